@@ -1,0 +1,27 @@
+/** Calendar dates in the charity's time zone (DESIGN §3): "today" and the "not ended yet" rule. */
+
+export const CHARITY_TIME_ZONE = 'Europe/London';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written YYYY-MM-DD (rejects 2025-02-30). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The calendar date (YYYY-MM-DD) at `now` in the given time zone. */
+export function todayIn(timeZone: string = CHARITY_TIME_ZONE, now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** An end date is the word "open" (ongoing) or a calendar date. */
+export type EndDate = string;
+export const OPEN = 'open';
+
+/** Not ended yet (active): the end date is open, or today or later. */
+export function isNotEndedYet(endDate: EndDate, today: string): boolean {
+  return endDate === OPEN || endDate >= today;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, can, canSeeDashboard, RESOURCES, ROLES } from './permissions';
+
+describe('permission matrix (spec §6)', () => {
+  it('gives Admin and Test everything but analytics writes', () => {
+    for (const role of ['Admin', 'Test'] as const) {
+      for (const resource of RESOURCES) {
+        for (const action of ACTIONS) {
+          expect(can(role, resource, action)).toBe(resource !== 'analytics' || action === 'read');
+        }
+      }
+    }
+  });
+
+  it('lets a Trustee read everything and update only requests', () => {
+    for (const resource of RESOURCES) {
+      expect(can('Trustee', resource, 'read')).toBe(true);
+      expect(can('Trustee', resource, 'update')).toBe(resource === 'requests');
+      expect(can('Trustee', resource, 'create')).toBe(false);
+      expect(can('Trustee', resource, 'delete')).toBe(false);
+    }
+  });
+
+  it('lets a Coordinator do everything but delete, and only read training records', () => {
+    expect(can('Coordinator', 'clients', 'create')).toBe(true);
+    expect(can('Coordinator', 'clients', 'delete')).toBe(false);
+    expect(can('Coordinator', 'trainingRecords', 'read')).toBe(true);
+    expect(can('Coordinator', 'trainingRecords', 'create')).toBe(false);
+  });
+
+  it('denies Finance MPs and training records', () => {
+    expect(can('Finance', 'mps', 'read')).toBe(false);
+    expect(can('Finance', 'trainingRecords', 'read')).toBe(false);
+    expect(can('Finance', 'clients', 'read')).toBe(true);
+    expect(can('Finance', 'clients', 'update')).toBe(false);
+  });
+
+  it('makes analytics read-only for every role', () => {
+    for (const role of ROLES) {
+      expect(can(role, 'analytics', 'read')).toBe(true);
+      expect(can(role, 'analytics', 'create')).toBe(false);
+    }
+  });
+
+  it('shows the dashboard to every role that can read a carer, client or package', () => {
+    for (const role of ROLES) expect(canSeeDashboard(role)).toBe(true);
+  });
+});

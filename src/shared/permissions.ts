@@ -1,0 +1,83 @@
+/** The role-based access matrix of spec §6: one module, used by the server to enforce and the UI to hide. */
+
+export const ROLES = ['Admin', 'Trustee', 'Coordinator', 'Finance', 'Test'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const RESOURCES = [
+  'clients',
+  'mps',
+  'volunteers',
+  'packages',
+  'mag',
+  'requests',
+  'trainingRecords',
+  'analytics',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+type Grants = Partial<Record<Resource, readonly Action[]>>;
+
+const ALL: readonly Action[] = ACTIONS;
+const READ: readonly Action[] = ['read'];
+const NOT_DELETE: readonly Action[] = ['read', 'create', 'update'];
+
+const full: Grants = {
+  clients: ALL,
+  volunteers: ALL,
+  packages: ALL,
+  mag: ALL,
+  mps: ALL,
+  requests: ALL,
+  trainingRecords: ALL,
+  analytics: READ,
+};
+
+/** Anything not listed is denied. */
+export const PERMISSIONS: Record<Role, Grants> = {
+  Test: full,
+  Admin: full,
+  Trustee: {
+    clients: READ,
+    volunteers: READ,
+    packages: READ,
+    mag: READ,
+    mps: READ,
+    requests: ['read', 'update'],
+    trainingRecords: READ,
+    analytics: READ,
+  },
+  Coordinator: {
+    clients: NOT_DELETE,
+    volunteers: NOT_DELETE,
+    packages: NOT_DELETE,
+    mag: NOT_DELETE,
+    mps: NOT_DELETE,
+    requests: NOT_DELETE,
+    trainingRecords: READ,
+    analytics: READ,
+  },
+  Finance: {
+    clients: READ,
+    volunteers: READ,
+    packages: READ,
+    mag: READ,
+    requests: READ,
+    analytics: READ,
+  },
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function can(role: Role, resource: Resource, action: Action): boolean {
+  return PERMISSIONS[role][resource]?.includes(action) ?? false;
+}
+
+/** The dashboard is a pseudo-resource: it shows whatever of these the role can read. */
+export function canSeeDashboard(role: Role): boolean {
+  return (['packages', 'clients', 'mps', 'volunteers'] as const).some((r) => can(role, r, 'read'));
+}
