@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { todayIn } from '@/shared/dates';
+import { setupAuth } from './auth/auth-setup';
+import type { DatabaseConnection } from './db/client';
+import type { Env } from './env';
+import { securityHeaders } from './security-headers';
+import type { Context } from './trpc/init';
+import { type AppRouter, appRouter } from './trpc/router';
+
+export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  database: DatabaseConnection;
+  env: Env;
+  /** A pino logger; none means silent (tests). */
+  logger?: FastifyBaseLogger;
+  /** The built web app to serve; absent in API-only runs (the Vite dev server serves it). */
+  clientDir?: string | false;
+}
+
+/** The whole product on one Fastify instance: web app, /trpc, /auth and /healthz. */
+export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    trustProxy: env.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  });
+  const { db } = database;
+
+  securityHeaders(app, env);
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database does not answer');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  const { verifyIdToken, signInConfig } = await setupAuth(app, db, env);
+  app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(signInConfig));
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      async createContext({ req }): Promise<Context> {
+        const header = req.headers.authorization ?? '';
+        const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+        let user: Context['user'] = null;
+        if (token) {
+          try {
+            user = await verifyIdToken(token);
+          } catch (error) {
+            req.log.info({ reason: (error as Error).message }, 'bearer token refused');
+          }
+        }
+        return { db, user, today: () => todayIn(env.timeZone), log: req.log };
+      },
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  if (clientDir && existsSync(clientDir)) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    // Every other GET is a route of the single-page app.
+    app.setNotFoundHandler((request, reply) => {
+      const isPage = request.method === 'GET' && !/^\/(trpc|auth|assets)\b/.test(request.url);
+      if (!isPage) return reply.code(404).send({ error: 'Not found' });
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '@/server/db/client';
+import type { Env } from '@/server/env';
+import { mountInteractions } from './interactions';
+import { AUTH_PREFIX, BUILT_IN_CLIENT_ID, createProvider, mountProvider } from './provider';
+import { publicJwk, signingKey } from './secrets';
+import { discoveredKeys, localKeys, type TokenVerifier, tokenVerifier } from './token-verifier';
+
+/** What the web app needs to sign in (served as /config.json). */
+export interface SignInConfig {
+  authority: string;
+  clientId: string;
+  scope: string;
+  groupsClaim: string;
+  /** Cognito-style hosted logout page; absent means the issuer's end-session endpoint. */
+  logoutUrl?: string;
+}
+
+export const SCOPE = 'openid email profile';
+
+/** Mounts the built-in OpenID provider (unless an external issuer is configured) and returns the token check. */
+export async function setupAuth(
+  app: FastifyInstance,
+  db: Database,
+  env: Env,
+): Promise<{ verifyIdToken: TokenVerifier; signInConfig: SignInConfig }> {
+  if (env.externalOidc) {
+    const { issuer, clientId, logoutUrl } = env.externalOidc;
+    return {
+      verifyIdToken: tokenVerifier({ issuer, audience: clientId, groupsClaim: env.groupsClaim, keys: discoveredKeys(issuer) }),
+      signInConfig: { authority: issuer, clientId, scope: SCOPE, groupsClaim: env.groupsClaim, logoutUrl },
+    };
+  }
+  const provider = await createProvider(db, env);
+  await mountInteractions(app, { provider, db, publicUrl: env.publicUrl });
+  await mountProvider(app, provider);
+  const issuer = `${env.publicUrl}${AUTH_PREFIX}`;
+  return {
+    verifyIdToken: tokenVerifier({
+      issuer,
+      audience: BUILT_IN_CLIENT_ID,
+      groupsClaim: env.groupsClaim,
+      keys: localKeys([publicJwk(await signingKey(db))]),
+    }),
+    signInConfig: { authority: issuer, clientId: BUILT_IN_CLIENT_ID, scope: SCOPE, groupsClaim: env.groupsClaim },
+  };
+}

@@ -1,0 +1,78 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Database, Executor } from '@/server/db/client';
+import { oidcModels } from '@/server/db/schema/auth';
+
+/** Persists the provider's sessions, grants, codes and tokens in one table, so they survive restarts. */
+export function databaseAdapter(db: Database) {
+  return class DatabaseAdapter implements Adapter {
+    constructor(private readonly type: string) {}
+
+    private notExpired() {
+      return or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`));
+    }
+
+    private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+      const [row] = await db
+        .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
+        .from(oidcModels)
+        .where(and(eq(oidcModels.type, this.type), condition, this.notExpired()));
+      if (!row) return undefined;
+      const payload = row.payload as AdapterPayload;
+      return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      const values = {
+        type: this.type,
+        id,
+        payload,
+        grantId: payload.grantId ?? null,
+        uid: payload.uid ?? null,
+        userCode: payload.userCode ?? null,
+        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      };
+      await db
+        .insert(oidcModels)
+        .values(values)
+        .onConflictDoUpdate({ target: [oidcModels.type, oidcModels.id], set: values });
+    }
+
+    find(id: string) {
+      return this.findWhere(eq(oidcModels.id, id));
+    }
+
+    findByUid(uid: string) {
+      return this.findWhere(eq(oidcModels.uid, uid));
+    }
+
+    findByUserCode(userCode: string) {
+      return this.findWhere(eq(oidcModels.userCode, userCode));
+    }
+
+    async consume(id: string): Promise<void> {
+      await db
+        .update(oidcModels)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(oidcModels.type, this.type), eq(oidcModels.id, id)));
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.delete(oidcModels).where(and(eq(oidcModels.type, this.type), eq(oidcModels.id, id)));
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.delete(oidcModels).where(eq(oidcModels.grantId, grantId));
+    }
+  };
+}
+
+/** Removes rows that have expired; the provider never reads them again. */
+export async function deleteExpiredOidcModels(db: Database): Promise<void> {
+  await db.delete(oidcModels).where(lt(oidcModels.expiresAt, sql`now()`));
+}
+
+/** Ends every session, grant and token of an account (when a user is removed). */
+export async function revokeAccount(db: Executor, accountId: string): Promise<void> {
+  await db.delete(oidcModels).where(sql`${oidcModels.payload}->>'accountId' = ${accountId}`);
+}

@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { Database } from '@/server/db/client';
+import type { Env } from '@/server/env';
+import { renderAuthPage } from './auth-pages';
+import { escapeHtmlText } from './html';
+import { databaseAdapter } from './oidc-adapter';
+import { cookieKeys, signingKey } from './secrets';
+import { findUserById } from './users.service';
+
+/** The one client of the built-in provider: the Valecare web app itself. */
+export const BUILT_IN_CLIENT_ID = 'valecare-web';
+export const AUTH_PREFIX = '/auth';
+
+const HOUR = 60 * 60;
+/** A working day: staff sign in once a day; a stolen refresh token dies by the evening. */
+const SESSION_SECONDS = 12 * HOUR;
+
+export async function createProvider(db: Database, env: Env): Promise<Provider> {
+  const [key, keys] = await Promise.all([signingKey(db), cookieKeys(db)]);
+  const home = `${env.publicUrl}/`;
+
+  const provider = new Provider(`${env.publicUrl}${AUTH_PREFIX}`, {
+    adapter: databaseAdapter(db),
+    clients: [
+      {
+        client_id: BUILT_IN_CLIENT_ID,
+        client_name: 'Valecare',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [home],
+        post_logout_redirect_uris: [home],
+      },
+    ],
+    jwks: { keys: [key as never] },
+    cookies: {
+      keys,
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name', 'groups'],
+    },
+    // The app reads the user and role from the ID token itself (spec §5).
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      const user = await findUserById(db, sub);
+      if (!user) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => ({
+          sub,
+          email: user.email,
+          email_verified: true,
+          name: `${user.givenName} ${user.familyName}`,
+          given_name: user.givenName,
+          family_name: user.familyName,
+          groups: [user.role],
+        }),
+      };
+    },
+    // The web app is our own first-party client: it never asks the user for consent.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const grantId =
+        (ctx.oidc.result?.consent as { grantId?: string } | undefined)?.grantId ??
+        ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    // Refresh tokens without offline_access: they live and die with the sign-in session.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    pkce: { required: () => true },
+    ttl: {
+      AccessToken: 15 * 60,
+      IdToken: 15 * 60,
+      AuthorizationCode: 60,
+      Interaction: HOUR,
+      RefreshToken: SESSION_SECONDS,
+      Session: SESSION_SECONDS,
+      Grant: SESSION_SECONDS,
+    },
+    interactions: { url: (_ctx, interaction) => `${AUTH_PREFIX}/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // The app has already asked; the form submits itself (logout.js) and a button covers no-script.
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = renderAuthPage({
+            title: 'Signing out',
+            body: `${form}<p class="lead">Signing you out of Valecare…</p>
+              <button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>`,
+            script: 'logout.js',
+          });
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = renderAuthPage({
+            title: 'Signed out',
+            body: `<p class="lead">You have signed out.</p><a class="primary" href="${home}">Back to Valecare</a>`,
+          });
+        },
+      },
+    },
+    clientBasedCORS: (_ctx, origin) => origin === new URL(env.publicUrl).origin,
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = renderAuthPage({
+        title: 'Sign-in problem',
+        body: `<p class="lead">Something went wrong while signing you in.</p>
+          <p class="error" role="alert">${escapeHtmlText(String(out.error_description ?? out.error))}</p>
+          <a class="primary" href="${home}">Back to Valecare</a>`,
+      });
+    },
+  });
+  provider.proxy = env.trustProxy;
+  return provider;
+}
+
+/** Hands every /auth request the interaction routes do not own to the provider, body unread. */
+export async function mountProvider(app: FastifyInstance, provider: Provider): Promise<void> {
+  const callback = provider.callback();
+  await app.register(
+    async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      scope.all('/*', (request, reply) => {
+        reply.hijack();
+        const raw = request.raw as typeof request.raw & { originalUrl?: string };
+        raw.originalUrl = raw.url;
+        raw.url = raw.url!.slice(AUTH_PREFIX.length) || '/';
+        callback(raw, reply.raw);
+      });
+    },
+    { prefix: AUTH_PREFIX },
+  );
+}

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { addressColumns, deprivationColumns, recordColumns } from './columns';
+import { carers, clients } from './people';
+
+/** A request for care by a client. end_date null means open (ongoing). */
+export const requests = pgTable(
+  'requests',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    ...recordColumns(),
+    requestType: text('request_type').notNull().default('paid'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    customId: text('custom_id').notNull().default(''),
+    weeklyHours: numeric('weekly_hours', { precision: 6, scale: 2, mode: 'number' }).notNull().default(1),
+    ...addressColumns(),
+    ...deprivationColumns(),
+    status: text('status').notNull().default('pending'),
+    services: text('services').array().notNull().default([]),
+    notes: text('notes').notNull().default(''),
+  },
+  (t) => [
+    check('requests_id_prefix', sql`${t.id} like 'r%'`),
+    check('requests_archived', sql`${t.archived} in ('Y', 'N')`),
+    check('requests_type', sql`${t.requestType} in ('paid', 'unpaid')`),
+    check('requests_status', sql`${t.status} in ('pending', 'urgent')`),
+    check('requests_weekly_hours', sql`${t.weeklyHours} between 0 and 168`),
+    check('requests_dates', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    index('requests_client_idx').on(t.clientId),
+    index('requests_end_date_idx').on(t.endDate),
+  ],
+);
+
+/** One carer assigned to one request for some weekly hours. end_date null means open. */
+export const packages = pgTable(
+  'packages',
+  {
+    id: text('id').primaryKey(),
+    carerId: text('carer_id')
+      .notNull()
+      .references(() => carers.id, { onDelete: 'restrict' }),
+    requestId: text('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'restrict' }),
+    ...recordColumns(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    name: text('name').notNull().default(''),
+    weeklyHours: numeric('weekly_hours', { precision: 6, scale: 2, mode: 'number' }).notNull().default(1),
+    ...addressColumns(),
+    notes: text('notes').notNull().default(''),
+    services: text('services').array().notNull().default([]),
+  },
+  (t) => [
+    check('packages_id_prefix', sql`${t.id} like 'p%'`),
+    check('packages_archived', sql`${t.archived} in ('Y', 'N')`),
+    check('packages_weekly_hours', sql`${t.weeklyHours} >= 0`),
+    check('packages_dates', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    index('packages_request_idx').on(t.requestId),
+    index('packages_carer_idx').on(t.carerId),
+    index('packages_end_date_idx').on(t.endDate),
+  ],
+);

@@ -1,0 +1,42 @@
+import { boolean, char, date, integer, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Columns every editable record has: the archived flag, an optimistic-lock version and timestamps. */
+export function recordColumns() {
+  return {
+    archived: char('archived', { length: 1 }).notNull().default('N'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+/** Address of spec §3; deprivation flags only where the spec has them (clients, requests). */
+export function addressColumns() {
+  return {
+    streetAddress: text('street_address').notNull().default(''),
+    locality: text('locality').notNull().default('Wiveliscombe'),
+    county: text('county').notNull().default('Somerset'),
+    postCode: text('post_code').notNull(),
+  };
+}
+
+export function deprivationColumns() {
+  return {
+    deprivationIncome: boolean('deprivation_income').notNull().default(false),
+    deprivationHealth: boolean('deprivation_health').notNull().default(false),
+  };
+}
+
+/** The person base of spec §3 shared by clients, MPs and volunteers (notes live in their own table). */
+export function personColumns() {
+  return {
+    name: text('name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    ...addressColumns(),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    nextOfKin: text('next_of_kin').notNull().default(''),
+    services: text('services').array().notNull().default([]),
+    attendsMag: boolean('attends_mag').notNull().default(false),
+  };
+}

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { deprivationColumns, personColumns, recordColumns } from './columns';
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: text('id').primaryKey(),
+    ...recordColumns(),
+    ...personColumns(),
+    ...deprivationColumns(),
+    /** Where the deprivation flags came from, so past reports can be reproduced (DESIGN §3). */
+    deprivationLsoa: text('deprivation_lsoa'),
+    deprivationEdition: text('deprivation_edition'),
+    customId: text('custom_id').notNull().default(''),
+    donationScheme: boolean('donation_scheme').notNull().default(false),
+    donationAmount: numeric('donation_amount', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    referredBy: text('referred_by').notNull().default(''),
+    clientAgreementDate: date('client_agreement_date', { mode: 'string' }),
+    clientAgreementComments: text('client_agreement_comments').notNull().default(''),
+    riskAssessmentDate: date('risk_assessment_date', { mode: 'string' }),
+    riskAssessmentComments: text('risk_assessment_comments').notNull().default(''),
+    endDate: date('end_date', { mode: 'string' }),
+    attendanceAllowance: text('attendance_allowance').notNull().default('pending'),
+  },
+  (t) => [
+    check('clients_id_prefix', sql`${t.id} like 'c%'`),
+    check('clients_archived', sql`${t.archived} in ('Y', 'N')`),
+    check('clients_attendance_allowance', sql`${t.attendanceAllowance} in ('no', 'pending', 'Low', 'High')`),
+  ],
+);
+
+/** MPs and volunteers share one shape; the id's first letter (m or v) says which. */
+export const carers = pgTable(
+  'carers',
+  {
+    id: text('id').primaryKey(),
+    ...recordColumns(),
+    ...personColumns(),
+    dbsExpiry: date('dbs_expiry', { mode: 'string' }),
+    publicLiabilityExpiry: date('public_liability_expiry', { mode: 'string' }),
+    capacity: text('capacity').notNull().default(''),
+  },
+  (t) => [
+    check('carers_id_prefix', sql`${t.id} like 'm%' or ${t.id} like 'v%'`),
+    check('carers_archived', sql`${t.archived} in ('Y', 'N')`),
+    index('carers_dbs_expiry_idx').on(t.dbsExpiry),
+    index('carers_public_liability_expiry_idx').on(t.publicLiabilityExpiry),
+  ],
+);
+
+/** Dated notes of a client or a carer; they go with their owner. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    carerId: text('carer_id').references(() => carers.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    date: date('date', { mode: 'string' }).notNull(),
+    note: text('note').notNull(),
+    source: text('source').notNull().default('Phone'),
+    minutesTaken: numeric('minutes_taken', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    check('notes_one_owner', sql`(${t.clientId} is null) <> (${t.carerId} is null)`),
+    check('notes_source', sql`${t.source} in ('Phone', 'Email', 'In Person')`),
+    check('notes_minutes_taken', sql`${t.minutesTaken} >= 0`),
+    index('notes_client_idx').on(t.clientId),
+    index('notes_carer_idx').on(t.carerId),
+  ],
+);

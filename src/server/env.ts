@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { CHARITY_TIME_ZONE } from '@/shared/dates';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalText,
+    PUBLIC_URL: optionalText,
+    OIDC_ISSUER: optionalText,
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_GROUPS_CLAIM: optionalText,
+    /** Cognito's hosted logout page (`https://<domain>/logout`); the built-in provider needs none. */
+    OIDC_LOGOUT_URL: optionalText,
+    TZ_CHARITY: z.string().default(CHARITY_TIME_ZONE),
+    DEPRIVATION_MAX_DECILE: z.coerce.number().int().min(1).max(10).default(2),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Trust X-Forwarded-* headers (set when served behind a reverse proxy that terminates TLS). */
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.OIDC_ISSUER) !== Boolean(env.OIDC_CLIENT_ID)) {
+      ctx.addIssue({ code: 'custom', message: 'OIDC_ISSUER and OIDC_CLIENT_ID are set together or not at all' });
+    }
+    try {
+      Intl.DateTimeFormat('en-GB', { timeZone: env.TZ_CHARITY });
+    } catch {
+      ctx.addIssue({ code: 'custom', path: ['TZ_CHARITY'], message: `unknown time zone "${env.TZ_CHARITY}"` });
+    }
+  });
+
+export interface Env {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The URL users reach the product at, without a trailing slash. */
+  publicUrl: string;
+  /** An external OpenID issuer replaces the built-in provider when set. */
+  externalOidc: { issuer: string; clientId: string; logoutUrl: string | undefined } | undefined;
+  groupsClaim: string;
+  timeZone: string;
+  deprivationMaxDecile: number;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    externalOidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? { issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, logoutUrl: e.OIDC_LOGOUT_URL }
+        : undefined,
+    groupsClaim: e.OIDC_GROUPS_CLAIM ?? (e.OIDC_ISSUER ? 'cognito:groups' : 'groups'),
+    timeZone: e.TZ_CHARITY,
+    deprivationMaxDecile: e.DEPRIVATION_MAX_DECILE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

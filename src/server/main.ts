@@ -1,0 +1,57 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ensureFirstAdmin, FIRST_ADMIN_EMAIL } from './auth/users.service';
+import { openConfiguredDatabase } from './db/open';
+import { loadEnv } from './env';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const logger = pino({ level: env.logLevel });
+  const database = await openConfiguredDatabase(env);
+  logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? env.dataDir : undefined }, 'database ready');
+
+  if (!env.externalOidc) {
+    const password = await ensureFirstAdmin(database.db);
+    if (password) {
+      // Printed once, on the console only: it is never stored in clear.
+      console.log(
+        `\n  First start: sign in at ${env.publicUrl} as ${FIRST_ADMIN_EMAIL} with password ${password}\n` +
+          `  (add real accounts with: npm run user -- add --email … --given-name … --family-name … --role …)\n`,
+      );
+    }
+  }
+
+  const app = await buildApp({ database, env, logger });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing requests');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.port, host: env.host });
+  console.log(`Valecare is ready at ${env.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { FastifyBaseLogger } from 'fastify';
+import { ZodError } from 'zod';
+import type { Action, Resource } from '@/shared/permissions';
+import type { SessionUser } from '@/shared/session';
+import type { Database } from '@/server/db/client';
+
+export interface Context {
+  db: Database;
+  /** The verified signed-in user, or null when the request carries no valid ID token. */
+  user: SessionUser | null;
+  /** Today's calendar date in the charity's time zone. */
+  today: () => string;
+  log: FastifyBaseLogger;
+}
+
+/** Every procedure that touches data says which resource and action it is (spec §6). */
+export interface ProcedureMeta {
+  resource?: Resource;
+  action?: Action;
+}
+
+/** "field: message; other: message" — readable by staff, unlike a JSON dump of zod issues. */
+export function describeZodError(error: ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const where = issue.path.filter((p) => typeof p !== 'symbol').join('.');
+      return where ? `${where}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof ZodError ? error.cause : undefined;
+      return {
+        ...shape,
+        message: zodError ? describeZodError(zodError) : shape.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          fieldErrors: zodError ? zodError.issues.map((i) => ({ path: i.path.map(String), message: i.message })) : undefined,
+        },
+      };
+    },
+  });
+
+/** Database constraint violations are the user's input, not a server fault: answer 4xx with a message. */
+const constraintErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause as { code?: unknown } | undefined;
+    const code = typeof cause?.code === 'string' ? cause.code : undefined;
+    if (code === '23503') {
+      throw new TRPCError({ code: 'CONFLICT', message: 'This record is linked to other records', cause: result.error });
+    }
+    if (code?.startsWith('23') || code?.startsWith('22')) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'The data does not fit the rules for this record', cause: result.error });
+    }
+  }
+  return result;
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const publicProcedure = t.procedure.use(constraintErrors);
+export const createCallerFactory = t.createCallerFactory;
