@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { navItemsFor } from './navigation';
+
+const labels = (role: Parameters<typeof navItemsFor>[0]) => navItemsFor(role).map((item) => item.label);
+
+describe('sidebar items by role (spec §2.2)', () => {
+  it('shows Finance only what it can read', () => {
+    expect(labels('Finance')).toEqual(['Dashboard', 'Requests', 'Packages', 'Clients', 'Volunteers', 'MAG']);
+  });
+
+  it('shows Admin, Test, Trustee and Coordinator every item', () => {
+    const all = ['Dashboard', 'Requests', 'Packages', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG'];
+    for (const role of ['Admin', 'Test', 'Trustee', 'Coordinator'] as const) expect(labels(role)).toEqual(all);
+  });
+});

@@ -1,0 +1,44 @@
+import {
+  BriefcaseMedical,
+  CalendarDays,
+  ClipboardList,
+  GraduationCap,
+  HeartHandshake,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  ShieldCheck,
+  Umbrella,
+  Users,
+} from 'lucide-react';
+import { can, canSeeDashboard, type Resource, type Role } from '@/shared/permissions';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Shown only when the role can read what the screen shows (spec §2.2). */
+  visible: (role: Role) => boolean;
+}
+
+const reads =
+  (...resources: Resource[]) =>
+  (role: Role) =>
+    resources.every((resource) => can(role, resource, 'read'));
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, visible: canSeeDashboard },
+  { to: '/requests', label: 'Requests', icon: ClipboardList, visible: reads('requests') },
+  { to: '/packages', label: 'Packages', icon: Package, visible: reads('packages') },
+  { to: '/clients', label: 'Clients', icon: Users, visible: reads('clients') },
+  { to: '/mps', label: 'MPs', icon: BriefcaseMedical, visible: reads('mps') },
+  { to: '/volunteers', label: 'Volunteers', icon: HeartHandshake, visible: reads('volunteers') },
+  { to: '/dbs', label: 'DBS', icon: ShieldCheck, visible: reads('volunteers', 'mps') },
+  { to: '/public-liability', label: 'Public Liability', icon: Umbrella, visible: reads('volunteers', 'mps') },
+  { to: '/records', label: 'Records', icon: GraduationCap, visible: reads('trainingRecords') },
+  { to: '/mag', label: 'MAG', icon: CalendarDays, visible: reads('mag') },
+];
+
+export function navItemsFor(role: Role): NavItem[] {
+  return NAV_ITEMS.filter((item) => item.visible(role));
+}

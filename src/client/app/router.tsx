@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { useAuth } from '@/client/lib/auth';
+import { can, type Resource } from '@/shared/permissions';
+import { AppLayout } from './app-layout';
+import { LandingPage } from './landing-page';
+import { NAV_ITEMS } from './navigation';
+import { LoadingScreen, NoAccessPage, NotFoundPage, PlaceholderPage } from './status-screens';
+
+function SessionGate() {
+  const { session } = useAuth();
+  return session.status === 'loading' ? <LoadingScreen /> : <Outlet />;
+}
+
+/** / is the landing page when signed out and the dashboard when signed in. */
+function HomePage() {
+  const { session, signIn } = useAuth();
+  return session.status === 'signed-in' ? <Navigate to="/dashboard" replace /> : <LandingPage onSignIn={signIn} />;
+}
+
+/** A screen the role may not read says so, rather than showing errors. */
+function RequireNavItem({ to, children }: { to: string; children: ReactNode }) {
+  const { session } = useAuth();
+  const item = NAV_ITEMS.find((i) => i.to === to);
+  if (session.status !== 'signed-in' || !item || !item.visible(session.user.role)) return <NoAccessPage />;
+  return children;
+}
+
+export function RequireRead({ resource, children }: { resource: Resource; children: ReactNode }) {
+  const { session } = useAuth();
+  return session.status === 'signed-in' && can(session.user.role, resource, 'read') ? children : <NoAccessPage />;
+}
+
+/** Each top-level screen: its path, nav entry and page. Later releases replace the placeholders. */
+const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
+  { path: 'dashboard', nav: '/dashboard', element: <PlaceholderPage title="Dashboard" /> },
+  { path: 'requests/*', nav: '/requests', element: <PlaceholderPage title="Requests" /> },
+  { path: 'packages/*', nav: '/packages', element: <PlaceholderPage title="Packages" /> },
+  { path: 'clients/*', nav: '/clients', element: <PlaceholderPage title="Clients" /> },
+  { path: 'mps/*', nav: '/mps', element: <PlaceholderPage title="MPs" /> },
+  { path: 'volunteers/*', nav: '/volunteers', element: <PlaceholderPage title="Volunteers" /> },
+  { path: 'dbs/*', nav: '/dbs', element: <PlaceholderPage title="DBS" /> },
+  { path: 'public-liability/*', nav: '/public-liability', element: <PlaceholderPage title="Public Liability" /> },
+  { path: 'records/*', nav: '/records', element: <PlaceholderPage title="Training Records" /> },
+  { path: 'mag/*', nav: '/mag', element: <PlaceholderPage title="MAG" /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <SessionGate />,
+    children: [
+      { index: true, element: <HomePage /> },
+      {
+        element: <AppLayout />,
+        children: [
+          ...SCREENS.map(({ path, nav, element }) => ({
+            path,
+            element: <RequireNavItem to={nav}>{element}</RequireNavItem>,
+          })),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareValues,
+  filterRows,
+  matchesColumnFilter,
+  matchesSearch,
+  nextSort,
+  searchableText,
+  sortRows,
+} from './list-filters';
+import type { ListColumn } from './types';
+
+interface Person {
+  name: string;
+  age: number | null;
+  details?: { address: { postCode: string; lines: string[] } };
+  joined?: Date;
+  active?: boolean;
+}
+
+const columns: ListColumn<Person>[] = [
+  { id: 'name', header: 'Name', value: (p) => p.name },
+  { id: 'age', header: 'Age', value: (p) => p.age },
+];
+
+describe('searchableText', () => {
+  it('includes values nested in objects and arrays, lower-cased', () => {
+    const text = searchableText({ name: 'Ann', details: { address: { postCode: 'TA4 2AB', lines: ['Mill Lane'] } } });
+    expect(text).toContain('ta4 2ab');
+    expect(text).toContain('mill lane');
+    expect(text).toContain('ann');
+  });
+
+  it('includes numbers and dates but not booleans', () => {
+    const text = searchableText({ age: 87, joined: new Date('2024-03-12T00:00:00Z'), active: true });
+    expect(text).toContain('87');
+    expect(text).toContain('2024-03-12');
+    expect(text).not.toContain('true');
+  });
+
+  it('survives cyclic data', () => {
+    const parent: Record<string, unknown> = { name: 'Parent' };
+    parent.child = { name: 'Child', parent };
+    expect(searchableText(parent)).toBe('parent\nchild');
+  });
+
+  it('is computed once per row object', () => {
+    const row = { name: 'Ann' };
+    expect(searchableText(row)).toBe('ann');
+    // Rows are immutable by contract, so a mutated row keeps its first text.
+    row.name = 'Bob';
+    expect(searchableText(row)).toBe('ann');
+    expect(searchableText({ ...row })).toBe('bob');
+  });
+});
+
+describe('matchesSearch', () => {
+  const ann: Person = { name: 'Ann', age: 87, details: { address: { postCode: 'TA4 2AB', lines: [] } } };
+
+  it('finds nested values case-insensitively', () => {
+    expect(matchesSearch(ann, columns, 'ta4')).toBe(true);
+    expect(matchesSearch(ann, columns, '  TA4 2a ')).toBe(true);
+    expect(matchesSearch(ann, columns, 'ta5')).toBe(false);
+  });
+
+  it('does not match across two fields', () => {
+    expect(matchesSearch({ name: 'Ann', age: 1 }, columns, 'ann1')).toBe(false);
+  });
+
+  it('also matches derived column text that is not in the data', () => {
+    const derived: ListColumn<Person>[] = [{ id: 'band', header: 'Band', value: (p) => ((p.age ?? 0) >= 80 ? 'Over eighty' : 'Under eighty') }];
+    expect(matchesSearch(ann, derived, 'over eighty')).toBe(true);
+  });
+
+  it('matches everything when the search is blank', () => {
+    expect(matchesSearch(ann, columns, '   ')).toBe(true);
+  });
+});
+
+describe('matchesColumnFilter', () => {
+  it('is a case-insensitive substring match on the displayed value', () => {
+    expect(matchesColumnFilter('Ann Smith', 'SMI')).toBe(true);
+    expect(matchesColumnFilter('Ann Smith', 'smyth')).toBe(false);
+    expect(matchesColumnFilter(1234, '23')).toBe(true);
+  });
+
+  it('lets everything through an empty filter, but not blanks through a real one', () => {
+    expect(matchesColumnFilter(null, '')).toBe(true);
+    expect(matchesColumnFilter(undefined, 'a')).toBe(false);
+  });
+});
+
+describe('filterRows', () => {
+  const rows: Person[] = [
+    { name: 'Ann', age: 30 },
+    { name: 'Bob', age: 31 },
+    { name: 'Annabel', age: 40 },
+  ];
+
+  it('returns the same array when nothing is filtered', () => {
+    expect(filterRows(rows, columns, ' ', { name: '' })).toBe(rows);
+  });
+
+  it('applies each column filter to its own column only', () => {
+    expect(filterRows(rows, columns, '', { age: '3' }).map((r) => r.name)).toEqual(['Ann', 'Bob']);
+    // "3" appears in no name, so filtering the name column by it finds nothing.
+    expect(filterRows(rows, columns, '', { name: '3' })).toEqual([]);
+  });
+
+  it('combines column filters and the search', () => {
+    expect(filterRows(rows, columns, 'ann', { age: '4' }).map((r) => r.name)).toEqual(['Annabel']);
+  });
+});
+
+describe('compareValues', () => {
+  it('orders numbers numerically and text naturally, ignoring case', () => {
+    expect(compareValues(9, 10)).toBeLessThan(0);
+    expect(compareValues('Room 9', 'Room 10')).toBeLessThan(0);
+    expect(compareValues('apple', 'Banana')).toBeLessThan(0);
+    expect(compareValues('ann', 'ANN')).toBe(0);
+  });
+});
+
+describe('sortRows', () => {
+  const rows: Person[] = [
+    { name: 'Cara', age: null },
+    { name: 'ann', age: 9 },
+    { name: 'Bob', age: 10 },
+    { name: 'Dan', age: 9 },
+  ];
+
+  it('leaves rows alone when unsorted', () => {
+    expect(sortRows(rows, columns, null)).toBe(rows);
+  });
+
+  it('sorts ascending and descending', () => {
+    expect(sortRows(rows, columns, { columnId: 'name', direction: 'asc' }).map((r) => r.name)).toEqual(['ann', 'Bob', 'Cara', 'Dan']);
+    expect(sortRows(rows, columns, { columnId: 'name', direction: 'desc' }).map((r) => r.name)).toEqual(['Dan', 'Cara', 'Bob', 'ann']);
+  });
+
+  it('is stable and keeps blanks last in both directions', () => {
+    expect(sortRows(rows, columns, { columnId: 'age', direction: 'asc' }).map((r) => r.name)).toEqual(['ann', 'Dan', 'Bob', 'Cara']);
+    expect(sortRows(rows, columns, { columnId: 'age', direction: 'desc' }).map((r) => r.name)).toEqual(['Bob', 'ann', 'Dan', 'Cara']);
+  });
+
+  it('does not modify its input', () => {
+    const before = [...rows];
+    sortRows(rows, columns, { columnId: 'name', direction: 'asc' });
+    expect(rows).toEqual(before);
+  });
+});
+
+describe('nextSort', () => {
+  it('cycles a column through ascending, descending and unsorted', () => {
+    const asc = nextSort(null, 'name');
+    expect(asc).toEqual({ columnId: 'name', direction: 'asc' });
+    const desc = nextSort(asc, 'name');
+    expect(desc).toEqual({ columnId: 'name', direction: 'desc' });
+    expect(nextSort(desc, 'name')).toBeNull();
+  });
+
+  it('starts ascending on a different column', () => {
+    expect(nextSort({ columnId: 'name', direction: 'desc' }, 'age')).toEqual({ columnId: 'age', direction: 'asc' });
+  });
+});

@@ -1,0 +1,136 @@
+import type { ColumnFilters, ListColumn, SortState } from './types';
+
+type CellValue = string | number | null | undefined;
+
+/** Trimmed and lower-cased, so matching ignores case and stray spaces. */
+export function normaliseQuery(query: string): string {
+  return query.trim().toLowerCase();
+}
+
+/** The text a cell shows for a value; blanks show as nothing. */
+export function displayText(value: CellValue): string {
+  return value == null ? '' : String(value);
+}
+
+/** Case-insensitive substring match of a column filter against a cell's displayed value. */
+export function matchesColumnFilter(value: CellValue, filter: string): boolean {
+  const query = normaliseQuery(filter);
+  return query === '' || displayText(value).toLowerCase().includes(query);
+}
+
+// Values are joined with a newline so a query cannot match across two fields;
+// a single-line search box cannot contain one.
+const FIELD_SEPARATOR = '\n';
+
+// Rows are treated as immutable (new data arrives as new objects), so a row's
+// text can be computed once and reused for every keystroke.
+const searchTextCache = new WeakMap<object, string>();
+
+/**
+ * Every string, number and date anywhere inside a row, nested objects and arrays
+ * included, lower-cased and joined. Booleans are left out: "true" is not
+ * something people search for, and it would match unrelated rows.
+ */
+export function searchableText(row: unknown): string {
+  if (typeof row !== 'object' || row === null) return collectText(row);
+  let text = searchTextCache.get(row);
+  if (text === undefined) {
+    text = collectText(row);
+    searchTextCache.set(row, text);
+  }
+  return text;
+}
+
+function collectText(root: unknown): string {
+  const parts: string[] = [];
+  const seen = new Set<object>();
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') parts.push(value);
+    else if (typeof value === 'number' || typeof value === 'bigint') parts.push(String(value));
+    else if (value instanceof Date) {
+      if (!Number.isNaN(value.getTime())) parts.push(value.toISOString());
+    } else if (typeof value === 'object' && value !== null && !seen.has(value)) {
+      // Guards against cyclic data such as parent/child back-references.
+      seen.add(value);
+      for (const nested of Array.isArray(value) ? value : Object.values(value)) visit(nested);
+    }
+  };
+  visit(root);
+  return parts.join(FIELD_SEPARATOR).toLowerCase();
+}
+
+/**
+ * Whether a row matches the global search: anywhere in its data, or in any
+ * column's displayed text (which may be derived, e.g. a formatted date).
+ */
+export function matchesSearch<T>(row: T, columns: readonly ListColumn<T>[], search: string): boolean {
+  const query = normaliseQuery(search);
+  if (query === '') return true;
+  if (searchableText(row).includes(query)) return true;
+  return columns.some((column) => displayText(column.value(row)).toLowerCase().includes(query));
+}
+
+/** Rows passing the global search and every column filter. Returns `rows` itself when nothing is filtered. */
+export function filterRows<T>(
+  rows: readonly T[],
+  columns: readonly ListColumn<T>[],
+  search: string,
+  columnFilters: ColumnFilters,
+): readonly T[] {
+  const query = normaliseQuery(search);
+  const activeFilters = columns.flatMap((column) => {
+    const filter = normaliseQuery(columnFilters[column.id] ?? '');
+    return filter === '' ? [] : [{ column, filter }];
+  });
+  if (query === '' && activeFilters.length === 0) return rows;
+
+  return rows.filter(
+    (row) =>
+      activeFilters.every(({ column, filter }) => matchesColumnFilter(column.value(row), filter)) &&
+      matchesSearch(row, columns, query),
+  );
+}
+
+/** The value a row sorts by, or null when the cell is blank. */
+function sortKey(value: CellValue): string | number | null {
+  if (value == null || Number.isNaN(value)) return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  return value;
+}
+
+// One shared collator: creating one per comparison is slow on thousands of rows.
+// `numeric` orders "Room 2" before "Room 10".
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Ascending order of two non-blank cell values: numbers numerically, text naturally and case-insensitively. */
+export function compareValues(a: string | number, b: string | number): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return collator.compare(String(a), String(b));
+}
+
+/**
+ * A stably sorted copy of `rows` by one column. Blank values go last in both
+ * directions so that reversing the order never floods the top with empties.
+ */
+export function sortRows<T>(rows: readonly T[], columns: readonly ListColumn<T>[], sort: SortState | null): readonly T[] {
+  const column = sort && columns.find((candidate) => candidate.id === sort.columnId);
+  if (!sort || !column) return rows;
+
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return rows
+    .map((row, index) => ({ row, index, key: sortKey(column.value(row)) }))
+    .sort((a, b) => {
+      if (a.key === null || b.key === null) {
+        if (a.key === b.key) return a.index - b.index;
+        return a.key === null ? 1 : -1;
+      }
+      return sign * compareValues(a.key, b.key) || a.index - b.index;
+    })
+    .map(({ row }) => row);
+}
+
+/** Clicking a header cycles its column through ascending, descending and unsorted. */
+export function nextSort(current: SortState | null, columnId: string): SortState | null {
+  if (current?.columnId !== columnId) return { columnId, direction: 'asc' };
+  return current.direction === 'asc' ? { columnId, direction: 'desc' } : null;
+}

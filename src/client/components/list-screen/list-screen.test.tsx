@@ -1,0 +1,386 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ListScreen, type ListScreenProps } from './list-screen';
+import type { ListColumn, ListPermissions, RowActions } from './types';
+
+interface Client {
+  id: string;
+  name: string;
+  status: string;
+  archived: boolean;
+  details: { address: { postCode: string } };
+}
+
+function client(id: string, name: string, status: string, postCode: string, archived = false): Client {
+  return { id, name, status, archived, details: { address: { postCode } } };
+}
+
+// Deliberately not in name order, so sorting is observable.
+const clients: Client[] = [
+  client('1', 'Bob Jones', 'Active', 'EX1 1AA'),
+  client('2', 'Ann Smith', 'Active', 'TA4 2AB'),
+  client('3', 'Cara Annis', 'Inactive', 'TA1 9ZZ', true),
+];
+
+// The post code is not a column: finding it proves the search reads nested row data.
+const columns: ListColumn<Client>[] = [
+  { id: 'name', header: 'Name', value: (c) => c.name },
+  { id: 'status', header: 'Status', value: (c) => c.status },
+];
+
+const NONE: ListPermissions = { create: false, update: false, delete: false };
+const ALL: ListPermissions = { create: true, update: true, delete: true };
+
+function renderList(overrides: Partial<ListScreenProps<Client>> = {}) {
+  const user = userEvent.setup();
+  const props: ListScreenProps<Client> = {
+    title: 'Clients',
+    searchPlaceholder: 'Search by name, post code...',
+    rows: clients,
+    columns,
+    getRowId: (c) => c.id,
+    getRowLabel: (c) => c.name,
+    permissions: ALL,
+    ...overrides,
+  };
+  const view = render(<ListScreen {...props} />);
+  return { user, ...view };
+}
+
+/** Rendered data rows, excluding the spacer rows that stand in for rows outside the window. */
+function bodyRows(): HTMLTableRowElement[] {
+  return Array.from(document.querySelectorAll<HTMLTableRowElement>('tbody tr:not([aria-hidden])'));
+}
+
+function shownNames(): string[] {
+  return bodyRows().map((row) => row.cells[0]?.textContent ?? '');
+}
+
+function everyAction(): Required<Omit<RowActions<Client>, 'onDelete'>> & { onDelete: ReturnType<typeof vi.fn> } {
+  return {
+    onView: vi.fn(),
+    onEdit: vi.fn(),
+    onAddPackage: vi.fn(),
+    onAddRequest: vi.fn(),
+    onAddTraining: vi.fn(),
+    onRenew: vi.fn(),
+    onArchive: vi.fn(),
+    onDelete: vi.fn(() => Promise.resolve()),
+    isArchived: (c: Client) => c.archived,
+  };
+}
+
+async function openActions(user: ReturnType<typeof userEvent.setup>, rowLabel: string) {
+  await user.click(screen.getByRole('button', { name: `Actions for ${rowLabel}` }));
+  return screen.findByRole('menu');
+}
+
+async function menuItemNames(user: ReturnType<typeof userEvent.setup>, rowLabel: string) {
+  const menu = await openActions(user, rowLabel);
+  return within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
+}
+
+describe('ListScreen header', () => {
+  it('shows the title and the total number of rows', () => {
+    renderList();
+    expect(screen.getByRole('heading', { name: 'Clients' })).toBeInTheDocument();
+    expect(screen.getByText('Total: 3')).toBeInTheDocument();
+  });
+
+  it('has a labelled, 72-unit search box with the screen placeholder', () => {
+    renderList();
+    const search = screen.getByRole('searchbox', { name: 'Search clients' });
+    expect(search).toHaveAttribute('placeholder', 'Search by name, post code...');
+    expect(search).toHaveClass('w-72', 'max-sm:w-full');
+  });
+
+  it('counts no rows while the data has not arrived', () => {
+    renderList({ rows: undefined });
+    expect(screen.getByText('Total: 0')).toBeInTheDocument();
+  });
+
+  it('hides Add New from roles that cannot create', () => {
+    renderList({ permissions: { ...ALL, create: false }, onAddNew: vi.fn() });
+    expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
+  });
+
+  it('shows Add New to roles that can create', async () => {
+    const onAddNew = vi.fn();
+    const { user } = renderList({ permissions: { ...NONE, create: true }, onAddNew });
+    await user.click(screen.getByRole('button', { name: 'Add New' }));
+    expect(onAddNew).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders the screen toolbar', () => {
+    renderList({ toolbar: <button type="button">Show Archived</button> });
+    expect(screen.getByRole('button', { name: 'Show Archived' })).toBeInTheDocument();
+  });
+});
+
+describe('ListScreen search and filters', () => {
+  it('finds rows by nested values, ignoring case, and updates the total', async () => {
+    const { user } = renderList();
+    await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'ta4');
+    expect(await screen.findByText('Total: 1')).toBeInTheDocument();
+    expect(shownNames()).toEqual(['Ann Smith']);
+
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'TA');
+    expect(await screen.findByText('Total: 2')).toBeInTheDocument();
+    expect(shownNames()).toEqual(['Ann Smith', 'Cara Annis']);
+  });
+
+  it('has a "Filter..." box under each column header', () => {
+    renderList();
+    const filters = screen.getAllByPlaceholderText('Filter...');
+    expect(filters).toHaveLength(columns.length);
+    expect(screen.getByRole('textbox', { name: 'Filter Name' })).toBe(filters[0]);
+    expect(screen.getByRole('textbox', { name: 'Filter Status' })).toBe(filters[1]);
+  });
+
+  it('filters a column by case-insensitive substring and updates the total', async () => {
+    const { user } = renderList();
+    await user.type(screen.getByRole('textbox', { name: 'Filter Name' }), 'ANN');
+    expect(await screen.findByText('Total: 2')).toBeInTheDocument();
+    expect(shownNames()).toEqual(['Ann Smith', 'Cara Annis']);
+  });
+
+  it('filters only its own column', async () => {
+    const { user } = renderList();
+    // "ann" is in two names but in no status.
+    await user.type(screen.getByRole('textbox', { name: 'Filter Status' }), 'ann');
+    expect(await screen.findByText('Total: 0')).toBeInTheDocument();
+    expect(screen.getByText('No clients found')).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('textbox', { name: 'Filter Status' }));
+    await user.type(screen.getByRole('textbox', { name: 'Filter Status' }), 'inact');
+    expect(await screen.findByText('Total: 1')).toBeInTheDocument();
+    expect(shownNames()).toEqual(['Cara Annis']);
+  });
+
+  it('shows the screen empty message', async () => {
+    const { user } = renderList({ emptyMessage: 'No matching clients' });
+    await user.type(screen.getByRole('searchbox'), 'zzz');
+    expect(await screen.findByText('No matching clients')).toBeInTheDocument();
+  });
+});
+
+describe('ListScreen sorting', () => {
+  it('toggles a column through ascending, descending and unsorted', async () => {
+    const { user } = renderList();
+    const nameHeader = screen.getByRole('columnheader', { name: 'Name' });
+    expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+    expect(shownNames()).toEqual(['Bob Jones', 'Ann Smith', 'Cara Annis']);
+
+    await user.click(within(nameHeader).getByRole('button', { name: 'Name' }));
+    expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(shownNames()).toEqual(['Ann Smith', 'Bob Jones', 'Cara Annis']);
+
+    await user.click(within(nameHeader).getByRole('button', { name: 'Name' }));
+    expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(shownNames()).toEqual(['Cara Annis', 'Bob Jones', 'Ann Smith']);
+
+    await user.click(within(nameHeader).getByRole('button', { name: 'Name' }));
+    expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+    expect(shownNames()).toEqual(['Bob Jones', 'Ann Smith', 'Cara Annis']);
+  });
+
+  it('sorts from the keyboard', async () => {
+    const { user } = renderList();
+    screen.getByRole('button', { name: 'Name' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(shownNames()).toEqual(['Ann Smith', 'Bob Jones', 'Cara Annis']);
+  });
+});
+
+describe('ListScreen row actions', () => {
+  it('shows every supported action to a role with every permission', async () => {
+    const { user } = renderList({ actions: everyAction() });
+    expect(await menuItemNames(user, 'Ann Smith')).toEqual([
+      'View',
+      'Edit',
+      'Add Package',
+      'Add Request',
+      'Add Training',
+      'Renew',
+      'Archive',
+      'Delete',
+    ]);
+  });
+
+  it('shows only View to a read-only role', async () => {
+    const { user } = renderList({ actions: everyAction(), permissions: NONE });
+    expect(await menuItemNames(user, 'Ann Smith')).toEqual(['View']);
+  });
+
+  it('needs delete permission for Delete', async () => {
+    const { user } = renderList({ actions: everyAction(), permissions: { ...ALL, delete: false } });
+    const names = await menuItemNames(user, 'Ann Smith');
+    expect(names).not.toContain('Delete');
+    expect(names).toContain('Edit');
+  });
+
+  it('needs update permission for Edit, Renew and Archive', async () => {
+    const { user } = renderList({ actions: everyAction(), permissions: { ...ALL, update: false } });
+    expect(await menuItemNames(user, 'Ann Smith')).toEqual(['View', 'Add Package', 'Add Request', 'Add Training', 'Delete']);
+  });
+
+  it('needs create permission for Add Package, Add Request and Add Training', async () => {
+    const { user } = renderList({ actions: everyAction(), permissions: { ...ALL, create: false } });
+    expect(await menuItemNames(user, 'Ann Smith')).toEqual(['View', 'Edit', 'Renew', 'Archive', 'Delete']);
+  });
+
+  it('offers only the actions the screen supports', async () => {
+    const { user } = renderList({ actions: { onEdit: vi.fn() } });
+    expect(await menuItemNames(user, 'Ann Smith')).toEqual(['Edit']);
+  });
+
+  it('has no actions column when the role can use none of the actions', () => {
+    renderList({ actions: { onEdit: vi.fn() }, permissions: NONE });
+    expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
+  });
+
+  it('offers Unarchive for archived rows', async () => {
+    const { user } = renderList({ actions: everyAction() });
+    const names = await menuItemNames(user, 'Cara Annis');
+    expect(names).toContain('Unarchive');
+    expect(names).not.toContain('Archive');
+  });
+
+  it('calls the chosen handler with the row', async () => {
+    const actions = everyAction();
+    const { user } = renderList({ actions });
+    const menu = await openActions(user, 'Ann Smith');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Add Package' }));
+    expect(actions.onAddPackage).toHaveBeenCalledExactlyOnceWith(clients[1]);
+    expect(actions.onView).not.toHaveBeenCalled();
+  });
+
+  it('opens the menu and picks an item by keyboard', async () => {
+    const actions = everyAction();
+    const { user } = renderList({ actions });
+    screen.getByRole('button', { name: 'Actions for Bob Jones' }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'View' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(actions.onEdit).toHaveBeenCalledExactlyOnceWith(clients[0]);
+  });
+});
+
+describe('ListScreen delete confirmation', () => {
+  async function openDeleteDialog(user: ReturnType<typeof userEvent.setup>, rowLabel: string) {
+    const menu = await openActions(user, rowLabel);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    return screen.findByRole('alertdialog');
+  }
+
+  it('asks before deleting, with the exact wording', async () => {
+    const { user } = renderList({ actions: everyAction() });
+    const dialog = await openDeleteDialog(user, 'Ann Smith');
+    expect(dialog).toHaveAccessibleName('Are you sure?');
+    expect(dialog).toHaveAccessibleDescription(
+      'This action cannot be undone. This will permanently delete the selected item.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('closes on Cancel without deleting', async () => {
+    const actions = everyAction();
+    const { user } = renderList({ actions });
+    const dialog = await openDeleteDialog(user, 'Ann Smith');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(actions.onDelete).not.toHaveBeenCalled();
+  });
+
+  it('is not dismissed by clicking outside it', async () => {
+    const actions = everyAction();
+    const { user } = renderList({ actions });
+    await openDeleteDialog(user, 'Ann Smith');
+    const overlay = document.querySelector('[data-slot="alert-dialog-overlay"]');
+    expect(overlay).not.toBeNull();
+    await user.click(overlay as Element);
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(actions.onDelete).not.toHaveBeenCalled();
+  });
+
+  it('deletes the row once, disabling Delete until the delete finishes', async () => {
+    let finishDelete: () => void = () => {};
+    const actions = everyAction();
+    actions.onDelete.mockImplementation(() => new Promise<void>((resolve) => (finishDelete = resolve)));
+    const { user } = renderList({ actions });
+    const dialog = await openDeleteDialog(user, 'Ann Smith');
+    const deleteButton = within(dialog).getByRole('button', { name: 'Delete' });
+
+    await user.click(deleteButton);
+    expect(actions.onDelete).toHaveBeenCalledExactlyOnceWith(clients[1]);
+    expect(deleteButton).toBeDisabled();
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+
+    finishDelete();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(actions.onDelete).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes when the delete fails', async () => {
+    const actions = everyAction();
+    actions.onDelete.mockImplementation(() => Promise.reject(new Error('Server unavailable')));
+    const { user } = renderList({ actions });
+    const dialog = await openDeleteDialog(user, 'Ann Smith');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(actions.onDelete).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ListScreen with 5,000 rows', () => {
+  const manyClients = Array.from({ length: 5000 }, (_, i) =>
+    client(String(i), `Person ${i}`, i % 2 === 0 ? 'Active' : 'Inactive', `TA${i % 10} 1AA`),
+  );
+
+  it('renders only a window of rows', () => {
+    renderList({ rows: manyClients, actions: everyAction() });
+    expect(screen.getByText('Total: 5000')).toBeInTheDocument();
+    const rendered = document.querySelectorAll('tbody tr');
+    expect(rendered.length).toBeGreaterThan(5);
+    expect(rendered.length).toBeLessThan(100);
+    expect(shownNames()[0]).toBe('Person 0');
+    expect(screen.queryByText('Person 4999')).not.toBeInTheDocument();
+  });
+
+  it('shows a row near the end once filtered to it', async () => {
+    const { user } = renderList({ rows: manyClients, actions: everyAction() });
+    await user.type(screen.getByRole('textbox', { name: 'Filter Name' }), 'person 4999');
+    expect(await screen.findByText('Total: 1')).toBeInTheDocument();
+    expect(shownNames()).toEqual(['Person 4999']);
+    expect(screen.getByRole('button', { name: 'Actions for Person 4999' })).toBeInTheDocument();
+  });
+
+  it('keeps the table scrollable and named for keyboard users', () => {
+    renderList({ rows: manyClients });
+    const region = screen.getByRole('region', { name: 'Clients table' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).toHaveClass('overflow-auto', 'max-h-[70vh]');
+    expect(within(region).getByRole('table', { name: 'Clients' })).toHaveAttribute('aria-rowcount', '5002');
+  });
+});
+
+describe('ListScreen states', () => {
+  it('shows Loading... instead of the table while loading', () => {
+    renderList({ rows: undefined, isLoading: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the error instead of the table', () => {
+    renderList({ rows: undefined, error: 'Error loading clients' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Error loading clients');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

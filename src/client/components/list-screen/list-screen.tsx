@@ -1,0 +1,163 @@
+import { Plus, Search } from 'lucide-react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { DeleteConfirmDialog } from './delete-confirm-dialog';
+import { filterRows, nextSort, sortRows } from './list-filters';
+import { ListTable } from './list-table';
+import { visibleRowActions } from './row-actions';
+import type { ColumnFilters, ListColumn, ListPermissions, RowActions, SortState } from './types';
+
+export interface ListScreenProps<T> {
+  /** Heading, e.g. "Clients". */
+  title: string;
+  searchPlaceholder: string;
+  /** Accessible name of the search box; defaults to "Search {title}" in lower case, e.g. "Search clients". */
+  searchLabel?: string;
+  /** Undefined while the data has not arrived. */
+  rows: readonly T[] | undefined;
+  /** Keep this array stable (module constant or memoised): a new array re-sorts every row. */
+  columns: readonly ListColumn<T>[];
+  /** Unique per row; keys rendered rows. */
+  getRowId: (row: T) => string;
+  /** Names the row to assistive technology, as in "Actions for Ann Smith". */
+  getRowLabel: (row: T) => string;
+  permissions: ListPermissions;
+  /** Shows "Add New" to roles that may create. */
+  onAddNew?: () => void;
+  actions?: RowActions<T>;
+  /** Screen-specific controls shown beside "Add New", e.g. a "Show Archived" toggle. */
+  toolbar?: ReactNode;
+  isLoading?: boolean;
+  /** Shown instead of the table, e.g. "Error loading clients". */
+  error?: string | null;
+  /** Shown when no rows match; defaults to "No {title} found" in lower case. */
+  emptyMessage?: string;
+}
+
+const NO_ROWS: readonly never[] = [];
+
+/** The list screen shared by every list in the product: search, per-column filters, sorting and row actions. */
+export function ListScreen<T>({
+  title,
+  searchPlaceholder,
+  searchLabel,
+  rows,
+  columns,
+  getRowId,
+  getRowLabel,
+  permissions,
+  onAddNew,
+  actions,
+  toolbar,
+  isLoading = false,
+  error,
+  emptyMessage,
+}: ListScreenProps<T>) {
+  const [search, setSearch] = useState('');
+  const [columnFilters, setColumnFilters] = useState<ColumnFilters>({});
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<{ row: T } | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // Inputs update at once; re-filtering thousands of rows follows at lower priority so typing stays smooth.
+  const deferredSearch = useDeferredValue(search);
+  const deferredColumnFilters = useDeferredValue(columnFilters);
+
+  // Sort before filtering so typing in a filter never re-sorts.
+  const sortedRows = useMemo(() => sortRows(rows ?? NO_ROWS, columns, sort), [rows, columns, sort]);
+  const shownRows = useMemo(
+    () => filterRows(sortedRows, columns, deferredSearch, deferredColumnFilters),
+    [sortedRows, columns, deferredSearch, deferredColumnFilters],
+  );
+
+  // A new search, filter or order starts from the top, rather than somewhere in the middle of the new results.
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [deferredSearch, deferredColumnFilters, sort]);
+
+  const actionKinds = visibleRowActions(actions, permissions);
+  const lowerTitle = title.toLowerCase();
+
+  function renderBody() {
+    if (isLoading) {
+      return (
+        <p role="status" className="text-muted-foreground py-8 text-center text-sm">
+          Loading...
+        </p>
+      );
+    }
+    if (error) {
+      return (
+        <p role="alert" className="border-destructive/30 bg-destructive/5 text-destructive rounded-md border p-4 text-sm">
+          {error}
+        </p>
+      );
+    }
+    return (
+      <ListTable
+        title={title}
+        rows={shownRows}
+        columns={columns}
+        getRowId={getRowId}
+        getRowLabel={getRowLabel}
+        sort={sort}
+        onSort={(columnId) => setSort((current) => nextSort(current, columnId))}
+        columnFilters={columnFilters}
+        onColumnFilterChange={(columnId, value) => setColumnFilters((current) => ({ ...current, [columnId]: value }))}
+        actionKinds={actionKinds}
+        actions={actions}
+        onRequestDelete={(row) => setPendingDelete({ row })}
+        emptyMessage={emptyMessage ?? `No ${lowerTitle} found`}
+        scrollRef={scrollRef}
+      />
+    );
+  }
+
+  const onDelete = actions?.onDelete;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <p className="text-muted-foreground text-sm" aria-live="polite" aria-atomic="true">
+            {`Total: ${shownRows.length}`}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 max-sm:w-full">
+          <div className="relative max-sm:w-full">
+            <Search aria-hidden className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2" />
+            <Input
+              type="search"
+              aria-label={searchLabel ?? `Search ${lowerTitle}`}
+              placeholder={searchPlaceholder}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="w-72 pl-8 max-sm:w-full"
+            />
+          </div>
+          {toolbar}
+          {permissions.create && onAddNew && (
+            <Button type="button" onClick={onAddNew}>
+              <Plus aria-hidden />
+              Add New
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {renderBody()}
+
+      {onDelete && (
+        <DeleteConfirmDialog
+          open={pendingDelete !== null}
+          onConfirm={async () => {
+            if (pendingDelete) await onDelete(pendingDelete.row);
+          }}
+          onClose={() => setPendingDelete(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import { measureElement, observeElementRect, type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { RefObject } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { cn } from '@/client/lib/utils';
+import { displayText } from './list-filters';
+import type { RowActionKind } from './row-actions';
+import { RowActionsMenu } from './row-actions-menu';
+import type { ColumnFilters, ListColumn, RowActions, SortState } from './types';
+
+/** A body row's height with the actions button; real heights are measured once rendered. */
+const ESTIMATED_ROW_HEIGHT = 49;
+const OVERSCAN_ROWS = 10;
+/** The sort row and the filter row. */
+const HEADER_ROW_COUNT = 2;
+/**
+ * The viewport assumed until the scroll container has been laid out. Without it an
+ * environment with no layout (server render, jsdom) would show no rows at all.
+ */
+const INITIAL_RECT: Rect = { width: 1024, height: 640 };
+
+type RowVirtualizer = Virtualizer<HTMLDivElement, HTMLTableRowElement>;
+
+// Before layout the container reports a 0×0 size; keep the initial rect until a real size arrives.
+function observeLaidOutElementRect(instance: RowVirtualizer, onRect: (rect: Rect) => void) {
+  return observeElementRect(instance, (rect) => {
+    if (rect.height > 0) onRect(rect);
+  });
+}
+
+// Likewise a row not yet laid out measures 0; a zero height would pull every row into the window.
+function measureRenderedRow(element: HTMLTableRowElement, entry: ResizeObserverEntry | undefined, instance: RowVirtualizer) {
+  return measureElement(element, entry, instance) || ESTIMATED_ROW_HEIGHT;
+}
+
+interface ListTableProps<T> {
+  title: string;
+  /** The rows to show, already searched, filtered and sorted. */
+  rows: readonly T[];
+  columns: readonly ListColumn<T>[];
+  getRowId: (row: T) => string;
+  getRowLabel: (row: T) => string;
+  sort: SortState | null;
+  onSort: (columnId: string) => void;
+  columnFilters: ColumnFilters;
+  onColumnFilterChange: (columnId: string, value: string) => void;
+  actionKinds: readonly RowActionKind[];
+  actions: RowActions<T> | undefined;
+  onRequestDelete: (row: T) => void;
+  emptyMessage: string;
+  scrollRef: RefObject<HTMLDivElement | null>;
+}
+
+export function ListTable<T>({
+  title,
+  rows,
+  columns,
+  getRowId,
+  getRowLabel,
+  sort,
+  onSort,
+  columnFilters,
+  onColumnFilterChange,
+  actionKinds,
+  actions,
+  onRequestDelete,
+  emptyMessage,
+  scrollRef,
+}: ListTableProps<T>) {
+  const showActions = actions !== undefined && actionKinds.length > 0;
+  const columnCount = columns.length + (showActions ? 1 : 0);
+
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    getItemKey: (index) => {
+      const row = rows[index];
+      return row === undefined ? index : getRowId(row);
+    },
+    overscan: OVERSCAN_ROWS,
+    initialRect: INITIAL_RECT,
+    observeElementRect: observeLaidOutElementRect,
+    measureElement: measureRenderedRow,
+  });
+
+  const virtualRows = virtualizer.getVirtualItems();
+  // Spacer rows stand in for the rows outside the window, so the table keeps native table layout and semantics.
+  const paddingTop = virtualRows[0]?.start ?? 0;
+  const paddingBottom = virtualRows.length > 0 ? virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0) : 0;
+
+  return (
+    <div
+      ref={scrollRef}
+      role="region"
+      aria-label={`${title} table`}
+      // Focusable so keyboard users can scroll it, including sideways on narrow screens.
+      tabIndex={0}
+      className="bg-card focus-visible:ring-ring/50 max-h-[70vh] overflow-auto rounded-md border outline-none focus-visible:ring-[3px]"
+    >
+      <Table aria-label={title} aria-rowcount={rows.length + HEADER_ROW_COUNT}>
+        <TableHeader className="bg-card sticky top-0 z-10 shadow-[0_1px_0_var(--color-border)]">
+          <TableRow aria-rowindex={1} className="hover:bg-transparent">
+            {columns.map((column) => (
+              <SortableHead
+                key={column.id}
+                column={column}
+                direction={sort?.columnId === column.id ? sort.direction : null}
+                onSort={() => onSort(column.id)}
+              />
+            ))}
+            {showActions && (
+              <TableHead className="w-12">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            )}
+          </TableRow>
+          <TableRow aria-rowindex={2} className="hover:bg-transparent">
+            {columns.map((column) => (
+              <TableCell key={column.id} className={cn('pt-0', column.className)}>
+                <Input
+                  aria-label={`Filter ${column.header}`}
+                  placeholder="Filter..."
+                  value={columnFilters[column.id] ?? ''}
+                  onChange={(event) => onColumnFilterChange(column.id, event.target.value)}
+                  className="h-8 min-w-28"
+                />
+              </TableCell>
+            ))}
+            {showActions && <TableCell className="pt-0" />}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableRow className="hover:bg-transparent">
+              <TableCell colSpan={columnCount} className="text-muted-foreground h-24 text-center">
+                {emptyMessage}
+              </TableCell>
+            </TableRow>
+          ) : (
+            <>
+              {paddingTop > 0 && <SpacerRow height={paddingTop} columnCount={columnCount} />}
+              {virtualRows.map((virtualRow) => {
+                const row = rows[virtualRow.index];
+                if (row === undefined) return null;
+                return (
+                  <TableRow
+                    key={virtualRow.key}
+                    ref={virtualizer.measureElement}
+                    data-index={virtualRow.index}
+                    aria-rowindex={virtualRow.index + HEADER_ROW_COUNT + 1}
+                  >
+                    {columns.map((column) => (
+                      <TableCell key={column.id} className={cn('whitespace-nowrap', column.className)}>
+                        {column.cell ? column.cell(row) : displayText(column.value(row))}
+                      </TableCell>
+                    ))}
+                    {showActions && (
+                      <TableCell className="w-12 py-1 text-right">
+                        <RowActionsMenu
+                          row={row}
+                          rowLabel={getRowLabel(row)}
+                          kinds={actionKinds}
+                          actions={actions}
+                          onRequestDelete={onRequestDelete}
+                        />
+                      </TableCell>
+                    )}
+                  </TableRow>
+                );
+              })}
+              {paddingBottom > 0 && <SpacerRow height={paddingBottom} columnCount={columnCount} />}
+            </>
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+interface SortableHeadProps<T> {
+  column: ListColumn<T>;
+  direction: SortState['direction'] | null;
+  onSort: () => void;
+}
+
+function SortableHead<T>({ column, direction, onSort }: SortableHeadProps<T>) {
+  const SortIcon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <TableHead
+      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+      className={column.className}
+    >
+      <Button type="button" variant="ghost" size="sm" className="-ml-2 px-2" onClick={onSort}>
+        {column.header}
+        <SortIcon aria-hidden className={cn(direction === null && 'text-muted-foreground/60')} />
+      </Button>
+    </TableHead>
+  );
+}
+
+function SpacerRow({ height, columnCount }: { height: number; columnCount: number }) {
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={columnCount} className="p-0" style={{ height }} />
+    </tr>
+  );
+}

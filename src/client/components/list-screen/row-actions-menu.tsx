@@ -1,0 +1,88 @@
+import {
+  Archive,
+  ArchiveArrowUp,
+  ClipboardPlus,
+  Ellipsis,
+  Eye,
+  GraduationCap,
+  type LucideIcon,
+  PackagePlus,
+  Pencil,
+  RefreshCw,
+  Trash,
+} from 'lucide-react';
+import { Button } from '@/client/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/client/components/ui/dropdown-menu';
+import { type RowActionKind, rowActionLabel } from './row-actions';
+import type { RowActions } from './types';
+
+type DirectActionKind = Exclude<RowActionKind, 'delete'>;
+
+const ACTION_ICONS: Record<DirectActionKind, LucideIcon> = {
+  view: Eye,
+  edit: Pencil,
+  addPackage: PackagePlus,
+  addRequest: ClipboardPlus,
+  addTraining: GraduationCap,
+  renew: RefreshCw,
+  archive: Archive,
+};
+
+interface RowActionsMenuProps<T> {
+  row: T;
+  rowLabel: string;
+  /** Already filtered by permission; see `visibleRowActions`. */
+  kinds: readonly RowActionKind[];
+  actions: RowActions<T>;
+  /** Delete is confirmed first, so the menu only asks for it. */
+  onRequestDelete: (row: T) => void;
+}
+
+export function RowActionsMenu<T>({ row, rowLabel, kinds, actions, onRequestDelete }: RowActionsMenuProps<T>) {
+  const isArchived = actions.isArchived?.(row) ?? false;
+  const handlers: Record<DirectActionKind, ((row: T) => void) | undefined> = {
+    view: actions.onView,
+    edit: actions.onEdit,
+    addPackage: actions.onAddPackage,
+    addRequest: actions.onAddRequest,
+    addTraining: actions.onAddTraining,
+    renew: actions.onRenew,
+    archive: actions.onArchive,
+  };
+  const directKinds = kinds.filter((kind): kind is DirectActionKind => kind !== 'delete');
+  const canDelete = kinds.includes('delete');
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${rowLabel}`}>
+          <Ellipsis aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {directKinds.map((kind) => {
+          const Icon = kind === 'archive' && isArchived ? ArchiveArrowUp : ACTION_ICONS[kind];
+          return (
+            <DropdownMenuItem key={kind} onSelect={() => handlers[kind]?.(row)}>
+              <Icon aria-hidden />
+              {rowActionLabel(kind, isArchived)}
+            </DropdownMenuItem>
+          );
+        })}
+        {canDelete && directKinds.length > 0 && <DropdownMenuSeparator />}
+        {canDelete && (
+          <DropdownMenuItem variant="destructive" onSelect={() => onRequestDelete(row)}>
+            <Trash aria-hidden />
+            {rowActionLabel('delete', isArchived)}
+          </DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ListPermissions, RowActions } from './types';
+
+export type RowActionKind = 'view' | 'edit' | 'addPackage' | 'addRequest' | 'addTraining' | 'renew' | 'archive' | 'delete';
+
+type RowActionHandler = Exclude<keyof RowActions<unknown>, 'isArchived'>;
+
+interface RowActionRule {
+  kind: RowActionKind;
+  handler: RowActionHandler;
+  /** The permission needed to see the action; null when everyone who can see the list may use it. */
+  permission: keyof ListPermissions | null;
+}
+
+/** Menu order and gating, in one place so every list behaves the same. */
+const ROW_ACTION_RULES: readonly RowActionRule[] = [
+  { kind: 'view', handler: 'onView', permission: null },
+  { kind: 'edit', handler: 'onEdit', permission: 'update' },
+  { kind: 'addPackage', handler: 'onAddPackage', permission: 'create' },
+  { kind: 'addRequest', handler: 'onAddRequest', permission: 'create' },
+  { kind: 'addTraining', handler: 'onAddTraining', permission: 'create' },
+  { kind: 'renew', handler: 'onRenew', permission: 'update' },
+  { kind: 'archive', handler: 'onArchive', permission: 'update' },
+  { kind: 'delete', handler: 'onDelete', permission: 'delete' },
+];
+
+/** The row actions a role sees: those the screen supports and the role is permitted, in menu order. */
+export function visibleRowActions<T>(actions: RowActions<T> | undefined, permissions: ListPermissions): RowActionKind[] {
+  if (!actions) return [];
+  return ROW_ACTION_RULES.filter(
+    (rule) => actions[rule.handler] !== undefined && (rule.permission === null || permissions[rule.permission]),
+  ).map((rule) => rule.kind);
+}
+
+const ROW_ACTION_LABELS: Record<Exclude<RowActionKind, 'archive'>, string> = {
+  view: 'View',
+  edit: 'Edit',
+  addPackage: 'Add Package',
+  addRequest: 'Add Request',
+  addTraining: 'Add Training',
+  renew: 'Renew',
+  delete: 'Delete',
+};
+
+export function rowActionLabel(kind: RowActionKind, isArchived: boolean): string {
+  if (kind === 'archive') return isArchived ? 'Unarchive' : 'Archive';
+  return ROW_ACTION_LABELS[kind];
+}

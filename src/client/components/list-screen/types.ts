@@ -1,0 +1,48 @@
+import type * as React from 'react';
+
+/** A column of a list screen. `value` is the single source for display, the column filter and sorting. */
+export interface ListColumn<T> {
+  id: string;
+  header: string;
+  /** The text used for display, the column filter and sorting. */
+  value: (row: T) => string | number | null | undefined;
+  /** Optional richer rendering; filtering and sorting still use `value`. */
+  cell?: (row: T) => React.ReactNode;
+  /** Classes for this column's header and cells (e.g. a minimum width). */
+  className?: string;
+}
+
+/** What the signed-in role may do on this screen. */
+export interface ListPermissions {
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+}
+
+/**
+ * The row actions a screen supports. Each handler is optional: a missing handler
+ * means the screen does not offer that action. Permissions decide who sees the rest.
+ */
+export interface RowActions<T> {
+  onView?: (row: T) => void;
+  onEdit?: (row: T) => void;
+  onAddPackage?: (row: T) => void;
+  onAddRequest?: (row: T) => void;
+  onAddTraining?: (row: T) => void;
+  onRenew?: (row: T) => void;
+  onArchive?: (row: T) => void;
+  /** Runs after the user confirms; the confirmation dialog closes when it settles. */
+  onDelete?: (row: T) => Promise<unknown>;
+  /** Lets the Archive item read "Unarchive" for rows that are already archived. */
+  isArchived?: (row: T) => boolean;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface SortState {
+  columnId: string;
+  direction: SortDirection;
+}
+
+/** Per-column filter text, keyed by column id. */
+export type ColumnFilters = Readonly<Record<string, string>>;

@@ -1,0 +1,229 @@
+import { ErrorResponse, ErrorTimeout, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { MESSAGES } from '@/shared/constants';
+import { type SessionUser, sessionUserFromClaims } from '@/shared/session';
+
+/** What the server says about signing in (GET /config.json). */
+export interface SignInConfig {
+  authority: string;
+  clientId: string;
+  scope: string;
+  groupsClaim: string;
+  logoutUrl?: string;
+}
+
+/** Refresh a little before expiry, so a token never expires in flight or on a clock that runs fast. */
+export const CLOCK_DRIFT_SECONDS = 60;
+const IN_FLIGHT_KEY = 'valecare.login-in-flight';
+
+export class SignInError extends Error {
+  override name = 'SignInError';
+}
+
+export type SessionListener = (user: SessionUser | null) => void;
+export type SignInFailureListener = (error: Error) => void;
+
+function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError || error instanceof ErrorTimeout;
+}
+
+/** The expiry (epoch seconds) of the ID token, or of the access token when the ID token has none. */
+function expiresAt(user: User): number {
+  const idExp = typeof user.profile.exp === 'number' ? user.profile.exp : Number.POSITIVE_INFINITY;
+  return Math.min(idExp, user.expires_at ?? Number.POSITIVE_INFINITY);
+}
+
+/**
+ * Sign-in by authorization code with PKCE through the hosted login page (spec §4, §7.1): the redirect,
+ * the callback and its errors, refresh on expiry, and sign-out with revocation. Framework-free; the React
+ * provider wraps it.
+ */
+export class AuthClient {
+  readonly manager: UserManager;
+  private readonly stateStore: WebStorageStateStore;
+  private readonly sessionListeners = new Set<SessionListener>();
+  private readonly failureListeners = new Set<SignInFailureListener>();
+  private refreshing: Promise<User | null> | undefined;
+
+  constructor(
+    readonly config: SignInConfig,
+    private readonly origin: string = window.location.origin,
+  ) {
+    // In-flight login data lives with the tab; the session survives reloads and new tabs.
+    this.stateStore = new WebStorageStateStore({ prefix: 'valecare.login.', store: window.sessionStorage });
+    this.manager = new UserManager({
+      authority: config.authority,
+      client_id: config.clientId,
+      redirect_uri: `${origin}/`,
+      post_logout_redirect_uri: `${origin}/`,
+      response_type: 'code',
+      scope: config.scope,
+      loadUserInfo: false,
+      automaticSilentRenew: false,
+      monitorSession: false,
+      userStore: new WebStorageStateStore({ prefix: 'valecare.session.', store: window.localStorage }),
+      stateStore: this.stateStore,
+    });
+  }
+
+  onSessionChange(listener: SessionListener): () => void {
+    this.sessionListeners.add(listener);
+    return () => this.sessionListeners.delete(listener);
+  }
+
+  onSignInFailure(listener: SignInFailureListener): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
+  private emitSession(user: SessionUser | null) {
+    for (const listener of this.sessionListeners) listener(user);
+  }
+
+  private fail(error: Error): never {
+    for (const listener of this.failureListeners) listener(error);
+    throw error;
+  }
+
+  /** The user an OIDC user's ID token describes; refuses (and forgets) a token missing any required claim. */
+  private async sessionUser(user: User): Promise<SessionUser> {
+    try {
+      return sessionUserFromClaims(user.profile as Record<string, unknown>, this.config.groupsClaim);
+    } catch (error) {
+      await this.manager.removeUser();
+      throw error;
+    }
+  }
+
+  /** Starts sign-in: off to the hosted login page. */
+  async signIn(): Promise<void> {
+    if (await this.getSession()) throw new SignInError(MESSAGES.alreadySignedIn);
+    window.sessionStorage.setItem(IN_FLIGHT_KEY, '1');
+    await this.manager.signinRedirect();
+  }
+
+  /** True when the URL is the hosted page sending the user back (with a code or an error). */
+  static isCallback(url: URL): boolean {
+    return url.pathname === '/' && (url.searchParams.has('code') || url.searchParams.has('error'));
+  }
+
+  isSignInInFlight(): boolean {
+    return window.sessionStorage.getItem(IN_FLIGHT_KEY) === '1';
+  }
+
+  /** Forgets the state and PKCE verifier of an unfinished sign-in. */
+  async clearInFlight(): Promise<void> {
+    window.sessionStorage.removeItem(IN_FLIGHT_KEY);
+    for (const key of await this.stateStore.getAllKeys()) await this.stateStore.remove(key);
+  }
+
+  /** The user came back from the hosted page by the browser's history: that sign-in is cancelled. */
+  async cancelInFlight(): Promise<void> {
+    if (!this.isSignInInFlight()) return;
+    await this.clearInFlight();
+    this.fail(new SignInError(MESSAGES.signInCanceled));
+  }
+
+  /** Completes sign-in from the callback URL; every failure clears the in-flight data and is reported. */
+  async completeSignIn(url: string): Promise<SessionUser> {
+    const params = new URL(url).searchParams;
+    try {
+      const error = params.get('error');
+      if (error) {
+        throw new SignInError(params.get('error_description') || (error === 'access_denied' ? MESSAGES.userCancelled : error));
+      }
+      if (!params.get('state')) throw new SignInError(MESSAGES.userCancelled);
+      let user: User;
+      try {
+        user = await this.manager.signinRedirectCallback(url);
+      } catch (cause) {
+        if (cause instanceof ErrorResponse) throw new SignInError(cause.error_description || cause.error || MESSAGES.userCancelled);
+        if (cause instanceof Error && /state/i.test(cause.message)) throw new SignInError(MESSAGES.stateMismatch);
+        throw cause;
+      }
+      if (!user.access_token) throw new SignInError(MESSAGES.noAccessToken);
+      if (!(await this.manager.getUser())) throw new SignInError(MESSAGES.noSessionAfterSignIn);
+      const sessionUser = await this.sessionUser(user);
+      window.sessionStorage.removeItem(IN_FLIGHT_KEY);
+      this.emitSession(sessionUser);
+      return sessionUser;
+    } catch (error) {
+      await this.clearInFlight();
+      return this.fail(error instanceof Error ? error : new SignInError(String(error)));
+    }
+  }
+
+  /** The stored OIDC user, refreshed when expired (allowing for clock drift) or when forced. */
+  private async currentUser(forceRefresh = false): Promise<User | null> {
+    const user = await this.manager.getUser();
+    if (!user) return null;
+    const stale = expiresAt(user) - CLOCK_DRIFT_SECONDS <= Date.now() / 1000;
+    if (!forceRefresh && !stale) return user;
+    this.refreshing ??= this.refresh(user).finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async refresh(user: User): Promise<User | null> {
+    if (!user.refresh_token) {
+      await this.manager.removeUser();
+      this.emitSession(null);
+      return null;
+    }
+    try {
+      return await this.manager.signinSilent();
+    } catch (error) {
+      // Offline: keep the tokens and try again later. Anything else (revoked, expired): forget them.
+      if (isNetworkError(error)) throw error;
+      await this.manager.removeUser();
+      this.emitSession(null);
+      return null;
+    }
+  }
+
+  /** The signed-in user, or null; a refusal to refresh ends the session. */
+  async getSession(): Promise<SessionUser | null> {
+    const user = await this.currentUser();
+    if (!user) return null;
+    try {
+      return await this.sessionUser(user);
+    } catch {
+      this.emitSession(null);
+      return null;
+    }
+  }
+
+  /** The ID token to send as the bearer token, refreshed as needed; null when signed out. */
+  async getIdToken({ forceRefresh = false } = {}): Promise<string | null> {
+    return (await this.currentUser(forceRefresh))?.id_token ?? null;
+  }
+
+  /**
+   * Revokes the refresh token (errors ignored), forgets tokens and local data, then visits the hosted
+   * logout page so the provider's session ends too.
+   */
+  async signOut(clearLocalData: () => void = () => {}): Promise<void> {
+    const user = await this.manager.getUser();
+    if (user?.refresh_token) {
+      await this.manager.revokeTokens(['refresh_token']).catch(() => undefined);
+    }
+    await this.manager.removeUser();
+    await this.clearInFlight();
+    clearLocalData();
+    this.emitSession(null);
+    const home = `${this.origin}/`;
+    if (this.config.logoutUrl) {
+      const url = new URL(this.config.logoutUrl);
+      url.searchParams.set('client_id', this.config.clientId);
+      url.searchParams.set('logout_uri', home);
+      window.location.assign(url.toString());
+      return;
+    }
+    try {
+      await this.manager.signoutRedirect({ id_token_hint: user?.id_token, post_logout_redirect_uri: home });
+    } catch (cause) {
+      console.error(MESSAGES.logoutFailed, cause);
+      window.location.assign(home);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import toast from 'react-hot-toast';
+import { MESSAGES, QUERY_CACHE_MS, QUERY_STALE_MS, TOAST } from '@/shared/constants';
+
+/** "Error: …" with the server's message, or "Something went wrong" (spec §8). */
+export function mutationErrorText(error: unknown): string {
+  const message = error instanceof Error ? error.message.trim() : '';
+  return message ? `Error: ${message}` : MESSAGES.somethingWentWrong;
+}
+
+function isClientError(error: unknown): boolean {
+  const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+  return status !== undefined && status >= 400 && status < 500;
+}
+
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_STALE_MS,
+        gcTime: QUERY_CACHE_MS,
+        // Refusals (forbidden, not found, bad input) will not change by asking again.
+        retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
+      },
+    },
+    mutationCache: new MutationCache({
+      onSuccess: async () => {
+        toast.success(MESSAGES.operationSucceeded, { duration: TOAST.mutationSuccessMs });
+        // Any change can show in several lists (a package changes its request's hours in service,
+        // a rename shows on requests), so every cached list is refreshed; only mounted ones refetch now.
+        await queryClient.invalidateQueries();
+      },
+      onError: (error) => {
+        toast.error(mutationErrorText(error));
+      },
+    }),
+  });
+  return queryClient;
+}
