@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test } from './fixtures';
+import { newDataDir, removeDataDir, startServer } from './server';
+
+const ALL_ITEMS = ['Dashboard', 'Requests', 'Packages', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG'];
+
+async function sidebarItems(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+}
+
+/** The tokens the app keeps for the signed-in user. */
+async function storedTokens(page: Page) {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('valecare.session.'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { id_token: string; refresh_token: string }) : null;
+  });
+}
+
+test('first start: the printed admin signs in and lands on the dashboard with the Admin sidebar', async ({ page }) => {
+  const dataDir = newDataDir();
+  const server = await startServer({ port: 3231, dataDir });
+  try {
+    const match = /as (admin@localhost) with password (\S+)/.exec(server.output());
+    expect(match, server.output()).not.toBeNull();
+    await page.goto(server.url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The page is served from another origin than the shared test server, so sign in by full URL.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    await page.getByLabel('E-mail address').fill(match![1]!);
+    await page.getByLabel('Password').fill(match![2]!);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    expect(await sidebarItems(page)).toEqual(ALL_ITEMS);
+    await expect(page.getByTestId('user-role')).toHaveText('Role: Admin');
+  } finally {
+    await server.stop();
+    removeDataDir(dataDir);
+  }
+});
+
+test('a Finance user sees only what Finance can read', async ({ page, signIn }) => {
+  await signIn('Finance');
+  expect(await sidebarItems(page)).toEqual(['Dashboard', 'Requests', 'Packages', 'Clients', 'Volunteers', 'MAG']);
+  await expect(page.getByTestId('user-role')).toHaveText('Role: Finance');
+  await page.goto('/mps');
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+});
+
+test('a Trustee sees Records', async ({ page, signIn }) => {
+  await signIn('Trustee');
+  expect(await sidebarItems(page)).toContain('Records');
+});
+
+test('an unknown path shows "Page not found"', async ({ page, signIn }) => {
+  await signIn('Coordinator');
+  await page.goto('/nonsense');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('signed out, any other path redirects to /', async ({ page }) => {
+  await page.goto('/clients');
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('a wrong password is refused on the login page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await page.getByLabel('E-mail address').fill('admin@valecare.test');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('That e-mail address and password do not match an account.');
+});
+
+test('Sign Out returns to the landing page and the old refresh token no longer works', async ({ page, signIn, request }) => {
+  await signIn('Admin');
+  const tokens = await storedTokens(page);
+  expect(tokens?.refresh_token).toBeTruthy();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  expect(await storedTokens(page)).toBeNull();
+
+  const refresh = await request.post('/auth/token', {
+    form: { grant_type: 'refresh_token', refresh_token: tokens!.refresh_token, client_id: 'valecare-web' },
+  });
+  expect(refresh.status()).toBe(400);
+  expect((await refresh.json()).error).toBe('invalid_grant');
+
+  // Signing in again asks for the password: the provider's session ended too.
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a restart keeps users signed in, and an expired token is refreshed afterwards', async ({ page }) => {
+  const dataDir = newDataDir();
+  const port = 3232;
+  let server = await startServer({ port, dataDir });
+  try {
+    const [, email, password] = /as (admin@localhost) with password (\S+)/.exec(server.output())!;
+    await page.goto(server.url);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    await page.getByLabel('E-mail address').fill(email!);
+    await page.getByLabel('Password').fill(password!);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    const before = await storedTokens(page);
+
+    expect(await server.stop('SIGTERM')).toBe(0);
+    server = await startServer({ port, dataDir });
+    expect(server.output()).not.toContain('First start');
+
+    // Make the stored tokens look expired: the app must refresh them with the refresh token.
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('valecare.session.'))!;
+      const user = JSON.parse(localStorage.getItem(key)!);
+      user.expires_at = Math.floor(Date.now() / 1000) - 600;
+      user.profile.exp = user.expires_at;
+      localStorage.setItem(key, JSON.stringify(user));
+    });
+    await page.reload();
+    await expect(page.getByTestId('user-role')).toHaveText('Role: Admin');
+    const after = await storedTokens(page);
+    expect(after?.id_token).toBeTruthy();
+    expect(after?.id_token).not.toBe(before?.id_token);
+    expect(after?.refresh_token).not.toBe(before?.refresh_token);
+  } finally {
+    await server.stop();
+    removeDataDir(dataDir);
+  }
+});
