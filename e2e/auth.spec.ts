@@ -22,14 +22,7 @@ test('first start: the printed admin signs in and lands on the dashboard with th
   try {
     const match = /as (admin@localhost) with password (\S+)/.exec(server.output());
     expect(match, server.output()).not.toBeNull();
-    await page.goto(server.url);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // The page is served from another origin than the shared test server, so sign in by full URL.
-    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-    await page.getByLabel('E-mail address').fill(match![1]!);
-    await page.getByLabel('Password').fill(match![2]!);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInAs(page, { email: match![1]!, password: match![2]! }, server.url);
     expect(await sidebarItems(page)).toEqual(ALL_ITEMS);
     await expect(page.getByTestId('user-role')).toHaveText('Role: Admin');
   } finally {
@@ -99,12 +92,7 @@ test('a restart keeps users signed in, and an expired token is refreshed afterwa
   let server = await startServer({ port, dataDir });
   try {
     const [, email, password] = /as (admin@localhost) with password (\S+)/.exec(server.output())!;
-    await page.goto(server.url);
-    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-    await page.getByLabel('E-mail address').fill(email!);
-    await page.getByLabel('Password').fill(password!);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInAs(page, { email: email!, password: password! }, server.url);
     const before = await storedTokens(page);
 
     expect(await server.stop('SIGTERM')).toBe(0);

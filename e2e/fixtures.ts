@@ -3,8 +3,8 @@ import type { Role } from '@/shared/permissions';
 import { e2eUser } from './users';
 
 /** Signs in through the real hosted login page, as a person would. */
-export async function signInAs(page: Page, credentials: { email: string; password: string }) {
-  await page.goto('/');
+export async function signInAs(page: Page, credentials: { email: string; password: string }, baseUrl = '') {
+  await page.goto(`${baseUrl}/`);
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('E-mail address').fill(credentials.email);

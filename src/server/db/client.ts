@@ -39,6 +39,9 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process; the pool
+    // replaces it on next use.
+    pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {

@@ -1,0 +1,89 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@/server/app';
+import { LOGIN_MESSAGES, MAX_FAILURES_PER_ACCOUNT } from '@/server/auth/login-attempts.service';
+import { addUser, removeUser } from '@/server/auth/users.service';
+import { refreshTokens, revokeToken, signInThroughProvider } from '@/server/test/sign-in-flow';
+import { createTestApp, type TestApp, testEnv } from '@/server/test/test-app';
+
+let t: TestApp;
+const ann = { email: 'ann@valecare.test', password: 'a-long-password-1' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addUser(t.database.db, { ...ann, givenName: 'Ann', familyName: 'Lee', role: 'Coordinator' });
+});
+afterAll(() => t.close());
+
+function me(token: string) {
+  return t.app.inject({ method: 'GET', url: '/trpc/session.me', headers: { authorization: `Bearer ${token}` } });
+}
+
+describe('the built-in provider', () => {
+  it('signs a user in with code + PKCE and issues an ID token the API accepts', async () => {
+    const { tokens } = await signInThroughProvider(t.app, ann);
+    expect(tokens?.refresh_token).toBeTruthy();
+    const claims = decodeJwt(tokens!.id_token);
+    expect(claims).toMatchObject({ email: ann.email, given_name: 'Ann', family_name: 'Lee', groups: ['Coordinator'] });
+    const response = await me(tokens!.id_token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result.data).toEqual({ givenName: 'Ann', familyName: 'Lee', email: ann.email, role: 'Coordinator' });
+  });
+
+  it('refuses a wrong password on the login page without saying which part was wrong', async () => {
+    const { refused } = await signInThroughProvider(t.app, { email: ann.email, password: 'wrong-password' }, { ip: '10.0.0.9' });
+    expect(refused?.statusCode).toBe(401);
+    expect(refused?.body).toContain(LOGIN_MESSAGES.wrongCredentials);
+    const unknown = await signInThroughProvider(t.app, { email: 'nobody@valecare.test', password: 'whatever-1234' }, { ip: '10.0.0.9' });
+    expect(unknown.refused?.body).toContain(LOGIN_MESSAGES.wrongCredentials);
+  });
+
+  it('locks an account after repeated failures, even with the right password from elsewhere', async () => {
+    const bob = { email: 'bob@valecare.test', password: 'bobs-password-1' };
+    await addUser(t.database.db, { ...bob, givenName: 'Bob', familyName: 'Ray', role: 'Finance' });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+      await signInThroughProvider(t.app, { email: bob.email, password: 'nope-nope-nope' }, { ip: `10.1.0.${i}` });
+    }
+    const { refused } = await signInThroughProvider(t.app, bob, { ip: '10.2.0.1' });
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.body).toContain(LOGIN_MESSAGES.accountLocked);
+  });
+
+  it('limits failures per address across accounts', async () => {
+    for (let i = 0; i < 20; i++) {
+      await signInThroughProvider(t.app, { email: `guess${i}@valecare.test`, password: 'guessing-1' }, { ip: '10.9.9.9' });
+    }
+    const { refused } = await signInThroughProvider(t.app, ann, { ip: '10.9.9.9' });
+    expect(refused?.body).toContain(LOGIN_MESSAGES.addressLocked);
+    expect((await signInThroughProvider(t.app, ann, { ip: '10.9.9.10' })).tokens).toBeDefined();
+  });
+
+  it('refreshes tokens, also after a restart, and a revoked refresh token no longer works', async () => {
+    const { tokens } = await signInThroughProvider(t.app, ann);
+    // A second app on the same database is the server after a restart.
+    const restarted = await buildApp({ database: t.database, env: testEnv(), clientDir: false });
+    try {
+      const refreshed = await refreshTokens(restarted, tokens!.refresh_token);
+      expect(refreshed.statusCode).toBe(200);
+      const next = refreshed.json<{ id_token: string; refresh_token: string }>();
+      expect((await me(next.id_token)).statusCode).toBe(200);
+      // Public clients get a new refresh token each time; the old one is spent.
+      expect((await refreshTokens(restarted, tokens!.refresh_token)).statusCode).toBe(400);
+
+      expect((await revokeToken(restarted, next.refresh_token)).statusCode).toBe(200);
+      const afterRevoke = await refreshTokens(restarted, next.refresh_token);
+      expect(afterRevoke.statusCode).toBe(400);
+      expect(afterRevoke.json().error).toBe('invalid_grant');
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('ends the sessions of a removed user', async () => {
+    const cy = { email: 'cy@valecare.test', password: 'cys-password-1' };
+    await addUser(t.database.db, { ...cy, givenName: 'Cy', familyName: 'Fox', role: 'Trustee' });
+    const { tokens } = await signInThroughProvider(t.app, cy);
+    await removeUser(t.database.db, cy.email);
+    expect((await refreshTokens(t.app, tokens!.refresh_token)).statusCode).toBe(400);
+  });
+});

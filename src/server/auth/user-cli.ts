@@ -1,0 +1,141 @@
+import { parseArgs } from 'node:util';
+import { ROLES } from '@/shared/permissions';
+import type { Database } from '@/server/db/client';
+import { loadEnv } from '@/server/env';
+
+const USAGE = `Manage the staff accounts of the built-in sign-in service.
+
+  npm run user -- add --email E --given-name G --family-name F --role R [--password P]
+  npm run user -- list
+  npm run user -- set-role --email E --role R
+  npm run user -- set-password --email E [--password P]
+  npm run user -- remove --email E
+
+Roles: ${ROLES.join(', ')}. Without --password a password is generated and printed once.`;
+
+/** Bad input: say why and exit with code 2. */
+class UsageError extends Error {}
+
+type Options = Partial<Record<'email' | 'given-name' | 'family-name' | 'role' | 'password', string>>;
+
+const REQUIRED: Record<string, (keyof Options)[]> = {
+  add: ['email', 'given-name', 'family-name', 'role'],
+  list: [],
+  'set-role': ['email', 'role'],
+  'set-password': ['email'],
+  remove: ['email'],
+};
+
+/** Checks the command line before the database is opened, so mistakes are answered at once. */
+function checkUsage(command: string | undefined, options: Options): void {
+  if (!command) throw new UsageError('Say what to do');
+  const required = REQUIRED[command];
+  if (!required) throw new UsageError(`Unknown command "${command}"`);
+  const missing = required.filter((name) => !options[name]);
+  if (missing.length > 0) throw new UsageError(missing.map((name) => `--${name} is required`).join('; '));
+}
+
+function required(options: Options, name: keyof Options): string {
+  return options[name]!;
+}
+
+async function run(command: string | undefined, options: Options, db: Database): Promise<string> {
+  const { addUser, listUsers, removeUser, setPassword, setRole } = await import('./users.service');
+  switch (command) {
+    case 'add': {
+      const { user, password } = await addUser(db, {
+        email: required(options, 'email'),
+        givenName: required(options, 'given-name'),
+        familyName: required(options, 'family-name'),
+        role: required(options, 'role') as (typeof ROLES)[number],
+        password: options.password,
+      });
+      return `Added ${user.email} (${user.role}).${options.password ? '' : ` Password: ${password}`}`;
+    }
+    case 'list': {
+      const users = await listUsers(db);
+      if (users.length === 0) return 'No users.';
+      return users.map((u) => `${u.email}\t${u.role}\t${u.givenName} ${u.familyName}`).join('\n');
+    }
+    case 'set-role': {
+      const user = await setRole(db, required(options, 'email'), required(options, 'role'));
+      return `${user.email} is now ${user.role}. It takes effect at their next sign-in or token refresh.`;
+    }
+    case 'set-password': {
+      const password = await setPassword(db, required(options, 'email'), options.password);
+      return `Password changed.${options.password ? '' : ` New password: ${password}`}`;
+    }
+    case 'remove': {
+      const user = await removeUser(db, required(options, 'email'));
+      return `Removed ${user.email} and ended their sessions.`;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        'given-name': { type: 'string' },
+        'family-name': { type: 'string' },
+        role: { type: 'string' },
+        password: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [command, ...extra] = parsed.positionals;
+  try {
+    if (extra.length > 0) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
+    checkUsage(command, parsed.values);
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const env = loadEnv();
+  if (env.externalOidc) {
+    console.error('Users are managed by the external sign-in service (OIDC_ISSUER is set), not here.');
+    return 2;
+  }
+  // Loaded only now, so that usage mistakes are answered without starting the database engine.
+  const { DataDirBusyError, openConfiguredDatabase } = await import('@/server/db/open');
+  const { UserError } = await import('./users.service');
+  let database;
+  try {
+    database = await openConfiguredDatabase(env);
+  } catch (error) {
+    console.error(error instanceof DataDirBusyError ? error.message : `Cannot open the database: ${(error as Error).message}`);
+    return 2;
+  }
+  try {
+    console.log(await run(command, parsed.values, database.db));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof UserError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { importJWK, SignJWT } from 'jose';
+import type { Role } from '@/shared/permissions';
+import { buildApp } from '@/server/app';
+import { AUTH_PREFIX, BUILT_IN_CLIENT_ID } from '@/server/auth/provider';
+import { signingKey } from '@/server/auth/secrets';
+import type { DatabaseConnection } from '@/server/db/client';
+import { type Env, loadEnv } from '@/server/env';
+import { createTestDatabase } from './test-database';
+
+export const TEST_PUBLIC_URL = 'http://valecare.test';
+
+export function testEnv(overrides: NodeJS.ProcessEnv = {}): Env {
+  return loadEnv({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseConnection;
+  /** An ID token exactly as the built-in provider signs it, for the given role (claims overridable). */
+  idToken: (role: Role, claims?: Record<string, unknown>) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+/** The whole app (no web build) on a fresh database, ready for app.inject(). */
+export async function createTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const env = testEnv();
+  const app = await buildApp({ database, env, clientDir: false });
+  await app.ready();
+  const key = await signingKey(database.db);
+  const privateKey = await importJWK(key, 'RS256');
+  return {
+    app,
+    database,
+    idToken: (role, claims = {}) => {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({
+        sub: `u-${role}`,
+        iss: `${env.publicUrl}${AUTH_PREFIX}`,
+        aud: BUILT_IN_CLIENT_ID,
+        iat: now,
+        exp: now + 15 * 60,
+        email: `${role.toLowerCase()}@valecare.test`,
+        given_name: role,
+        family_name: 'Tester',
+        groups: [role],
+        ...claims,
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+        .sign(privateKey);
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
