@@ -68,7 +68,7 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
             req.log.info({ reason: (error as Error).message }, 'bearer token refused');
           }
         }
-        return { db, user, today: () => todayIn(env.timeZone), log: req.log };
+        return { db, user, today: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, log: req.log };
       },
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'procedure failed');

@@ -6,7 +6,12 @@ import { AUTH_PREFIX, BUILT_IN_CLIENT_ID } from '@/server/auth/provider';
 import { signingKey } from '@/server/auth/secrets';
 import type { DatabaseConnection } from '@/server/db/client';
 import { type Env, loadEnv } from '@/server/env';
+import { todayIn } from '@/shared/dates';
+import { createCallerFactory } from '@/server/trpc/init';
+import { appRouter } from '@/server/trpc/router';
 import { createTestDatabase } from './test-database';
+
+const createCaller = createCallerFactory(appRouter);
 
 export const TEST_PUBLIC_URL = 'http://valecare.test';
 
@@ -19,6 +24,10 @@ export interface TestApp {
   database: DatabaseConnection;
   /** An ID token exactly as the built-in provider signs it, for the given role (claims overridable). */
   idToken: (role: Role, claims?: Record<string, unknown>) => Promise<string>;
+  /** Calls procedures directly (no HTTP) as a signed-in user of the role. */
+  caller: (role: Role) => ReturnType<typeof createCaller>;
+  /** Moves "today" for the callers (defaults to the real date). */
+  setToday: (date: string | undefined) => void;
   close: () => Promise<void>;
 }
 
@@ -30,9 +39,21 @@ export async function createTestApp(): Promise<TestApp> {
   await app.ready();
   const key = await signingKey(database.db);
   const privateKey = await importJWK(key, 'RS256');
+  let today: string | undefined;
   return {
     app,
     database,
+    caller: (role) =>
+      createCaller({
+        db: database.db,
+        user: { givenName: role, familyName: 'Tester', email: `${role.toLowerCase()}@valecare.test`, role },
+        today: () => today ?? todayIn(env.timeZone),
+        deprivationMaxDecile: env.deprivationMaxDecile,
+        log: app.log,
+      }),
+    setToday: (date) => {
+      today = date;
+    },
     idToken: (role, claims = {}) => {
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({

@@ -11,6 +11,8 @@ export interface Context {
   user: SessionUser | null;
   /** Today's calendar date in the charity's time zone. */
   today: () => string;
+  /** Areas in this deprivation decile or below count as deprived (DESIGN §3). */
+  deprivationMaxDecile: number;
   log: FastifyBaseLogger;
 }
 
@@ -49,10 +51,16 @@ const t = initTRPC
     },
   });
 
-/** Database constraint violations are the user's input, not a server fault: answer 4xx with a message. */
-const constraintErrors = t.middleware(async ({ next }) => {
+/**
+ * Input errors get a readable message wherever the procedure is called from, and database constraint
+ * violations are the user's input, not a server fault: both answer 4xx.
+ */
+const inputErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
+    if (result.error.cause instanceof ZodError) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: describeZodError(result.error.cause), cause: result.error.cause });
+    }
     const cause = result.error.cause as { code?: unknown } | undefined;
     const code = typeof cause?.code === 'string' ? cause.code : undefined;
     if (code === '23503') {
@@ -67,5 +75,5 @@ const constraintErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const middleware = t.middleware;
-export const publicProcedure = t.procedure.use(constraintErrors);
+export const publicProcedure = t.procedure.use(inputErrors);
 export const createCallerFactory = t.createCallerFactory;

@@ -1,6 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { type Action, can, type Resource } from '@/shared/permissions';
-import { publicProcedure } from './init';
+import type { SessionUser } from '@/shared/session';
+import type { ServiceContext } from '@/server/features/service-context';
+import { type Context, publicProcedure } from './init';
 
 /** Needs a verified ID token. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
@@ -16,4 +18,21 @@ export function permitted(resource: Resource, action: Action) {
     }
     return next();
   });
+}
+
+/** What services need, from a signed-in procedure's context. */
+export function serviceContext(ctx: Context & { user: SessionUser }): ServiceContext {
+  return { db: ctx.db, actor: ctx.user, today: ctx.today(), deprivationMaxDecile: ctx.deprivationMaxDecile };
+}
+
+/**
+ * Drops related records the role may not read (Finance reads volunteers but not their training
+ * records), so no procedure leaks another resource's data through a nested include.
+ */
+export function onlyReadable<T extends object>(role: SessionUser['role'], record: T, nested: Partial<Record<keyof T, Resource>>): T {
+  const copy = { ...record };
+  for (const [key, resource] of Object.entries(nested) as [keyof T, Resource][]) {
+    if (!can(role, resource, 'read')) delete copy[key];
+  }
+  return copy;
 }

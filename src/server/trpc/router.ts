@@ -1,3 +1,5 @@
+import { mpsRouter, volunteersRouter } from '@/server/features/people/carers.router';
+import { clientsRouter } from '@/server/features/people/clients.router';
 import { router } from './init';
 import { authedProcedure } from './procedures';
 
@@ -6,6 +8,9 @@ export const appRouter = router({
     /** The signed-in user as the server sees them. */
     me: authedProcedure.query(({ ctx }) => ctx.user),
   }),
+  clients: clientsRouter,
+  mps: mpsRouter,
+  volunteers: volunteersRouter,
 });
 
 export type AppRouter = typeof appRouter;

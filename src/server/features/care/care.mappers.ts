@@ -1,0 +1,61 @@
+import type { Locality, Service } from '@/shared/constants';
+import { OPEN } from '@/shared/dates';
+import type { packages, requests } from '@/server/db/schema/care';
+
+type RequestRow = typeof requests.$inferSelect;
+type PackageRow = typeof packages.$inferSelect;
+
+/** A package in the shape of spec §3. */
+export function packageFromRow(row: PackageRow) {
+  return {
+    id: row.id,
+    carerId: row.carerId,
+    requestId: row.requestId,
+    archived: row.archived as 'Y' | 'N',
+    version: row.version,
+    startDate: row.startDate,
+    endDate: row.endDate ?? OPEN,
+    details: {
+      name: row.name,
+      weeklyHours: row.weeklyHours,
+      address: {
+        streetAddress: row.streetAddress,
+        locality: row.locality as Locality,
+        county: row.county,
+        postCode: row.postCode,
+      },
+      notes: row.notes,
+      services: row.services as Service[],
+    },
+  };
+}
+export type Package = ReturnType<typeof packageFromRow>;
+
+/** A request in the shape of spec §3; its details.name is the client's name. */
+export function requestFromRow(row: RequestRow, clientName: string) {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    archived: row.archived as 'Y' | 'N',
+    version: row.version,
+    requestType: row.requestType as 'paid' | 'unpaid',
+    startDate: row.startDate,
+    endDate: row.endDate ?? OPEN,
+    details: {
+      customId: row.customId,
+      name: clientName,
+      weeklyHours: row.weeklyHours,
+      address: {
+        streetAddress: row.streetAddress,
+        locality: row.locality as Locality,
+        county: row.county,
+        postCode: row.postCode,
+        deprivation: { income: row.deprivationIncome, health: row.deprivationHealth },
+      },
+      status: row.status as 'pending' | 'urgent',
+      services: row.services as Service[],
+      notes: row.notes,
+    },
+  };
+}
+export type Request = ReturnType<typeof requestFromRow>;

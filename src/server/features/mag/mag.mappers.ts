@@ -1,0 +1,36 @@
+import type { magAttendees, magLogs } from '@/server/db/schema/compliance';
+
+type MagLogRow = typeof magLogs.$inferSelect;
+type AttendeeRow = typeof magAttendees.$inferSelect;
+
+export interface MagAttendee {
+  id: string;
+  archived: 'Y' | 'N';
+  name: string;
+}
+export interface MagClientAttendee extends MagAttendee {
+  address: unknown;
+}
+
+/** A MAG log in the shape of spec §3, with its own copy of each attendee's name. */
+export function magLogFromRows(row: MagLogRow, attendees: AttendeeRow[]) {
+  const person = (a: AttendeeRow): MagAttendee => ({ id: a.personId, archived: a.archived as 'Y' | 'N', name: a.name });
+  return {
+    id: row.id,
+    date: row.date,
+    archived: row.archived as 'Y' | 'N',
+    version: row.version,
+    clients: attendees.filter((a) => a.kind === 'client').map((a): MagClientAttendee => ({ ...person(a), address: a.address })),
+    mps: attendees.filter((a) => a.kind === 'mp').map(person),
+    volunteers: attendees.filter((a) => a.kind === 'volunteer').map(person),
+    details: {
+      totalClients: row.totalClients,
+      totalFamily: row.totalFamily,
+      totalVolunteers: row.totalVolunteers,
+      totalMps: row.totalMps,
+      otherAttendees: row.otherAttendees,
+      notes: row.notes,
+    },
+  };
+}
+export type MagLog = ReturnType<typeof magLogFromRows>;

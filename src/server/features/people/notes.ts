@@ -1,0 +1,35 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Note } from '@/shared/schemas/common';
+import type { Executor } from '@/server/db/client';
+import { newId } from '@/server/db/ids';
+import { notes } from '@/server/db/schema/people';
+
+type Owner = { clientId: string } | { carerId: string };
+
+function ownerColumn(owner: Owner) {
+  return 'clientId' in owner ? notes.clientId : notes.carerId;
+}
+
+function ownerId(owner: Owner) {
+  return 'clientId' in owner ? owner.clientId : owner.carerId;
+}
+
+function noteFromRow(row: typeof notes.$inferSelect): Note {
+  return { date: row.date, note: row.note, source: row.source as Note['source'], minutesTaken: row.minutesTaken };
+}
+
+/** An owner's notes, in the order they were written down. */
+export async function loadNotes(db: Executor, owner: Owner): Promise<Note[]> {
+  const rows = await db.select().from(notes).where(eq(ownerColumn(owner), ownerId(owner))).orderBy(asc(notes.position));
+  return rows.map(noteFromRow);
+}
+
+/** Replaces an owner's notes with the given list (notes have no identity of their own). */
+export async function replaceNotes(tx: Executor, owner: Owner, list: Note[]): Promise<void> {
+  await tx.delete(notes).where(eq(ownerColumn(owner), ownerId(owner)));
+  if (list.length === 0) return;
+  await tx.insert(notes).values(
+    list.map((n, position) => ({ id: newId('n'), ...owner, position, date: n.date, note: n.note, source: n.source, minutesTaken: n.minutesTaken })),
+  );
+}
+

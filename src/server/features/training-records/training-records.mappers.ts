@@ -1,0 +1,14 @@
+import type { trainingRecords } from '@/server/db/schema/compliance';
+
+/** A training record in the shape of spec §3. */
+export function trainingRecordFromRow(row: typeof trainingRecords.$inferSelect) {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    archived: row.archived as 'Y' | 'N',
+    version: row.version,
+    expiryDate: row.expiryDate ?? '',
+    details: { name: row.name, recordName: row.recordName, notes: row.notes },
+  };
+}
+export type TrainingRecord = ReturnType<typeof trainingRecordFromRow>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { DEFAULT_COUNTY, DEFAULT_LOCALITY, LOCALITIES, MESSAGES, NOTE_SOURCES, SERVICES } from '../constants';
+import { isIsoDate, OPEN } from '../dates';
+
+/** Sane upper bounds for free text: generous for people, small enough to refuse garbage. */
+export const MAX = { short: 200, name: 200, line: 500, text: 5000, list: 500 } as const;
+
+export const text = (max: number = MAX.short) => z.string().trim().max(max, { message: `At most ${max} characters` });
+
+export const archivedFlag = z.enum(['Y', 'N']).default('N');
+
+export const isoDate = z.string().trim().refine(isIsoDate, { message: 'Enter a date as YYYY-MM-DD' });
+/** A date or empty ('' means none). */
+export const optionalDate = z.union([z.literal(''), isoDate]).default('');
+/** An end date: a date, or the word open (ongoing). */
+export const endDate = z.union([z.literal(OPEN), isoDate]).default(OPEN);
+
+export const recordId = (prefix: string, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(64)
+    .regex(new RegExp(`^${prefix}[a-z0-9]+$`), { message: `Not a ${what} id` });
+
+/** The version a client saw, sent back with a change so a stale edit is refused (optional in the spec's shapes). */
+export const version = z.number().int().min(1).optional();
+
+const UK_POST_CODE = /^([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})$/;
+
+/** Upper case with one space before the inward code (TA42AB → TA4 2AB); other text is kept as typed, upper-cased. */
+export function normalisePostCode(value: string): string {
+  const upper = value.trim().toUpperCase().replace(/\s+/g, ' ');
+  const match = UK_POST_CODE.exec(upper.replace(/\s/g, ''));
+  return match ? `${match[1]} ${match[2]}` : upper;
+}
+
+export const postCode = z
+  .string({ message: MESSAGES.postCodeRequired })
+  .trim()
+  .min(1, { message: MESSAGES.postCodeRequired })
+  .max(12, { message: 'At most 12 characters' })
+  .transform(normalisePostCode);
+
+export const services = z
+  .array(z.enum(SERVICES))
+  .max(SERVICES.length)
+  .default([])
+  .transform((list) => [...new Set(list)]);
+
+export const deprivation = z.object({ income: z.boolean().default(false), health: z.boolean().default(false) }).default({
+  income: false,
+  health: false,
+});
+
+export const address = z.object({
+  streetAddress: text(MAX.line).default(''),
+  locality: z.enum(LOCALITIES).default(DEFAULT_LOCALITY),
+  county: text().default(DEFAULT_COUNTY),
+  postCode,
+});
+export const addressWithDeprivation = address.extend({ deprivation });
+
+export const note = z.object({
+  date: isoDate,
+  note: z.string().trim().min(1, { message: 'A note cannot be blank' }).max(MAX.text, { message: `At most ${MAX.text} characters` }),
+  source: z.enum(NOTE_SOURCES).default('Phone'),
+  minutesTaken: z.number().min(0, { message: 'Time taken cannot be negative' }).max(100_000).default(0),
+});
+export type Note = z.output<typeof note>;
+
+export const email = z.union([z.literal(''), z.string().trim().max(320).pipe(z.email({ message: 'Enter a valid e-mail address' }))]).default('');
+
+/** The person base of spec §3, shared by clients, MPs and volunteers. */
+export const personBase = z.object({
+  name: text(MAX.name).min(1, { message: 'Name is required' }),
+  phone: text(50).default(''),
+  email,
+  nextOfKin: text(MAX.line).default(''),
+  services,
+  attendsMag: z.boolean().default(false),
+  notes: z.array(note).max(MAX.list).default([]),
+});
+
+export const byId = (prefix: string, what: string) => z.strictObject({ id: recordId(prefix, what), version });

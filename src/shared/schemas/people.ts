@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ATTENDANCE_ALLOWANCE } from '../constants';
+import {
+  address,
+  addressWithDeprivation,
+  archivedFlag,
+  MAX,
+  note,
+  optionalDate,
+  personBase,
+  recordId,
+  text,
+  version,
+} from './common';
+
+export const clientId = recordId('c', 'client');
+export const carerId = recordId('[mv]', 'MP or volunteer');
+export const mpId = recordId('m', 'MP');
+export const volunteerId = recordId('v', 'volunteer');
+
+export const clientDetails = personBase.extend({
+  address: addressWithDeprivation,
+  customId: text(50).default(''),
+  donationScheme: z.boolean().default(false),
+  donationAmount: z.number().min(0, { message: 'Cannot be negative' }).max(1_000_000).default(0),
+  referredBy: text().default(''),
+  clientAgreementDate: optionalDate,
+  clientAgreementComments: text(MAX.text).default(''),
+  riskAssessmentDate: optionalDate,
+  riskAssessmentComments: text(MAX.text).default(''),
+  endDate: optionalDate,
+  attendanceAllowance: z.enum(ATTENDANCE_ALLOWANCE).default('pending'),
+});
+
+export const clientInput = z.strictObject({
+  archived: archivedFlag,
+  dateOfBirth: optionalDate,
+  details: clientDetails,
+});
+export type ClientInput = z.input<typeof clientInput>;
+export type ClientData = z.output<typeof clientInput>;
+
+export const clientUpdate = clientInput.extend({ id: clientId, version });
+
+export const carerDetails = personBase.extend({
+  address,
+  capacity: text(100).default(''),
+});
+
+export const carerInput = z.strictObject({
+  archived: archivedFlag,
+  dateOfBirth: optionalDate,
+  dbsExpiry: optionalDate,
+  publicLiabilityExpiry: optionalDate,
+  details: carerDetails,
+});
+export type CarerInput = z.input<typeof carerInput>;
+export type CarerData = z.output<typeof carerInput>;
+
+export const carerUpdate = (idSchema: typeof mpId) => carerInput.extend({ id: idSchema, version });
+
+/** Renames only: any other field in the payload is an error (spec §5). */
+export const newName = text(MAX.name).min(1, { message: 'Name is required' });
+export const clientRename = z.strictObject({ clientId, newName, version });
+export const mpRename = z.strictObject({ mpId, newName, version });
+export const volunteerRename = z.strictObject({ volunteerId, newName, version });
+
+export const notesUpdate = z.array(note).max(MAX.list);
