@@ -1,4 +1,4 @@
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, useRef, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -16,10 +16,18 @@ interface DeleteConfirmDialogProps {
   /** Performs the delete; the dialog stays open, with its buttons disabled, until this settles. */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
+  /**
+   * The control that opened the dialog, focused again when the dialog closes without a delete.
+   * Needed because the dialog is opened from a menu item, which is gone by the time it closes.
+   */
+  returnFocusTo: () => HTMLElement | null;
+  /** Where focus goes after a delete, since the opener belonged to the deleted item. */
+  focusAfterDelete: () => HTMLElement | null;
 }
 
-export function DeleteConfirmDialog({ open, onConfirm, onClose }: DeleteConfirmDialogProps) {
+export function DeleteConfirmDialog({ open, onConfirm, onClose, returnFocusTo, focusAfterDelete }: DeleteConfirmDialogProps) {
   const [isDeleting, setIsDeleting] = useState(false);
+  const deletedRef = useRef(false);
 
   async function handleDelete(event: MouseEvent<HTMLButtonElement>) {
     // Keep the dialog open while the delete runs; it closes once the outcome is known.
@@ -27,6 +35,7 @@ export function DeleteConfirmDialog({ open, onConfirm, onClose }: DeleteConfirmD
     setIsDeleting(true);
     try {
       await onConfirm();
+      deletedRef.current = true;
     } catch {
       // The screen's delete handler reports failures (as a toast); the dialog's job is done either way.
     } finally {
@@ -45,6 +54,15 @@ export function DeleteConfirmDialog({ open, onConfirm, onClose }: DeleteConfirmD
       <AlertDialogContent
         onEscapeKeyDown={(event) => {
           if (isDeleting) event.preventDefault();
+        }}
+        onCloseAutoFocus={(event) => {
+          const candidates = deletedRef.current ? [focusAfterDelete()] : [returnFocusTo(), focusAfterDelete()];
+          deletedRef.current = false;
+          const target = candidates.find((element) => element?.isConnected);
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
         }}
       >
         <AlertDialogHeader>

@@ -57,18 +57,18 @@ function shownNames(): string[] {
   return bodyRows().map((row) => row.cells[0]?.textContent ?? '');
 }
 
-function everyAction(): Required<Omit<RowActions<Client>, 'onDelete'>> & { onDelete: ReturnType<typeof vi.fn> } {
+function everyAction() {
   return {
-    onView: vi.fn(),
-    onEdit: vi.fn(),
-    onAddPackage: vi.fn(),
-    onAddRequest: vi.fn(),
-    onAddTraining: vi.fn(),
-    onRenew: vi.fn(),
-    onArchive: vi.fn(),
-    onDelete: vi.fn(() => Promise.resolve()),
+    onView: vi.fn<(row: Client) => void>(),
+    onEdit: vi.fn<(row: Client) => void>(),
+    onAddPackage: vi.fn<(row: Client) => void>(),
+    onAddRequest: vi.fn<(row: Client) => void>(),
+    onAddTraining: vi.fn<(row: Client) => void>(),
+    onRenew: vi.fn<(row: Client) => void>(),
+    onArchive: vi.fn<(row: Client) => void>(),
+    onDelete: vi.fn<(row: Client) => Promise<unknown>>(() => Promise.resolve()),
     isArchived: (c: Client) => c.archived,
-  };
+  } satisfies RowActions<Client>;
 }
 
 async function openActions(user: ReturnType<typeof userEvent.setup>, rowLabel: string) {
@@ -326,6 +326,17 @@ describe('ListScreen delete confirmation', () => {
     finishDelete();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(actions.onDelete).toHaveBeenCalledTimes(1);
+  });
+
+  it('returns focus to the row after Cancel, and to the table after a delete', async () => {
+    const { user } = renderList({ actions: everyAction() });
+    let dialog = await openDeleteDialog(user, 'Ann Smith');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Ann Smith' })).toHaveFocus());
+
+    dialog = await openDeleteDialog(user, 'Ann Smith');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Clients table' })).toHaveFocus());
   });
 
   it('closes when the delete fails', async () => {

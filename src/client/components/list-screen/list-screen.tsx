@@ -1,5 +1,5 @@
 import { Plus, Search } from 'lucide-react';
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { DeleteConfirmDialog } from './delete-confirm-dialog';
@@ -58,7 +58,8 @@ export function ListScreen<T>({
   const [columnFilters, setColumnFilters] = useState<ColumnFilters>({});
   const [sort, setSort] = useState<SortState | null>(null);
   const [pendingDelete, setPendingDelete] = useState<{ row: T } | null>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const deleteOpenerRef = useRef<HTMLElement | null>(null);
+  const tableRegionRef = useRef<HTMLDivElement>(null);
 
   // Inputs update at once; re-filtering thousands of rows follows at lower priority so typing stays smooth.
   const deferredSearch = useDeferredValue(search);
@@ -72,9 +73,7 @@ export function ListScreen<T>({
   );
 
   // A new search, filter or order starts from the top, rather than somewhere in the middle of the new results.
-  useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [deferredSearch, deferredColumnFilters, sort]);
+  const scrollResetKey = JSON.stringify([deferredSearch, deferredColumnFilters, sort]);
 
   const actionKinds = visibleRowActions(actions, permissions);
   const lowerTitle = title.toLowerCase();
@@ -107,9 +106,13 @@ export function ListScreen<T>({
         onColumnFilterChange={(columnId, value) => setColumnFilters((current) => ({ ...current, [columnId]: value }))}
         actionKinds={actionKinds}
         actions={actions}
-        onRequestDelete={(row) => setPendingDelete({ row })}
+        onRequestDelete={(row, trigger) => {
+          deleteOpenerRef.current = trigger;
+          setPendingDelete({ row });
+        }}
         emptyMessage={emptyMessage ?? `No ${lowerTitle} found`}
-        scrollRef={scrollRef}
+        scrollResetKey={scrollResetKey}
+        scrollRef={tableRegionRef}
       />
     );
   }
@@ -156,6 +159,8 @@ export function ListScreen<T>({
             if (pendingDelete) await onDelete(pendingDelete.row);
           }}
           onClose={() => setPendingDelete(null)}
+          returnFocusTo={() => deleteOpenerRef.current}
+          focusAfterDelete={() => tableRegionRef.current}
         />
       )}
     </div>

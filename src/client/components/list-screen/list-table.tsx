@@ -1,6 +1,6 @@
 import { measureElement, observeElementRect, type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { RefObject } from 'react';
+import { type RefObject, useCallback, useEffect } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
@@ -11,17 +11,19 @@ import { RowActionsMenu } from './row-actions-menu';
 import type { ColumnFilters, ListColumn, RowActions, SortState } from './types';
 
 /** A body row's height with the actions button; real heights are measured once rendered. */
-const ESTIMATED_ROW_HEIGHT = 49;
+const ESTIMATED_ROW_HEIGHT = 41;
 const OVERSCAN_ROWS = 10;
 /** The sort row and the filter row. */
 const HEADER_ROW_COUNT = 2;
 /**
  * The viewport assumed until the scroll container has been laid out. Without it an
- * environment with no layout (server render, jsdom) would show no rows at all.
+ * environment with no layout (jsdom) would render only the overscan rows.
  */
 const INITIAL_RECT: Rect = { width: 1024, height: 640 };
 
 type RowVirtualizer = Virtualizer<HTMLDivElement, HTMLTableRowElement>;
+
+const estimateRowHeight = () => ESTIMATED_ROW_HEIGHT;
 
 // Before layout the container reports a 0×0 size; keep the initial rect until a real size arrives.
 function observeLaidOutElementRect(instance: RowVirtualizer, onRect: (rect: Rect) => void) {
@@ -48,8 +50,11 @@ interface ListTableProps<T> {
   onColumnFilterChange: (columnId: string, value: string) => void;
   actionKinds: readonly RowActionKind[];
   actions: RowActions<T> | undefined;
-  onRequestDelete: (row: T) => void;
+  onRequestDelete: (row: T, trigger: HTMLButtonElement | null) => void;
   emptyMessage: string;
+  /** The table scrolls back to the top whenever this changes. */
+  scrollResetKey: string;
+  /** The scrolling region around the table. */
   scrollRef: RefObject<HTMLDivElement | null>;
 }
 
@@ -67,24 +72,36 @@ export function ListTable<T>({
   actions,
   onRequestDelete,
   emptyMessage,
+  scrollResetKey,
   scrollRef,
 }: ListTableProps<T>) {
   const showActions = actions !== undefined && actionKinds.length > 0;
   const columnCount = columns.length + (showActions ? 1 : 0);
 
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    getItemKey: (index) => {
+  // Stable between scroll renders: a new function makes the virtualizer re-lay-out every row.
+  const getItemKey = useCallback(
+    (index: number) => {
       const row = rows[index];
       return row === undefined ? index : getRowId(row);
     },
+    [rows, getRowId],
+  );
+
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: estimateRowHeight,
+    getItemKey,
     overscan: OVERSCAN_ROWS,
     initialRect: INITIAL_RECT,
     observeElementRect: observeLaidOutElementRect,
     measureElement: measureRenderedRow,
   });
+
+  // Through the virtualizer, so its own idea of the scroll position (used to correct for measured rows) moves too.
+  useEffect(() => {
+    virtualizer.scrollToOffset(0);
+  }, [scrollResetKey, virtualizer]);
 
   const virtualRows = virtualizer.getVirtualItems();
   // Spacer rows stand in for the rows outside the window, so the table keeps native table layout and semantics.

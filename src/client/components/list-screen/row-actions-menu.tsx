@@ -11,6 +11,7 @@ import {
   RefreshCw,
   Trash,
 } from 'lucide-react';
+import { useRef } from 'react';
 import { Button } from '@/client/components/ui/button';
 import {
   DropdownMenu,
@@ -40,11 +41,12 @@ interface RowActionsMenuProps<T> {
   /** Already filtered by permission; see `visibleRowActions`. */
   kinds: readonly RowActionKind[];
   actions: RowActions<T>;
-  /** Delete is confirmed first, so the menu only asks for it. */
-  onRequestDelete: (row: T) => void;
+  /** Delete is confirmed first, so the menu only asks for it, passing its button to return focus to. */
+  onRequestDelete: (row: T, trigger: HTMLButtonElement | null) => void;
 }
 
 export function RowActionsMenu<T>({ row, rowLabel, kinds, actions, onRequestDelete }: RowActionsMenuProps<T>) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const isArchived = actions.isArchived?.(row) ?? false;
   const handlers: Record<DirectActionKind, ((row: T) => void) | undefined> = {
     view: actions.onView,
@@ -61,7 +63,7 @@ export function RowActionsMenu<T>({ row, rowLabel, kinds, actions, onRequestDele
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${rowLabel}`}>
+        <Button ref={triggerRef} variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${rowLabel}`}>
           <Ellipsis aria-hidden />
         </Button>
       </DropdownMenuTrigger>
@@ -77,7 +79,7 @@ export function RowActionsMenu<T>({ row, rowLabel, kinds, actions, onRequestDele
         })}
         {canDelete && directKinds.length > 0 && <DropdownMenuSeparator />}
         {canDelete && (
-          <DropdownMenuItem variant="destructive" onSelect={() => onRequestDelete(row)}>
+          <DropdownMenuItem variant="destructive" onSelect={() => onRequestDelete(row, triggerRef.current)}>
             <Trash aria-hidden />
             {rowActionLabel('delete', isArchived)}
           </DropdownMenuItem>

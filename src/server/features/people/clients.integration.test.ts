@@ -94,7 +94,8 @@ describe('clients.create', () => {
 });
 
 /** The update payload for a stored client: exactly the fields update takes. */
-function editable({ id, version, archived, dateOfBirth, details }: Awaited<ReturnType<typeof admin.clients.getById>>) {
+type StoredClient = Pick<Awaited<ReturnType<typeof admin.clients.update>>, 'id' | 'version' | 'archived' | 'dateOfBirth' | 'details'>;
+function editable({ id, version, archived, dateOfBirth, details }: StoredClient) {
   return { id, version, archived, dateOfBirth, details };
 }
 
