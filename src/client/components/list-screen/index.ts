@@ -1,2 +1,0 @@
-export { ListScreen, type ListScreenProps } from './list-screen';
-export type { ListColumn, ListPermissions, RowActions } from './types';
