@@ -1,5 +1,5 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { useAuth } from '@/client/lib/auth';
@@ -114,7 +114,15 @@ export function AppLayout() {
 
       <main className="min-w-0">
         <ErrorBoundary key={location.pathname}>
-          <Outlet />
+          <Suspense
+            fallback={
+              <p className="p-6 text-muted-foreground" role="status">
+                Loading...
+              </p>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </main>
     </div>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useAuth } from '@/client/lib/auth';
 import { can, type Resource } from '@/shared/permissions';
@@ -31,14 +31,19 @@ export function RequireRead({ resource, children }: { resource: Resource; childr
   return session.status === 'signed-in' && can(session.user.role, resource, 'read') ? children : <NoAccessPage />;
 }
 
+// Each area loads when first opened, so signed-out visitors download only the landing page.
+const ClientsScreen = lazy(() => import('@/client/features/clients/clients-screen'));
+const MpsScreen = lazy(() => import('@/client/features/carers/carers-screen').then((m) => ({ default: m.MpsScreen })));
+const VolunteersScreen = lazy(() => import('@/client/features/carers/carers-screen').then((m) => ({ default: m.VolunteersScreen })));
+
 /** Each top-level screen: its path, nav entry and page. Later releases replace the placeholders. */
 const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
   { path: 'dashboard', nav: '/dashboard', element: <PlaceholderPage title="Dashboard" /> },
   { path: 'requests/*', nav: '/requests', element: <PlaceholderPage title="Requests" /> },
   { path: 'packages/*', nav: '/packages', element: <PlaceholderPage title="Packages" /> },
-  { path: 'clients/*', nav: '/clients', element: <PlaceholderPage title="Clients" /> },
-  { path: 'mps/*', nav: '/mps', element: <PlaceholderPage title="MPs" /> },
-  { path: 'volunteers/*', nav: '/volunteers', element: <PlaceholderPage title="Volunteers" /> },
+  { path: 'clients/*', nav: '/clients', element: <ClientsScreen /> },
+  { path: 'mps/*', nav: '/mps', element: <MpsScreen /> },
+  { path: 'volunteers/*', nav: '/volunteers', element: <VolunteersScreen /> },
   { path: 'dbs/*', nav: '/dbs', element: <PlaceholderPage title="DBS" /> },
   { path: 'public-liability/*', nav: '/public-liability', element: <PlaceholderPage title="Public Liability" /> },
   { path: 'records/*', nav: '/records', element: <PlaceholderPage title="Training Records" /> },

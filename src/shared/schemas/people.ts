@@ -4,6 +4,7 @@ import {
   address,
   addressWithDeprivation,
   archivedFlag,
+  isoDate,
   MAX,
   note,
   optionalDate,
@@ -66,3 +67,7 @@ export const mpRename = z.strictObject({ mpId, newName, version });
 export const volunteerRename = z.strictObject({ volunteerId, newName, version });
 
 export const notesUpdate = z.array(note).max(MAX.list);
+
+/** The forms ask for more than the API demands: a date of birth is required there (spec §5). */
+export const clientForm = clientInput.extend({ dateOfBirth: isoDate });
+export const carerForm = carerInput.extend({ dateOfBirth: isoDate });

@@ -10,6 +10,9 @@ import type { RowActionKind } from './row-actions';
 import { RowActionsMenu } from './row-actions-menu';
 import type { ColumnFilters, ListColumn, RowActions, SortState } from './types';
 
+/** The actions column stays in view when a wide table scrolls sideways. */
+const STICKY_END = 'sticky right-0 bg-card';
+
 /** A body row's height with the actions button; real heights are measured once rendered. */
 const ESTIMATED_ROW_HEIGHT = 41;
 const OVERSCAN_ROWS = 10;
@@ -129,7 +132,7 @@ export function ListTable<T>({
               />
             ))}
             {showActions && (
-              <TableHead className="w-12">
+              <TableHead className={cn('w-12', STICKY_END)}>
                 <span className="sr-only">Actions</span>
               </TableHead>
             )}
@@ -142,11 +145,11 @@ export function ListTable<T>({
                   placeholder="Filter..."
                   value={columnFilters[column.id] ?? ''}
                   onChange={(event) => onColumnFilterChange(column.id, event.target.value)}
-                  className="h-8 min-w-28"
+                  className="h-8 min-w-20"
                 />
               </TableCell>
             ))}
-            {showActions && <TableCell className="pt-0" />}
+            {showActions && <TableCell className={cn('pt-0', STICKY_END)} />}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -175,7 +178,7 @@ export function ListTable<T>({
                       </TableCell>
                     ))}
                     {showActions && (
-                      <TableCell className="w-12 py-1 text-right">
+                      <TableCell className={cn('w-12 py-1 text-right', STICKY_END)}>
                         <RowActionsMenu
                           row={row}
                           rowLabel={getRowLabel(row)}

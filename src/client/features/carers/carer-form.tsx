@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { Field } from '@/client/components/form/field';
+import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
+import { LoadState } from '@/client/components/load-state';
+import { Input } from '@/client/components/ui/input';
+import type { RouterOutputs } from '@/client/lib/api-types';
+import { useTRPC } from '@/client/lib/trpc';
+import { NameDialog } from '@/client/features/people/name-dialog';
+import { NotesEditor } from '@/client/features/people/notes-editor';
+import { AddressSection, ContactSection, PersonalDetailsSection, ServicesSection } from '@/client/features/people/person-fields';
+import { DEFAULT_COUNTY, DEFAULT_LOCALITY } from '@/shared/constants';
+import type { Note } from '@/shared/schemas/common';
+import { carerForm } from '@/shared/schemas/people';
+import { CARER_KINDS, type CarerKind } from './carer-kind';
+import { useCarerApi } from './use-carer-api';
+
+type FormInput = z.input<typeof carerForm>;
+type FormOutput = z.output<typeof carerForm>;
+type StoredCarer = RouterOutputs['mps']['getById'];
+
+const EMPTY: FormInput = {
+  archived: 'N',
+  dateOfBirth: '',
+  dbsExpiry: '',
+  publicLiabilityExpiry: '',
+  details: {
+    name: '',
+    address: { streetAddress: '', locality: DEFAULT_LOCALITY, county: DEFAULT_COUNTY, postCode: '' },
+    phone: '',
+    email: '',
+    nextOfKin: '',
+    services: [],
+    attendsMag: false,
+    notes: [],
+    capacity: '',
+  },
+};
+
+function formValues({ archived, dateOfBirth, dbsExpiry, publicLiabilityExpiry, details }: StoredCarer): FormInput {
+  return { archived, dateOfBirth, dbsExpiry, publicLiabilityExpiry, details };
+}
+
+function CarerForm({ kind, stored }: { kind: CarerKind; stored?: StoredCarer }) {
+  const trpc = useTRPC();
+  const api = useCarerApi(kind);
+  const words = CARER_KINDS[kind];
+  const navigate = useNavigate();
+  const editing = Boolean(stored);
+  const [version, setVersion] = useState(stored?.version);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(carerForm),
+    defaultValues: stored ? formValues(stored) : EMPTY,
+  });
+  const { register, control, formState } = form;
+  const backToList = () => void navigate(words.path);
+
+  const create = useMutation(api.create.mutationOptions({ onSuccess: backToList }));
+  const update = useMutation(api.update.mutationOptions({ onSuccess: backToList }));
+  const renameMp = useMutation(trpc.mps.updateName.mutationOptions());
+  const renameVolunteer = useMutation(trpc.volunteers.updateName.mutationOptions());
+  const rename = (id: string, newName: string) =>
+    kind === 'mp'
+      ? renameMp.mutateAsync({ mpId: id, newName, version })
+      : renameVolunteer.mutateAsync({ volunteerId: id, newName, version });
+
+  const onSubmit = form.handleSubmit((values) =>
+    stored ? update.mutate({ ...values, id: stored.id, version }) : create.mutate(values),
+  );
+
+  return (
+    <FormPage title={editing ? `Edit ${words.one}` : `Add ${words.one}`}>
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+          <PersonalDetailsSection
+            editing={editing}
+            nameAction={
+              stored && (
+                <NameDialog
+                  currentName={form.getValues('details.name')}
+                  saving={renameMp.isPending || renameVolunteer.isPending}
+                  onSave={async (newName) => {
+                    const renamed = await rename(stored.id, newName);
+                    setVersion(renamed.version);
+                    form.setValue('details.name', renamed.details.name);
+                  }}
+                />
+              )
+            }
+          >
+            <Field label="Capacity" hint="For example Full Time or Part Time" error={formState.errors.details?.capacity?.message}>
+              <Input list="capacity-suggestions" autoComplete="off" {...register('details.capacity')} />
+            </Field>
+            <datalist id="capacity-suggestions">
+              <option value="Full Time" />
+              <option value="Part Time" />
+              <option value="Occasional" />
+            </datalist>
+          </PersonalDetailsSection>
+          <AddressSection editing={editing} />
+          <ContactSection />
+          <ServicesSection />
+          <FormSection title="Checks">
+            <Field label="DBS expiry" hint="Leave empty when there is no DBS check" error={formState.errors.dbsExpiry?.message}>
+              <Input type="date" {...register('dbsExpiry')} />
+            </Field>
+            <Field label="Public liability expiry" error={formState.errors.publicLiabilityExpiry?.message}>
+              <Input type="date" {...register('publicLiabilityExpiry')} />
+            </Field>
+          </FormSection>
+          <FormSection title="Notes" className="sm:grid-cols-1">
+            <Controller control={control} name="details.notes" render={({ field }) => <NotesEditor value={(field.value ?? []) as Note[]} onChange={field.onChange} />} />
+          </FormSection>
+          <FormActions
+            onCancel={backToList}
+            submitLabel={editing ? `Update ${words.one}` : `Create ${words.one}`}
+            submitting={create.isPending || update.isPending}
+          />
+        </form>
+      </FormProvider>
+    </FormPage>
+  );
+}
+
+export function CreateCarerPage({ kind }: { kind: CarerKind }) {
+  return <CarerForm kind={kind} />;
+}
+
+export function EditCarerPage({ kind }: { kind: CarerKind }) {
+  const { id = '' } = useParams();
+  const api = useCarerApi(kind);
+  const carer = useQuery({ ...api.getById.queryOptions({ id }), staleTime: 0 });
+  return (
+    <LoadState query={carer} errorText={CARER_KINDS[kind].itemError}>
+      {(stored) => <CarerForm key={stored.id} kind={kind} stored={stored} />}
+    </LoadState>
+  );
+}

@@ -1,0 +1,25 @@
+/** What differs between the MP and volunteer screens: words, routes and the id letter. */
+export const CARER_KINDS = {
+  mp: {
+    title: 'MPs',
+    one: 'MP',
+    path: '/mps',
+    resource: 'mps',
+    recordQuery: (id: string) => `ownerId=${encodeURIComponent(id)}`,
+    listError: 'Error loading MPs',
+    itemError: 'Error loading MP',
+    emptyList: 'No MPs found',
+  },
+  volunteer: {
+    title: 'Volunteers',
+    one: 'Volunteer',
+    path: '/volunteers',
+    resource: 'volunteers',
+    recordQuery: (id: string) => `ownerId=${encodeURIComponent(id)}&ownerType=volunteer`,
+    listError: 'Error loading Volunteers',
+    itemError: 'Error loading volunteer',
+    emptyList: 'No volunteers found',
+  },
+} as const;
+
+export type CarerKind = keyof typeof CARER_KINDS;

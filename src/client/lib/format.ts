@@ -1,0 +1,13 @@
+const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "2 Mar 1940" for a YYYY-MM-DD date; the fallback for an empty one. */
+export function formatDate(iso: string | null | undefined, empty = ''): string {
+  if (!iso) return empty;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
+}
+
+/** Hours with at most two decimals, without trailing zeros: 1, 1.5, 2.25. */
+export function formatHours(hours: number): string {
+  return String(Math.round(hours * 100) / 100);
+}
