@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadEnv } from '@/server/env';
+
+const USAGE = `Load post code deprivation from the public files.
+
+  npm run import:deprivation -- --postcodes ONSPD.csv --iod File_7.csv [--areas TA,EX]
+
+--postcodes  the ONS Postcode Directory CSV (columns pcds, doterm, lsoa21, lsoa11)
+--iod        an English Indices of Deprivation "File 7" CSV: IoD2025 (LSOA 2021) or IoD2019 (LSOA 2011)
+--areas      keep only post codes in these areas (the letters they start with)`;
+
+async function main(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { postcodes: { type: 'string' }, iod: { type: 'string' }, areas: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const problems = [
+    !values.postcodes && '--postcodes is required',
+    !values.iod && '--iod is required',
+    values.postcodes && !existsSync(values.postcodes) && `No file ${values.postcodes}`,
+    values.iod && !existsSync(values.iod) && `No file ${values.iod}`,
+  ].filter(Boolean);
+  if (problems.length) {
+    console.error(`${problems.join('\n')}\n\n${USAGE}`);
+    return 2;
+  }
+
+  const { DataDirBusyError, openConfiguredDatabase } = await import('@/server/db/open');
+  const { CsvError } = await import('./csv');
+  const { importDeprivation } = await import('./deprivation-import');
+  let database;
+  try {
+    database = await openConfiguredDatabase(loadEnv());
+  } catch (error) {
+    console.error(error instanceof DataDirBusyError ? error.message : `Cannot open the database: ${(error as Error).message}`);
+    return 2;
+  }
+  try {
+    const summary = await importDeprivation(database.db, {
+      postcodesFile: values.postcodes!,
+      iodFile: values.iod!,
+      areas: values.areas?.split(',') ?? [],
+    });
+    console.log(
+      `Loaded ${summary.loaded} post codes (${summary.edition}); skipped ${summary.terminated} terminated, ` +
+        `${summary.outsideAreas} outside the chosen areas, ${summary.withoutArea} with no deprivation data.`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof CsvError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,65 @@
+import type { AnyProcedure } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIONS, can, RESOURCES, ROLES } from '@/shared/permissions';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import type { ProcedureMeta } from './init';
+import { appRouter } from './router';
+
+/** Procedures any signed-in user may call: they touch no resource's data. */
+const OPEN_TO_EVERY_ROLE = new Set(['session.me']);
+
+const procedures = Object.entries(appRouter._def.procedures as Record<string, AnyProcedure>).map(([path, procedure]) => ({
+  path,
+  type: procedure._def.type,
+  meta: procedure._def.meta as ProcedureMeta | undefined,
+}));
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ROLES) tokens.set(role, await t.idToken(role));
+});
+afterAll(() => t.close());
+
+/** Calls a procedure over HTTP exactly as the web app does, with an empty input (never valid for a change). */
+function call(path: string, type: string, token?: string) {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  return type === 'query'
+    ? t.app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent('{}')}`, headers })
+    : t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: '{}' });
+}
+
+describe('the permission matrix against the running server', () => {
+  it('has a resource and action on every procedure but the open ones', () => {
+    const unguarded = procedures.filter((p) => !OPEN_TO_EVERY_ROLE.has(p.path) && !(p.meta?.resource && p.meta.action));
+    expect(unguarded.map((p) => p.path)).toEqual([]);
+  });
+
+  it('backs every granted cell of the matrix with at least one procedure', () => {
+    const cells = RESOURCES.flatMap((resource) =>
+      ACTIONS.filter((action) => ROLES.some((role) => can(role, resource, action))).map((action) => `${resource}.${action}`),
+    );
+    const served = new Set(procedures.map((p) => `${p.meta?.resource}.${p.meta?.action}`));
+    expect(cells.filter((cell) => !served.has(cell))).toEqual([]);
+  });
+
+  it.each(procedures.filter((p) => p.meta?.resource).map((p) => [p.path, p] as const))(
+    '%s: every role gets exactly what the matrix grants',
+    async (_path, { path, type, meta }) => {
+      for (const role of ROLES) {
+        const response = await call(path, type, tokens.get(role));
+        const allowed = can(role, meta!.resource!, meta!.action!);
+        const code = response.json()?.error?.data?.code ?? 'OK';
+        // Allowed calls fail only on the empty input (or succeed for reads); refused ones are FORBIDDEN.
+        expect({ role, code }).toEqual({ role, code: allowed ? expect.not.stringMatching(/^(FORBIDDEN|UNAUTHORIZED)$/) : 'FORBIDDEN' });
+        expect(response.statusCode).toBeLessThan(500);
+      }
+    },
+  );
+
+  it.each(procedures.map((p) => [p.path, p] as const))('%s refuses callers without a token', async (_path, { path, type }) => {
+    const response = await call(path, type);
+    expect(response.statusCode).toBe(401);
+  });
+});
