@@ -120,6 +120,14 @@ describe('database health', () => {
     await broken.database.close();
     const response = await broken.app.inject('/healthz');
     expect(response.statusCode).toBe(503);
+    // A server fault is logged, never described to the caller (its text may carry SQL or data).
+    const call = await broken.app.inject({
+      method: 'GET',
+      url: '/trpc/clients.getAll',
+      headers: { authorization: `Bearer ${await broken.idToken('Admin')}` },
+    });
+    expect(call.statusCode).toBe(500);
+    expect(call.json().error.message).toBe('Something went wrong on the server');
     await broken.app.close();
   });
 });

@@ -8,6 +8,7 @@ describe('isIsoDate', () => {
     expect(isIsoDate('2025-13-01')).toBe(false);
     expect(isIsoDate('2025-1-01')).toBe(false);
     expect(isIsoDate('open')).toBe(false);
+    expect(isIsoDate('0000-01-01')).toBe(false);
   });
 });
 

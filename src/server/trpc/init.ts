@@ -38,9 +38,11 @@ const t = initTRPC
   .create({
     errorFormatter({ shape, error }) {
       const zodError = error.cause instanceof ZodError ? error.cause : undefined;
+      // A fault of ours is logged in full but never shown: its text may hold SQL or data.
+      const internal = error.code === 'INTERNAL_SERVER_ERROR';
       return {
         ...shape,
-        message: zodError ? describeZodError(zodError) : shape.message,
+        message: zodError ? describeZodError(zodError) : internal ? 'Something went wrong on the server' : shape.message,
         data: {
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
@@ -50,6 +52,15 @@ const t = initTRPC
       };
     },
   });
+
+/** The SQLSTATE of a database error anywhere in the cause chain (the ORM wraps the driver's error). */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
 
 /**
  * Input errors get a readable message wherever the procedure is called from, and database constraint
@@ -61,8 +72,7 @@ const inputErrors = t.middleware(async ({ next }) => {
     if (result.error.cause instanceof ZodError) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: describeZodError(result.error.cause), cause: result.error.cause });
     }
-    const cause = result.error.cause as { code?: unknown } | undefined;
-    const code = typeof cause?.code === 'string' ? cause.code : undefined;
+    const code = databaseErrorCode(result.error);
     if (code === '23503') {
       throw new TRPCError({ code: 'CONFLICT', message: 'This record is linked to other records', cause: result.error });
     }

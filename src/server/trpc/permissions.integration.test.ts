@@ -8,7 +8,8 @@ import { appRouter } from './router';
 /** Procedures any signed-in user may call: they touch no resource's data. */
 const OPEN_TO_EVERY_ROLE = new Set(['session.me']);
 
-const procedures = Object.entries(appRouter._def.procedures as Record<string, AnyProcedure>).map(([path, procedure]) => ({
+// At run time this is the flat map of procedure paths (its declared type is the nested router).
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, procedure]) => ({
   path,
   type: procedure._def.type,
   meta: procedure._def.meta as ProcedureMeta | undefined,

@@ -1,5 +1,9 @@
+import { packagesRouter } from '@/server/features/care/packages.router';
+import { requestsRouter } from '@/server/features/care/requests.router';
+import { magRouter } from '@/server/features/mag/mag.router';
 import { mpsRouter, volunteersRouter } from '@/server/features/people/carers.router';
 import { clientsRouter } from '@/server/features/people/clients.router';
+import { trainingRecordsRouter } from '@/server/features/training-records/training-records.router';
 import { router } from './init';
 import { authedProcedure } from './procedures';
 
@@ -11,6 +15,10 @@ export const appRouter = router({
   clients: clientsRouter,
   mps: mpsRouter,
   volunteers: volunteersRouter,
+  requests: requestsRouter,
+  packages: packagesRouter,
+  trainingRecords: trainingRecordsRouter,
+  mag: magRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,4 @@
+import type { ClientData } from '@/shared/schemas/people';
 import type { magAttendees, magLogs } from '@/server/db/schema/compliance';
 
 type MagLogRow = typeof magLogs.$inferSelect;
@@ -8,8 +9,10 @@ export interface MagAttendee {
   archived: 'Y' | 'N';
   name: string;
 }
+/** A client's address as it was when they were added to the log. */
+export type MagClientAddress = ClientData['details']['address'];
 export interface MagClientAttendee extends MagAttendee {
-  address: unknown;
+  address: MagClientAddress;
 }
 
 /** A MAG log in the shape of spec §3, with its own copy of each attendee's name. */
@@ -20,7 +23,7 @@ export function magLogFromRows(row: MagLogRow, attendees: AttendeeRow[]) {
     date: row.date,
     archived: row.archived as 'Y' | 'N',
     version: row.version,
-    clients: attendees.filter((a) => a.kind === 'client').map((a): MagClientAttendee => ({ ...person(a), address: a.address })),
+    clients: attendees.filter((a) => a.kind === 'client').map((a): MagClientAttendee => ({ ...person(a), address: a.address as MagClientAddress })),
     mps: attendees.filter((a) => a.kind === 'mp').map(person),
     volunteers: attendees.filter((a) => a.kind === 'volunteer').map(person),
     details: {

@@ -22,9 +22,11 @@ export const clientsRouter = router({
   getAllWithMagService: permitted('clients', 'read').query(({ ctx }) => listClientsWithMagService(ctx.db)),
   getById: permitted('clients', 'read')
     .input(z.strictObject({ id: clientId }))
-    .query(async ({ ctx, input }) =>
-      onlyReadable(ctx.user.role, await getClient(ctx.db, input.id), { requests: 'requests', magLogs: 'mag' }),
-    ),
+    .query(async ({ ctx, input }) => {
+      const client = onlyReadable(ctx.user.role, await getClient(ctx.db, input.id), { requests: 'requests', magLogs: 'mag' });
+      // A MAG log names the MPs who came; Finance may read logs but not MPs.
+      return { ...client, magLogs: client.magLogs?.map((log) => onlyReadable(ctx.user.role, log, { mps: 'mps' })) };
+    }),
   create: permitted('clients', 'create')
     .input(clientInput)
     .mutation(({ ctx, input }) => createClient(serviceContext(ctx), input)),

@@ -1,3 +1,4 @@
+import type { TrainingRecordData } from '@/shared/schemas/compliance';
 import type { trainingRecords } from '@/server/db/schema/compliance';
 
 /** A training record in the shape of spec §3. */
@@ -8,7 +9,7 @@ export function trainingRecordFromRow(row: typeof trainingRecords.$inferSelect) 
     archived: row.archived as 'Y' | 'N',
     version: row.version,
     expiryDate: row.expiryDate ?? '',
-    details: { name: row.name, recordName: row.recordName, notes: row.notes },
+    details: { name: row.name, recordName: row.recordName as TrainingRecordData['details']['recordName'], notes: row.notes },
   };
 }
 export type TrainingRecord = ReturnType<typeof trainingRecordFromRow>;

@@ -1,0 +1,227 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DEPRIVATION_CATEGORIES, LOCALITIES, SERVICES } from '@/shared/constants';
+import { START_YEAR_MESSAGE } from '@/shared/schemas/analytics';
+import type { Executor } from '@/server/db/client';
+import { packages, requests } from '@/server/db/schema/care';
+import { notEndedYet } from '@/server/features/care/care.mappers';
+import { refused } from '@/server/features/record-errors';
+
+/** What a report counts: the care clients asked for (requests) or the care carers give (packages). */
+export type CareItems = 'requests' | 'packages';
+
+/** How a report breaks hours down: by the item's locality or by its deprivation category. */
+export type Breakdown = 'localities' | 'deprivationCategories';
+
+/** Where the hours of an item with no services are counted. */
+export const UNSPECIFIED_SERVICE = 'Unspecified';
+
+export interface NamedHours {
+  name: string;
+  totalHours: number;
+}
+export interface GroupHours extends NamedHours {
+  services: NamedHours[];
+}
+/** The hours of a year or a month: in all, by service, and by locality or deprivation category. */
+export type PeriodHours<B extends Breakdown> = { totalHours: number; services: NamedHours[] } & Record<B, GroupHours[]>;
+export type MonthHours<B extends Breakdown> = { month: number } & PeriodHours<B>;
+export type YearHours<B extends Breakdown> = { year: number; months: MonthHours<B>[] } & PeriodHours<B>;
+export interface HoursReport<B extends Breakdown> {
+  years: YearHours<B>[];
+}
+export interface CrossSection {
+  totalHours: number;
+  localities: NamedHours[];
+  services: NamedHours[];
+}
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+
+/** Lists follow the charity's own lists (spec §9), so every year and month reads in the same order. */
+const ORDER: Record<Breakdown | 'services', readonly string[]> = {
+  localities: LOCALITIES,
+  deprivationCategories: DEPRIVATION_CATEGORIES,
+  services: [...SERVICES, UNSPECIFIED_SERVICE],
+};
+
+/** The group a breakdown puts an item in, from the columns careItems() gives. */
+const GROUP: Record<Breakdown, SQL> = {
+  localities: sql`locality`,
+  // The categories of deprivationCategory() in shared/deprivation.ts.
+  deprivationCategories: sql`case
+    when deprivation_income and deprivation_health then 'Both'
+    when deprivation_income then 'Income'
+    when deprivation_health then 'Health'
+    else 'None' end`,
+};
+
+/**
+ * Each item's dates, weekly hours, address and services. A package has no deprivation flags of its
+ * own, so it takes its request's (the client's home); its locality is its own address's.
+ */
+function careItems(items: CareItems): SQL {
+  if (items === 'requests') {
+    return sql`select ${requests.startDate}, ${requests.endDate}, ${requests.weeklyHours}, ${requests.locality},
+        ${requests.services}, ${requests.deprivationIncome}, ${requests.deprivationHealth}
+      from ${requests}`;
+  }
+  return sql`select ${packages.startDate}, ${packages.endDate}, ${packages.weeklyHours}, ${packages.locality},
+      ${packages.services}, ${requests.deprivationIncome}, ${requests.deprivationHealth}
+    from ${packages} join ${requests} on ${requests.id} = ${packages.requestId}`;
+}
+
+/** Items not ended yet (DESIGN §3); archived ones are left out, since the live picture shows only current work. */
+function activeCareItems(items: CareItems, today: string): SQL {
+  const table = items === 'requests' ? requests : packages;
+  return sql`${careItems(items)} where ${notEndedYet(table.endDate, today)} and ${table.archived} = 'N'`;
+}
+
+/** Each item once per service it gives, with an even share of its weekly hours ("Unspecified" when it gives none). */
+function byService(items: SQL): SQL {
+  return sql`select item.*,
+      coalesce(given.service, ${UNSPECIFIED_SERVICE}) as service,
+      item.weekly_hours / greatest(cardinality(item.services), 1) as service_weekly_hours
+    from (${items}) as item
+    left join lateral unnest(item.services) as given(service) on true`;
+}
+
+/**
+ * Hours by year, month, group and service, with every subtotal (cube), summed in the database. Each
+ * item's days run from its start (or Jan 1 of the start year) to its end (or today), never past today;
+ * a month's share is weekly hours × that month's active days / 7.
+ */
+function hoursReportQuery(items: CareItems, breakdown: Breakdown, startYear: number, today: string): SQL {
+  const firstDay = `${startYear}-01-01`;
+  return sql`with item_service as (${byService(careItems(items))}),
+    counted as (
+      select greatest(start_date, ${firstDay}::date) as first_day,
+        least(coalesce(end_date, ${today}::date), ${today}::date) as last_day,
+        service_weekly_hours, service, ${GROUP[breakdown]} as group_name
+      from item_service
+    ),
+    item_month as (
+      select counted.*, m.month_start::date as month_start, (m.month_start + interval '1 month')::date - 1 as month_end
+      from counted
+      cross join lateral generate_series(date_trunc('month', first_day::timestamp), last_day::timestamp, interval '1 month') as m(month_start)
+      where first_day <= last_day
+    ),
+    month_hours as (
+      select extract(year from month_start)::int as year, extract(month from month_start)::int as month, group_name, service,
+        service_weekly_hours * (least(last_day, month_end) - greatest(first_day, month_start) + 1) as weekly_hours_days
+      from item_month
+    )
+    select year, month, group_name, service, sum(weekly_hours_days) / 7 as hours
+    from month_hours
+    group by year, cube(month, group_name, service)`;
+}
+
+/** Active weekly hours in all (no group, no service), by locality and by service. */
+function crossSectionQuery(items: CareItems, today: string): SQL {
+  return sql`select locality, service, sum(service_weekly_hours) as hours
+    from (${byService(activeCareItems(items, today))}) as item_service
+    group by grouping sets ((), (locality), (service))`;
+}
+
+/** A subtotal row: null in a column means "all of them" (the data itself has no nulls there). */
+interface HoursRow {
+  year: number;
+  month: number | null;
+  group_name: string | null;
+  service: string | null;
+  hours: string | number | null;
+}
+type CrossSectionRow = Pick<HoursRow, 'service' | 'hours'> & { locality: string | null };
+
+/** Both drivers answer a raw query with its rows under `rows`. */
+async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Numeric sums arrive as text; an empty sum is null. */
+function hoursOf(row: { hours: string | number | null } | undefined): number {
+  return Number(row?.hours ?? 0);
+}
+
+/** Known names in the list's order, then any others by name. */
+function inListOrder<T extends { name: string }>(list: readonly string[], entries: T[]): T[] {
+  const rank = (name: string) => (list.includes(name) ? list.indexOf(name) : list.length);
+  return entries.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+}
+
+function serviceHours(rows: HoursRow[]): NamedHours[] {
+  return inListOrder(
+    ORDER.services,
+    rows.map((row) => ({ name: row.service!, totalHours: hoursOf(row) })),
+  );
+}
+
+/** A year's or a month's subtotal rows, as the report shows them. */
+function periodHours<B extends Breakdown>(breakdown: B, rows: HoursRow[]): PeriodHours<B> {
+  const groupNames = rows.filter((row) => row.group_name !== null && row.service === null);
+  const groups = groupNames.map((group) => ({
+    name: group.group_name!,
+    totalHours: hoursOf(group),
+    services: serviceHours(rows.filter((row) => row.group_name === group.group_name && row.service !== null)),
+  }));
+  return {
+    totalHours: hoursOf(rows.find((row) => row.group_name === null && row.service === null)),
+    services: serviceHours(rows.filter((row) => row.group_name === null && row.service !== null)),
+    ...({ [breakdown]: inListOrder(ORDER[breakdown], groups) } as Record<B, GroupHours[]>),
+  };
+}
+
+/** A month of a year, or (month null) the whole year. */
+function periodKey(year: number, month: number | null): string {
+  return `${year}-${month ?? 'all'}`;
+}
+
+function rowsByPeriod(rows: HoursRow[]): Map<string, HoursRow[]> {
+  const periods = new Map<string, HoursRow[]>();
+  for (const row of rows) {
+    const key = periodKey(row.year, row.month);
+    const period = periods.get(key);
+    if (period) period.push(row);
+    else periods.set(key, [row]);
+  }
+  return periods;
+}
+
+function currentYear(today: string): number {
+  return Number(today.slice(0, 4));
+}
+
+/**
+ * Hours given in each month of each year from `startYear` to the current year (DESIGN §3). Archived
+ * items count, since archiving only hides. Every year and all twelve months appear, empty or not.
+ */
+export async function getHoursReport<B extends Breakdown>(
+  db: Executor,
+  today: string,
+  { items, breakdown, startYear }: { items: CareItems; breakdown: B; startYear: number },
+): Promise<HoursReport<B>> {
+  const lastYear = currentYear(today);
+  if (startYear > lastYear) throw refused(START_YEAR_MESSAGE);
+  const periods = rowsByPeriod(await rowsOf<HoursRow>(db, hoursReportQuery(items, breakdown, startYear, today)));
+  const hoursOfPeriod = (year: number, month: number | null) => periodHours(breakdown, periods.get(periodKey(year, month)) ?? []);
+
+  const years: YearHours<B>[] = [];
+  for (let year = startYear; year <= lastYear; year++) {
+    const months = MONTHS.map((month) => ({ month, ...hoursOfPeriod(year, month) }));
+    years.push({ year, ...hoursOfPeriod(year, null), months });
+  }
+  return { years };
+}
+
+/** Weekly hours of the items not ended yet, in all, by locality and by service. */
+export async function getCrossSection(db: Executor, today: string, items: CareItems): Promise<CrossSection> {
+  const rows = await rowsOf<CrossSectionRow>(db, crossSectionQuery(items, today));
+  const localityRows = rows.filter((row) => row.locality !== null);
+  return {
+    totalHours: hoursOf(rows.find((row) => row.locality === null && row.service === null)),
+    localities: inListOrder(
+      LOCALITIES,
+      localityRows.map((row) => ({ name: row.locality!, totalHours: hoursOf(row) })),
+    ),
+    services: serviceHours(rows.filter((row) => row.service !== null)),
+  };
+}

@@ -1,0 +1,150 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { MagLogData } from '@/shared/schemas/compliance';
+import type { Executor } from '@/server/db/client';
+import { newId } from '@/server/db/ids';
+import { magAttendees, magLogs } from '@/server/db/schema/compliance';
+import { carers, clients } from '@/server/db/schema/people';
+import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
+import { clientSummaryFromRow } from '@/server/features/people/clients.service';
+import { checkVersion, notFound } from '@/server/features/record-errors';
+import type { ServiceContext } from '@/server/features/service-context';
+import { type MagLog, magLogFromRows } from './mag.mappers';
+
+type MagLogRow = typeof magLogs.$inferSelect;
+type AttendeeRow = typeof magAttendees.$inferSelect;
+type AttendeeKind = 'client' | 'mp' | 'volunteer';
+
+const LABEL: Record<AttendeeKind, string> = { client: 'Client', mp: 'MP', volunteer: 'Volunteer' };
+
+interface Listed {
+  kind: AttendeeKind;
+  id: string;
+}
+
+function logColumns(data: MagLogData) {
+  return { date: data.date, archived: data.archived, ...data.details };
+}
+
+function listedAttendees(data: MagLogData): Listed[] {
+  return [
+    ...data.clients.map(({ id }) => ({ kind: 'client' as const, id })),
+    ...data.mps.map(({ id }) => ({ kind: 'mp' as const, id })),
+    ...data.volunteers.map(({ id }) => ({ kind: 'volunteer' as const, id })),
+  ];
+}
+
+/** Attendees are listed by name wherever a log is read. */
+const BY_NAME = [asc(magAttendees.name), asc(magAttendees.personId)];
+
+async function attendeesOf(db: Executor, magLogId: string): Promise<AttendeeRow[]> {
+  return db.select().from(magAttendees).where(eq(magAttendees.magLogId, magLogId)).orderBy(...BY_NAME);
+}
+
+async function fullMagLog(db: Executor, row: MagLogRow): Promise<MagLog> {
+  return magLogFromRows(row, await attendeesOf(db, row.id));
+}
+
+/**
+ * Copies of each attendee's name, archived flag and (for clients) address, taken from their records
+ * now; an id with no record is refused.
+ */
+async function copyFromRecords(tx: Executor, magLogId: string, listed: Listed[]): Promise<AttendeeRow[]> {
+  const clientIds = listed.filter((a) => a.kind === 'client').map((a) => a.id);
+  const carerIds = listed.filter((a) => a.kind !== 'client').map((a) => a.id);
+  const clientRows = clientIds.length ? await tx.select().from(clients).where(inArray(clients.id, clientIds)) : [];
+  const carerRows = carerIds.length
+    ? await tx.select({ id: carers.id, name: carers.name, archived: carers.archived }).from(carers).where(inArray(carers.id, carerIds))
+    : [];
+  const found = new Map<string, Pick<AttendeeRow, 'name' | 'archived' | 'address'>>();
+  for (const row of clientRows) found.set(row.id, { name: row.name, archived: row.archived, address: clientSummaryFromRow(row).details.address });
+  for (const row of carerRows) found.set(row.id, { name: row.name, archived: row.archived, address: null });
+  return listed.map(({ kind, id }) => {
+    const person = found.get(id);
+    if (!person) throw notFound(`${LABEL[kind]} ${id}`);
+    return { magLogId, personId: id, kind, ...person };
+  });
+}
+
+/**
+ * The attendee rows a save should leave. People already on the log keep the copy they have (they may
+ * since have been renamed or deleted); people added now are copied from their records.
+ */
+async function attendeeRows(tx: Executor, magLogId: string, data: MagLogData, kept: AttendeeRow[] = []): Promise<AttendeeRow[]> {
+  const keptById = new Map(kept.map((a) => [a.personId, a]));
+  const listed = listedAttendees(data);
+  const added = await copyFromRecords(tx, magLogId, listed.filter((a) => !keptById.has(a.id)));
+  return [...listed.flatMap((a) => keptById.get(a.id) ?? []), ...added];
+}
+
+async function saveAttendees(tx: Executor, rows: AttendeeRow[]): Promise<void> {
+  if (rows.length) await tx.insert(magAttendees).values(rows);
+}
+
+async function lockMagLog(tx: Executor, id: string): Promise<MagLogRow> {
+  const [row] = await tx.select().from(magLogs).where(eq(magLogs.id, id)).for('update');
+  if (!row) throw notFound('MAG log');
+  return row;
+}
+
+/** Every MAG log, newest session first. */
+export async function listMagLogs(db: Executor): Promise<MagLog[]> {
+  const rows = await db.select().from(magLogs).orderBy(desc(magLogs.date), desc(magLogs.createdAt), desc(magLogs.id));
+  const byLog = new Map<string, AttendeeRow[]>();
+  for (const attendee of await db.select().from(magAttendees).orderBy(...BY_NAME)) {
+    byLog.set(attendee.magLogId, [...(byLog.get(attendee.magLogId) ?? []), attendee]);
+  }
+  return rows.map((row) => magLogFromRows(row, byLog.get(row.id) ?? []));
+}
+
+export async function getMagLog(db: Executor, id: string): Promise<MagLog> {
+  const [row] = await db.select().from(magLogs).where(eq(magLogs.id, id));
+  if (!row) throw notFound('MAG log');
+  return fullMagLog(db, row);
+}
+
+export async function createMagLog(ctx: ServiceContext, data: MagLogData): Promise<MagLog> {
+  const id = newId('g');
+  return ctx.db.transaction(async (tx) => {
+    const attendees = await attendeeRows(tx, id, data);
+    const [row] = await tx
+      .insert(magLogs)
+      .values({ id, ...logColumns(data) })
+      .returning();
+    await saveAttendees(tx, attendees);
+    const log = await fullMagLog(tx, row!);
+    await recordAudit(tx, ctx.actor, 'mag.create', id, diffRecords({}, log));
+    return log;
+  });
+}
+
+export async function updateMagLog(ctx: ServiceContext, input: MagLogData & { id: string; version?: number }): Promise<MagLog> {
+  return ctx.db.transaction(async (tx) => {
+    const stored = await lockMagLog(tx, input.id);
+    checkVersion(stored, input.version);
+    const kept = await attendeesOf(tx, input.id);
+    const before = magLogFromRows(stored, kept);
+    const attendees = await attendeeRows(tx, input.id, input, kept);
+    const [row] = await tx
+      .update(magLogs)
+      .set({ ...logColumns(input), version: stored.version + 1, updatedAt: new Date() })
+      .where(eq(magLogs.id, input.id))
+      .returning();
+    await tx.delete(magAttendees).where(eq(magAttendees.magLogId, input.id));
+    await saveAttendees(tx, attendees);
+    const after = await fullMagLog(tx, row!);
+    await recordAudit(tx, ctx.actor, 'mag.update', input.id, diffRecords(before, after));
+    return after;
+  });
+}
+
+/** Deletes a MAG log with its attendance; the people themselves are untouched. */
+export async function deleteMagLog(ctx: ServiceContext, input: { id: string; version?: number }) {
+  return ctx.db.transaction(async (tx) => {
+    const stored = await lockMagLog(tx, input.id);
+    checkVersion(stored, input.version);
+    const before = await fullMagLog(tx, stored);
+    await tx.delete(magLogs).where(eq(magLogs.id, input.id));
+    await recordAudit(tx, ctx.actor, 'mag.delete', input.id, diffRecords(before, {}));
+    return { id: input.id };
+  });
+}

@@ -1,0 +1,30 @@
+/** Expiry monitoring for DBS checks, public liability and training records (spec §1, §2.9). */
+import { isIsoDate } from './dates';
+
+/**
+ * none: no expiry date; expired: before today; within30: today to 30 days on; within90: 31 to 90 days
+ * on; ok: later than that.
+ */
+export type ExpiryStatus = 'none' | 'expired' | 'within30' | 'within90' | 'ok';
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01, read as a UTC calendar date so no time zone or clock change can shift it. */
+function dayNumber(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+}
+
+/** The status of an expiry date ('' = none) on the given day (YYYY-MM-DD). */
+export function expiryStatus(expiryDate: string, today: string): ExpiryStatus {
+  if (!isIsoDate(expiryDate)) return 'none';
+  const daysLeft = dayNumber(expiryDate) - dayNumber(today);
+  if (daysLeft < 0) return 'expired';
+  if (daysLeft <= 30) return 'within30';
+  if (daysLeft <= 90) return 'within90';
+  return 'ok';
+}
+
+/** Sorts ascending as staff work through expiries: expired first (longest overdue first), then soonest, none last. */
+export function expirySortKey(expiryDate: string): number {
+  return isIsoDate(expiryDate) ? dayNumber(expiryDate) : Number.MAX_SAFE_INTEGER;
+}

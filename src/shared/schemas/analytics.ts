@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { FIRST_REPORT_YEAR } from '../constants';
+
+export const START_YEAR_MESSAGE = `Start year must be a whole number from ${FIRST_REPORT_YEAR} to the current year`;
+
+/**
+ * What an hours report is asked for. The latest start year is the current year in the charity's time
+ * zone, so it is checked where today is known: by the server against its today, by the form against
+ * the browser's.
+ */
+export const hoursReportInput = z.strictObject({
+  startYear: z
+    .number({ error: START_YEAR_MESSAGE })
+    .int({ error: START_YEAR_MESSAGE })
+    .min(FIRST_REPORT_YEAR, { error: START_YEAR_MESSAGE }),
+});
+export type HoursReportInput = z.output<typeof hoursReportInput>;
