@@ -18,6 +18,9 @@ function user(...args: string[]) {
   return { code: run.status, out: run.stdout, err: run.stderr };
 }
 
+// Each call starts a process and the database engine: allow for a busy machine.
+const SLOW = 120_000;
+
 describe('npm run user', () => {
   it('adds a user with a generated password, lists, changes role and password, and removes', () => {
     const added = user('add', '--email', 'Jo@Example.org', '--given-name', 'Jo', '--family-name', 'Bloggs', '--role', 'Coordinator');
@@ -29,7 +32,7 @@ describe('npm run user', () => {
     expect(user('set-password', '--email', 'jo@example.org', '--password', 'a-new-long-password').out).toBe('Password changed.\n');
     expect(user('remove', '--email', 'jo@example.org').code).toBe(0);
     expect(user('list').out).toBe('No users.\n');
-  });
+  }, SLOW);
 
   it('refuses bad input with a clear message and exit code 2, changing nothing', () => {
     const badRole = user('add', '--email', 'a@b.org', '--given-name', 'A', '--family-name', 'B', '--role', 'Boss');
@@ -41,7 +44,7 @@ describe('npm run user', () => {
     const unknown = user('set-password', '--email', 'nobody@b.org');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('No user has the e-mail nobody@b.org');
-  });
+  }, SLOW);
 
   it('refuses to open the data directory while another process holds it', () => {
     // The test process stands in for a running server holding the lock.
@@ -53,5 +56,5 @@ describe('npm run user', () => {
     } finally {
       rmSync(path.join(dataDir, 'valecare.lock'));
     }
-  });
+  }, SLOW);
 });

@@ -70,7 +70,7 @@ async function run(command: string | undefined, options: Options, db: Database):
       return `Removed ${user.email} and ended their sessions.`;
     }
     default:
-      throw new UsageError(`Unknown command "${command}"`);
+      throw new Error(`Unknown command "${command}"`);
   }
 }
 
@@ -111,31 +111,9 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   // Loaded only now, so that usage mistakes are answered without starting the database engine.
-  const { DataDirBusyError, openConfiguredDatabase } = await import('@/server/db/open');
+  const { runOnDatabase } = await import('@/server/db/cli-database');
   const { UserError } = await import('./users.service');
-  let database;
-  try {
-    database = await openConfiguredDatabase(env);
-  } catch (error) {
-    console.error(error instanceof DataDirBusyError ? error.message : `Cannot open the database: ${(error as Error).message}`);
-    return 2;
-  }
-  try {
-    console.log(await run(command, parsed.values, database.db));
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (error instanceof UserError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  } finally {
-    await database.close();
-  }
+  return runOnDatabase(env, (db) => run(command, parsed.values, db), [UserError]);
 }
 
 process.exitCode = await main(process.argv.slice(2));

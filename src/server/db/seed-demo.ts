@@ -251,32 +251,20 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
 
 async function main(): Promise<number> {
   const { loadEnv } = await import('@/server/env');
-  const { DataDirBusyError, openConfiguredDatabase } = await import('@/server/db/open');
+  const { runOnDatabase } = await import('./cli-database');
   const env = loadEnv();
-  let database;
-  try {
-    database = await openConfiguredDatabase(env);
-  } catch (error) {
-    console.error(error instanceof DataDirBusyError ? error.message : `Cannot open the database: ${(error as Error).message}`);
-    return 2;
-  }
-  try {
-    const summary = await seedDemo(database.db, todayIn(env.timeZone), env.deprivationMaxDecile);
-    console.log(
-      `Demo data added: ${summary.clients} clients, ${summary.mps} MPs, ${summary.volunteers} volunteers, ` +
+  return runOnDatabase(
+    env,
+    async (db) => {
+      const summary = await seedDemo(db, todayIn(env.timeZone), env.deprivationMaxDecile);
+      return (
+        `Demo data added: ${summary.clients} clients, ${summary.mps} MPs, ${summary.volunteers} volunteers, ` +
         `${summary.requests} requests, ${summary.packages} packages, ${summary.trainingRecords} training records, ` +
-        `${summary.magLogs} MAG sessions.`,
-    );
-    return 0;
-  } catch (error) {
-    if (error instanceof NotEmptyError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  } finally {
-    await database.close();
-  }
+        `${summary.magLogs} MAG sessions.`
+      );
+    },
+    [NotEmptyError],
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await main();

@@ -36,36 +36,24 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const { DataDirBusyError, openConfiguredDatabase } = await import('@/server/db/open');
+  const { runOnDatabase } = await import('@/server/db/cli-database');
   const { CsvError } = await import('./csv');
   const { importDeprivation } = await import('./deprivation-import');
-  let database;
-  try {
-    database = await openConfiguredDatabase(loadEnv());
-  } catch (error) {
-    console.error(error instanceof DataDirBusyError ? error.message : `Cannot open the database: ${(error as Error).message}`);
-    return 2;
-  }
-  try {
-    const summary = await importDeprivation(database.db, {
-      postcodesFile: values.postcodes!,
-      iodFile: values.iod!,
-      areas: values.areas?.split(',') ?? [],
-    });
-    console.log(
-      `Loaded ${summary.loaded} post codes (${summary.edition}); skipped ${summary.terminated} terminated, ` +
-        `${summary.outsideAreas} outside the chosen areas, ${summary.withoutArea} with no deprivation data.`,
-    );
-    return 0;
-  } catch (error) {
-    if (error instanceof CsvError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  } finally {
-    await database.close();
-  }
+  return runOnDatabase(
+    loadEnv(),
+    async (db) => {
+      const summary = await importDeprivation(db, {
+        postcodesFile: values.postcodes!,
+        iodFile: values.iod!,
+        areas: values.areas?.split(',') ?? [],
+      });
+      return (
+        `Loaded ${summary.loaded} post codes (${summary.edition}); skipped ${summary.terminated} terminated, ` +
+        `${summary.outsideAreas} outside the chosen areas, ${summary.withoutArea} with no deprivation data.`
+      );
+    },
+    [CsvError],
+  );
 }
 
 process.exitCode = await main(process.argv.slice(2));
