@@ -2,14 +2,9 @@ import { ErrorResponse, ErrorTimeout, type User, UserManager, WebStorageStateSto
 import { MESSAGES } from '@/shared/constants';
 import { type SessionUser, sessionUserFromClaims } from '@/shared/session';
 
-/** What the server says about signing in (GET /config.json). */
-export interface SignInConfig {
-  authority: string;
-  clientId: string;
-  scope: string;
-  groupsClaim: string;
-  logoutUrl?: string;
-}
+import type { SignInConfig } from '@/server/auth/auth-setup';
+
+export type { SignInConfig };
 
 /** Refresh a little before expiry, so a token never expires in flight or on a clock that runs fast. */
 export const CLOCK_DRIFT_SECONDS = 60;

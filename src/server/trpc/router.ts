@@ -1,3 +1,4 @@
+import { analyticsRouter } from '@/server/features/analytics/analytics.router';
 import { packagesRouter } from '@/server/features/care/packages.router';
 import { requestsRouter } from '@/server/features/care/requests.router';
 import { magRouter } from '@/server/features/mag/mag.router';
@@ -19,6 +20,7 @@ export const appRouter = router({
   packages: packagesRouter,
   trainingRecords: trainingRecordsRouter,
   mag: magRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

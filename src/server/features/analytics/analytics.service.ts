@@ -70,10 +70,13 @@ function careItems(items: CareItems): SQL {
     from ${packages} join ${requests} on ${requests.id} = ${packages.requestId}`;
 }
 
-/** Items not ended yet (DESIGN §3); archived ones are left out, since the live picture shows only current work. */
+/**
+ * Items not ended yet (DESIGN §3), archived ones included: archiving only hides, and the dashboard's
+ * counters come from the not-ended-yet lists, which include them, so both agree.
+ */
 function activeCareItems(items: CareItems, today: string): SQL {
   const table = items === 'requests' ? requests : packages;
-  return sql`${careItems(items)} where ${notEndedYet(table.endDate, today)} and ${table.archived} = 'N'`;
+  return sql`${careItems(items)} where ${notEndedYet(table.endDate, today)}`;
 }
 
 /** Each item once per service it gives, with an even share of its weekly hours ("Unspecified" when it gives none). */
@@ -102,7 +105,9 @@ function hoursReportQuery(items: CareItems, breakdown: Breakdown, startYear: num
     item_month as (
       select counted.*, m.month_start::date as month_start, (m.month_start + interval '1 month')::date - 1 as month_end
       from counted
-      cross join lateral generate_series(date_trunc('month', first_day::timestamp), last_day::timestamp, interval '1 month') as m(month_start)
+      cross join lateral generate_series(
+        date_trunc('month', first_day::timestamp), last_day::timestamp, interval '1 month'
+      ) as m(month_start)
       where first_day <= last_day
     ),
     month_hours as (
@@ -148,7 +153,7 @@ function inListOrder<T extends { name: string }>(list: readonly string[], entrie
   return entries.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
 }
 
-function serviceHours(rows: HoursRow[]): NamedHours[] {
+function serviceHours(rows: Pick<HoursRow, 'service' | 'hours'>[]): NamedHours[] {
   return inListOrder(
     ORDER.services,
     rows.map((row) => ({ name: row.service!, totalHours: hoursOf(row) })),
@@ -157,8 +162,8 @@ function serviceHours(rows: HoursRow[]): NamedHours[] {
 
 /** A year's or a month's subtotal rows, as the report shows them. */
 function periodHours<B extends Breakdown>(breakdown: B, rows: HoursRow[]): PeriodHours<B> {
-  const groupNames = rows.filter((row) => row.group_name !== null && row.service === null);
-  const groups = groupNames.map((group) => ({
+  const groupTotals = rows.filter((row) => row.group_name !== null && row.service === null);
+  const groups = groupTotals.map((group) => ({
     name: group.group_name!,
     totalHours: hoursOf(group),
     services: serviceHours(rows.filter((row) => row.group_name === group.group_name && row.service !== null)),

@@ -1,7 +1,8 @@
 import { type AnyColumn, eq, gte, isNull, or, type SQL } from 'drizzle-orm';
-import type { Locality, Service } from '@/shared/constants';
+import type { Service } from '@/shared/constants';
 import { type EndDate, OPEN } from '@/shared/dates';
 import type { packages, requests } from '@/server/db/schema/care';
+import { addressFromRow, addressWithDeprivationFromRow } from '@/server/features/address.mappers';
 
 type RequestRow = typeof requests.$inferSelect;
 type PackageRow = typeof packages.$inferSelect;
@@ -39,12 +40,7 @@ export function packageFromRow(row: PackageRow) {
     details: {
       name: row.name,
       weeklyHours: row.weeklyHours,
-      address: {
-        streetAddress: row.streetAddress,
-        locality: row.locality as Locality,
-        county: row.county,
-        postCode: row.postCode,
-      },
+      address: addressFromRow(row),
       notes: row.notes,
       services: row.services as Service[],
     },
@@ -66,13 +62,7 @@ export function requestFromRow(row: RequestRow, clientName: string) {
       customId: row.customId,
       name: clientName,
       weeklyHours: row.weeklyHours,
-      address: {
-        streetAddress: row.streetAddress,
-        locality: row.locality as Locality,
-        county: row.county,
-        postCode: row.postCode,
-        deprivation: { income: row.deprivationIncome, health: row.deprivationHealth },
-      },
+      address: addressWithDeprivationFromRow(row),
       status: row.status as 'pending' | 'urgent',
       services: row.services as Service[],
       notes: row.notes,

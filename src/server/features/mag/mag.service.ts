@@ -4,8 +4,8 @@ import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
 import { carers, clients } from '@/server/db/schema/people';
+import { addressWithDeprivationFromRow } from '@/server/features/address.mappers';
 import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
-import { clientSummaryFromRow } from '@/server/features/people/clients.service';
 import { checkVersion, notFound } from '@/server/features/record-errors';
 import type { ServiceContext } from '@/server/features/service-context';
 import { type MagLog, magLogFromRows } from './mag.mappers';
@@ -56,7 +56,7 @@ async function copyFromRecords(tx: Executor, magLogId: string, listed: Listed[])
     ? await tx.select({ id: carers.id, name: carers.name, archived: carers.archived }).from(carers).where(inArray(carers.id, carerIds))
     : [];
   const found = new Map<string, Pick<AttendeeRow, 'name' | 'archived' | 'address'>>();
-  for (const row of clientRows) found.set(row.id, { name: row.name, archived: row.archived, address: clientSummaryFromRow(row).details.address });
+  for (const row of clientRows) found.set(row.id, { name: row.name, archived: row.archived, address: addressWithDeprivationFromRow(row) });
   for (const row of carerRows) found.set(row.id, { name: row.name, archived: row.archived, address: null });
   return listed.map(({ kind, id }) => {
     const person = found.get(id);

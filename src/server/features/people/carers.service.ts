@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
-import type { Locality, Service } from '@/shared/constants';
+import type { Service } from '@/shared/constants';
 import type { CarerData } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { trainingRecords } from '@/server/db/schema/compliance';
 import { carers, clients } from '@/server/db/schema/people';
+import { addressFromRow } from '@/server/features/address.mappers';
 import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
 import { packageFromRow, requestFromRow } from '@/server/features/care/care.mappers';
 import { checkVersion, notFound, refused } from '@/server/features/record-errors';
@@ -35,12 +36,7 @@ export function carerSummaryFromRow(row: CarerRow) {
     publicLiabilityExpiry: row.publicLiabilityExpiry ?? '',
     details: {
       name: row.name,
-      address: {
-        streetAddress: row.streetAddress,
-        locality: row.locality as Locality,
-        county: row.county,
-        postCode: row.postCode,
-      },
+      address: addressFromRow(row),
       phone: row.phone,
       email: row.email,
       nextOfKin: row.nextOfKin,

@@ -1,11 +1,12 @@
 import { and, arrayContains, asc, desc, eq, inArray, or } from 'drizzle-orm';
-import type { Locality, Service } from '@/shared/constants';
+import type { Service } from '@/shared/constants';
 import type { ClientData } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
 import { clients } from '@/server/db/schema/people';
+import { addressWithDeprivationFromRow } from '@/server/features/address.mappers';
 import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
 import { packageFromRow, requestFromRow } from '@/server/features/care/care.mappers';
 import { lookupDeprivation } from '@/server/features/deprivation/deprivation.service';
@@ -27,13 +28,7 @@ export function clientSummaryFromRow(row: ClientRow) {
     details: {
       customId: row.customId,
       name: row.name,
-      address: {
-        streetAddress: row.streetAddress,
-        locality: row.locality as Locality,
-        county: row.county,
-        postCode: row.postCode,
-        deprivation: { income: row.deprivationIncome, health: row.deprivationHealth },
-      },
+      address: addressWithDeprivationFromRow(row),
       phone: row.phone,
       email: row.email,
       nextOfKin: row.nextOfKin,
