@@ -12,6 +12,8 @@ export const RESOURCES = [
   'requests',
   'trainingRecords',
   'analytics',
+  /** The audit trail: who changed what, and sign-ins. Beyond the spec's matrix; read-only for Admin and Test. */
+  'audit',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -33,6 +35,7 @@ const full: Grants = {
   requests: ALL,
   trainingRecords: ALL,
   analytics: READ,
+  audit: READ,
 };
 
 /** Anything not listed is denied. */

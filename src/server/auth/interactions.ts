@@ -6,6 +6,7 @@ import type { Database } from '@/server/db/client';
 import { renderAuthPage, renderLoginPage } from './auth-pages';
 import { LOGIN_MESSAGES, loginBlockedReason, recordLoginAttempt } from './login-attempts.service';
 import { AUTH_PREFIX } from './provider';
+import { recordAudit } from '@/server/features/audit/audit.service';
 import { checkPassword } from './users.service';
 
 const ASSETS = new Map([
@@ -76,14 +77,19 @@ export async function mountInteractions(
           reply.code(code).type('text/html').header('cache-control', 'no-store').send(renderLoginPage({ uid: details.uid, email, error }));
 
         const blocked = await loginBlockedReason(db, email, request.ip);
-        if (blocked) return page(429, blocked);
+        if (blocked) {
+          await recordAudit(db, { email, role: '' }, 'auth.signInRefused', null, { ip: request.ip, reason: blocked });
+          return page(429, blocked);
+        }
         const user = email && password ? await checkPassword(db, email, password) : undefined;
         await recordLoginAttempt(db, email, request.ip, Boolean(user));
         if (!user) {
           request.log.info({ email }, 'sign-in refused');
+          await recordAudit(db, { email, role: '' }, 'auth.signInFailed', null, { ip: request.ip });
           return page(401, LOGIN_MESSAGES.wrongCredentials);
         }
         request.log.info({ email, role: user.role }, 'signed in');
+        await recordAudit(db, user, 'auth.signIn', user.id, { ip: request.ip });
         const redirectTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id } }, {
           mergeWithLastSubmission: false,
         });

@@ -6,6 +6,7 @@ import { renderAuthPage } from './auth-pages';
 import { escapeHtmlText } from './html';
 import { databaseAdapter } from './oidc-adapter';
 import { cookieKeys, signingKey } from './secrets';
+import { recordAudit } from '@/server/features/audit/audit.service';
 import { findUserById } from './users.service';
 
 /** The one client of the built-in provider: the Valecare web app itself. */
@@ -128,6 +129,13 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
     },
   });
   provider.proxy = env.trustProxy;
+  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    const accountId = ctx.oidc.session?.accountId;
+    if (!accountId) return;
+    void findUserById(db, accountId)
+      .then((user) => user && recordAudit(db, user, 'auth.signOut', user.id, null))
+      .catch((error: unknown) => console.error('Could not record a sign-out:', error));
+  });
   return provider;
 }
 

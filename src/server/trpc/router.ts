@@ -1,4 +1,5 @@
 import { analyticsRouter } from '@/server/features/analytics/analytics.router';
+import { auditRouter } from '@/server/features/audit/audit.router';
 import { packagesRouter } from '@/server/features/care/packages.router';
 import { requestsRouter } from '@/server/features/care/requests.router';
 import { magRouter } from '@/server/features/mag/mag.router';
@@ -21,6 +22,7 @@ export const appRouter = router({
   trainingRecords: trainingRecordsRouter,
   mag: magRouter,
   analytics: analyticsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,5 @@
+import { and, desc, eq, gte, ilike, lt, sql } from 'drizzle-orm';
+import type { AuditQuery } from '@/shared/schemas/audit';
 import type { SessionUser } from '@/shared/session';
 import type { Executor } from '@/server/db/client';
 import { auditLog } from '@/server/db/schema/audit';
@@ -27,10 +29,35 @@ export function diffRecords(before: unknown, after: unknown): FieldChanges {
 /** Appends one audit row; call inside the transaction that makes the change. */
 export async function recordAudit(
   tx: Executor,
-  actor: Pick<SessionUser, 'email' | 'role'>,
+  /** Who acted; the role is empty for a sign-in that did not get as far as knowing the user. */
+  actor: Pick<SessionUser, 'email'> & { role: SessionUser['role'] | '' },
   procedure: string,
   recordId: string | null,
   changes: FieldChanges | Record<string, unknown> | null,
 ): Promise<void> {
   await tx.insert(auditLog).values({ actorEmail: actor.email, actorRole: actor.role, procedure, recordId, changes });
+}
+
+export type AuditEntry = typeof auditLog.$inferSelect;
+
+/** The audit trail, newest first, filtered as the audit screen asks; a page at a time. */
+export async function listAudit(db: Executor, query: AuditQuery): Promise<AuditEntry[]> {
+  const conditions = [
+    query.actorEmail ? ilike(auditLog.actorEmail, `%${escapeLike(query.actorEmail)}%`) : undefined,
+    query.recordId ? eq(auditLog.recordId, query.recordId) : undefined,
+    query.procedure ? ilike(auditLog.procedure, `%${escapeLike(query.procedure)}%`) : undefined,
+    query.from ? gte(auditLog.at, sql`${query.from}::date`) : undefined,
+    query.to ? lt(auditLog.at, sql`${query.to}::date + 1`) : undefined,
+    query.cursor ? lt(auditLog.id, query.cursor) : undefined,
+  ];
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.id))
+    .limit(query.limit);
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

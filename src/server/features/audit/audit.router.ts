@@ -1,0 +1,14 @@
+import { auditQuery, recordHistoryQuery } from '@/shared/schemas/audit';
+import { router } from '@/server/trpc/init';
+import { permitted } from '@/server/trpc/procedures';
+import { listAudit } from './audit.service';
+
+/** Reading only: nothing in the API can change the audit trail (and the database refuses it too). */
+export const auditRouter = router({
+  list: permitted('audit', 'read')
+    .input(auditQuery)
+    .query(({ ctx, input }) => listAudit(ctx.db, input)),
+  forRecord: permitted('audit', 'read')
+    .input(recordHistoryQuery)
+    .query(({ ctx, input }) => listAudit(ctx.db, { recordId: input.recordId, limit: 500 })),
+});
