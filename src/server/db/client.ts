@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -20,6 +20,11 @@ export const schema = { ...people, ...care, ...compliance, ...deprivation, ...au
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: services take either. */
 export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
+
+/** The rows of a raw SQL query, on either driver. */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
