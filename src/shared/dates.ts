@@ -18,6 +18,13 @@ export function todayIn(timeZone: string = CHARITY_TIME_ZONE, now: Date = new Da
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
+/** The calendar date `days` after (or before, when negative) a YYYY-MM-DD date. */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** An end date is the word "open" (ongoing) or a calendar date. */
 export type EndDate = string;
 export const OPEN = 'open';

@@ -2,19 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { ACTIONS, can, canSeeDashboard, RESOURCES, ROLES } from './permissions';
 
 describe('permission matrix (spec §6)', () => {
-  it('gives Admin and Test everything but analytics writes', () => {
+  it('gives Admin and Test everything but writes to analytics and the audit trail', () => {
     for (const role of ['Admin', 'Test'] as const) {
       for (const resource of RESOURCES) {
         for (const action of ACTIONS) {
-          expect(can(role, resource, action)).toBe(resource !== 'analytics' || action === 'read');
+          expect(can(role, resource, action)).toBe((resource !== 'analytics' && resource !== 'audit') || action === 'read');
         }
       }
     }
   });
 
-  it('lets a Trustee read everything and update only requests', () => {
+  it('lets only Admin and Test read the audit trail', () => {
+    expect(ROLES.filter((role) => can(role, 'audit', 'read'))).toEqual(['Admin', 'Test']);
+  });
+
+  it('lets a Trustee read everything but the audit trail, and update only requests', () => {
     for (const resource of RESOURCES) {
-      expect(can('Trustee', resource, 'read')).toBe(true);
+      expect(can('Trustee', resource, 'read')).toBe(resource !== 'audit');
       expect(can('Trustee', resource, 'update')).toBe(resource === 'requests');
       expect(can('Trustee', resource, 'create')).toBe(false);
       expect(can('Trustee', resource, 'delete')).toBe(false);

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { LOCALITIES, SERVICES, TRAINING_TYPES } from '@/shared/constants';
-import { todayIn } from '@/shared/dates';
+import { addDays, todayIn } from '@/shared/dates';
 import { requestInput, packageInput } from '@/shared/schemas/care';
 import { magLogInput, trainingRecordInput } from '@/shared/schemas/compliance';
 import { carerInput, clientInput } from '@/shared/schemas/people';
@@ -33,12 +33,6 @@ function random(seed: number) {
     return chosen;
   };
   return { next, int, pick, some, chance: (p: number) => next() < p };
-}
-
-function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 const FIRST = ['Margaret', 'Arthur', 'Joan', 'Dennis', 'Irene', 'Harold', 'Brenda', 'Kenneth', 'Sheila', 'Roy', 'Doreen', 'Frank', 'Pamela', 'Stanley', 'Valerie', 'Clifford', 'Maureen', 'Leonard', 'Audrey', 'Norman', 'Jean', 'Gordon', 'Sylvia', 'Trevor'];

@@ -143,6 +143,13 @@ describe('sortRows', () => {
     expect(sortRows(rows, columns, { columnId: 'age', direction: 'desc' }).map((r) => r.name)).toEqual(['Bob', 'ann', 'Dan', 'Cara']);
   });
 
+  it('sorts by a column’s sort value when it has one, filtering still by the shown text', () => {
+    const dates = [{ shown: '1 Apr 2025', iso: '2025-04-01' }, { shown: '1 Mar 2025', iso: '2025-03-01' }];
+    const dateColumn = [{ id: 'date', header: 'Date', value: (d: (typeof dates)[number]) => d.shown, sortValue: (d: (typeof dates)[number]) => d.iso }];
+    expect(sortRows(dates, dateColumn, { columnId: 'date', direction: 'asc' }).map((d) => d.shown)).toEqual(['1 Mar 2025', '1 Apr 2025']);
+    expect(filterRows(dates, dateColumn, '', { date: 'mar' }).map((d) => d.shown)).toEqual(['1 Mar 2025']);
+  });
+
   it('does not modify its input', () => {
     const before = [...rows];
     sortRows(rows, columns, { columnId: 'name', direction: 'asc' });

@@ -118,7 +118,7 @@ export function sortRows<T>(rows: readonly T[], columns: readonly ListColumn<T>[
 
   const sign = sort.direction === 'asc' ? 1 : -1;
   return rows
-    .map((row, index) => ({ row, index, key: sortKey(column.value(row)) }))
+    .map((row, index) => ({ row, index, key: sortKey((column.sortValue ?? column.value)(row)) }))
     .sort((a, b) => {
       if (a.key === null || b.key === null) {
         if (a.key === b.key) return a.index - b.index;

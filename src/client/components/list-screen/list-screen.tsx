@@ -11,6 +11,8 @@ import type { ColumnFilters, ListColumn, ListPermissions, RowActions, SortState 
 export interface ListScreenProps<T> {
   /** Heading, e.g. "Clients". */
   title: string;
+  /** The title's heading level: 1 on its own page, 2 inside a page with a heading of its own (tabs). */
+  headingLevel?: 1 | 2;
   searchPlaceholder: string;
   /** Accessible name of the search box; defaults to "Search {title}" in lower case, e.g. "Search clients". */
   searchLabel?: string;
@@ -40,6 +42,7 @@ const NO_ROWS: readonly never[] = [];
 /** The list screen shared by every list in the product: search, per-column filters, sorting and row actions. */
 export function ListScreen<T>({
   title,
+  headingLevel = 1,
   searchPlaceholder,
   searchLabel,
   rows,
@@ -77,6 +80,7 @@ export function ListScreen<T>({
 
   const actionKinds = visibleRowActions(actions, permissions);
   const lowerTitle = title.toLowerCase();
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   function renderBody() {
     if (isLoading) {
@@ -123,7 +127,7 @@ export function ListScreen<T>({
     <div className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <Heading className={headingLevel === 1 ? 'text-2xl font-semibold tracking-tight' : 'text-xl font-semibold'}>{title}</Heading>
           <p className="text-muted-foreground text-sm" aria-live="polite" aria-atomic="true">
             {`Total: ${shownRows.length}`}
           </p>

@@ -8,6 +8,8 @@ export interface ListColumn<T> {
   value: (row: T) => string | number | null | undefined;
   /** Optional richer rendering; filtering and sorting still use `value`. */
   cell?: (row: T) => React.ReactNode;
+  /** What the column sorts by when the shown text does not sort right (dates: the ISO date). */
+  sortValue?: (row: T) => string | number | null | undefined;
   /** Classes for this column's header and cells (e.g. a minimum width). */
   className?: string;
 }

@@ -23,3 +23,10 @@ export const CARER_KINDS = {
 } as const;
 
 export type CarerKind = keyof typeof CARER_KINDS;
+
+/** Whose id this is: an MP's starts with m, a volunteer's with v (spec §9); null for anything else. */
+export function carerKindOf(id: string): CarerKind | null {
+  if (id.startsWith('m')) return 'mp';
+  if (id.startsWith('v')) return 'volunteer';
+  return null;
+}

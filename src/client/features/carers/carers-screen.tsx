@@ -28,10 +28,10 @@ const COLUMNS: ListColumn<CarerRow>[] = [
       </span>
     ),
   },
-  { id: 'dateOfBirth', header: 'Date of Birth', value: (c) => formatDate(c.dateOfBirth, 'Unknown') },
+  { id: 'dateOfBirth', header: 'Date of Birth', value: (c) => formatDate(c.dateOfBirth, 'Unknown'), sortValue: (c) => c.dateOfBirth || null },
   { id: 'postCode', header: 'Post Code', value: (c) => c.details.address.postCode },
   { id: 'services', header: 'Services', value: (c) => c.details.services.join(', '), className: 'min-w-48 whitespace-normal' },
-  { id: 'dbsExpiry', header: 'DBS Expiry', value: (c) => formatDate(c.dbsExpiry, 'No DBS') },
+  { id: 'dbsExpiry', header: 'DBS Expiry', value: (c) => formatDate(c.dbsExpiry, 'No DBS'), sortValue: (c) => c.dbsExpiry || null },
   { id: 'capacity', header: 'Capacity', value: (c) => c.details.capacity },
 ];
 

@@ -36,7 +36,7 @@ const COLUMNS: ListColumn<ClientRow>[] = [
       </span>
     ),
   },
-  { id: 'dateOfBirth', header: 'Date of Birth', value: (c) => formatDate(c.dateOfBirth, 'Unknown') },
+  { id: 'dateOfBirth', header: 'Date of Birth', value: (c) => formatDate(c.dateOfBirth, 'Unknown'), sortValue: (c) => c.dateOfBirth || null },
   { id: 'postCode', header: 'Post Code', value: (c) => c.details.address.postCode },
   { id: 'services', header: 'Services', value: (c) => c.details.services.join(', '), className: 'min-w-48 whitespace-normal' },
   { id: 'hasAA', header: 'Has AA?', value: (c) => HAS_AA[c.details.attendanceAllowance] },
