@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { LoadState } from '@/client/components/load-state';
+import type { RouterOutputs } from '@/client/lib/api-types';
+import { useTRPC } from '@/client/lib/trpc';
+import { loadErrorText } from '@/client/features/requests/care-display';
+
+export type StoredPackage = RouterOutputs['packages']['getById'];
+
+/** The package named in the address, always at its latest version: a stale one would be refused on save. */
+export function LoadPackage({ id, children }: { id: string; children: (pkg: StoredPackage) => ReactNode }) {
+  const trpc = useTRPC();
+  const pkg = useQuery({ ...trpc.packages.getById.queryOptions({ id }), staleTime: 0 });
+  return (
+    <LoadState query={pkg} errorText={loadErrorText(pkg.error, { notFound: 'Package not found', failed: 'Error loading package' })}>
+      {children}
+    </LoadState>
+  );
+}

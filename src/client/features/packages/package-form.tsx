@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { Field } from '@/client/components/form/field';
+import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
+import { LoadState } from '@/client/components/load-state';
+import { Input } from '@/client/components/ui/input';
+import type { RouterOutputs } from '@/client/lib/api-types';
+import { useTRPC } from '@/client/lib/trpc';
+import { AddressSection } from '@/client/features/people/person-fields';
+import { loadErrorText } from '@/client/features/requests/care-display';
+import { ArchivedField, chosen, EndDateField, NotesField, ServicesField, StartDateField, WeeklyHoursField } from '@/client/features/requests/care-fields';
+import { DEFAULT_COUNTY, DEFAULT_LOCALITY, DEFAULT_WEEKLY_HOURS } from '@/shared/constants';
+import { OPEN, todayIn } from '@/shared/dates';
+import { packageInput, requestId } from '@/shared/schemas/care';
+import { carerId } from '@/shared/schemas/people';
+import { LoadPackage, type StoredPackage } from './load-package';
+import { CarerPicker, RequestPicker } from './package-pickers';
+
+const packageForm = packageInput.safeExtend({ requestId: chosen(requestId), carerId: chosen(carerId) });
+type FormInput = z.input<typeof packageForm>;
+type FormOutput = z.output<typeof packageForm>;
+type StoredRequest = RouterOutputs['requests']['getById'];
+
+/** What a new package takes from its request: where the care is given and what it covers. */
+function fromRequest(request: StoredRequest) {
+  const { streetAddress, locality, county, postCode } = request.details.address;
+  return { address: { streetAddress, locality, county, postCode }, services: [...request.details.services] };
+}
+
+function newPackage(request?: StoredRequest): FormInput {
+  const prefill = request
+    ? fromRequest(request)
+    : { address: { streetAddress: '', locality: DEFAULT_LOCALITY, county: DEFAULT_COUNTY, postCode: '' }, services: [] };
+  return {
+    carerId: '',
+    requestId: request?.id ?? '',
+    archived: 'N',
+    startDate: todayIn(),
+    endDate: OPEN,
+    details: { name: '', weeklyHours: DEFAULT_WEEKLY_HOURS, notes: '', ...prefill },
+  };
+}
+
+function formValues({ carerId, requestId, archived, startDate, endDate, details }: StoredPackage): FormInput {
+  return { carerId, requestId, archived, startDate, endDate, details };
+}
+
+function PackageForm({ stored, request }: { stored?: StoredPackage; request?: StoredRequest }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const backToList = () => void navigate('/packages');
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(packageForm),
+    defaultValues: stored ? formValues(stored) : newPackage(request),
+  });
+  const { register, control, formState } = form;
+  const errors = formState.errors;
+  const create = useMutation(trpc.packages.create.mutationOptions({ onSuccess: backToList }));
+  const update = useMutation(trpc.packages.update.mutationOptions({ onSuccess: backToList }));
+  const onSubmit = form.handleSubmit((values) =>
+    stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
+  );
+
+  const prefillFrom = async (id: string) => {
+    const picked = await queryClient.fetchQuery(trpc.requests.getById.queryOptions({ id })).catch(() => undefined);
+    // The user may have picked another request while this one loaded.
+    if (!picked || form.getValues('requestId') !== id) return;
+    const { address, services } = fromRequest(picked);
+    form.setValue('details.address', address, { shouldValidate: formState.isSubmitted });
+    form.setValue('details.services', services);
+  };
+
+  return (
+    <FormPage title={stored ? 'Edit Package' : 'Add Package'}>
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+          <FormSection title="Package">
+            <Controller
+              control={control}
+              name="requestId"
+              render={({ field }) => (
+                <RequestPicker
+                  fixed={Boolean(stored)}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  error={errors.requestId?.message}
+                  onChange={(id) => {
+                    field.onChange(id);
+                    if (id) void prefillFrom(id);
+                  }}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="carerId"
+              render={({ field }) => <CarerPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.carerId?.message} />}
+            />
+            <Field label="Package name" hint="Leave blank to use the client's name" error={errors.details?.name?.message}>
+              <Input autoComplete="off" {...register('details.name')} />
+            </Field>
+            <WeeklyHoursField />
+            <StartDateField />
+            <EndDateField />
+            <ServicesField />
+            {stored && <ArchivedField what="package" />}
+          </FormSection>
+
+          <AddressSection editing={false} />
+
+          <FormSection title="Notes" className="sm:grid-cols-1">
+            <NotesField />
+          </FormSection>
+
+          <FormActions onCancel={backToList} submitLabel={stored ? 'Update Package' : 'Create Package'} submitting={create.isPending || update.isPending} />
+        </form>
+      </FormProvider>
+    </FormPage>
+  );
+}
+
+/** The request a package is added from, passed as navigation state by the requests list (spec §2.3). */
+function requestIdFromState(state: unknown): string | undefined {
+  const id = (state as { requestId?: unknown } | null)?.requestId;
+  return typeof id === 'string' && id ? id : undefined;
+}
+
+/** /packages/create, with the request preselected when one is passed as navigation state. */
+export function CreatePackagePage() {
+  const fromRequestId = requestIdFromState(useLocation().state);
+  return fromRequestId ? <CreatePackageForRequest requestId={fromRequestId} /> : <PackageForm />;
+}
+
+function CreatePackageForRequest({ requestId }: { requestId: string }) {
+  const trpc = useTRPC();
+  const request = useQuery(trpc.requests.getById.queryOptions({ id: requestId }));
+  return (
+    <LoadState query={request} errorText={loadErrorText(request.error, { notFound: 'Request not found', failed: 'Error loading request' })}>
+      {(loaded) => <PackageForm request={loaded} />}
+    </LoadState>
+  );
+}
+
+/** /packages/edit/{id} */
+export function EditPackagePage() {
+  const { id = '' } = useParams();
+  return <LoadPackage id={id}>{(stored) => <PackageForm key={stored.id} stored={stored} />}</LoadPackage>;
+}

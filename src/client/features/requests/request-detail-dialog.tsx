@@ -1,0 +1,94 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { DetailDialog, DetailGrid, DetailItem, EmptyState } from '@/client/components/detail-dialog';
+import { Badge } from '@/client/components/ui/badge';
+import { useCan } from '@/client/lib/auth';
+import { formatHours } from '@/client/lib/format';
+import { useTRPC } from '@/client/lib/trpc';
+import { deprivationCategory } from '@/shared/deprivation';
+import { periodText, REQUEST_TYPE_LABELS, RequestStatusBadge } from './care-display';
+import type { StoredRequest } from './load-request';
+
+function RequestDetails({ request }: { request: StoredRequest }) {
+  const { details } = request;
+  const a = details.address;
+  return (
+    <DetailGrid>
+      <DetailItem label="Client">{details.name}</DetailItem>
+      <DetailItem label="Request ID">{details.customId}</DetailItem>
+      <DetailItem label="Type">{REQUEST_TYPE_LABELS[request.requestType]}</DetailItem>
+      <DetailItem label="Status">
+        <RequestStatusBadge status={details.status} />
+      </DetailItem>
+      <DetailItem label="Period">{periodText(request)}</DetailItem>
+      <DetailItem label="Weekly hours">{formatHours(details.weeklyHours)}</DetailItem>
+      <DetailItem label="Hours in service">{formatHours(request.hoursInService)}</DetailItem>
+      <DetailItem label="Services">{details.services.join(', ')}</DetailItem>
+      <DetailItem label="Address">{[a.streetAddress, a.locality, a.county, a.postCode].filter(Boolean).join(', ')}</DetailItem>
+      <DetailItem label="Deprivation">{deprivationCategory(a.deprivation)}</DetailItem>
+      <DetailItem label="Archived">{request.archived === 'Y' ? 'Yes' : 'No'}</DetailItem>
+      <div className="sm:col-span-2">
+        <DetailItem label="Notes">
+          <span className="whitespace-pre-wrap">{details.notes}</span>
+        </DetailItem>
+      </div>
+    </DetailGrid>
+  );
+}
+
+function AssociatedPackages({ request }: { request: StoredRequest }) {
+  const packages = request.packages ?? [];
+  if (packages.length === 0) return <EmptyState>No packages associated with this request yet</EmptyState>;
+  return (
+    <ul className="divide-y rounded-lg border" aria-label="Associated packages">
+      {packages.map((p) => (
+        <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+          <span className="flex items-center gap-2 font-medium">
+            {p.details.name || p.id}
+            {p.archived === 'Y' && <Badge variant="outline">Archived</Badge>}
+          </span>
+          <span className="text-muted-foreground">
+            Carer {p.carerId} · {formatHours(p.details.weeklyHours)} h/week · {periodText(p)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The request view (spec §2.6): Request Details and Associated Packages, with Edit, Delete and Close. */
+export function RequestDetailDialog({ requestId, onClose }: { requestId: string | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const canUpdate = useCan('requests', 'update');
+  const canDelete = useCan('requests', 'delete');
+  const canReadPackages = useCan('packages', 'read');
+  const query = useQuery({ ...trpc.requests.getById.queryOptions({ id: requestId ?? '' }), enabled: requestId !== null });
+  const remove = useMutation(trpc.requests.delete.mutationOptions());
+  const request = query.data;
+
+  return (
+    <DetailDialog
+      open={requestId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={request ? `Request for ${request.details.name}` : 'Request'}
+      status={
+        query.isError ? (
+          <p role="alert" className="text-destructive">
+            Error loading request
+          </p>
+        ) : (
+          <p role="status">Loading...</p>
+        )
+      }
+      tabs={
+        request && [
+          { value: 'details', label: 'Request Details', content: <RequestDetails request={request} /> },
+          ...(canReadPackages ? [{ value: 'packages', label: 'Associated Packages', content: <AssociatedPackages request={request} /> }] : []),
+        ]
+      }
+      onEdit={canUpdate && requestId ? () => void navigate(`/requests/edit?id=${encodeURIComponent(requestId)}`) : undefined}
+      onDelete={canDelete && request ? () => remove.mutateAsync({ id: request.id, version: request.version }) : undefined}
+    />
+  );
+}

@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { Field } from '@/client/components/form/field';
+import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
+import { LoadState } from '@/client/components/load-state';
+import { Input } from '@/client/components/ui/input';
+import { NativeSelect } from '@/client/components/ui/native-select';
+import { useTRPC } from '@/client/lib/trpc';
+import { DEFAULT_COUNTY, DEFAULT_LOCALITY, DEFAULT_WEEKLY_HOURS, REQUEST_TYPES } from '@/shared/constants';
+import { OPEN, todayIn } from '@/shared/dates';
+import { requestInput } from '@/shared/schemas/care';
+import { clientId } from '@/shared/schemas/people';
+import { REQUEST_TYPE_LABELS } from './care-display';
+import { ArchivedField, chosen, EndDateField, NotesField, ServicesField, StartDateField, WeeklyHoursField } from './care-fields';
+import { ClientPicker } from './client-picker';
+import { LoadRequest, type StoredRequest } from './load-request';
+import { RequestAddressSection, RequestStatusField } from './request-fields';
+
+const requestForm = requestInput.safeExtend({ clientId: chosen(clientId) });
+type FormInput = z.input<typeof requestForm>;
+type FormOutput = z.output<typeof requestForm>;
+type RequestAddress = NonNullable<FormInput['details']['address']>;
+
+/** The client a request is for, as the form needs it. */
+interface RequestClient {
+  id: string;
+  details: { name: string; address: RequestAddress };
+}
+
+/** A request is delivered where its client lives unless staff say otherwise. */
+function addressOf(client: RequestClient): RequestAddress {
+  const { streetAddress, locality, county, postCode, deprivation } = client.details.address;
+  return { streetAddress, locality, county, postCode, deprivation: { ...deprivation } };
+}
+
+const NO_ADDRESS: RequestAddress = {
+  streetAddress: '',
+  locality: DEFAULT_LOCALITY,
+  county: DEFAULT_COUNTY,
+  postCode: '',
+  deprivation: { income: false, health: false },
+};
+
+function newRequest(client?: RequestClient): FormInput {
+  return {
+    clientId: client?.id ?? '',
+    archived: 'N',
+    requestType: 'paid',
+    startDate: todayIn(),
+    endDate: OPEN,
+    details: {
+      customId: '',
+      weeklyHours: DEFAULT_WEEKLY_HOURS,
+      address: client ? addressOf(client) : NO_ADDRESS,
+      status: 'pending',
+      services: [],
+      notes: '',
+    },
+  };
+}
+
+/** Exactly the fields the form edits; the name is the client's and is not sent back. */
+function formValues({ clientId, archived, requestType, startDate, endDate, details }: StoredRequest): FormInput {
+  const { customId, weeklyHours, address, status, services, notes } = details;
+  return { clientId, archived, requestType, startDate, endDate, details: { customId, weeklyHours, address, status, services, notes } };
+}
+
+function RequestForm({ stored, client }: { stored?: StoredRequest; client?: RequestClient }) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const backToList = () => void navigate('/requests');
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(requestForm),
+    defaultValues: stored ? formValues(stored) : newRequest(client),
+  });
+  const { register, formState } = form;
+  const errors = formState.errors;
+  const create = useMutation(trpc.requests.create.mutationOptions({ onSuccess: backToList }));
+  const update = useMutation(trpc.requests.update.mutationOptions({ onSuccess: backToList }));
+  const onSubmit = form.handleSubmit((values) =>
+    stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
+  );
+  // The client is fixed when editing (spec §2.7) and when the request is added from the client's row.
+  const fixedClientName = stored?.details.name ?? client?.details.name;
+
+  return (
+    <FormPage title={stored ? 'Edit Request' : 'Add Request'}>
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+          <FormSection title="Request">
+            {fixedClientName === undefined ? (
+              <Controller
+                control={form.control}
+                name="clientId"
+                render={({ field }) => (
+                  <ClientPicker
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    error={errors.clientId?.message}
+                    onChange={(id, picked) => {
+                      field.onChange(id);
+                      if (picked) form.setValue('details.address', addressOf(picked), { shouldValidate: formState.isSubmitted });
+                    }}
+                  />
+                )}
+              />
+            ) : (
+              <Field label="Client" required hint={stored ? 'The client of a request cannot be changed' : undefined}>
+                <Input readOnly value={fixedClientName} />
+              </Field>
+            )}
+            <Field label="Request ID" hint="The charity's own reference, if it uses one" error={errors.details?.customId?.message}>
+              <Input autoComplete="off" {...register('details.customId')} />
+            </Field>
+            <Field label="Type" required error={errors.requestType?.message}>
+              <NativeSelect {...register('requestType')}>
+                {REQUEST_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {REQUEST_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <RequestStatusField />
+            <StartDateField />
+            <EndDateField />
+            <WeeklyHoursField />
+            <ServicesField />
+            {stored && <ArchivedField what="request" />}
+          </FormSection>
+
+          <RequestAddressSection />
+
+          <FormSection title="Notes" className="sm:grid-cols-1">
+            <NotesField />
+          </FormSection>
+
+          <FormActions onCancel={backToList} submitLabel={stored ? 'Update Request' : 'Create Request'} submitting={create.isPending || update.isPending} />
+        </form>
+      </FormProvider>
+    </FormPage>
+  );
+}
+
+/** /requests/create, or /requests/create?clientId=… from a client's row, which fixes the client. */
+export function CreateRequestPage() {
+  const [params] = useSearchParams();
+  const fixedClientId = params.get('clientId');
+  if (!fixedClientId) return <RequestForm />;
+  return <CreateRequestForClient clientId={fixedClientId} />;
+}
+
+function CreateRequestForClient({ clientId }: { clientId: string }) {
+  const trpc = useTRPC();
+  const client = useQuery(trpc.clients.getById.queryOptions({ id: clientId }));
+  return (
+    <LoadState query={client} errorText="Error loading client">
+      {(loaded) => <RequestForm client={loaded} />}
+    </LoadState>
+  );
+}
+
+/** /requests/edit?id=… */
+export function EditRequestPage() {
+  const [params] = useSearchParams();
+  return <LoadRequest id={params.get('id')}>{(stored) => <RequestForm key={stored.id} stored={stored} />}</LoadRequest>;
+}

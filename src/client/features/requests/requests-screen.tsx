@@ -1,0 +1,100 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
+import { NotFoundPage } from '@/client/app/status-screens';
+import { ListScreen } from '@/client/components/list-screen/list-screen';
+import type { ListColumn } from '@/client/components/list-screen/types';
+import { Badge } from '@/client/components/ui/badge';
+import type { RouterOutputs } from '@/client/lib/api-types';
+import { useCan } from '@/client/lib/auth';
+import { formatDate, formatHours } from '@/client/lib/format';
+import { useTRPC } from '@/client/lib/trpc';
+import { dateColumn, REQUEST_STATUS_LABELS, REQUEST_TYPE_LABELS, RequestStatusBadge } from './care-display';
+import { CARE_VIEW_PROCEDURE, type CareView } from './care-view';
+import { CareViewToggle } from './care-view-toggle';
+import { RequestDetailDialog } from './request-detail-dialog';
+import { CreateRequestPage, EditRequestPage } from './request-form';
+import { RenewRequestPage } from './request-renew';
+
+type RequestRow = RouterOutputs['requests']['getAll'][number];
+
+const COLUMNS: ListColumn<RequestRow>[] = [
+  {
+    id: 'clientName',
+    header: 'Client Name',
+    value: (r) => r.details.name,
+    cell: (r) => (
+      <span className="flex items-center gap-2 font-medium">
+        {r.details.name}
+        {r.archived === 'Y' && <Badge variant="outline">Archived</Badge>}
+      </span>
+    ),
+  },
+  { id: 'type', header: 'Type', value: (r) => REQUEST_TYPE_LABELS[r.requestType] },
+  dateColumn('start', 'Start', (r) => r.startDate),
+  dateColumn('end', 'End', (r) => r.endDate),
+  { id: 'weeklyHours', header: 'Weekly Hours', value: (r) => r.details.weeklyHours, cell: (r) => formatHours(r.details.weeklyHours) },
+  { id: 'hoursInService', header: 'Hours in Service', value: (r) => r.hoursInService, cell: (r) => formatHours(r.hoursInService) },
+  {
+    id: 'status',
+    header: 'Status',
+    value: (r) => REQUEST_STATUS_LABELS[r.details.status],
+    cell: (r) => <RequestStatusBadge status={r.details.status} />,
+  },
+];
+
+function RequestsList() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [view, setView] = useState<CareView>('active');
+  const [viewing, setViewing] = useState<string | null>(null);
+  const requests = useQuery(trpc.requests[CARE_VIEW_PROCEDURE[view]].queryOptions());
+  const remove = useMutation(trpc.requests.delete.mutationOptions());
+  const permissions = {
+    create: useCan('requests', 'create'),
+    update: useCan('requests', 'update'),
+    delete: useCan('requests', 'delete'),
+  };
+  const canAddPackage = useCan('packages', 'create');
+  const withId = (path: string, r: RequestRow) => `${path}?id=${encodeURIComponent(r.id)}`;
+
+  return (
+    <div className="p-4 md:p-6">
+      <ListScreen
+        title="Requests"
+        searchPlaceholder="Search by client or service…"
+        rows={requests.data}
+        columns={COLUMNS}
+        getRowId={(r) => r.id}
+        getRowLabel={(r) => `the request of ${r.details.name} from ${formatDate(r.startDate)}`}
+        permissions={permissions}
+        isLoading={requests.isPending}
+        error={requests.isError ? 'Error loading requests' : undefined}
+        emptyMessage="No requests found"
+        onAddNew={() => void navigate('/requests/create')}
+        toolbar={<CareViewToggle view={view} items="requests" onChange={setView} />}
+        actions={{
+          onView: (r) => setViewing(r.id),
+          onEdit: (r) => void navigate(withId('/requests/edit', r)),
+          onAddPackage: canAddPackage ? (r) => void navigate('/packages/create', { state: { requestId: r.id } }) : undefined,
+          onRenew: (r) => void navigate(withId('/requests/renew', r)),
+          onDelete: (r) => remove.mutateAsync({ id: r.id, version: r.version }),
+        }}
+      />
+      <RequestDetailDialog requestId={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
+}
+
+/** /requests: the list, create, edit?id=… and renew?id=… */
+export default function RequestsScreen() {
+  return (
+    <Routes>
+      <Route index element={<RequestsList />} />
+      <Route path="create" element={<CreateRequestPage />} />
+      <Route path="edit" element={<EditRequestPage />} />
+      <Route path="renew" element={<RenewRequestPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
