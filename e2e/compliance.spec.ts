@@ -1,0 +1,180 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** A name no other test (running in parallel on the same server) uses. */
+const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
+
+async function openRowMenu(page: Page, name: string) {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+}
+
+/** Adds an MP or volunteer through their form and comes back to their list. */
+async function createCarer(page: Page, kind: 'MP' | 'Volunteer', name: string, dbsExpiry = '') {
+  const path = kind === 'MP' ? '/mps' : '/volunteers';
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Add New' }).click();
+  // Wait for the form: until then "Name" would also find the list's "Filter Name" box.
+  await expect(page.getByRole('heading', { name: `Add ${kind}` })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Date of birth').fill('1975-04-12');
+  await page.getByLabel('Post code').fill('TA4 2AB');
+  if (dbsExpiry) await page.getByLabel('DBS expiry').fill(dbsExpiry);
+  await page.getByRole('button', { name: `Create ${kind}` }).click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** Adds a client who comes to MAG (the MAG service) through the client form. */
+async function createMagClient(page: Page, name: string) {
+  await page.goto('/clients/create');
+  await expect(page.getByRole('heading', { name: 'Add Client' })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Date of birth').fill('1936-02-20');
+  await page.getByLabel('Post code').fill('TA4 9ZY');
+  await page.getByLabel('Services', { exact: true }).fill('MAG');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Create Client' }).click();
+  await page.waitForURL((url) => url.pathname === '/clients');
+}
+
+test('Add Training from an MP row creates a First Aid record listed under MPs', async ({ page, signIn }) => {
+  await signIn('Admin');
+  const name = unique('Martha Quick');
+  await createCarer(page, 'MP', name);
+  await openRowMenu(page, name);
+  await page.getByRole('menuitem', { name: 'Add Training' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Add Training Record' })).toBeVisible();
+  await expect(page.getByLabel('Person Name')).toHaveValue(name);
+  await expect(page.getByLabel('Person Name')).toHaveAttribute('readonly', '');
+  const owner = page.getByRole('region', { name: 'Owner Information' });
+  await expect(owner).toContainText(name);
+  await expect(owner).toContainText('MP');
+
+  // Nothing chosen yet: the type and the expiry date are required.
+  await page.getByRole('button', { name: 'Create Record' }).click();
+  await expect(page.getByText('Required')).toHaveCount(2);
+
+  await page.getByLabel('Training Record Type').selectOption('First Aid');
+  await page.getByLabel('Expiry Date').fill('2031-03-31');
+  await page.getByLabel('Notes').fill('St John Ambulance course');
+  await page.getByRole('button', { name: 'Create Record' }).click();
+  await page.waitForURL((url) => url.pathname === '/records');
+
+  await expect(page.getByRole('heading', { name: 'Training Records' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'MPs' })).toHaveAttribute('aria-selected', 'true');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('First Aid');
+  await expect(row).toContainText('31 Mar 2031');
+  await expect(row).toContainText('St John Ambulance course');
+
+  // Edit keeps the owner and goes back to the list.
+  await openRowMenu(page, `${name}, First Aid`);
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Training Record' })).toBeVisible();
+  await expect(page.getByLabel('Training Record Type')).toHaveValue('First Aid');
+  await page.getByLabel('Training Record Type').selectOption('Manual Handling');
+  await page.getByRole('button', { name: 'Update Record' }).click();
+  await page.waitForURL((url) => url.pathname === '/records');
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Manual Handling');
+});
+
+test('a volunteer record is listed under Volunteers, not under MPs', async ({ page, signIn }) => {
+  await signIn('Admin');
+  const name = unique('Victor Lane');
+  await createCarer(page, 'Volunteer', name);
+  await openRowMenu(page, name);
+  await page.getByRole('menuitem', { name: 'Add Training' }).click();
+  await expect(page).toHaveURL(/ownerType=volunteer/);
+  await expect(page.getByRole('region', { name: 'Owner Information' })).toContainText('Volunteer');
+
+  await page.getByLabel('Training Record Type').selectOption('GDPR');
+  await page.getByLabel('Expiry Date').fill('2021-01-31');
+  await page.getByRole('button', { name: 'Create Record' }).click();
+  await page.waitForURL((url) => url.pathname === '/records');
+
+  await expect(page.getByRole('tab', { name: 'Volunteers' })).toHaveAttribute('aria-selected', 'true');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('GDPR');
+  await expect(row).toContainText('Expired');
+
+  await page.getByRole('tab', { name: 'MPs' }).click();
+  await expect(page.getByRole('tab', { name: 'MPs' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('table', { name: 'MPs' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+});
+
+test('an MP whose DBS has run out is marked Expired on /dbs', async ({ page, signIn }) => {
+  await signIn('Admin');
+  const name = unique('Derek Stone');
+  await createCarer(page, 'MP', name, '2020-03-01');
+  await page.getByRole('link', { name: 'DBS' }).click();
+  await expect(page.getByRole('heading', { name: 'DBS', exact: true })).toBeVisible();
+  await page.getByLabel('Search MPs').fill(name);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('1 Mar 2020');
+  await expect(row).toContainText('Expired');
+
+  // The same MP has no public liability date.
+  await page.getByRole('link', { name: 'Public Liability' }).click();
+  await page.getByLabel('Search MPs').fill(name);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('No Public Liability');
+});
+
+test('a MAG session with two clients is listed with its total and shows in each client’s Logs', async ({ page, signIn }) => {
+  await signIn('Admin');
+  const clients = [unique('Alma Hooper'), unique('Bert Hooper')];
+  for (const name of clients) await createMagClient(page, name);
+  const notes = unique('Harvest tea at the village hall');
+
+  await page.goto('/mag');
+  await page.getByRole('button', { name: 'Add New' }).click();
+  await expect(page.getByRole('heading', { name: 'Add MAG Log' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Date', exact: true }).fill('2024-05-09');
+  await page.getByLabel('Notes').fill(notes);
+  await page.getByLabel('Total clients').fill('2');
+  await page.getByLabel('Total family').fill('1');
+  await page.getByLabel('Other attendees').fill('3');
+  for (const name of clients) {
+    await page.getByLabel('Clients', { exact: true }).fill(name);
+    await page.getByRole('option', { name }).click();
+  }
+  await expect(page.getByText('Total attendees: 6')).toBeVisible();
+  await page.getByRole('button', { name: 'Create MAG Log' }).click();
+  await page.waitForURL((url) => url.pathname === '/mag');
+
+  const row = page.getByRole('row', { name: new RegExp(notes) });
+  await expect(row.getByRole('cell').nth(0)).toHaveText('9 May 2024');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('6');
+
+  for (const name of clients) {
+    await page.goto('/clients');
+    await page.getByLabel('Search clients').fill(name);
+    await openRowMenu(page, name);
+    await page.getByRole('menuitem', { name: 'View' }).click();
+    const view = page.getByRole('dialog', { name });
+    await view.getByRole('tab', { name: 'Logs' }).click();
+    await expect(view.getByText(notes)).toBeVisible();
+    await view.getByRole('button', { name: 'Close' }).click();
+  }
+});
+
+test('the record form says Error loading data without its ownerId or id', async ({ page, signIn }) => {
+  await signIn('Admin');
+  await page.goto('/records/create');
+  await expect(page.getByText('Error loading data')).toBeVisible();
+  await page.goto('/records/edit?id=t1');
+  await expect(page.getByText('Error loading data')).toBeVisible();
+});
+
+test('a Coordinator reads training records but cannot change them', async ({ page, signIn }) => {
+  await signIn('Coordinator');
+  const name = unique('Cora Pike');
+  await createCarer(page, 'MP', name);
+  await openRowMenu(page, name);
+  await expect(page.getByRole('menuitem', { name: 'Add Training' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/records/create?ownerId=m1');
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  await page.goto('/records');
+  await expect(page.getByRole('heading', { name: 'Training Records' })).toBeVisible();
+});

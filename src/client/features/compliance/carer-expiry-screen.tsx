@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Route, Routes } from 'react-router';
+import { NotFoundPage } from '@/client/app/status-screens';
+import { ListScreen } from '@/client/components/list-screen/list-screen';
+import type { ListColumn, ListPermissions } from '@/client/components/list-screen/types';
+import { useTRPC } from '@/client/lib/trpc';
+import { CARER_KINDS } from '@/client/features/carers/carer-kind';
+import { ArchiveToggle } from '@/client/features/people/archive-toggle';
+import { todayIn } from '@/shared/dates';
+import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from './carer-expiries';
+import { CarerTabsPage, NameCell } from './carer-tabs';
+import { expiryColumn } from './expiry-badge';
+
+// Dates are changed on the MP or volunteer form; these screens only watch them.
+const WATCH_ONLY: ListPermissions = { create: false, update: false, delete: false };
+
+function carerExpiryColumns(expiry: CarerExpiry, today: string): ListColumn<CarerRow>[] {
+  const words = CARER_EXPIRIES[expiry];
+  return [
+    { id: 'name', header: 'Name', value: (c) => c.details.name, cell: (c) => <NameCell name={c.details.name} archived={c.archived} /> },
+    { id: 'id', header: 'Carer ID', value: (c) => c.id },
+    expiryColumn<CarerRow>({ id: 'expiry', header: words.header, date: words.date, missingText: words.missingText, today }),
+  ];
+}
+
+/** /dbs or /public-liability: every MP and volunteer with the one expiry date, expired first when sorted by it. */
+function CarerExpiryList({ expiry }: { expiry: CarerExpiry }) {
+  const trpc = useTRPC();
+  const words = CARER_EXPIRIES[expiry];
+  const [showArchived, setShowArchived] = useState(false);
+  const lists = {
+    mp: useQuery(showArchived ? trpc.mps.getAll.queryOptions() : trpc.mps.getAllNotArchived.queryOptions()),
+    volunteer: useQuery(showArchived ? trpc.volunteers.getAll.queryOptions() : trpc.volunteers.getAllNotArchived.queryOptions()),
+  };
+  const today = todayIn();
+  const columns = useMemo(() => carerExpiryColumns(expiry, today), [expiry, today]);
+
+  return (
+    <CarerTabsPage
+      title={words.title}
+      total={(lists.mp.data?.length ?? 0) + (lists.volunteer.data?.length ?? 0)}
+      toolbar={<ArchiveToggle showArchived={showArchived} onToggle={() => setShowArchived((s) => !s)} />}
+      renderTab={(kind) => {
+        const list = lists[kind];
+        const { title, emptyList } = CARER_KINDS[kind];
+        return (
+          <ListScreen
+            title={title}
+            headingLevel={2}
+            searchLabel={`Search ${title}`}
+            searchPlaceholder="Search by name or carer ID…"
+            rows={list.data}
+            columns={columns}
+            getRowId={(c) => c.id}
+            getRowLabel={(c) => c.details.name}
+            permissions={WATCH_ONLY}
+            isLoading={list.isPending}
+            error={list.isError ? words.loadError : undefined}
+            emptyMessage={emptyList}
+          />
+        );
+      }}
+    />
+  );
+}
+
+function CarerExpiryScreen({ expiry }: { expiry: CarerExpiry }) {
+  return (
+    <Routes>
+      <Route index element={<CarerExpiryList expiry={expiry} />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export function DbsScreen() {
+  return <CarerExpiryScreen expiry="dbs" />;
+}
+
+export function PublicLiabilityScreen() {
+  return <CarerExpiryScreen expiry="publicLiability" />;
+}

@@ -1,0 +1,225 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { NoAccessPage } from '@/client/app/status-screens';
+import { Field } from '@/client/components/form/field';
+import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
+import { MultiSelect, type Option } from '@/client/components/form/multi-select';
+import { LoadState } from '@/client/components/load-state';
+import { Input } from '@/client/components/ui/input';
+import { Textarea } from '@/client/components/ui/textarea';
+import type { RouterOutputs } from '@/client/lib/api-types';
+import { useCan } from '@/client/lib/auth';
+import { useTRPC } from '@/client/lib/trpc';
+import { todayIn } from '@/shared/dates';
+import { magTotalAttendees } from '@/shared/mag';
+import { magLogInput } from '@/shared/schemas/compliance';
+
+type FormInput = z.input<typeof magLogInput>;
+type FormOutput = z.output<typeof magLogInput>;
+type StoredLog = RouterOutputs['mag']['getById'];
+type AttendeeList = 'clients' | 'mps' | 'volunteers';
+type HeadCount = keyof Omit<FormOutput['details'], 'notes'>;
+
+const HEAD_COUNTS: readonly { name: HeadCount; label: string; required?: boolean }[] = [
+  { name: 'totalClients', label: 'Total clients', required: true },
+  { name: 'totalFamily', label: 'Total family' },
+  { name: 'totalVolunteers', label: 'Total volunteers' },
+  { name: 'totalMps', label: 'Total MPs' },
+  { name: 'otherAttendees', label: 'Other attendees' },
+];
+
+// An emptied box is missing ("Required" for total clients, 0 for the others), never NaN.
+const asHeadCount = (value: unknown) => (value === '' || value == null ? undefined : Number(value));
+
+function emptyLog(): FormInput {
+  return {
+    date: todayIn(),
+    archived: 'N',
+    clients: [],
+    mps: [],
+    volunteers: [],
+    details: { totalClients: 0, totalFamily: 0, totalVolunteers: 0, totalMps: 0, otherAttendees: 0, notes: '' },
+  };
+}
+
+/** Exactly the fields the form edits; attendees by id, since the server copies names and addresses itself. */
+function formValues(log: StoredLog): FormInput {
+  const ids = (list: readonly { id: string }[] | undefined) => (list ?? []).map(({ id }) => ({ id }));
+  return { date: log.date, archived: log.archived, clients: ids(log.clients), mps: ids(log.mps), volunteers: ids(log.volunteers), details: log.details };
+}
+
+/** Everyone who may be picked, plus anyone already on the log (an archived client keeps their name), by name. */
+function attendeeOptions(listed: readonly { id: string; details: { name: string } }[] | undefined, attended: readonly { id: string; name: string }[] = []): Option[] {
+  const names = new Map(attended.map((a) => [a.id, a.name]));
+  for (const person of listed ?? []) names.set(person.id, person.details.name);
+  return [...names].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+function AttendeesField({
+  control,
+  name,
+  label,
+  hint,
+  options,
+  isLoading,
+  loadError,
+}: {
+  control: Control<FormInput, unknown, FormOutput>;
+  name: AttendeeList;
+  label: string;
+  hint?: string;
+  options: Option[];
+  isLoading: boolean;
+  loadError?: string;
+}) {
+  return (
+    <Field label={label} hint={hint} error={loadError} className="sm:col-span-2">
+      {(aria) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <MultiSelect
+              {...aria}
+              options={options}
+              isLoading={isLoading}
+              value={(field.value ?? []).map((a) => a.id)}
+              onChange={(ids) => field.onChange(ids.map((id) => ({ id })))}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The running total, as the list will show it. */
+function TotalAttendees({ control }: { control: Control<FormInput, unknown, FormOutput> }) {
+  const details = useWatch({ control, name: 'details' });
+  const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  const total = magTotalAttendees({
+    totalClients: count(details.totalClients),
+    totalFamily: count(details.totalFamily),
+    totalVolunteers: count(details.totalVolunteers),
+    totalMps: count(details.totalMps),
+    otherAttendees: count(details.otherAttendees),
+  });
+  return (
+    <p className="text-muted-foreground text-sm sm:col-span-2">
+      Total attendees: <strong className="text-foreground">{total}</strong>
+    </p>
+  );
+}
+
+function MagLogForm({ stored }: { stored?: StoredLog }) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const canReadClients = useCan('clients', 'read');
+  const canReadMps = useCan('mps', 'read');
+  const canReadVolunteers = useCan('volunteers', 'read');
+  const clients = useQuery({ ...trpc.clients.getAllWithMagService.queryOptions(), enabled: canReadClients });
+  const mps = useQuery({ ...trpc.mps.getAllNotArchived.queryOptions(), enabled: canReadMps });
+  const volunteers = useQuery({ ...trpc.volunteers.getAllNotArchived.queryOptions(), enabled: canReadVolunteers });
+
+  const { register, control, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(magLogInput),
+    defaultValues: stored ? formValues(stored) : emptyLog(),
+  });
+  const errors = formState.errors;
+  const backToList = () => void navigate('/mag');
+  const create = useMutation(trpc.mag.create.mutationOptions({ onSuccess: backToList }));
+  const update = useMutation(trpc.mag.update.mutationOptions({ onSuccess: backToList }));
+  const onSubmit = handleSubmit((values) =>
+    stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
+  );
+
+  return (
+    <FormPage title={stored ? 'Edit MAG Log' : 'Add MAG Log'}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+        <FormSection title="Session">
+          <Field label="Date" required error={errors.date?.message}>
+            <Input type="date" {...register('date')} />
+          </Field>
+          <Field label="Notes" error={errors.details?.notes?.message} className="sm:col-span-2">
+            <Textarea rows={3} {...register('details.notes')} />
+          </Field>
+        </FormSection>
+
+        <FormSection title="Attendance">
+          {HEAD_COUNTS.map(({ name, label, required }) => (
+            <Field key={name} label={label} required={required} error={errors.details?.[name]?.message}>
+              <Input type="number" inputMode="numeric" min={0} step={1} {...register(`details.${name}`, { setValueAs: asHeadCount })} />
+            </Field>
+          ))}
+          <TotalAttendees control={control} />
+        </FormSection>
+
+        <FormSection title="Who attended">
+          {canReadClients && (
+            <AttendeesField
+              control={control}
+              name="clients"
+              label="Clients"
+              hint="Clients with the MAG service or who attend MAG sessions"
+              options={attendeeOptions(clients.data, stored?.clients)}
+              isLoading={clients.isPending}
+              loadError={clients.isError ? 'Error loading clients' : undefined}
+            />
+          )}
+          {canReadMps && (
+            <AttendeesField
+              control={control}
+              name="mps"
+              label="MPs"
+              options={attendeeOptions(mps.data, stored?.mps)}
+              isLoading={mps.isPending}
+              loadError={mps.isError ? 'Error loading MPs' : undefined}
+            />
+          )}
+          {canReadVolunteers && (
+            <AttendeesField
+              control={control}
+              name="volunteers"
+              label="Volunteers"
+              options={attendeeOptions(volunteers.data, stored?.volunteers)}
+              isLoading={volunteers.isPending}
+              loadError={volunteers.isError ? 'Error loading Volunteers' : undefined}
+            />
+          )}
+        </FormSection>
+
+        <FormActions
+          onCancel={backToList}
+          submitLabel={stored ? 'Update MAG Log' : 'Create MAG Log'}
+          submitting={create.isPending || update.isPending}
+        />
+      </form>
+    </FormPage>
+  );
+}
+
+export function CreateMagLogPage() {
+  const canCreate = useCan('mag', 'create');
+  return canCreate ? <MagLogForm /> : <NoAccessPage />;
+}
+
+function EditStoredLog({ id }: { id: string }) {
+  const trpc = useTRPC();
+  // Always the latest version: a stale form would be refused on save.
+  const log = useQuery({ ...trpc.mag.getById.queryOptions({ id }), staleTime: 0 });
+  return (
+    <LoadState query={log} errorText="Error loading MAG log">
+      {(stored) => <MagLogForm key={stored.id} stored={stored} />}
+    </LoadState>
+  );
+}
+
+export function EditMagLogPage() {
+  const { id = '' } = useParams();
+  const canUpdate = useCan('mag', 'update');
+  return canUpdate ? <EditStoredLog id={id} /> : <NoAccessPage />;
+}
