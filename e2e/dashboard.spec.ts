@@ -1,0 +1,179 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { formatHours } from '@/client/lib/format';
+import { todayIn } from '@/shared/dates';
+import { addUser } from '@/server/auth/users.service';
+import { openDatabase } from '@/server/db/client';
+import { seedDemo } from '@/server/db/seed-demo';
+import type { AppRouter } from '@/server/trpc/router';
+import { expect, signInAs, test } from './fixtures';
+import { newDataDir, removeDataDir, type RunningServer, startServer } from './server';
+import { e2eUser } from './users';
+
+/**
+ * The shared e2e server has no demo data and other tests add records while these run, so this file starts
+ * its own server on a demo database and compares the screen with what the API answers there.
+ */
+const PORT = Number(process.env.E2E_DASHBOARD_PORT ?? 3241);
+const ADMIN = e2eUser('Admin');
+const CURRENT_YEAR = Number(todayIn().slice(0, 4));
+
+type Api = ReturnType<typeof createTRPCClient<AppRouter>>;
+
+let server: RunningServer;
+let dataDir: string;
+
+// One server for the file, so its tests share one worker.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = newDataDir();
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  await addUser(database.db, ADMIN);
+  await seedDemo(database.db, todayIn());
+  await database.close();
+  server = await startServer({ port: PORT, dataDir });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) removeDataDir(dataDir);
+});
+
+/** Signs in as Admin and returns an API client that carries the same bearer token as the page. */
+async function signInWithApi(page: Page): Promise<Api> {
+  const authorised = page.waitForRequest((request) => request.url().includes('/trpc/') && /^Bearer \S+/.test(request.headers().authorization ?? ''));
+  await signInAs(page, ADMIN, server.url);
+  const authorization = (await authorised).headers().authorization!;
+  return createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${server.url}/trpc`, headers: { authorization } })] });
+}
+
+/** The figure a counter card shows once its count-up has finished. */
+function counter(scope: Page | ReturnType<Page['locator']>, label: string) {
+  return scope.getByRole('group', { name: label, exact: true }).locator('[data-slot="counter-value"]');
+}
+
+const distinct = (values: string[]) => new Set(values).size;
+const sumHours = (items: { details: { weeklyHours: number } }[]) => items.reduce((sum, item) => sum + item.details.weeklyHours, 0);
+
+/** RFC 4180 rows: fields split on commas outside quotes, quotes doubled inside them, lines ending CRLF. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [[]];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    const row = rows.at(-1)!;
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (!quoted && char === ',') {
+      row.push(field);
+      field = '';
+    } else if (!quoted && char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      field = '';
+      rows.push([]);
+      i++;
+    } else {
+      field += char;
+    }
+  }
+  // The file ends with a line break, which leaves one empty row.
+  return rows.filter((row) => row.length > 0);
+}
+
+const monthName = (month: number) => new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+
+test('the Overview and Active Packages counters settle on the figures the API gives', async ({ page }) => {
+  const api = await signInWithApi(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByText('Live Overview')).toBeVisible();
+
+  const [requests, packages] = await Promise.all([api.requests.getAllNotEndedYet.query(), api.packages.getAllNotEndedYet.query()]);
+  const carers = packages.map((p) => p.carerId);
+  const expected = {
+    'Total Active Clients': String(distinct(requests.map((r) => r.clientId))),
+    'Total Active MPs': String(distinct(carers.filter((id) => id.startsWith('m')))),
+    'Total Active Volunteers': String(distinct(carers.filter((id) => id.startsWith('v')))),
+    'Total Active Care Hours': formatHours(sumHours(packages)),
+    'Total Active Request Hours': formatHours(sumHours(requests)),
+  };
+  expect(requests.length).toBeGreaterThan(0);
+  expect(packages.length).toBeGreaterThan(0);
+  for (const [label, value] of Object.entries(expected)) await expect(counter(page, label)).toHaveText(value);
+
+  await page.getByRole('tab', { name: 'Active Packages' }).click();
+  const crossSection = await api.analytics.getActivePackagesCrossSection.query();
+  const byLocality = page.getByRole('region', { name: 'Hours by Locality' });
+  const byService = page.getByRole('region', { name: 'Hours by Service' });
+  await expect(byLocality.getByRole('img', { name: /^Bar chart of weekly hours of active packages by locality/ })).toBeVisible();
+  for (const { name, totalHours } of crossSection.localities) await expect(counter(byLocality, `${name} Hours`)).toHaveText(formatHours(totalHours));
+  for (const { name, totalHours } of crossSection.services) await expect(counter(byService, `${name} Hours`)).toHaveText(formatHours(totalHours));
+  await expect(byLocality.getByRole('group')).toHaveCount(crossSection.localities.length);
+});
+
+test('a Packages report by deprivation from 2020 shows every year, and its CSV holds the API figures', async ({ page }) => {
+  const api = await signInWithApi(page);
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generate Analytics Report' });
+  await expect(dialog.getByLabel('Start Year')).toHaveValue(String(CURRENT_YEAR));
+  await dialog.getByLabel('Report Type').selectOption({ label: 'Packages Report' });
+  await dialog.getByLabel('Breakdown Type').selectOption({ label: 'By Deprivation' });
+  await dialog.getByLabel('Start Year').fill('2020');
+  await dialog.getByRole('button', { name: 'Generate Report' }).click();
+
+  // The result replaces the form, and its heading becomes the dialog's title.
+  const result = page.getByRole('dialog', { name: `Packages Analytics Report (2020 - ${CURRENT_YEAR})` });
+  await expect(result.getByRole('heading', { level: 2 })).toHaveText(`Packages Analytics Report (2020 - ${CURRENT_YEAR})`);
+  const years = Array.from({ length: CURRENT_YEAR - 2020 + 1 }, (_, i) => 2020 + i);
+  await expect(result.getByRole('heading', { level: 3 })).toHaveText(years.map(String));
+
+  const report = await api.analytics.getPackagesDeprivationReport.query({ startYear: 2020 });
+  expect(report.years.map((y) => y.year)).toEqual(years);
+  for (const year of report.years) {
+    await expect(result.getByRole('region', { name: String(year.year) })).toContainText(`Total hours: ${year.totalHours.toFixed(2)}`);
+  }
+
+  const csvDownload = page.waitForEvent('download');
+  await result.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toBe(`packages-report-deprivation-2020-${CURRENT_YEAR}.csv`);
+  const [header, ...rows] = parseCsv((await readFile((await csv.path())!, 'utf8')).replace(/^\uFEFF/, ''));
+  expect(header).toEqual(['Year', 'Month', 'Deprivation Category', 'Service', 'Hours']);
+
+  // Every cell of the API's answer, to 2 decimals, in order.
+  const expectedRows = report.years.flatMap((y) =>
+    y.months.flatMap((m) =>
+      m.deprivationCategories.flatMap((group) =>
+        group.services.map((service) => [String(y.year), monthName(m.month), group.name, service.name, service.totalHours.toFixed(2)]),
+      ),
+    ),
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows).toEqual(expectedRows);
+
+  // Each year's rows add up to its total, within the rounding of the cells.
+  for (const year of report.years) {
+    const cells = rows.filter((row) => row[0] === String(year.year)).map((row) => Number(row[4]));
+    const sum = cells.reduce((total, hours) => total + hours, 0);
+    expect(Math.abs(sum - year.totalHours)).toBeLessThanOrEqual(0.005 * cells.length + 1e-6);
+  }
+
+  const xlsxDownload = page.waitForEvent('download');
+  await result.getByRole('button', { name: 'Download Excel' }).click();
+  const xlsx = await xlsxDownload;
+  expect(xlsx.suggestedFilename()).toBe(`packages-report-deprivation-2020-${CURRENT_YEAR}.xlsx`);
+  // A zip file, as every .xlsx is.
+  expect((await readFile((await xlsx.path())!)).subarray(0, 2).toString()).toBe('PK');
+
+  await result.getByRole('button', { name: 'Generate New Report' }).click();
+  await expect(dialog.getByLabel('Start Year')).toHaveValue('2020');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -1,0 +1,42 @@
+import { carerKindOf } from '@/client/features/carers/carer-kind';
+import { isNotEndedYet } from '@/shared/dates';
+
+/** The fields of a request or package the Overview counts. */
+interface CareItem {
+  endDate: string;
+  details: { weeklyHours: number };
+}
+export interface ActiveRequest extends CareItem {
+  clientId: string;
+}
+export interface ActivePackage extends CareItem {
+  carerId: string;
+}
+
+export interface ActiveCareTotals {
+  clients: number;
+  mps: number;
+  volunteers: number;
+  careHours: number;
+  requestHours: number;
+}
+
+const weeklyHours = (items: readonly CareItem[]) => items.reduce((sum, item) => sum + item.details.weeklyHours, 0);
+
+/**
+ * The Overview's counters (spec §2.10) from the not-ended-yet lists. The rule is applied again here so a
+ * dashboard left open past midnight stops counting care that ended yesterday before its next refresh.
+ */
+export function activeCareTotals(requests: readonly ActiveRequest[], packages: readonly ActivePackage[], today: string): ActiveCareTotals {
+  const activeRequests = requests.filter((r) => isNotEndedYet(r.endDate, today));
+  const activePackages = packages.filter((p) => isNotEndedYet(p.endDate, today));
+  const carers = new Set(activePackages.map((p) => p.carerId));
+  const carersOfKind = (kind: 'mp' | 'volunteer') => [...carers].filter((id) => carerKindOf(id) === kind).length;
+  return {
+    clients: new Set(activeRequests.map((r) => r.clientId)).size,
+    mps: carersOfKind('mp'),
+    volunteers: carersOfKind('volunteer'),
+    careHours: weeklyHours(activePackages),
+    requestHours: weeklyHours(activeRequests),
+  };
+}

@@ -1,0 +1,47 @@
+import type { LucideIcon } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Card } from '@/client/components/ui/card';
+import { formatHours } from '@/client/lib/format';
+import { cn } from '@/client/lib/utils';
+import { AnimatedCounter } from './animated-counter';
+
+/** People are counted whole; hours show up to 2 decimals. */
+export const COUNTER_FORMATS = {
+  people: (n: number) => String(Math.round(n)),
+  hours: formatHours,
+} as const;
+
+/** A labelled figure that counts up to its value; assistive technology reads it as "{label}: {value}". */
+export function CounterCard({
+  label,
+  value,
+  kind,
+  icon: Icon,
+  caption,
+  size = 'large',
+}: {
+  label: string;
+  value: number;
+  kind: keyof typeof COUNTER_FORMATS;
+  icon?: LucideIcon;
+  caption?: ReactNode;
+  size?: 'large' | 'small';
+}) {
+  const labelId = useId();
+  return (
+    <Card role="group" aria-labelledby={labelId} className={cn('gap-1 break-inside-avoid', size === 'large' ? 'px-5 py-4' : 'px-4 py-3')}>
+      <div className="flex items-start justify-between gap-2">
+        <p id={labelId} className="text-muted-foreground text-sm font-medium">
+          {label}
+        </p>
+        {Icon && <Icon className="text-primary size-5 shrink-0" aria-hidden />}
+      </div>
+      <AnimatedCounter
+        value={value}
+        format={COUNTER_FORMATS[kind]}
+        className={cn('font-semibold tracking-tight', size === 'large' ? 'text-3xl' : 'text-2xl')}
+      />
+      {caption && <p className="text-muted-foreground text-xs">{caption}</p>}
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthClient } from '@/client/lib/auth-client';
+import { AuthProvider } from '@/client/lib/auth';
+import { TRPCProvider } from '@/client/lib/trpc';
+import type { Role } from '@/shared/permissions';
+import type { AppRouter } from '@/server/trpc/router';
+import DashboardScreen from './dashboard-screen';
+
+const request = (id: string, clientId: string, weeklyHours: number) => ({ id, clientId, endDate: 'open', details: { weeklyHours } });
+const pkg = (id: string, carerId: string, weeklyHours: number) => ({ id, carerId, endDate: 'open', details: { weeklyHours } });
+
+/** The lists the Overview loads, by procedure path. */
+const LISTS: Record<string, unknown> = {
+  'requests.getAllNotEndedYet': [request('r1', 'c1', 2.5), request('r2', 'c1', 1), request('r3', 'c2', 4)],
+  'packages.getAllNotEndedYet': [pkg('p1', 'm1', 2), pkg('p2', 'm1', 1.25), pkg('p3', 'v1', 3)],
+  'clients.getAllNotArchived': [{ id: 'c1' }, { id: 'c2' }, { id: 'c3' }],
+};
+
+/** What the server answers, by procedure path; anything else fails as the server would refuse it. */
+let answers: Record<string, unknown> = {};
+let asked: string[] = [];
+const cannedAnswers: TRPCLink<AppRouter> = () => ({ op }) =>
+  observable((observer) => {
+    asked.push(op.path);
+    if (op.path in answers) {
+      observer.next({ result: { type: 'data', data: answers[op.path] } });
+      observer.complete();
+    } else {
+      observer.error(new TRPCClientError('Not allowed'));
+    }
+  });
+
+function signedInAs(role: Role): AuthClient {
+  const user = { givenName: 'Test', familyName: 'User', email: 'test@example.org', role };
+  return {
+    onSessionChange: () => () => {},
+    onSignInFailure: () => () => {},
+    cancelInFlight: async () => {},
+    getSession: async () => user,
+  } as unknown as AuthClient;
+}
+
+function renderDashboardAs(role: Role) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const trpcClient = createTRPCClient<AppRouter>({ links: [cannedAnswers] });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <AuthProvider client={signedInAs(role)}>
+          <MemoryRouter>
+            <DashboardScreen />
+          </MemoryRouter>
+        </AuthProvider>
+      </TRPCProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const counterText = (label: string) => within(screen.getByRole('group', { name: label })).getByText((_, el) => el?.getAttribute('data-slot') === 'counter-value');
+
+beforeEach(() => {
+  answers = { ...LISTS };
+  asked = [];
+  // Counters jump to their value, so the test need not wait for the count-up.
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the dashboard', () => {
+  it('shows Finance the Overview counters from the lists it may read, asking for nothing else', async () => {
+    renderDashboardAs('Finance');
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('Loading dashboard data...')).toBeInTheDocument();
+
+    expect((await screen.findByRole('group', { name: 'Total Active Clients' })).textContent).toContain('of 3 current clients');
+    expect(counterText('Total Active Clients')).toHaveTextContent(/^2$/);
+    expect(counterText('Total Active MPs')).toHaveTextContent(/^1$/);
+    expect(counterText('Total Active Volunteers')).toHaveTextContent(/^1$/);
+    expect(counterText('Total Active Care Hours')).toHaveTextContent(/^6.25$/);
+    expect(counterText('Total Active Request Hours')).toHaveTextContent(/^7.5$/);
+    // Finance may not read MPs: the expiry panel stays away, so nothing is refused.
+    expect(new Set(asked)).toEqual(new Set(Object.keys(LISTS)));
+  });
+
+  it('only logs a report that fails, and keeps the form', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderDashboardAs('Trustee');
+    await user.click(await screen.findByRole('button', { name: 'Generate Report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Generate Analytics Report' });
+    await user.selectOptions(within(dialog).getByLabelText('Report Type'), 'Packages Report');
+    await user.clear(within(dialog).getByLabelText('Start Year'));
+    await user.type(within(dialog).getByLabelText('Start Year'), '2020');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate Report' }));
+
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('Report generation failed:', expect.any(TRPCClientError)));
+    expect(asked).toContain('analytics.getPackagesReport');
+    expect(within(dialog).getByRole('button', { name: 'Generate Report' })).toBeEnabled();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the error text when its figures cannot be loaded', async () => {
+    delete answers['packages.getAllNotEndedYet'];
+    renderDashboardAs('Admin');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading dashboard data');
+  });
+});

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { Clock, ClipboardList, HandHeart, UserRound, Users } from 'lucide-react';
+import { useCan } from '@/client/lib/auth';
+import { useTRPC } from '@/client/lib/trpc';
+import { ExpiringSoonPanel } from '@/client/features/compliance/expiring-soon-panel';
+import { todayIn } from '@/shared/dates';
+import { activeCareTotals } from './active-care';
+import { CounterCard } from './counter-card';
+import { DashboardStatus, LIVE_REFRESH } from './dashboard-status';
+
+/** The queries a role asked for; the others never run. */
+function asked(...queries: [readable: boolean, query: { data: unknown; isPending: boolean; isError: boolean }][]) {
+  return queries.filter(([readable]) => readable).map(([, query]) => query);
+}
+
+/**
+ * The Overview's counters from the three lists spec §7 names. A role asks only for the lists it may
+ * read, and sees the counters those lists give.
+ */
+function ActiveCareCounters() {
+  const trpc = useTRPC();
+  const canRead = {
+    requests: useCan('requests', 'read'),
+    packages: useCan('packages', 'read'),
+    clients: useCan('clients', 'read'),
+  };
+  const requests = useQuery({ ...trpc.requests.getAllNotEndedYet.queryOptions(), ...LIVE_REFRESH, enabled: canRead.requests });
+  const packages = useQuery({ ...trpc.packages.getAllNotEndedYet.queryOptions(), ...LIVE_REFRESH, enabled: canRead.packages });
+  const clients = useQuery({ ...trpc.clients.getAllNotArchived.queryOptions(), ...LIVE_REFRESH, enabled: canRead.clients });
+
+  const used = asked([canRead.requests, requests], [canRead.packages, packages], [canRead.clients, clients]);
+  // A failed refresh keeps the last figures on screen; only a first load that fails says so.
+  if (used.some((q) => q.isError && q.data === undefined)) return <DashboardStatus failed />;
+  if (used.some((q) => q.isPending)) return <DashboardStatus failed={false} />;
+
+  const totals = activeCareTotals(requests.data ?? [], packages.data ?? [], todayIn());
+  const currentClients = clients.data ? `of ${clients.data.length} current clients` : undefined;
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-5">
+      {canRead.requests && <CounterCard label="Total Active Clients" value={totals.clients} kind="people" icon={Users} caption={currentClients} />}
+      {canRead.packages && (
+        <>
+          <CounterCard label="Total Active MPs" value={totals.mps} kind="people" icon={UserRound} />
+          <CounterCard label="Total Active Volunteers" value={totals.volunteers} kind="people" icon={HandHeart} />
+          <CounterCard label="Total Active Care Hours" value={totals.careHours} kind="hours" icon={Clock} caption="weekly, over active packages" />
+        </>
+      )}
+      {canRead.requests && (
+        <CounterCard label="Total Active Request Hours" value={totals.requestHours} kind="hours" icon={ClipboardList} caption="weekly, over active requests" />
+      )}
+    </div>
+  );
+}
+
+export function OverviewTab() {
+  return (
+    <div className="flex flex-col gap-6">
+      <ActiveCareCounters />
+      <ExpiringSoonPanel />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { FileBarChart } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
+import { useTRPCClient } from '@/client/lib/trpc';
+import { cn } from '@/client/lib/utils';
+import { todayIn } from '@/shared/dates';
+import { ReportForm, type ReportFormValues } from './report-form';
+import { type HoursReport, REPORT_BREAKDOWNS, REPORT_PROCEDURES, type ReportChoice, reportHeading, toHoursReport } from './report-model';
+import { ReportResult } from './report-result';
+import { parseStartYear } from './start-year';
+
+/**
+ * Asks for a report on demand (spec §7.3). Only the latest request counts, so closing the dialog or
+ * asking again drops an answer still on its way.
+ */
+function useReportGenerator() {
+  const client = useTRPCClient();
+  const [report, setReport] = useState<HoursReport | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const latest = useRef(0);
+
+  async function generate(choice: ReportChoice) {
+    const run = ++latest.current;
+    setGenerating(true);
+    try {
+      const procedure = client.analytics[REPORT_PROCEDURES[choice.items][choice.breakdown]];
+      const response = await procedure.query({ startYear: choice.startYear });
+      if (run === latest.current) setReport(toHoursReport(choice, response));
+    } catch (error) {
+      // Spec §8: a failed report is only logged; the form stays for another try.
+      console.error('Report generation failed:', error);
+    } finally {
+      if (run === latest.current) setGenerating(false);
+    }
+  }
+
+  function reset() {
+    latest.current++;
+    setReport(null);
+    setGenerating(false);
+  }
+
+  return { report, generating, generate, reset };
+}
+
+/**
+ * Printing shows the dialog's content on its own: the rest of the page is left out, the dialog loses its
+ * frame and scrolling so every year prints, and the page may run on past the first sheet.
+ */
+const PRINT_REPORT_ONLY = cn(
+  'print:[body:has(&)>:not(&)]:hidden print:[html_body:has(&)]:overflow-visible!',
+  'print:static print:block print:max-h-none print:w-full print:max-w-none print:translate-none print:overflow-visible',
+  'print:rounded-none print:border-0 print:p-0 print:shadow-none',
+);
+
+/**
+ * The Generate Report button and its dialog (spec §2.10): the form, then the report in its place, titled
+ * with the report's heading.
+ */
+export function ReportDialog() {
+  const currentYear = Number(todayIn().slice(0, 4));
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<ReportFormValues>({ items: 'requests', breakdown: 'locality', startYear: String(currentYear) });
+  const { report, generating, generate, reset } = useReportGenerator();
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <FileBarChart aria-hidden />
+          Generate Report
+        </Button>
+      </DialogTrigger>
+      <DialogContent showCloseButton={false} className={cn(report ? 'sm:max-w-5xl' : 'sm:max-w-md', PRINT_REPORT_ONLY)}>
+        <DialogHeader>
+          <DialogTitle className={cn(report && 'text-xl tracking-tight')}>{report ? reportHeading(report) : 'Generate Analytics Report'}</DialogTitle>
+          <DialogDescription>
+            {report ? `${REPORT_BREAKDOWNS[report.choice.breakdown].heading}, split by service; hours to 2 decimals` : 'Hours by year and month, split by service.'}
+          </DialogDescription>
+        </DialogHeader>
+        {report ? (
+          <ReportResult report={report} onGenerateNew={reset} />
+        ) : (
+          <ReportForm
+            values={values}
+            currentYear={currentYear}
+            generating={generating}
+            onChange={setValues}
+            onGenerate={() =>
+              void generate({ items: values.items, breakdown: values.breakdown, startYear: parseStartYear(values.startYear, currentYear) })
+            }
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
