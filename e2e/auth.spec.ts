@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures';
 import { newDataDir, removeDataDir, startServer } from './server';
 
-const ALL_ITEMS = ['Dashboard', 'Requests', 'Packages', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG'];
+const ALL_ITEMS = ['Dashboard', 'Requests', 'Packages', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG', 'Audit'];
 
 async function sidebarItems(page: Page) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();

@@ -93,6 +93,7 @@ test('MPs and volunteers: create each and open their dialogs', async ({ page, si
     const name = unique(`${one} Person`);
     await page.goto(path);
     await page.getByRole('button', { name: 'Add New' }).click();
+    await expect(page.getByRole('heading', { name: `Add ${one}` })).toBeVisible();
     await page.getByLabel('Name').fill(name);
     await page.getByLabel('Date of birth').fill('1980-01-15');
     await page.getByLabel('Post code').fill('TA4 2AB');

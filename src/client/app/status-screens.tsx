@@ -35,15 +35,3 @@ export function NoAccessPage() {
     </div>
   );
 }
-
-/** A screen that a later release fills; it says so plainly rather than pretending. */
-export function PlaceholderPage({ title }: { title: string }) {
-  return (
-    <div className="p-6">
-      <h1 className="text-2xl font-semibold">{title}</h1>
-      <p className="mt-4 max-w-prose rounded-lg border border-dashed bg-card p-6 text-muted-foreground">
-        This screen is not built yet. It is planned for a coming release.
-      </p>
-    </div>
-  );
-}

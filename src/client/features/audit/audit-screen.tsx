@@ -1,0 +1,121 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Field } from '@/client/components/form/field';
+import { PageHeader } from '@/client/components/form/form-layout';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import type { RouterInputs } from '@/client/lib/api-types';
+import { useTRPC } from '@/client/lib/trpc';
+import { AuditChanges, formatWhen } from './audit-changes';
+
+type Filters = Omit<RouterInputs['audit']['list'], 'cursor' | 'limit'>;
+const PAGE = 100;
+
+/** /audit: the audit trail for Admin and Test, filtered on the server and read a page at a time. */
+export default function AuditScreen() {
+  const trpc = useTRPC();
+  const [draft, setDraft] = useState<Filters>({});
+  const [filters, setFilters] = useState<Filters>({});
+  const entries = useInfiniteQuery(
+    trpc.audit.list.infiniteQueryOptions(
+      { ...filters, limit: PAGE },
+      { getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1]!.id : undefined) },
+    ),
+  );
+  const rows = entries.data?.pages.flat() ?? [];
+  const set = (key: keyof Filters) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setDraft((d) => ({ ...d, [key]: event.target.value || undefined }));
+
+  return (
+    <div className="flex flex-col gap-4 p-4 md:p-6">
+      <PageHeader title="Audit trail" />
+      <form
+        className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-3 lg:grid-cols-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilters(draft);
+        }}
+      >
+        <Field label="User e-mail">
+          <Input value={draft.actorEmail ?? ''} onChange={set('actorEmail')} />
+        </Field>
+        <Field label="Record ID">
+          <Input value={draft.recordId ?? ''} onChange={set('recordId')} />
+        </Field>
+        <Field label="Procedure">
+          <Input value={draft.procedure ?? ''} onChange={set('procedure')} placeholder="e.g. clients.update" />
+        </Field>
+        <Field label="From">
+          <Input type="date" value={draft.from ?? ''} onChange={set('from')} />
+        </Field>
+        <Field label="To">
+          <Input type="date" value={draft.to ?? ''} onChange={set('to')} />
+        </Field>
+        <div className="flex items-end gap-2">
+          <Button type="submit">Apply</Button>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setDraft({});
+              setFilters({});
+            }}
+          >
+            Clear
+          </Button>
+        </div>
+      </form>
+      {entries.isPending ? (
+        <p role="status">Loading...</p>
+      ) : entries.isError ? (
+        <p role="alert" className="text-destructive">
+          Error loading the audit trail
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border bg-card">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>When</TableHead>
+                <TableHead>Who</TableHead>
+                <TableHead>What</TableHead>
+                <TableHead>Record</TableHead>
+                <TableHead>Changes</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5} className="h-20 text-center text-muted-foreground">
+                    No audit entries match
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((entry) => (
+                  <TableRow key={entry.id} className="align-top">
+                    <TableCell className="whitespace-nowrap">{formatWhen(entry.at)}</TableCell>
+                    <TableCell>
+                      {entry.actorEmail}
+                      {entry.actorRole && <span className="block text-xs text-muted-foreground">{entry.actorRole}</span>}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">{entry.procedure}</TableCell>
+                    <TableCell className="font-mono text-xs">{entry.recordId}</TableCell>
+                    <TableCell className="min-w-64">
+                      <AuditChanges changes={entry.changes} />
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      {entries.hasNextPage && (
+        <Button variant="outline" className="self-center" disabled={entries.isFetchingNextPage} onClick={() => void entries.fetchNextPage()}>
+          {entries.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
+    </div>
+  );
+}
