@@ -86,7 +86,7 @@ test('Sign Out returns to the landing page and the old refresh token no longer w
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
-test('a restart keeps users signed in, and an expired token is refreshed afterwards', async ({ page }) => {
+test('a restart keeps users signed in and all data, and an expired token is refreshed afterwards', async ({ page }) => {
   const dataDir = newDataDir();
   const port = 3232;
   let server = await startServer({ port, dataDir });
@@ -94,6 +94,12 @@ test('a restart keeps users signed in, and an expired token is refreshed afterwa
     const [, email, password] = /as (admin@localhost) with password (\S+)/.exec(server.output())!;
     await signInAs(page, { email: email!, password: password! }, server.url);
     const before = await storedTokens(page);
+    await page.goto(`${server.url}/clients/create`);
+    await page.getByLabel('Name').fill('Kept Across Restarts');
+    await page.getByLabel('Date of birth').fill('1941-07-14');
+    await page.getByLabel('Post code').fill('TA4 2AB');
+    await page.getByRole('button', { name: 'Create Client' }).click();
+    await page.waitForURL(`${server.url}/clients`);
 
     expect(await server.stop('SIGTERM')).toBe(0);
     server = await startServer({ port, dataDir });
@@ -113,6 +119,8 @@ test('a restart keeps users signed in, and an expired token is refreshed afterwa
     expect(after?.id_token).toBeTruthy();
     expect(after?.id_token).not.toBe(before?.id_token);
     expect(after?.refresh_token).not.toBe(before?.refresh_token);
+    await page.goto(`${server.url}/clients`);
+    await expect(page.getByRole('row', { name: /Kept Across Restarts/ })).toContainText('TA4 2AB');
   } finally {
     await server.stop();
     removeDataDir(dataDir);

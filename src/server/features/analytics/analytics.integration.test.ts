@@ -93,6 +93,25 @@ describe('hours reports: active days', () => {
     expect(year!.totalHours).toBeCloseTo(128, 10);
   });
 
+  it('counts packages by their days: all of March, from the 15th of April, across New Year', async () => {
+    t.setToday('2025-06-30');
+    const request = await addRequest({ startDate: '2023-01-01' });
+    await addPackage(request.id, { locality: 'Milverton', startDate: '2025-03-01', endDate: '2025-03-31', weeklyHours: 7 });
+    await addPackage(request.id, { locality: 'Stawley', startDate: '2025-04-15', endDate: '2025-04-30', weeklyHours: 7 });
+    await addPackage(request.id, { locality: 'Other', startDate: '2024-12-20', endDate: '2025-01-10', weeklyHours: 7 });
+
+    const { years } = await admin.analytics.getPackagesReport({ startYear: 2024 });
+    const [y2024, y2025] = years;
+    expect(localityByMonth(y2025!, 'Milverton')[2]).toBeCloseTo(31, 10);
+    // 16 of April's 30 days.
+    expect(localityByMonth(y2025!, 'Stawley')[3]).toBeCloseTo(16, 10);
+    // 20 to 31 December is 12 days, 1 to 10 January 10 days: split across the years.
+    expect(localityByMonth(y2024!, 'Other')[11]).toBeCloseTo(12, 10);
+    expect(localityByMonth(y2025!, 'Other')[0]).toBeCloseTo(10, 10);
+    expect(y2024!.totalHours).toBeCloseTo(12, 10);
+    expect(y2025!.totalHours).toBeCloseTo(57, 10);
+  });
+
   it('lists every year from the start year and all twelve months, future and empty ones at 0', async () => {
     await addRequest({ startDate: '2023-06-10', weeklyHours: 7 });
 

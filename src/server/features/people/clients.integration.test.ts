@@ -133,6 +133,20 @@ describe('clients.update and updateName', () => {
     await expect(admin.clients.toggleArchive({ id: client.id, version: 1 })).rejects.toThrow(STALE_MESSAGE);
   });
 
+  it('answers HTTP 409 with the message to a stale change over HTTP', async () => {
+    const client = editable(await admin.clients.create(newClient()));
+    await admin.clients.update({ ...client, details: { ...client.details, phone: '1' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/clients.update',
+      headers: { authorization: `Bearer ${await t.idToken('Admin')}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...client, details: { ...client.details, phone: '2' } }),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(STALE_MESSAGE);
+    expect((await admin.clients.getById({ id: client.id })).details.phone).toBe('1');
+  });
+
   it('answers NOT_FOUND for an unknown client', async () => {
     await expect(admin.clients.getById({ id: 'cnope' })).rejects.toThrow('Client not found');
     await expect(admin.clients.getById({ id: 'm123' })).rejects.toThrow('Not a client id');
