@@ -11,6 +11,8 @@ export const auditQuery = z.strictObject({
   /** Rows older than this id (the last id of the previous page). */
   cursor: z.number().int().positive().optional(),
   limit: z.number().int().min(1).max(500).default(200),
+  /** Sent by the paging client; the trail is always read newest first. */
+  direction: z.enum(['forward', 'backward']).optional(),
 });
 export type AuditQuery = z.output<typeof auditQuery>;
 

@@ -5,6 +5,7 @@ import { Badge } from '@/client/components/ui/badge';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate, formatHours } from '@/client/lib/format';
+import { useHistoryTab } from '@/client/features/audit/record-history';
 import { NotesTab } from '@/client/features/people/notes-tab';
 import { CARER_KINDS, type CarerKind } from './carer-kind';
 import { useCarerApi } from './use-carer-api';
@@ -92,6 +93,7 @@ export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind;
   const remove = useMutation(api.delete.mutationOptions());
   const carer = query.data;
 
+  const historyTab = useHistoryTab(carer?.id);
   return (
     <DetailDialog
       open={carerId !== null}
@@ -134,6 +136,7 @@ export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind;
               />
             ),
           },
+          ...historyTab,
         ]
       }
       onEdit={canUpdate ? () => void navigate(`${words.path}/edit/${carerId}`) : undefined}

@@ -6,6 +6,7 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
+import { useHistoryTab } from '@/client/features/audit/record-history';
 import { NotesTab } from '@/client/features/people/notes-tab';
 import { isNotEndedYet, todayIn } from '@/shared/dates';
 import { deprivationCategory } from '@/shared/deprivation';
@@ -139,6 +140,7 @@ export function ClientDetailDialog({ clientId, onClose }: { clientId: string | n
   const remove = useMutation(trpc.clients.delete.mutationOptions());
   const client = query.data;
 
+  const historyTab = useHistoryTab(client?.id);
   return (
     <DetailDialog
       open={clientId !== null}
@@ -179,6 +181,7 @@ export function ClientDetailDialog({ clientId, onClose }: { clientId: string | n
               />
             ),
           },
+          ...historyTab,
         ]
       }
       onEdit={canUpdate ? () => void navigate(`/clients/edit/${clientId}`) : undefined}

@@ -5,6 +5,7 @@ import { Badge } from '@/client/components/ui/badge';
 import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
+import { useHistoryTab } from '@/client/features/audit/record-history';
 import { deprivationCategory } from '@/shared/deprivation';
 import { periodText, REQUEST_TYPE_LABELS, RequestStatusBadge } from './care-display';
 import type { StoredRequest } from './load-request';
@@ -67,6 +68,7 @@ export function RequestDetailDialog({ requestId, onClose }: { requestId: string 
   const remove = useMutation(trpc.requests.delete.mutationOptions());
   const request = query.data;
 
+  const historyTab = useHistoryTab(request?.id);
   return (
     <DetailDialog
       open={requestId !== null}
@@ -85,6 +87,7 @@ export function RequestDetailDialog({ requestId, onClose }: { requestId: string 
         request && [
           { value: 'details', label: 'Request Details', content: <RequestDetails request={request} /> },
           ...(canReadPackages ? [{ value: 'packages', label: 'Associated Packages', content: <AssociatedPackages request={request} /> }] : []),
+          ...historyTab,
         ]
       }
       onEdit={canUpdate && requestId ? () => void navigate(`/requests/edit?id=${encodeURIComponent(requestId)}`) : undefined}
