@@ -4,13 +4,12 @@ import type { Page } from '@playwright/test';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { formatHours } from '@/client/lib/format';
 import { todayIn } from '@/shared/dates';
-import { addUser } from '@/server/auth/users.service';
 import { openDatabase } from '@/server/db/client';
 import { seedDemo } from '@/server/db/seed-demo';
 import type { AppRouter } from '@/server/trpc/router';
 import { expect, signInAs, test } from './fixtures';
 import { newDataDir, removeDataDir, type RunningServer, startServer } from './server';
-import { e2eUser } from './users';
+import { addE2eUser, e2eUser } from './users';
 
 /**
  * The shared e2e server has no demo data and other tests add records while these run, so this file starts
@@ -32,7 +31,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = newDataDir();
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  await addUser(database.db, ADMIN);
+  await addE2eUser(database.db, ADMIN);
   await seedDemo(database.db, todayIn());
   await database.close();
   server = await startServer({ port: PORT, dataDir });

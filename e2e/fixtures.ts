@@ -1,21 +1,64 @@
 import { expect, type Page, test as base } from '@playwright/test';
 import type { Role } from '@/shared/permissions';
-import { e2eUser } from './users';
+import { e2eUser, type E2eUser, freshTotpCode, seatFor } from './users';
 
-/** Signs in through the real hosted login page, as a person would. */
-export async function signInAs(page: Page, credentials: { email: string; password: string }, baseUrl = '') {
+type Credentials = Pick<E2eUser, 'email' | 'password' | 'totpSecret'>;
+
+/** The server a page is on, as the used-code memory names it. */
+function serverOf(page: Page): string {
+  return new URL(page.url()).origin;
+}
+
+/** From the landing page through the hosted login page's e-mail and password step. */
+export async function enterPassword(page: Page, credentials: Pick<Credentials, 'email' | 'password'>, baseUrl = '') {
   await page.goto(`${baseUrl}/`);
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('E-mail address').fill(credentials.email);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The second step: a code from the authenticator app, computed from its secret. */
+export async function enterCode(page: Page, code: string) {
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+export async function enterAppCode(page: Page, credentials: Credentials) {
+  await enterCode(page, await freshTotpCode(credentials.totpSecret!, { server: serverOf(page), email: credentials.email }));
+}
+
+/**
+ * Sets up two-step sign-in as a person would with an authenticator app: reads the key shown under the
+ * QR code, enters the app's code, and keeps the recovery codes shown once. Returns the key and codes.
+ */
+export async function setUpTwoStepSignIn(page: Page, email: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
+  await expect(page.getByRole('img', { name: `QR code to add Valecare for ${email} to an authenticator app` })).toBeVisible();
+  const secret = (await page.getByLabel('set-up key').inputValue()).replace(/\s/g, '');
+  await page.getByLabel('Code from the app').fill(await freshTotpCode(secret, { server: serverOf(page), email }));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  const recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+  await page.getByRole('link', { name: 'I have saved my codes, continue' }).click();
+  return { secret, recoveryCodes };
+}
+
+/** Signs in through the real hosted login page, as a person would, with the app's code where the account has one. */
+export async function signInAs(page: Page, credentials: Credentials, baseUrl = '') {
+  await enterPassword(page, credentials, baseUrl);
+  if (credentials.totpSecret) await enterAppCode(page, credentials);
   await page.waitForURL('**/dashboard');
 }
 
+// Sign-ins as a role that needs a code take the worker's seats in turn (see users.ts).
+let signInsThisWorker = 0;
+
 export const test = base.extend<{ signIn: (role: Role) => Promise<void> }>({
-  signIn: async ({ page }, use) => {
-    await use((role) => signInAs(page, e2eUser(role)));
+  signIn: async ({ page }, use, testInfo) => {
+    await use((role) => signInAs(page, e2eUser(role, seatFor(role, testInfo.parallelIndex, signInsThisWorker++))));
   },
 });
 

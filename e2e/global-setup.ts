@@ -1,16 +1,19 @@
 import path from 'node:path';
 import { ROLES } from '@/shared/permissions';
-import { addUser } from '@/server/auth/users.service';
 import { openDatabase } from '@/server/db/client';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { E2E_PORT, newDataDir, removeDataDir, startServer } from './server';
-import { E2E_DEPRIVED_AREAS, e2eUser } from './users';
+import { addE2eUser, addE2eUsers, E2E_DEPRIVED_AREAS, NEWCOMER } from './users';
 
-/** A fresh database with one user per role, and the product started on it as `npm start` does. */
+/**
+ * A fresh database with users of every role (those whose role signs in with a code already have their
+ * authenticator app set up; one newcomer Admin has not), and the product started on it as `npm start` does.
+ */
 export default async function globalSetup() {
   const dataDir = newDataDir();
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  for (const role of ROLES) await addUser(database.db, e2eUser(role));
+  await addE2eUsers(database.db, ROLES);
+  await addE2eUser(database.db, NEWCOMER);
   // Known areas for the deprivation lookup (as the import would load them from the public files).
   await database.db.insert(postcodeDeprivation).values(E2E_DEPRIVED_AREAS);
   await database.close();

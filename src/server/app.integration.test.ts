@@ -28,6 +28,7 @@ describe('health and configuration', () => {
       clientId: BUILT_IN_CLIENT_ID,
       scope: 'openid email profile',
       groupsClaim: 'groups',
+      idleMinutes: 30,
     });
   });
 
@@ -129,5 +130,17 @@ describe('database health', () => {
     expect(call.statusCode).toBe(500);
     expect(call.json().error.message).toBe('Something went wrong on the server');
     await broken.app.close();
+  });
+});
+
+describe('limits', () => {
+  it('refuses a batch of more calls than the limit with 400', async () => {
+    const paths = Array.from({ length: 51 }, () => 'session.me').join(',');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/${paths}?batch=1&input=${encodeURIComponent('{}')}`,
+      headers: { authorization: `Bearer ${await t.idToken('Admin')}` },
+    });
+    expect(response.statusCode).toBe(400);
   });
 });

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { todayIn } from '@/shared/dates';
 import { setupAuth } from './auth/auth-setup';
 import type { DatabaseConnection } from './db/client';
@@ -14,6 +14,8 @@ import { type AppRouter, appRouter } from './trpc/router';
 
 export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Calls in one batched request; the web app's batch link sends no more. */
+export const MAX_BATCH_SIZE = 50;
 
 export interface AppOptions {
   database: DatabaseConnection;
@@ -34,7 +36,8 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    routerOptions: { maxParamLength: 200 },
+    // A batched call names every procedure in the path; the web app keeps URLs under MAX_URL_LENGTH.
+    routerOptions: { maxParamLength: 4000 },
   });
   const { db } = database;
 
@@ -53,10 +56,30 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
   const { verifyIdToken, signInConfig } = await setupAuth(app, db, env);
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(signInConfig));
 
+  // Calls are JSON. tRPC's adapter passes a form-data body on as a raw stream, which fails with a 500
+  // (and its internal message), so such a body is refused before it gets there.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/trpc/') && /^multipart\//i.test(request.headers['content-type'] ?? '')) {
+      const data = { code: 'UNSUPPORTED_MEDIA_TYPE', httpStatus: 415 };
+      return reply.code(415).send({ error: { message: 'Send the input as JSON', code: -32015, data } });
+    }
+  });
+
+  // A fault that escapes the routes is logged in full and answered without its text (which may hold internals).
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ statusCode: status, error: 'Something went wrong on the server' });
+    }
+    return reply.code(status).send({ statusCode: status, error: error.message });
+  });
+
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: MAX_BATCH_SIZE,
       async createContext({ req }): Promise<Context> {
         const header = req.headers.authorization ?? '';
         const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -68,7 +91,7 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
             req.log.info({ reason: (error as Error).message }, 'bearer token refused');
           }
         }
-        return { db, user, today: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, log: req.log };
+        return { db, user, today: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log };
       },
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'procedure failed');

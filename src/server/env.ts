@@ -1,11 +1,20 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CHARITY_TIME_ZONE } from '@/shared/dates';
+import { isRole, ROLES, type Role } from '@/shared/permissions';
 
 const optionalText = z
   .string()
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+export const DEFAULT_MFA_REQUIRED_ROLES: readonly Role[] = ['Admin', 'Test'];
+
+/** A comma-separated list of role names; `none` is the empty list. */
+function roleList(value: string): string[] {
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  return names.length === 1 && names[0]!.toLowerCase() === 'none' ? [] : [...new Set(names)];
+}
 
 const EnvSchema = z
   .object({
@@ -21,16 +30,28 @@ const EnvSchema = z
     OIDC_LOGOUT_URL: optionalText,
     TZ_CHARITY: z.string().default(CHARITY_TIME_ZONE),
     DEPRIVATION_MAX_DECILE: z.coerce.number().int().min(1).max(10).default(2),
+    RETENTION_YEARS: z.coerce.number().min(1).max(100).default(6),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Trust X-Forwarded-* headers (set when served behind a reverse proxy that terminates TLS). */
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /** Roles that must sign in with a code from an authenticator app as well as a password; `none` for no role. */
+    MFA_REQUIRED_ROLES: optionalText.transform((v) => roleList(v ?? DEFAULT_MFA_REQUIRED_ROLES.join(','))),
+    /** A session ends after this long without use (the web app also counts only the user's own activity). */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(12 * 60).default(30),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OIDC_ISSUER) !== Boolean(env.OIDC_CLIENT_ID)) {
       ctx.addIssue({ code: 'custom', message: 'OIDC_ISSUER and OIDC_CLIENT_ID are set together or not at all' });
+    }
+    for (const name of env.MFA_REQUIRED_ROLES.filter((r) => !isRole(r))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MFA_REQUIRED_ROLES'],
+        message: `unknown role "${name}" (roles are ${ROLES.join(', ')}, or none)`,
+      });
     }
     try {
       Intl.DateTimeFormat('en-GB', { timeZone: env.TZ_CHARITY });
@@ -51,8 +72,13 @@ export interface Env {
   groupsClaim: string;
   timeZone: string;
   deprivationMaxDecile: number;
+  /** Records of people whose care ended longer ago than this are listed for review. */
+  retentionYears: number;
   logLevel: string;
   trustProxy: boolean;
+  /** Roles whose users must enrol an authenticator app; enrolled users of any role always need it. */
+  mfaRequiredRoles: Role[];
+  sessionIdleMinutes: number;
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -76,7 +102,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     groupsClaim: e.OIDC_GROUPS_CLAIM ?? (e.OIDC_ISSUER ? 'cognito:groups' : 'groups'),
     timeZone: e.TZ_CHARITY,
     deprivationMaxDecile: e.DEPRIVATION_MAX_DECILE,
+    retentionYears: e.RETENTION_YEARS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    mfaRequiredRoles: e.MFA_REQUIRED_ROLES.filter(isRole),
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
   };
 }

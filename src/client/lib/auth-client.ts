@@ -3,12 +3,14 @@ import { MESSAGES } from '@/shared/constants';
 import { type SessionUser, sessionUserFromClaims } from '@/shared/session';
 
 import type { SignInConfig } from '@/server/auth/auth-setup';
+import { IdleWatch } from './idle-session';
 
 export type { SignInConfig };
 
 /** Refresh a little before expiry, so a token never expires in flight or on a clock that runs fast. */
 export const CLOCK_DRIFT_SECONDS = 60;
 const IN_FLIGHT_KEY = 'valecare.login-in-flight';
+const DEFAULT_IDLE_MINUTES = 30;
 
 export class SignInError extends Error {
   override name = 'SignInError';
@@ -38,6 +40,9 @@ export class AuthClient {
   private readonly sessionListeners = new Set<SessionListener>();
   private readonly failureListeners = new Set<SignInFailureListener>();
   private refreshing: Promise<User | null> | undefined;
+  private endingIdleSession = false;
+  /** The user's own activity; background refreshes (the dashboard polls) do not count. */
+  readonly idle: IdleWatch;
 
   constructor(
     readonly config: SignInConfig,
@@ -58,6 +63,7 @@ export class AuthClient {
       userStore: new WebStorageStateStore({ prefix: 'valecare.session.', store: window.localStorage }),
       stateStore: this.stateStore,
     });
+    this.idle = new IdleWatch((config.idleMinutes ?? DEFAULT_IDLE_MINUTES) * 60_000, window.localStorage);
   }
 
   onSessionChange(listener: SessionListener): () => void {
@@ -138,6 +144,7 @@ export class AuthClient {
       if (!user.access_token) throw new SignInError(MESSAGES.noAccessToken);
       if (!(await this.manager.getUser())) throw new SignInError(MESSAGES.noSessionAfterSignIn);
       const sessionUser = await this.sessionUser(user);
+      this.idle.record({ force: true });
       window.sessionStorage.removeItem(IN_FLIGHT_KEY);
       this.emitSession(sessionUser);
       return sessionUser;
@@ -194,10 +201,37 @@ export class AuthClient {
   }
 
   /**
+   * The user did something (pointer, keyboard, back to the tab). Tokens are refreshed once they are
+   * half-way to the idle limit, so a long spell of work without server calls (typing a long note)
+   * never finds the refresh token lapsed.
+   */
+  async noteActivity(): Promise<void> {
+    if (!this.idle.record()) return;
+    const user = await this.manager.getUser();
+    const issuedAt = user?.profile.iat;
+    if (!user?.refresh_token || typeof issuedAt !== 'number') return;
+    if (Date.now() - issuedAt * 1000 >= this.idle.idleMs / 2) await this.currentUser(true).catch(() => undefined);
+  }
+
+  /** Signs out a session left idle past the limit; answers whether it did. */
+  async signOutIfIdle(clearLocalData?: () => void): Promise<boolean> {
+    if (this.endingIdleSession || !this.idle.isIdle()) return false;
+    this.endingIdleSession = true;
+    try {
+      if (!(await this.manager.getUser())) return false;
+      await this.signOut(clearLocalData);
+      return true;
+    } finally {
+      this.endingIdleSession = false;
+    }
+  }
+
+  /**
    * Revokes the refresh token (errors ignored), forgets tokens and local data, then visits the hosted
    * logout page so the provider's session ends too.
    */
   async signOut(clearLocalData: () => void = () => {}): Promise<void> {
+    this.idle.forget();
     const user = await this.manager.getUser();
     if (user?.refresh_token) {
       await this.manager.revokeTokens(['refresh_token']).catch(() => undefined);

@@ -14,6 +14,36 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** What counts as the user's own activity; the app's background refreshes do not. */
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
+const IDLE_CHECK_MS = 15_000;
+
+/**
+ * While signed in, watches the user's activity and signs them out once they have been idle past the
+ * limit (checked on a timer, and first thing when they act or come back to the tab).
+ */
+function useIdleSignOut(client: AuthClient, signedIn: boolean, onSignedOut?: () => void) {
+  useEffect(() => {
+    if (!signedIn) return;
+    const onActivity = () => {
+      void client.signOutIfIdle(onSignedOut).then((signedOut) => {
+        if (!signedOut) return client.noteActivity();
+      });
+    };
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'visible') onActivity();
+    };
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    const timer = window.setInterval(() => void client.signOutIfIdle(onSignedOut), IDLE_CHECK_MS);
+    return () => {
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      window.clearInterval(timer);
+    };
+  }, [client, signedIn, onSignedOut]);
+}
+
 function cameBackThroughHistory(): boolean {
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   return navigation?.type === 'back_forward';
@@ -51,6 +81,9 @@ export function AuthProvider({
       } else if (cameBackThroughHistory()) {
         await client.cancelInFlight().catch(() => undefined);
       }
+      // A session left idle past the limit (the tab closed, the computer asleep) ends instead of resuming;
+      // nothing is cached locally yet.
+      if (await client.signOutIfIdle().catch(() => false)) return;
       const user = await client.getSession().catch(() => null);
       if (!cancelled) setSession(toSession(user));
     })();
@@ -62,6 +95,8 @@ export function AuthProvider({
       window.removeEventListener('pageshow', onPageShow);
     };
   }, [client]);
+
+  useIdleSignOut(client, session.status === 'signed-in', onSignedOut);
 
   const signIn = useCallback(() => {
     client.signIn().catch((error: unknown) => console.error('Sign-in failed:', error instanceof Error ? error.message : error));

@@ -11,6 +11,9 @@ export function createTrpcClient(auth: AuthClient) {
     links: [
       httpBatchLink({
         url: '/trpc',
+        // The server refuses bigger batches (MAX_BATCH_SIZE) and longer paths.
+        maxItems: 50,
+        maxURLLength: 3500,
         async headers() {
           try {
             const token = await auth.getIdToken();

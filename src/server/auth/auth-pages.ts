@@ -1,4 +1,6 @@
+import { encode } from 'uqr';
 import { escapeHtmlText as escape } from './html';
+import { groupedSecret, otpauthUri } from './totp';
 
 const LOGO = `<svg class="logo" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="currentColor"/><path d="M9 10c0 6 3 11 7 13 4-2 7-7 7-13-3 0-5 1-7 3-2-2-4-3-7-3z" fill="#fff"/></svg>`;
 
@@ -24,6 +26,29 @@ ${body}
 </html>`;
 }
 
+const interactionPath = (uid: string) => `/auth/interaction/${encodeURIComponent(uid)}`;
+
+function errorMessage(error: string | undefined, id: string): string {
+  return error ? `<p class="error" role="alert" id="${id}">${escape(error)}</p>` : '';
+}
+
+/** The way out of a sign-in part-way through: the provider tells the app the user cancelled. */
+function cancelForm(uid: string): string {
+  return `<form method="post" action="${interactionPath(uid)}/abort"><button class="link" type="submit">Cancel and go back</button></form>`;
+}
+
+/**
+ * A field for a code, filled from the app where the platform can. Digits-only fields get the phone's
+ * number pad; a field that also takes recovery codes keeps the letters.
+ */
+function codeField({ label, error, hint, digitsOnly }: { label: string; error?: string; hint: string; digitsOnly: boolean }): string {
+  return `<label for="code">${escape(label)}</label>
+  <p class="field-hint" id="code-hint">${escape(hint)}</p>
+  <input id="code" name="code" type="text" inputmode="${digitsOnly ? 'numeric' : 'text'}" autocomplete="one-time-code" spellcheck="false" autocapitalize="off" required autofocus maxlength="40" aria-describedby="code-hint${
+    error ? ' code-error' : ''
+  }" ${error ? 'aria-invalid="true"' : ''}>`;
+}
+
 export interface LoginPageOptions {
   uid: string;
   email?: string;
@@ -31,7 +56,7 @@ export interface LoginPageOptions {
 }
 
 export function renderLoginPage({ uid, email = '', error }: LoginPageOptions): string {
-  const action = `/auth/interaction/${encodeURIComponent(uid)}`;
+  const action = interactionPath(uid);
   return renderAuthPage({
     title: 'Sign in',
     body: `<p class="lead">Use your work e-mail address and password.</p>
@@ -45,7 +70,83 @@ ${error ? `<p class="error" role="alert" id="login-error">${escape(error)}</p>` 
   <input id="password" name="password" type="password" autocomplete="current-password" required ${email ? 'autofocus' : ''}>
   <button class="primary" type="submit">Sign in</button>
 </form>
-<form method="post" action="${action}/abort"><button class="link" type="submit">Cancel and go back</button></form>
+${cancelForm(uid)}
 <p class="hint">Forgotten your password? Ask the office administrator to set a new one.</p>`,
+  });
+}
+
+/** A QR code drawn as one SVG path (no script, no image request), black on white as every app reads best. */
+export function qrCodeSvg(text: string, label: string): string {
+  const { data } = encode(text, { ecc: 'M', border: 2 });
+  const size = data.length;
+  let path = '';
+  data.forEach((row, y) => {
+    for (let x = 0; x < size; x++) {
+      if (!row[x] || row[x - 1]) continue;
+      let run = 1;
+      while (row[x + run]) run++;
+      path += `M${x} ${y}h${run}v1h-${run}z`;
+    }
+  });
+  return `<svg class="qr" viewBox="0 0 ${size} ${size}" role="img" aria-label="${escape(label)}" shape-rendering="crispEdges" xmlns="http://www.w3.org/2000/svg"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
+}
+
+/** The QR code an authenticator app scans to add this account. */
+export function authenticatorQrCode(email: string, secret: string): string {
+  return qrCodeSvg(otpauthUri(email, secret), `QR code to add Valecare for ${email} to an authenticator app`);
+}
+
+export interface EnrolmentPageOptions {
+  uid: string;
+  email: string;
+  secret: string;
+  error?: string;
+}
+
+/** Setting up an authenticator app: scan (or type) the key, then prove it works with its first code. */
+export function renderEnrolmentPage({ uid, email, secret, error }: EnrolmentPageOptions): string {
+  return renderAuthPage({
+    title: 'Set up two-step sign-in',
+    body: `<p class="lead">Your account needs a code from an authenticator app as well as your password. Use an app such as Microsoft Authenticator or Google Authenticator on your work phone.</p>
+${errorMessage(error, 'code-error')}
+<ol class="steps">
+  <li>In the app, add an account and scan this QR code.
+    ${authenticatorQrCode(email, secret)}
+    <label class="secret-label" for="totp-secret">Cannot scan it? Choose to enter a key in the app, and type this set-up key:</label>
+    <input class="secret" id="totp-secret" type="text" readonly spellcheck="false" value="${escape(groupedSecret(secret))}">
+  </li>
+  <li>Enter the 6-digit code the app now shows for Valecare.</li>
+</ol>
+<form method="post" action="${interactionPath(uid)}/enrol" autocomplete="off" novalidate>
+  ${codeField({ label: 'Code from the app', error, hint: 'Six digits. A new code appears every 30 seconds.', digitsOnly: true })}
+  <button class="primary" type="submit">Turn on two-step sign-in</button>
+</form>
+${cancelForm(uid)}`,
+  });
+}
+
+/** The second step of signing in: a code from the app, or a recovery code. */
+export function renderCodePage({ uid, error }: { uid: string; error?: string }): string {
+  return renderAuthPage({
+    title: 'Enter your code',
+    body: `<p class="lead">Open your authenticator app and enter the code it shows for Valecare.</p>
+${errorMessage(error, 'code-error')}
+<form method="post" action="${interactionPath(uid)}/verify" autocomplete="off" novalidate>
+  ${codeField({ label: 'Code', error, hint: 'Six digits from the app, or one of your recovery codes if you do not have your phone.', digitsOnly: false })}
+  <button class="primary" type="submit">Continue</button>
+</form>
+${cancelForm(uid)}
+<p class="hint">Lost your phone and your recovery codes? Ask the office administrator to reset your two-step sign-in.</p>`,
+  });
+}
+
+/** The recovery codes, once: the user keeps them and goes on to the app. */
+export function renderRecoveryCodesPage({ codes, continueTo }: { codes: string[]; continueTo: string }): string {
+  return renderAuthPage({
+    title: 'Save your recovery codes',
+    body: `<p class="lead">Two-step sign-in is on. If you ever sign in without your phone, enter one of these codes instead of a code from the app. Each code works once.</p>
+<ol class="codes" aria-label="Recovery codes">${codes.map((code) => `<li><code>${escape(code)}</code></li>`).join('')}</ol>
+<p class="notice">Print them or keep them in a safe place now: they will not be shown again.</p>
+<a class="primary" href="${escape(continueTo)}">I have saved my codes, continue</a>`,
   });
 }

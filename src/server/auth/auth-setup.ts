@@ -12,6 +12,8 @@ export interface SignInConfig {
   clientId: string;
   scope: string;
   groupsClaim: string;
+  /** The web app signs the user out after this many minutes without their own activity. */
+  idleMinutes: number;
   /** Cognito-style hosted logout page; absent means the issuer's end-session endpoint. */
   logoutUrl?: string;
 }
@@ -28,11 +30,11 @@ export async function setupAuth(
     const { issuer, clientId, logoutUrl } = env.externalOidc;
     return {
       verifyIdToken: tokenVerifier({ issuer, audience: clientId, groupsClaim: env.groupsClaim, keys: discoveredKeys(issuer) }),
-      signInConfig: { authority: issuer, clientId, scope: SCOPE, groupsClaim: env.groupsClaim, logoutUrl },
+      signInConfig: { authority: issuer, clientId, scope: SCOPE, groupsClaim: env.groupsClaim, idleMinutes: env.sessionIdleMinutes, logoutUrl },
     };
   }
   const provider = await createProvider(db, env);
-  await mountInteractions(app, { provider, db, publicUrl: env.publicUrl });
+  await mountInteractions(app, { provider, db, publicUrl: env.publicUrl, mfaRequiredRoles: env.mfaRequiredRoles });
   await mountProvider(app, provider);
   const issuer = `${env.publicUrl}${AUTH_PREFIX}`;
   return {
@@ -42,6 +44,12 @@ export async function setupAuth(
       groupsClaim: env.groupsClaim,
       keys: localKeys([publicJwk(await signingKey(db))]),
     }),
-    signInConfig: { authority: issuer, clientId: BUILT_IN_CLIENT_ID, scope: SCOPE, groupsClaim: env.groupsClaim },
+    signInConfig: {
+      authority: issuer,
+      clientId: BUILT_IN_CLIENT_ID,
+      scope: SCOPE,
+      groupsClaim: env.groupsClaim,
+      idleMinutes: env.sessionIdleMinutes,
+    },
   };
 }

@@ -2,12 +2,22 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import type { Role } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
-import { renderAuthPage, renderLoginPage } from './auth-pages';
-import { LOGIN_MESSAGES, loginBlockedReason, recordLoginAttempt } from './login-attempts.service';
-import { AUTH_PREFIX } from './provider';
 import { recordAudit } from '@/server/features/audit/audit.service';
-import { checkPassword } from './users.service';
+import { renderAuthPage, renderCodePage, renderEnrolmentPage, renderLoginPage, renderRecoveryCodesPage } from './auth-pages';
+import { LOGIN_MESSAGES, loginBlockedReason, recordLoginAttempt } from './login-attempts.service';
+import {
+  checkSecondFactor,
+  confirmEnrolment,
+  enrolmentSecret,
+  isEnrolled,
+  recoveryCodesLeft,
+  roleNeedsMfa,
+  type SecondFactor,
+} from './mfa.service';
+import { AUTH_PREFIX } from './provider';
+import { checkPassword, findUserById, type StaffUser } from './users.service';
 
 const ASSETS = new Map([
   ['auth.css', 'text/css; charset=utf-8'],
@@ -18,25 +28,51 @@ const LoginForm = z.object({
   email: z.string().trim().toLowerCase().max(320).default(''),
   password: z.string().max(200).default(''),
 });
+const CodeForm = z.object({ code: z.string().trim().max(40).catch('') });
 
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
-/** The hosted sign-in page of the built-in provider: e-mail and password, rate-limited, no consent step. */
+/**
+ * The password step passed for this account and the second factor is still to come. It is kept in the
+ * interaction's own stored `lastSubmission`, which the provider never reads as a login: only the
+ * `login` result given to interactionResult after both steps signs anyone in.
+ */
+interface PasswordPassed {
+  accountId: string;
+}
+
+function passwordPassed(interaction: Interaction): PasswordPassed | undefined {
+  const value = interaction.lastSubmission?.passwordPassed as Partial<PasswordPassed> | undefined;
+  return typeof value?.accountId === 'string' ? { accountId: value.accountId } : undefined;
+}
+
+async function rememberPasswordPassed(interaction: Interaction, accountId: string): Promise<void> {
+  interaction.lastSubmission = { passwordPassed: { accountId } satisfies PasswordPassed };
+  await interaction.persist();
+}
+
+/**
+ * The hosted sign-in pages of the built-in provider: e-mail and password, then (for roles that need it,
+ * and for anyone who has set one up) a code from an authenticator app. Rate-limited; no consent step.
+ */
 export async function mountInteractions(
   app: FastifyInstance,
-  { provider, db, publicUrl }: { provider: Provider; db: Database; publicUrl: string },
+  { provider, db, publicUrl, mfaRequiredRoles }: { provider: Provider; db: Database; publicUrl: string; mfaRequiredRoles: readonly Role[] },
 ): Promise<void> {
+  const html = (reply: FastifyReply, code: number, page: string) =>
+    reply.code(code).type('text/html').header('cache-control', 'no-store').send(page);
+
   const expired = (reply: FastifyReply) =>
-    reply
-      .code(400)
-      .type('text/html')
-      .send(
-        renderAuthPage({
-          title: 'Sign-in expired',
-          body: `<p class="lead">This sign-in page has expired. Go back to Valecare and sign in again.</p>
+    html(
+      reply,
+      400,
+      renderAuthPage({
+        title: 'Sign-in expired',
+        body: `<p class="lead">This sign-in page has expired. Go back to Valecare and sign in again.</p>
             <a class="primary" href="${publicUrl}/">Back to Valecare</a>`,
-        }),
-      );
+      }),
+    );
 
   async function loginInteraction(request: UidRequest, reply: FastifyReply) {
     try {
@@ -46,6 +82,43 @@ export async function mountInteractions(
       return undefined;
     }
   }
+
+  /** The user who passed the password step of this interaction, while they may still sign in. */
+  async function userAfterPassword(interaction: Interaction): Promise<StaffUser | undefined> {
+    const passed = passwordPassed(interaction);
+    const user = passed && (await findUserById(db, passed.accountId));
+    return user && !user.disabled ? user : undefined;
+  }
+
+  /** Both steps passed: the provider signs the user in when the browser follows the redirect. */
+  async function signIn(request: UidRequest, reply: FastifyReply, user: StaffUser, secondFactor?: SecondFactor) {
+    await recordLoginAttempt(db, user.email, request.ip, true);
+    request.log.info({ email: user.email, role: user.role, secondFactor }, 'signed in');
+    const audited = secondFactor ? { ip: request.ip, secondFactor } : { ip: request.ip };
+    await recordAudit(db, user, 'auth.signIn', user.id, audited);
+    return provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+  }
+
+  /** A wrong code counts against the account and the address exactly as a wrong password does. */
+  async function refuseCode(request: UidRequest, user: StaffUser, step: 'sign-in' | 'set-up') {
+    await recordLoginAttempt(db, user.email, request.ip, false);
+    request.log.info({ email: user.email, step }, 'second factor refused');
+    await recordAudit(db, user, 'auth.mfaFailed', user.id, { ip: request.ip, step });
+  }
+
+  /** Why attempts for this account from this address are locked out now (audited), if they are. */
+  async function lockedOut(request: UidRequest, email: string): Promise<string | undefined> {
+    const blocked = await loginBlockedReason(db, email, request.ip);
+    if (blocked) await recordAudit(db, { email, role: '' }, 'auth.signInRefused', null, { ip: request.ip, reason: blocked });
+    return blocked;
+  }
+
+  async function enrolmentPage(reply: FastifyReply, code: number, uid: string, user: StaffUser, error?: string) {
+    const secret = await enrolmentSecret(db, user.id);
+    return html(reply, code, renderEnrolmentPage({ uid, email: user.email, secret, error }));
+  }
+
+  const backToPage = (reply: FastifyReply, uid: string) => reply.redirect(`${AUTH_PREFIX}/interaction/${encodeURIComponent(uid)}`, 303);
 
   await app.register(
     async (scope) => {
@@ -62,38 +135,84 @@ export async function mountInteractions(
         return reply.type(type).header('cache-control', 'public, max-age=3600').send(body);
       });
 
+      // One address for every step: the page shown depends on how far this sign-in has got.
       scope.get('/interaction/:uid', async (request: UidRequest, reply) => {
         const details = await loginInteraction(request, reply);
         if (!details) return expired(reply);
-        const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-        return reply.type('text/html').header('cache-control', 'no-store').send(renderLoginPage({ uid: details.uid, email: hint }));
+        const user = await userAfterPassword(details);
+        if (!user) {
+          const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
+          return html(reply, 200, renderLoginPage({ uid: details.uid, email: hint }));
+        }
+        if (await isEnrolled(db, user.id)) return html(reply, 200, renderCodePage({ uid: details.uid }));
+        return enrolmentPage(reply, 200, details.uid, user);
       });
 
       scope.post('/interaction/:uid/login', async (request: UidRequest, reply) => {
         const details = await loginInteraction(request, reply);
         if (!details) return expired(reply);
         const { email, password } = LoginForm.parse(request.body ?? {});
-        const page = (code: number, error: string) =>
-          reply.code(code).type('text/html').header('cache-control', 'no-store').send(renderLoginPage({ uid: details.uid, email, error }));
+        const page = (code: number, error: string) => html(reply, code, renderLoginPage({ uid: details.uid, email, error }));
 
-        const blocked = await loginBlockedReason(db, email, request.ip);
-        if (blocked) {
-          await recordAudit(db, { email, role: '' }, 'auth.signInRefused', null, { ip: request.ip, reason: blocked });
-          return page(429, blocked);
-        }
+        const blocked = await lockedOut(request, email);
+        if (blocked) return page(429, blocked);
         const user = email && password ? await checkPassword(db, email, password) : undefined;
-        await recordLoginAttempt(db, email, request.ip, Boolean(user));
         if (!user) {
+          await recordLoginAttempt(db, email, request.ip, false);
           request.log.info({ email }, 'sign-in refused');
           await recordAudit(db, { email, role: '' }, 'auth.signInFailed', null, { ip: request.ip });
           return page(401, LOGIN_MESSAGES.wrongCredentials);
         }
-        request.log.info({ email, role: user.role }, 'signed in');
-        await recordAudit(db, user, 'auth.signIn', user.id, { ip: request.ip });
-        const redirectTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id } }, {
-          mergeWithLastSubmission: false,
-        });
-        return reply.redirect(redirectTo, 303);
+        if (user.disabled) {
+          await recordAudit(db, user, 'auth.signInRefused', user.id, { ip: request.ip, reason: 'disabled' });
+          return page(403, LOGIN_MESSAGES.accountDisabled);
+        }
+        if (!roleNeedsMfa(user.role, mfaRequiredRoles) && !(await isEnrolled(db, user.id))) {
+          return reply.redirect(await signIn(request, reply, user), 303);
+        }
+        // Not a success yet: it clears no failures until the second factor passes too.
+        await rememberPasswordPassed(details, user.id);
+        return backToPage(reply, details.uid);
+      });
+
+      scope.post('/interaction/:uid/verify', async (request: UidRequest, reply) => {
+        const details = await loginInteraction(request, reply);
+        if (!details) return expired(reply);
+        const user = await userAfterPassword(details);
+        if (!user || !(await isEnrolled(db, user.id))) return backToPage(reply, details.uid);
+        const page = (code: number, error: string) => html(reply, code, renderCodePage({ uid: details.uid, error }));
+
+        const blocked = await lockedOut(request, user.email);
+        if (blocked) return page(429, blocked);
+        const { code } = CodeForm.parse(request.body ?? {});
+        const factor = await checkSecondFactor(db, user.id, code);
+        if (!factor) {
+          await refuseCode(request, user, 'sign-in');
+          return page(401, LOGIN_MESSAGES.wrongCode);
+        }
+        if (factor === 'recovery code') {
+          await recordAudit(db, user, 'auth.recoveryCodeUsed', user.id, { ip: request.ip, left: await recoveryCodesLeft(db, user.id) });
+        }
+        return reply.redirect(await signIn(request, reply, user, factor), 303);
+      });
+
+      scope.post('/interaction/:uid/enrol', async (request: UidRequest, reply) => {
+        const details = await loginInteraction(request, reply);
+        if (!details) return expired(reply);
+        const user = await userAfterPassword(details);
+        if (!user || (await isEnrolled(db, user.id))) return backToPage(reply, details.uid);
+
+        const blocked = await lockedOut(request, user.email);
+        if (blocked) return enrolmentPage(reply, 429, details.uid, user, blocked);
+        const { code } = CodeForm.parse(request.body ?? {});
+        const recoveryCodes = await confirmEnrolment(db, user.id, code);
+        if (!recoveryCodes) {
+          await refuseCode(request, user, 'set-up');
+          return enrolmentPage(reply, 401, details.uid, user, LOGIN_MESSAGES.wrongEnrolmentCode);
+        }
+        await recordAudit(db, user, 'auth.mfaEnrolled', user.id, { ip: request.ip });
+        const continueTo = await signIn(request, reply, user, 'authenticator app');
+        return html(reply, 200, renderRecoveryCodesPage({ codes: recoveryCodes, continueTo }));
       });
 
       scope.post('/interaction/:uid/abort', async (request: UidRequest, reply) => {

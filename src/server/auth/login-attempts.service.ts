@@ -10,6 +10,9 @@ export const LOGIN_MESSAGES = {
   wrongCredentials: 'That e-mail address and password do not match an account.',
   accountLocked: `Too many failed attempts for this account. Wait ${LOGIN_WINDOW_MINUTES} minutes and try again.`,
   addressLocked: `Too many failed attempts from this network. Wait ${LOGIN_WINDOW_MINUTES} minutes and try again.`,
+  wrongCode: 'That code was not accepted. Enter the code your app shows now (each code works once), or a recovery code.',
+  wrongEnrolmentCode: 'That code does not match. Check the app shows Valecare and enter the code it shows now.',
+  accountDisabled: 'This account has been disabled. Ask the office administrator if you need it again.',
 } as const;
 
 const windowStart = sql`now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES})`;

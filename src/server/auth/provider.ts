@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { renderAuthPage } from './auth-pages';
@@ -15,7 +15,31 @@ export const AUTH_PREFIX = '/auth';
 
 const HOUR = 60 * 60;
 /** A working day: staff sign in once a day; a stolen refresh token dies by the evening. */
-const SESSION_SECONDS = 12 * HOUR;
+export const SESSION_SECONDS = 12 * HOUR;
+/** The web app exchanges a code within a second or two; a minute covers a slow connection. */
+export const AUTHORIZATION_CODE_SECONDS = 60;
+
+/**
+ * How long a new refresh token lasts: the idle limit from now (each use rotates it, so the session
+ * slides while it is used), but never past the end of the session that began at `sessionStart`.
+ */
+export function refreshTokenSeconds(sessionStart: number, now: number, idleSeconds: number): number {
+  return Math.max(1, Math.min(idleSeconds, sessionStart + SESSION_SECONDS - now));
+}
+
+const epochSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Every sign-in asks for the password (and second factor). The provider's cookie never signs anyone in
+ * again by itself, so a session that ended for being idle cannot be revived from it.
+ */
+function signInEveryTime() {
+  const policy = interactionPolicy.base();
+  policy
+    .get('login')!
+    .checks.add(new interactionPolicy.Check('sign_in_every_time', 'End-User authentication is required', (ctx) => !ctx.oidc.result?.login));
+  return policy;
+}
 
 export async function createProvider(db: Database, env: Env): Promise<Provider> {
   const [key, keys] = await Promise.all([signingKey(db), cookieKeys(db)]);
@@ -49,7 +73,8 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
       const user = await findUserById(db, sub);
-      if (!user) return undefined;
+      // A disabled user's refresh tokens stop working even if one escaped being revoked.
+      if (!user || user.disabled) return undefined;
       return {
         accountId: sub,
         claims: async () => ({
@@ -64,10 +89,12 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
       };
     },
     // The web app is our own first-party client: it never asks the user for consent.
+    // A fresh sign-in starts a fresh grant, so its 12 hours count from then.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const freshSignIn = Boolean(ctx.oidc.result?.login);
       const grantId =
         (ctx.oidc.result?.consent as { grantId?: string } | undefined)?.grantId ??
-        ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+        (freshSignIn ? undefined : ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId));
       if (grantId) {
         const existing = await ctx.oidc.provider.Grant.find(grantId);
         if (existing) return existing;
@@ -80,19 +107,19 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
       await grant.save();
       return grant;
     },
-    // Refresh tokens without offline_access: they live and die with the sign-in session.
+    // Refresh tokens without offline_access: they live and die with the sign-in session (and lapse when idle).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     pkce: { required: () => true },
     ttl: {
       AccessToken: 15 * 60,
       IdToken: 15 * 60,
-      AuthorizationCode: 60,
+      AuthorizationCode: AUTHORIZATION_CODE_SECONDS,
       Interaction: HOUR,
-      RefreshToken: SESSION_SECONDS,
+      RefreshToken: (_ctx, token) => refreshTokenSeconds(token.iiat ?? epochSeconds(), epochSeconds(), env.sessionIdleMinutes * 60),
       Session: SESSION_SECONDS,
       Grant: SESSION_SECONDS,
     },
-    interactions: { url: (_ctx, interaction) => `${AUTH_PREFIX}/interaction/${interaction.uid}` },
+    interactions: { policy: signInEveryTime(), url: (_ctx, interaction) => `${AUTH_PREFIX}/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },

@@ -30,6 +30,11 @@ export function cookieKeys(db: Database): Promise<string[]> {
   return secret(db, 'oidc-cookie-keys', async () => [randomBytes(32).toString('base64url')]);
 }
 
+/** The key that encrypts authenticator secrets at rest (AES-256-GCM), so a copy of that table alone reveals none. */
+export async function mfaSecretKey(db: Database): Promise<Buffer> {
+  return Buffer.from(await secret(db, 'mfa-secret-key', async () => randomBytes(32).toString('base64url')), 'base64url');
+}
+
 /** The public half of a private JWK. */
 export function publicJwk(jwk: JWK): JWK {
   const { kty, n, e, alg, use, kid, crv, x, y } = jwk;

@@ -2,7 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/server/db/client';
+import { oidcModels } from '@/server/db/schema/auth';
+import { openConfiguredDatabase } from '@/server/db/open';
+import { loadEnv } from '@/server/env';
+import { enrolWithSecret, isEnrolled } from './mfa.service';
+import { newTotpSecret } from './totp';
+import { findUserByEmail } from './users.service';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'valecare-cli-'));
@@ -16,6 +24,25 @@ function user(...args: string[]) {
     encoding: 'utf8',
   });
   return { code: run.status, out: run.stdout, err: run.stderr };
+}
+
+/** Opens the CLI's data directory between commands, as the server would. */
+async function withDatabase<T>(task: (db: Database) => Promise<T>): Promise<T> {
+  const database = await openConfiguredDatabase(loadEnv({ DATA_DIR: dataDir }));
+  try {
+    return await task(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A signed-in session of the user, as the provider stores one. */
+async function giveSession(db: Database, accountId: string) {
+  await db.insert(oidcModels).values({ type: 'Session', id: `s-${accountId}-${Date.now()}`, payload: { accountId } });
+}
+
+async function sessionsOf(db: Database, accountId: string) {
+  return (await db.select().from(oidcModels).where(sql`${oidcModels.payload}->>'accountId' = ${accountId}`)).length;
 }
 
 // Each call starts a process and the database engine: allow for a busy machine.
@@ -34,6 +61,34 @@ describe('npm run user', () => {
     expect(user('list').out).toBe('No users.\n');
   }, SLOW);
 
+  it('disables and enables a user, and resets their two-step sign-in, ending their sessions each time', async () => {
+    expect(user('add', '--email', 'kim@example.org', '--given-name', 'Kim', '--family-name', 'Vale', '--role', 'Admin').code).toBe(0);
+    const kim = (await withDatabase((db) => findUserByEmail(db, 'kim@example.org')))!;
+    await withDatabase(async (db) => {
+      await enrolWithSecret(db, kim.id, newTotpSecret());
+      await giveSession(db, kim.id);
+    });
+    expect(user('list').out).toContain('kim@example.org\tAdmin\tKim Vale\ttwo-step on\tactive');
+
+    const disabled = user('disable', '--email', 'kim@example.org');
+    expect(disabled.code).toBe(0);
+    expect(disabled.out).toContain('Disabled kim@example.org and ended their sessions');
+    expect(user('list').out).toContain('kim@example.org\tAdmin\tKim Vale\ttwo-step on\tdisabled');
+    expect(await withDatabase((db) => sessionsOf(db, kim.id))).toBe(0);
+
+    expect(user('enable', '--email', 'kim@example.org').code).toBe(0);
+    await withDatabase((db) => giveSession(db, kim.id));
+    const reset = user('reset-mfa', '--email', 'kim@example.org');
+    expect(reset.code).toBe(0);
+    expect(reset.out).toContain('Cleared the two-step sign-in of kim@example.org and ended their sessions');
+    await withDatabase(async (db) => {
+      expect(await sessionsOf(db, kim.id)).toBe(0);
+      expect(await isEnrolled(db, kim.id)).toBe(false);
+      expect((await findUserByEmail(db, 'kim@example.org'))?.disabled).toBe(false);
+    });
+    expect(user('remove', '--email', 'kim@example.org').code).toBe(0);
+  }, SLOW);
+
   it('refuses bad input with a clear message and exit code 2, changing nothing', () => {
     const badRole = user('add', '--email', 'a@b.org', '--given-name', 'A', '--family-name', 'B', '--role', 'Boss');
     expect(badRole.code).toBe(2);
@@ -44,6 +99,12 @@ describe('npm run user', () => {
     const unknown = user('set-password', '--email', 'nobody@b.org');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('No user has the e-mail nobody@b.org');
+    for (const command of ['disable', 'enable', 'reset-mfa']) {
+      expect(user(command).err).toContain('--email is required');
+      const nobody = user(command, '--email', 'nobody@b.org');
+      expect(nobody.code).toBe(2);
+      expect(nobody.err).toContain('No user has the e-mail nobody@b.org');
+    }
   }, SLOW);
 
   it('refuses to open the data directory while another process holds it', () => {

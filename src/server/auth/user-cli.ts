@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ROLES } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
@@ -10,8 +11,13 @@ const USAGE = `Manage the staff accounts of the built-in sign-in service.
   npm run user -- set-role --email E --role R
   npm run user -- set-password --email E [--password P]
   npm run user -- remove --email E
+  npm run user -- disable --email E
+  npm run user -- enable --email E
+  npm run user -- reset-mfa --email E
 
-Roles: ${ROLES.join(', ')}. Without --password a password is generated and printed once.`;
+Roles: ${ROLES.join(', ')}. Without --password a password is generated and printed once.
+remove, disable and reset-mfa end the user's sessions at once; reset-mfa clears their authenticator app
+(a lost phone), and they set up a new one at their next sign-in.`;
 
 /** Bad input: say why and exit with code 2. */
 class UsageError extends Error {}
@@ -24,6 +30,9 @@ const REQUIRED: Record<string, (keyof Options)[]> = {
   'set-role': ['email', 'role'],
   'set-password': ['email'],
   remove: ['email'],
+  disable: ['email'],
+  enable: ['email'],
+  'reset-mfa': ['email'],
 };
 
 /** Checks the command line before the database is opened, so mistakes are answered at once. */
@@ -39,8 +48,14 @@ function required(options: Options, name: keyof Options): string {
   return options[name]!;
 }
 
+/** The person at the server, named in the audit trail for changes made here. */
+function commandLineActor() {
+  return { email: `npm run user (${userInfo().username})`, role: '' as const };
+}
+
 async function run(command: string | undefined, options: Options, db: Database): Promise<string> {
-  const { addUser, listUsers, removeUser, setPassword, setRole } = await import('./users.service');
+  const { addUser, disableUser, enableUser, listUsers, removeUser, setPassword, setRole } = await import('./users.service');
+  const { isEnrolled, resetMfa } = await import('./mfa.service');
   switch (command) {
     case 'add': {
       const { user, password } = await addUser(db, {
@@ -55,7 +70,18 @@ async function run(command: string | undefined, options: Options, db: Database):
     case 'list': {
       const users = await listUsers(db);
       if (users.length === 0) return 'No users.';
-      return users.map((u) => `${u.email}\t${u.role}\t${u.givenName} ${u.familyName}`).join('\n');
+      const lines = await Promise.all(
+        users.map(async (u) =>
+          [
+            u.email,
+            u.role,
+            `${u.givenName} ${u.familyName}`,
+            (await isEnrolled(db, u.id)) ? 'two-step on' : 'two-step off',
+            u.disabled ? 'disabled' : 'active',
+          ].join('\t'),
+        ),
+      );
+      return lines.join('\n');
     }
     case 'set-role': {
       const user = await setRole(db, required(options, 'email'), required(options, 'role'));
@@ -68,6 +94,18 @@ async function run(command: string | undefined, options: Options, db: Database):
     case 'remove': {
       const user = await removeUser(db, required(options, 'email'));
       return `Removed ${user.email} and ended their sessions.`;
+    }
+    case 'disable': {
+      const user = await disableUser(db, required(options, 'email'), commandLineActor());
+      return `Disabled ${user.email} and ended their sessions. They cannot sign in until enabled again.`;
+    }
+    case 'enable': {
+      const user = await enableUser(db, required(options, 'email'), commandLineActor());
+      return `Enabled ${user.email}. They can sign in again.`;
+    }
+    case 'reset-mfa': {
+      const user = await resetMfa(db, required(options, 'email'), commandLineActor());
+      return `Cleared the two-step sign-in of ${user.email} and ended their sessions. Where their role needs it, they set it up again at their next sign-in.`;
     }
     default:
       throw new Error(`Unknown command "${command}"`);

@@ -5,6 +5,7 @@ import { ROLES, type Role } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
 import { newId, newPassword } from '@/server/db/ids';
 import { users } from '@/server/db/schema/auth';
+import { recordAudit } from '@/server/features/audit/audit.service';
 import { revokeAccount } from './oidc-adapter';
 
 export const MIN_PASSWORD_LENGTH = 10;
@@ -43,10 +44,25 @@ export interface StaffUser {
   givenName: string;
   familyName: string;
   role: Role;
+  /** A disabled account cannot sign in. */
+  disabled: boolean;
+}
+
+/** Who changed an account (the command line names the person at the server), for the audit trail. */
+export interface AccountActor {
+  email: string;
+  role: Role | '';
 }
 
 function toStaffUser(row: typeof users.$inferSelect): StaffUser {
-  return { id: row.id, email: row.email, givenName: row.givenName, familyName: row.familyName, role: row.role as Role };
+  return {
+    id: row.id,
+    email: row.email,
+    givenName: row.givenName,
+    familyName: row.familyName,
+    role: row.role as Role,
+    disabled: row.disabledAt !== null,
+  };
 }
 
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
@@ -97,7 +113,8 @@ export async function findUserById(db: Database, id: string): Promise<StaffUser 
   return row && toStaffUser(row);
 }
 
-async function requireUser(db: Database, address: string): Promise<StaffUser> {
+/** The user with this e-mail; a clear refusal when there is none. */
+export async function requireUser(db: Database, address: string): Promise<StaffUser> {
   const user = await findUserByEmail(db, parse(email, address));
   if (!user) throw new UserError(`No user has the e-mail ${address}`);
   return user;
@@ -128,6 +145,27 @@ export async function removeUser(db: Database, address: string): Promise<StaffUs
     await revokeAccount(tx, user.id);
   });
   return user;
+}
+
+/** Disables the account and ends its sessions and refresh tokens at once. */
+export async function disableUser(db: Database, address: string, actor: AccountActor): Promise<StaffUser> {
+  const user = await requireUser(db, address);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ disabledAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+    await revokeAccount(tx, user.id);
+    await recordAudit(tx, actor, 'auth.userDisabled', user.id, { email: user.email });
+  });
+  return { ...user, disabled: true };
+}
+
+/** Lets a disabled account sign in again (with its password and, where enrolled, its second factor). */
+export async function enableUser(db: Database, address: string, actor: AccountActor): Promise<StaffUser> {
+  const user = await requireUser(db, address);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await recordAudit(tx, actor, 'auth.userEnabled', user.id, { email: user.email });
+  });
+  return { ...user, disabled: false };
 }
 
 export const FIRST_ADMIN_EMAIL = 'admin@localhost';

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { BUILT_IN_CLIENT_ID } from '@/server/auth/provider';
+import { totpCode, totpStep } from '@/server/auth/totp';
 import { TEST_PUBLIC_URL } from './test-app';
 
 const HOST = new URL(TEST_PUBLIC_URL).host;
@@ -25,77 +26,176 @@ class CookieJar {
   }
 }
 
+/** One browser on one address: its cookies are kept from request to request. */
+export class TestBrowser {
+  private readonly jar = new CookieJar();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip = '127.0.0.1',
+  ) {}
+
+  async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        host: HOST,
+        cookie: this.jar.header(),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      payload: form ? new URLSearchParams(form).toString() : undefined,
+    });
+    this.jar.store(response);
+    return response;
+  }
+
+  /** The web app sends the user to the provider; answers where the login page is and the PKCE verifier. */
+  async startSignIn(): Promise<{ interactionPath: string; verifier: string }> {
+    const verifier = randomBytes(48).toString('base64url');
+    const start = await this.request('GET', `/auth/auth?${authorizationParams({ code_challenge: challengeFor(verifier) })}`);
+    return { interactionPath: pathOf(start.headers.location as string), verifier };
+  }
+}
+
 export interface Tokens {
   id_token: string;
   access_token: string;
   refresh_token: string;
 }
 
-function pathOf(location: string | undefined): string {
+export function pathOf(location: string | undefined): string {
   if (!location) throw new Error('expected a redirect');
   const url = new URL(location, TEST_PUBLIC_URL);
   return url.pathname + url.search;
 }
 
-/**
- * Walks the authorization-code + PKCE flow against the built-in provider the way the web app and a
- * browser do: authorize, the hosted login page, the token exchange. Returns the last login-page
- * response instead of tokens when the login is refused.
- */
-export async function signInThroughProvider(
-  app: FastifyInstance,
-  credentials: { email: string; password: string },
-  { ip = '127.0.0.1' }: { ip?: string } = {},
-): Promise<{ tokens?: Tokens; refused?: LightMyRequestResponse }> {
-  const jar = new CookieJar();
-  const request = async (method: 'GET' | 'POST', url: string, form?: Record<string, string>) => {
-    const response = await app.inject({
-      method,
-      url,
-      remoteAddress: ip,
-      headers: {
-        host: HOST,
-        cookie: jar.header(),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      payload: form ? new URLSearchParams(form).toString() : undefined,
-    });
-    jar.store(response);
-    return response;
-  };
+function challengeFor(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
 
-  const verifier = randomBytes(48).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const authorize = new URLSearchParams({
+/** The web app's authorization request, with any parameter changed or removed (undefined). */
+function authorizationParams(changes: Record<string, string | undefined> = {}): URLSearchParams {
+  const params: Record<string, string | undefined> = {
     client_id: BUILT_IN_CLIENT_ID,
     redirect_uri: REDIRECT_URI,
     response_type: 'code',
     scope: 'openid email profile',
     state: 'state-1',
-    code_challenge: challenge,
+    code_challenge: challengeFor(randomBytes(48).toString('base64url')),
     code_challenge_method: 'S256',
-  });
-  const start = await request('GET', `/auth/auth?${authorize}`);
-  const interactionPath = pathOf(start.headers.location as string);
-  const page = await request('GET', interactionPath);
+    ...changes,
+  };
+  return new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+export function authorizationRequest(app: FastifyInstance, changes: Record<string, string | undefined> = {}) {
+  return app.inject({ method: 'GET', url: `/auth/auth?${authorizationParams(changes)}`, headers: { host: HOST } });
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+  /** The authenticator app's secret, for users who have set one up: the code is computed from it. */
+  totpSecret?: string;
+}
+
+export interface SignInOptions {
+  ip?: string;
+  /** What to type on the code or set-up page instead of the app's current code (a wrong or a recovery code). */
+  code?: string;
+  /** Stop at the second step: its page is returned as `refused` without entering a code. */
+  stopAtSecondStep?: boolean;
+  /** Return the authorization code (and PKCE verifier) instead of exchanging it. */
+  keepCode?: boolean;
+  /** The browser to sign in with (its cookies), instead of a new one. */
+  browser?: TestBrowser;
+}
+
+export interface SignInResult {
+  tokens?: Tokens;
+  /** The page that refused the sign-in (or the second step when asked to stop there). */
+  refused?: LightMyRequestResponse;
+  /** Set when the user was taken through setting up an authenticator app. */
+  enrolment?: { secret: string; recoveryCodes: string[] };
+  authorization?: { code: string; verifier: string };
+}
+
+/** The set-up key as the page shows it (grouped in fours), without the spaces. */
+export function secretOnPage(body: string): string {
+  const match = /id="totp-secret"[^>]*value="([A-Z2-7 ]+)"/.exec(body);
+  if (!match) throw new Error('no set-up key on the page');
+  return match[1]!.replace(/ /g, '');
+}
+
+function recoveryCodesOnPage(body: string): string[] {
+  return [...body.matchAll(/<li><code>([a-z0-9-]+)<\/code><\/li>/g)].map((m) => m[1]!);
+}
+
+/**
+ * Walks the authorization-code + PKCE flow against the built-in provider the way the web app and a
+ * browser do: authorize, the hosted login page, the second step where there is one (the code page, or
+ * setting up an authenticator app, with codes computed from its secret), the token exchange. Returns
+ * the page that refused the sign-in instead of tokens when it is refused.
+ */
+export async function signInThroughProvider(
+  app: FastifyInstance,
+  credentials: Credentials,
+  { ip = '127.0.0.1', code, stopAtSecondStep = false, keepCode = false, browser = new TestBrowser(app, ip) }: SignInOptions = {},
+): Promise<SignInResult> {
+  const { interactionPath, verifier } = await browser.startSignIn();
+  const page = await browser.request('GET', interactionPath);
   if (page.statusCode !== 200) throw new Error(`login page: ${page.statusCode}`);
 
-  const login = await request('POST', `${interactionPath}/login`, credentials);
+  const login = await browser.request('POST', `${interactionPath}/login`, { email: credentials.email, password: credentials.password });
   if (login.statusCode !== 303) return { refused: login };
-  const resumed = await request('GET', pathOf(login.headers.location as string));
-  const callback = new URL(resumed.headers.location as string, TEST_PUBLIC_URL);
-  const code = callback.searchParams.get('code');
-  if (!code) throw new Error(`no code in ${callback}`);
+  let resumeAt = pathOf(login.headers.location as string);
+  let enrolment: SignInResult['enrolment'];
 
-  const exchange = await request('POST', '/auth/token', {
-    grant_type: 'authorization_code',
-    code,
-    client_id: BUILT_IN_CLIENT_ID,
-    redirect_uri: REDIRECT_URI,
-    code_verifier: verifier,
-  });
+  // The password passed; a second step follows on the same page address when the user needs one.
+  if (resumeAt === interactionPath) {
+    const secondStep = await browser.request('GET', interactionPath);
+    if (stopAtSecondStep) return { refused: secondStep };
+    const settingUp = secondStep.body.includes('id="totp-secret"');
+    const secret = settingUp ? secretOnPage(secondStep.body) : credentials.totpSecret;
+    const typed = code ?? (secret ? totpCode(secret, totpStep(Date.now())) : '');
+    const answer = await browser.request('POST', `${interactionPath}/${settingUp ? 'enrol' : 'verify'}`, { code: typed });
+    if (settingUp) {
+      if (answer.statusCode !== 200) return { refused: answer };
+      enrolment = { secret: secret!, recoveryCodes: recoveryCodesOnPage(answer.body) };
+      resumeAt = pathOf(/class="primary" href="([^"]+)"/.exec(answer.body)?.[1]);
+    } else {
+      if (answer.statusCode !== 303) return { refused: answer };
+      resumeAt = pathOf(answer.headers.location as string);
+    }
+  }
+
+  const resumed = await browser.request('GET', resumeAt);
+  const callback = new URL(resumed.headers.location as string, TEST_PUBLIC_URL);
+  const authorizationCode = callback.searchParams.get('code');
+  if (!authorizationCode) throw new Error(`no code in ${callback}`);
+  if (keepCode) return { authorization: { code: authorizationCode, verifier }, enrolment };
+
+  const exchange = await exchangeCode(app, authorizationCode, verifier);
   if (exchange.statusCode !== 200) throw new Error(`token exchange: ${exchange.statusCode} ${exchange.body}`);
-  return { tokens: exchange.json<Tokens>() };
+  return { tokens: exchange.json<Tokens>(), enrolment };
+}
+
+/** The web app's token request for an authorization code. */
+export function exchangeCode(app: FastifyInstance, code: string, verifier: string, redirectUri = REDIRECT_URI) {
+  return app.inject({
+    method: 'POST',
+    url: '/auth/token',
+    headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      client_id: BUILT_IN_CLIENT_ID,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }).toString(),
+  });
 }
 
 export function refreshTokens(app: FastifyInstance, refreshToken: string) {

@@ -31,10 +31,10 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The whole app (no web build) on a fresh database, ready for app.inject(). */
-export async function createTestApp(): Promise<TestApp> {
+/** The whole app (no web build) on a fresh database, ready for app.inject(); `env` changes its settings. */
+export async function createTestApp({ env: overrides = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const env = testEnv();
+  const env = testEnv(overrides);
   const app = await buildApp({ database, env, clientDir: false });
   await app.ready();
   const key = await signingKey(database.db);
@@ -49,6 +49,7 @@ export async function createTestApp(): Promise<TestApp> {
         user: { givenName: role, familyName: 'Tester', email: `${role.toLowerCase()}@valecare.test`, role },
         today: () => today ?? todayIn(env.timeZone),
         deprivationMaxDecile: env.deprivationMaxDecile,
+        retentionYears: env.retentionYears,
         log: app.log,
       }),
     setToday: (date) => {

@@ -13,6 +13,8 @@ export interface Context {
   today: () => string;
   /** Areas in this deprivation decile or below count as deprived (DESIGN §3). */
   deprivationMaxDecile: number;
+  /** How long records of people whose care has ended are kept before review (data protection). */
+  retentionYears: number;
   log: FastifyBaseLogger;
 }
 

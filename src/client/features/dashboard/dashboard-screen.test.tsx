@@ -42,6 +42,8 @@ function signedInAs(role: Role): AuthClient {
     onSessionChange: () => () => {},
     onSignInFailure: () => () => {},
     cancelInFlight: async () => {},
+    signOutIfIdle: async () => false,
+    noteActivity: async () => {},
     getSession: async () => user,
   } as unknown as AuthClient;
 }

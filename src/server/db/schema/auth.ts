@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Staff accounts of the built-in sign-in provider. */
 export const users = pgTable(
@@ -11,10 +11,39 @@ export const users = pgTable(
     familyName: text('family_name').notNull(),
     role: text('role').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** Set when the account is disabled: it cannot sign in and its sessions have ended. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('users_role', sql`${t.role} in ('Admin', 'Trustee', 'Coordinator', 'Finance', 'Test')`)],
+);
+
+/** A user's authenticator app (TOTP): one per user, unconfirmed until the first code from it is entered. */
+export const mfaEnrolments = pgTable('mfa_enrolments', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The shared secret, encrypted with AES-256-GCM under the `mfa-secret-key` app secret. */
+  encryptedSecret: text('encrypted_secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The time step of the last code accepted: each code works once. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use codes for signing in without the authenticator app, stored as SHA-256 hashes. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId, t.codeHash)],
 );
 
 /** Everything the OpenID provider persists (sessions, grants, codes, refresh tokens, …), one row each. */

@@ -38,5 +38,9 @@ export function personColumns() {
     nextOfKin: text('next_of_kin').notNull().default(''),
     services: text('services').array().notNull().default([]),
     attendsMag: boolean('attends_mag').notNull().default(false),
+    /** When the person was last archived; retention is counted from it. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Set once their identifying details have been erased (UK GDPR erasure by anonymisation). */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   };
 }

@@ -1,0 +1,94 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { oidcModels } from '@/server/db/schema/auth';
+import { AUTHORIZATION_CODE_SECONDS } from '@/server/auth/provider';
+import { addUser } from '@/server/auth/users.service';
+import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
+import { authorizationRequest, exchangeCode, signInThroughProvider } from '@/server/test/sign-in-flow';
+import { createTestApp, type TestApp, TEST_PUBLIC_URL } from '@/server/test/test-app';
+
+let t: TestApp;
+const dee = { email: 'dee@valecare.test', password: 'dees-password-1' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addUser(t.database.db, { ...dee, givenName: 'Dee', familyName: 'Moss', role: 'Coordinator' });
+});
+afterAll(() => t.close());
+afterEach(restoreClock);
+
+/** Where the provider sent the browser: back to the app with an error, or to its login page. */
+function redirectedTo(response: { headers: Record<string, unknown> }): URL {
+  return new URL(String(response.headers.location), TEST_PUBLIC_URL);
+}
+
+describe('authorization codes', () => {
+  it('live at most 60 seconds', async () => {
+    expect(AUTHORIZATION_CODE_SECONDS).toBeLessThanOrEqual(60);
+    const { authorization } = await signInThroughProvider(t.app, dee, { keepCode: true });
+    const [row] = await t.database.db
+      .select({ payload: oidcModels.payload })
+      .from(oidcModels)
+      .where(and(eq(oidcModels.type, 'AuthorizationCode'), sql`${oidcModels.payload}->>'accountId' is not null`))
+      .orderBy(sql`${oidcModels.expiresAt} desc`)
+      .limit(1);
+    const { iat, exp } = row!.payload as { iat: number; exp: number };
+    expect(exp - iat).toBeLessThanOrEqual(60);
+    expect((await exchangeCode(t.app, authorization!.code, authorization!.verifier)).statusCode).toBe(200);
+  });
+
+  it('are refused once expired', async () => {
+    const { authorization } = await signInThroughProvider(t.app, dee, { keepCode: true });
+    useTestClock();
+    moveClock((AUTHORIZATION_CODE_SECONDS + 1) * 1000);
+    const response = await exchangeCode(t.app, authorization!.code, authorization!.verifier);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('invalid_grant');
+  });
+
+  it('are refused with the wrong PKCE verifier, or a second time', async () => {
+    const { authorization } = await signInThroughProvider(t.app, dee, { keepCode: true });
+    expect((await exchangeCode(t.app, authorization!.code, 'x'.repeat(43))).json().error).toBe('invalid_grant');
+    const again = await signInThroughProvider(t.app, dee, { keepCode: true });
+    expect((await exchangeCode(t.app, again.authorization!.code, again.authorization!.verifier)).statusCode).toBe(200);
+    expect((await exchangeCode(t.app, again.authorization!.code, again.authorization!.verifier)).statusCode).toBe(400);
+  });
+});
+
+describe('PKCE', () => {
+  it('refuses the plain method and a request without a challenge', async () => {
+    for (const changes of [{ code_challenge_method: 'plain', code_challenge: 'a'.repeat(43) }, { code_challenge: undefined, code_challenge_method: undefined }]) {
+      const response = await authorizationRequest(t.app, changes);
+      const target = redirectedTo(response);
+      expect(target.origin + target.pathname).toBe(`${TEST_PUBLIC_URL}/`);
+      expect(target.searchParams.get('error')).toBe('invalid_request');
+    }
+  });
+});
+
+describe('redirect URIs', () => {
+  it('must match the registered one exactly', async () => {
+    const variants = [
+      `${TEST_PUBLIC_URL}/callback`,
+      `${TEST_PUBLIC_URL}/?next=1`,
+      `${TEST_PUBLIC_URL}`,
+      TEST_PUBLIC_URL.replace('http://', 'https://') + '/',
+      TEST_PUBLIC_URL.replace('valecare.test', 'valecare.test.evil.example') + '/',
+      `${TEST_PUBLIC_URL}/#fragment`,
+    ];
+    for (const redirectUri of variants) {
+      const response = await authorizationRequest(t.app, { redirect_uri: redirectUri });
+      // Never sent anywhere: the provider shows its own error page.
+      expect(response.statusCode, redirectUri).toBe(400);
+      expect(response.headers.location, redirectUri).toBeUndefined();
+      expect(response.body).toContain('redirect_uri');
+    }
+  });
+
+  it('must be the same at the token exchange as in the authorization request', async () => {
+    const { authorization } = await signInThroughProvider(t.app, dee, { keepCode: true });
+    const response = await exchangeCode(t.app, authorization!.code, authorization!.verifier, `${TEST_PUBLIC_URL}/other`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('invalid_grant');
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { refreshTokenSeconds, SESSION_SECONDS } from '@/server/auth/provider';
+import { addUser } from '@/server/auth/users.service';
+import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
+import { refreshTokens, signInThroughProvider, TestBrowser, type Tokens } from '@/server/test/sign-in-flow';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+let t: TestApp;
+let people = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(useTestClock);
+afterEach(restoreClock);
+
+async function signedIn(app = t) {
+  const n = ++people;
+  const credentials = { email: `session${n}@valecare.test`, password: `session-password-${n}` };
+  await addUser(app.database.db, { ...credentials, givenName: 'Sam', familyName: `Day${n}`, role: 'Coordinator' });
+  const { tokens } = await signInThroughProvider(app.app, credentials);
+  return { credentials, tokens: tokens! };
+}
+
+async function refreshed(refreshToken: string, app = t): Promise<Tokens | undefined> {
+  const response = await refreshTokens(app.app, refreshToken);
+  return response.statusCode === 200 ? response.json<Tokens>() : undefined;
+}
+
+describe('session lifetime', () => {
+  it('a refresh token lapses after 30 minutes unused', async () => {
+    const { tokens } = await signedIn();
+    moveClock(31 * MINUTE);
+    const response = await refreshTokens(t.app, tokens.refresh_token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('invalid_grant');
+  });
+
+  it('each use starts another 30 minutes, but never past 12 hours from signing in', async () => {
+    const { tokens } = await signedIn();
+    const signedInAt = Date.now();
+    let refreshToken = tokens.refresh_token;
+    // A user at work all day: the app refreshes every 25 minutes.
+    while (Date.now() + 25 * MINUTE < signedInAt + 12 * HOUR) {
+      moveClock(25 * MINUTE);
+      const next = await refreshed(refreshToken);
+      expect(next, `refresh at ${(Date.now() - signedInAt) / HOUR} h`).toBeDefined();
+      refreshToken = next!.refresh_token;
+    }
+    moveClock(signedInAt + 12 * HOUR + MINUTE - Date.now());
+    expect(await refreshed(refreshToken)).toBeUndefined();
+  });
+
+  it('the last refresh token of the day runs only to the end of the 12 hours', () => {
+    const start = 1_800_000_000;
+    expect(refreshTokenSeconds(start, start, 30 * 60)).toBe(30 * 60);
+    expect(refreshTokenSeconds(start, start + SESSION_SECONDS - 10 * 60, 30 * 60)).toBe(10 * 60);
+    expect(refreshTokenSeconds(start, start + SESSION_SECONDS + 60, 30 * 60)).toBe(1);
+  });
+
+  it('SESSION_IDLE_MINUTES sets the idle limit, for the provider and the web app', async () => {
+    const short = await createTestApp({ env: { SESSION_IDLE_MINUTES: '5' } });
+    try {
+      expect((await short.app.inject({ method: 'GET', url: '/config.json' })).json().idleMinutes).toBe(5);
+      const first = await signedIn(short);
+      moveClock(4 * MINUTE);
+      const next = await refreshed(first.tokens.refresh_token, short);
+      expect(next).toBeDefined();
+      moveClock(6 * MINUTE);
+      expect(await refreshed(next!.refresh_token, short)).toBeUndefined();
+    } finally {
+      await short.close();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/config.json' })).json().idleMinutes).toBe(30);
+  });
+
+  it('asks for the password again on every sign-in, even while the provider remembers the browser', async () => {
+    const browser = new TestBrowser(t.app);
+    const { credentials } = await signedIn();
+    expect((await signInThroughProvider(t.app, credentials, { browser })).tokens).toBeDefined();
+    const { interactionPath } = await browser.startSignIn();
+    const page = await browser.request('GET', interactionPath);
+    expect(page.body).toContain('id="password"');
+  });
+
+  it('a new sign-in in the same browser starts a new 12 hours', async () => {
+    const browser = new TestBrowser(t.app);
+    const { credentials } = await signedIn();
+    await signInThroughProvider(t.app, credentials, { browser });
+    moveClock(11 * HOUR);
+    const { tokens } = await signInThroughProvider(t.app, credentials, { browser });
+    let refreshToken = tokens!.refresh_token;
+    // Past the first sign-in's 12 hours, still in use.
+    for (let i = 0; i < 4; i++) {
+      moveClock(25 * MINUTE);
+      const next = await refreshed(refreshToken);
+      expect(next).toBeDefined();
+      refreshToken = next!.refresh_token;
+    }
+  });
+});
