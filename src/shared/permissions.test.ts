@@ -6,19 +6,26 @@ describe('permission matrix (spec §6)', () => {
     for (const role of ['Admin', 'Test'] as const) {
       for (const resource of RESOURCES) {
         for (const action of ACTIONS) {
-          expect(can(role, resource, action)).toBe((resource !== 'analytics' && resource !== 'audit') || action === 'read');
+          const expected =
+            resource === 'analytics' || resource === 'audit'
+              ? action === 'read'
+              : resource === 'dataProtection'
+                ? action === 'read' || action === 'update'
+                : true;
+          expect(can(role, resource, action)).toBe(expected);
         }
       }
     }
   });
 
-  it('lets only Admin and Test read the audit trail', () => {
+  it('lets only Admin and Test read the audit trail and serve data protection rights', () => {
     expect(ROLES.filter((role) => can(role, 'audit', 'read'))).toEqual(['Admin', 'Test']);
+    expect(ROLES.filter((role) => can(role, 'dataProtection', 'update'))).toEqual(['Admin', 'Test']);
   });
 
-  it('lets a Trustee read everything but the audit trail, and update only requests', () => {
+  it('lets a Trustee read everything but the audit trail and data protection, and update only requests', () => {
     for (const resource of RESOURCES) {
-      expect(can('Trustee', resource, 'read')).toBe(resource !== 'audit');
+      expect(can('Trustee', resource, 'read')).toBe(resource !== 'audit' && resource !== 'dataProtection');
       expect(can('Trustee', resource, 'update')).toBe(resource === 'requests');
       expect(can('Trustee', resource, 'create')).toBe(false);
       expect(can('Trustee', resource, 'delete')).toBe(false);

@@ -14,6 +14,8 @@ export const RESOURCES = [
   'analytics',
   /** The audit trail: who changed what, and sign-ins. Beyond the spec's matrix; read-only for Admin and Test. */
   'audit',
+  /** Subject access exports (read), erasure by anonymisation (update) and the retention review; Admin and Test. */
+  'dataProtection',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -36,6 +38,7 @@ const full: Grants = {
   trainingRecords: ALL,
   analytics: READ,
   audit: READ,
+  dataProtection: ['read', 'update'],
 };
 
 /** Anything not listed is denied. */

@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Package,
   ScrollText,
+  ShieldHalf,
   ShieldCheck,
   Umbrella,
   Users,
@@ -40,6 +41,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/mag', label: 'MAG', icon: CalendarDays, visible: reads('mag') },
   // Beyond the spec's table: the audit trail, for the roles that may read it.
   { to: '/audit', label: 'Audit', icon: ScrollText, visible: reads('audit') },
+  { to: '/data-protection', label: 'Data protection', icon: ShieldHalf, visible: reads('dataProtection') },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {

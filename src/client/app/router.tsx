@@ -45,6 +45,7 @@ const PublicLiabilityScreen = lazy(() =>
 const TrainingRecordsScreen = lazy(() => import('@/client/features/training-records/training-records-screen'));
 const MagScreen = lazy(() => import('@/client/features/mag/mag-screen'));
 const AuditScreen = lazy(() => import('@/client/features/audit/audit-screen'));
+const DataProtectionScreen = lazy(() => import('@/client/features/data-protection/data-protection-screen'));
 
 /** Each top-level screen: its path, nav entry and page. Later releases replace the placeholders. */
 const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
@@ -59,6 +60,7 @@ const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
   { path: 'records/*', nav: '/records', element: <TrainingRecordsScreen /> },
   { path: 'mag/*', nav: '/mag', element: <MagScreen /> },
   { path: 'audit', nav: '/audit', element: <AuditScreen /> },
+  { path: 'data-protection', nav: '/data-protection', element: <DataProtectionScreen /> },
 ];
 
 export const routes: RouteObject[] = [

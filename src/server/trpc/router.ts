@@ -1,5 +1,6 @@
 import { analyticsRouter } from '@/server/features/analytics/analytics.router';
 import { auditRouter } from '@/server/features/audit/audit.router';
+import { dataProtectionRouter } from '@/server/features/data-protection/data-protection.router';
 import { packagesRouter } from '@/server/features/care/packages.router';
 import { requestsRouter } from '@/server/features/care/requests.router';
 import { magRouter } from '@/server/features/mag/mag.router';
@@ -23,6 +24,7 @@ export const appRouter = router({
   mag: magRouter,
   analytics: analyticsRouter,
   audit: auditRouter,
+  dataProtection: dataProtectionRouter,
 });
 
 export type AppRouter = typeof appRouter;

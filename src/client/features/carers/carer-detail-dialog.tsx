@@ -6,6 +6,7 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { useHistoryTab } from '@/client/features/audit/record-history';
+import { useDataProtectionTab } from '@/client/features/data-protection/data-protection-tab';
 import { NotesTab } from '@/client/features/people/notes-tab';
 import { CARER_KINDS, type CarerKind } from './carer-kind';
 import { useCarerApi } from './use-carer-api';
@@ -94,6 +95,10 @@ export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind;
   const carer = query.data;
 
   const historyTab = useHistoryTab(carer?.id);
+  const dataProtectionTab = useDataProtectionTab(
+    carer && { id: carer.id, version: carer.version, name: carer.details.name, anonymised: carer.anonymised },
+    onClose,
+  );
   return (
     <DetailDialog
       open={carerId !== null}
@@ -137,6 +142,7 @@ export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind;
             ),
           },
           ...historyTab,
+          ...dataProtectionTab,
         ]
       }
       onEdit={canUpdate ? () => void navigate(`${words.path}/edit/${carerId}`) : undefined}

@@ -24,11 +24,11 @@ const COLUMNS: ListColumn<CarerRow>[] = [
     cell: (c) => (
       <span className="flex items-center gap-2 font-medium">
         {c.details.name}
-        {c.archived === 'Y' && <Badge variant="outline">Archived</Badge>}
+        {c.anonymised ? <Badge variant="secondary">Anonymised</Badge> : c.archived === 'Y' && <Badge variant="outline">Archived</Badge>}
       </span>
     ),
   },
-  { id: 'dateOfBirth', header: 'Date of Birth', value: (c) => formatDate(c.dateOfBirth, 'Unknown'), sortValue: (c) => c.dateOfBirth || null },
+  { id: 'dateOfBirth', header: 'Date of Birth', value: (c) => (c.anonymised ? c.dateOfBirth.slice(0, 4) : formatDate(c.dateOfBirth, 'Unknown')), sortValue: (c) => c.dateOfBirth || null },
   { id: 'postCode', header: 'Post Code', value: (c) => c.details.address.postCode },
   { id: 'services', header: 'Services', value: (c) => c.details.services.join(', '), className: 'min-w-48 whitespace-normal' },
   { id: 'dbsExpiry', header: 'DBS Expiry', value: (c) => formatDate(c.dbsExpiry, 'No DBS'), sortValue: (c) => c.dbsExpiry || null },

@@ -7,6 +7,7 @@ import { useCan } from '@/client/lib/auth';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { useHistoryTab } from '@/client/features/audit/record-history';
+import { useDataProtectionTab } from '@/client/features/data-protection/data-protection-tab';
 import { NotesTab } from '@/client/features/people/notes-tab';
 import { isNotEndedYet, todayIn } from '@/shared/dates';
 import { deprivationCategory } from '@/shared/deprivation';
@@ -141,6 +142,10 @@ export function ClientDetailDialog({ clientId, onClose }: { clientId: string | n
   const client = query.data;
 
   const historyTab = useHistoryTab(client?.id);
+  const dataProtectionTab = useDataProtectionTab(
+    client && { id: client.id, version: client.version, name: client.details.name, anonymised: client.anonymised },
+    onClose,
+  );
   return (
     <DetailDialog
       open={clientId !== null}
@@ -182,6 +187,7 @@ export function ClientDetailDialog({ clientId, onClose }: { clientId: string | n
             ),
           },
           ...historyTab,
+          ...dataProtectionTab,
         ]
       }
       onEdit={canUpdate ? () => void navigate(`/clients/edit/${clientId}`) : undefined}

@@ -5,7 +5,7 @@ import { Button } from '@/client/components/ui/button';
 import { DialogClose, DialogFooter } from '@/client/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { cn } from '@/client/lib/utils';
-import { downloadFile } from './download-file';
+import { downloadFile } from '@/client/lib/download-file';
 import { reportCsv } from './report-csv';
 import {
   type GroupHours,

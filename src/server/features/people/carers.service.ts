@@ -13,7 +13,7 @@ import { checkVersion, notFound, refused } from '@/server/features/record-errors
 import type { ServiceContext } from '@/server/features/service-context';
 import { trainingRecordFromRow } from '@/server/features/training-records/training-records.mappers';
 import { loadNotes, replaceNotes } from './notes';
-import { NAME_CHANGE_REFUSED } from './people-rules';
+import { archivedAtAfter, NAME_CHANGE_REFUSED } from './people-rules';
 
 /** MPs (paid micro-providers) and volunteers: one shape, told apart by the id's first letter. */
 export type CarerKind = 'mp' | 'volunteer';
@@ -31,6 +31,7 @@ export function carerSummaryFromRow(row: CarerRow) {
     id: row.id,
     archived: row.archived as 'Y' | 'N',
     version: row.version,
+    anonymised: row.anonymisedAt !== null,
     dateOfBirth: row.dateOfBirth ?? '',
     dbsExpiry: row.dbsExpiry ?? '',
     publicLiabilityExpiry: row.publicLiabilityExpiry ?? '',
@@ -155,7 +156,7 @@ export function carersService(kind: CarerKind) {
         const before = await fullCarer(tx, stored);
         const [row] = await tx
           .update(carers)
-          .set({ ...carerColumns(input), version: stored.version + 1, updatedAt: new Date() })
+          .set({ ...carerColumns(input), archivedAt: archivedAtAfter(stored, input.archived), version: stored.version + 1, updatedAt: new Date() })
           .where(eq(carers.id, input.id))
           .returning();
         await replaceNotes(tx, { carerId: input.id }, input.details.notes);
@@ -188,7 +189,7 @@ export function carersService(kind: CarerKind) {
         const archived = stored.archived === 'Y' ? 'N' : 'Y';
         const [row] = await tx
           .update(carers)
-          .set({ archived, version: stored.version + 1, updatedAt: new Date() })
+          .set({ archived, archivedAt: archivedAtAfter(stored, archived), version: stored.version + 1, updatedAt: new Date() })
           .where(eq(carers.id, input.id))
           .returning();
         await recordAudit(tx, ctx.actor, procedure('toggleArchive'), input.id, diffRecords({ archived: stored.archived }, { archived }));

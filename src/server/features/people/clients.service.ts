@@ -14,7 +14,7 @@ import { magLogFromRows } from '@/server/features/mag/mag.mappers';
 import { checkVersion, notFound, refused } from '@/server/features/record-errors';
 import type { ServiceContext } from '@/server/features/service-context';
 import { loadNotes, replaceNotes } from './notes';
-import { NAME_CHANGE_REFUSED } from './people-rules';
+import { archivedAtAfter, NAME_CHANGE_REFUSED } from './people-rules';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -24,6 +24,7 @@ export function clientSummaryFromRow(row: ClientRow) {
     id: row.id,
     archived: row.archived as 'Y' | 'N',
     version: row.version,
+    anonymised: row.anonymisedAt !== null,
     dateOfBirth: row.dateOfBirth ?? '',
     details: {
       customId: row.customId,
@@ -189,7 +190,7 @@ export async function updateClient(ctx: ServiceContext, input: ClientData & { id
     const before = await fullClient(tx, stored);
     const [row] = await tx
       .update(clients)
-      .set({ ...clientColumns(input), version: stored.version + 1, updatedAt: new Date() })
+      .set({ ...clientColumns(input), archivedAt: archivedAtAfter(stored, input.archived), version: stored.version + 1, updatedAt: new Date() })
       .where(eq(clients.id, input.id))
       .returning();
     await replaceNotes(tx, { clientId: input.id }, input.details.notes);
@@ -220,7 +221,7 @@ export async function toggleClientArchive(ctx: ServiceContext, input: { id: stri
     const archived = stored.archived === 'Y' ? 'N' : 'Y';
     const [row] = await tx
       .update(clients)
-      .set({ archived, version: stored.version + 1, updatedAt: new Date() })
+      .set({ archived, archivedAt: archivedAtAfter(stored, archived), version: stored.version + 1, updatedAt: new Date() })
       .where(eq(clients.id, input.id))
       .returning();
     await recordAudit(tx, ctx.actor, 'clients.toggleArchive', input.id, diffRecords({ archived: stored.archived }, { archived }));

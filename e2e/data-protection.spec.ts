@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './fixtures';
+
+test('export a client, then anonymise them: gone by name everywhere, shown only as anonymised', async ({ page, signIn }) => {
+  await signIn('Admin');
+  const name = `Erasable ${Math.random().toString(36).slice(2, 7)}`;
+  await page.goto('/clients/create');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Date of birth').fill('1933-08-19');
+  await page.getByLabel('Post code').fill('TA4 2AB');
+  await page.getByLabel('Phone').fill('01984 909090');
+  await page.getByRole('button', { name: 'Create Client' }).click();
+  await page.waitForURL((url) => url.pathname === '/clients');
+
+  const openDataProtection = async () => {
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'View' }).click();
+    const dialog = page.getByRole('dialog', { name });
+    await dialog.getByRole('tab', { name: 'Data protection' }).click();
+    return dialog;
+  };
+
+  // Subject access: the file downloads and holds the person's details.
+  const dialog = await openDataProtection();
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download JSON' }).click()]);
+  const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
+  expect(exported.person.details.name).toBe(name);
+  expect(exported.person.details.phone).toBe('01984 909090');
+
+  // Erasure: the confirmation names the person; it cannot be dismissed by clicking outside.
+  await dialog.getByRole('button', { name: 'Anonymise' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Anonymise ${name}?` });
+  await expect(confirm).toContainText('This cannot be undone.');
+  await page.mouse.click(5, 5);
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Anonymise' }).click();
+  await expect(confirm).toBeHidden();
+
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show Archived' }).click();
+  await page.getByLabel('Search clients').fill(name);
+  await expect(page.getByText('Total: 0')).toBeVisible();
+  await page.getByLabel('Search clients').fill('Anonymised client');
+  await expect(page.getByRole('row', { name: /Anonymised client .*Anonymised/ }).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /Anonymised client/ }).first()).toContainText('1933');
+
+  // Nor does the audit trail name them any more.
+  await page.goto('/audit');
+  await page.getByLabel('Procedure').fill('clients.create');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByText(name)).toHaveCount(0);
+});

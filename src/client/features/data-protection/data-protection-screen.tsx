@@ -1,0 +1,150 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ShieldOff } from 'lucide-react';
+import { useState } from 'react';
+import { PageHeader } from '@/client/components/form/form-layout';
+import { Button } from '@/client/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import type { RouterOutputs } from '@/client/lib/api-types';
+import { useCan } from '@/client/lib/auth';
+import { formatDate } from '@/client/lib/format';
+import { useTRPC } from '@/client/lib/trpc';
+import { AnonymiseDialog } from './data-protection-tab';
+
+type Candidate = RouterOutputs['dataProtection']['retentionReview'][number];
+
+const KIND: Record<Candidate['kind'], string> = { client: 'Client', mp: 'MP', volunteer: 'Volunteer' };
+
+/**
+ * /data-protection: the retention review. People whose care ended, or carers archived, longer ago than
+ * the retention period, with anonymisation one by one or in bulk (with progress).
+ */
+export default function DataProtectionScreen() {
+  const trpc = useTRPC();
+  const canErase = useCan('dataProtection', 'update');
+  const review = useQuery(trpc.dataProtection.retentionReview.queryOptions());
+  const anonymise = useMutation(trpc.dataProtection.anonymise.mutationOptions());
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState<Candidate[] | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const rows = review.data ?? [];
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const run = async (people: Candidate[]) => {
+    setProgress({ done: 0, total: people.length });
+    for (const [index, person] of people.entries()) {
+      try {
+        await anonymise.mutateAsync({ personId: person.personId });
+      } catch {
+        // Shown as a toast; the others still go ahead.
+      }
+      setProgress({ done: index + 1, total: people.length });
+    }
+    setSelected(new Set());
+    setConfirming(null);
+    setProgress(null);
+  };
+
+  return (
+    <div className="flex flex-col gap-4 p-4 md:p-6">
+      <PageHeader title="Data protection">
+        {canErase && (
+          <Button variant="destructive" disabled={selected.size === 0} onClick={() => setConfirming(rows.filter((r) => selected.has(r.personId)))}>
+            <ShieldOff aria-hidden /> Anonymise selected ({selected.size})
+          </Button>
+        )}
+      </PageHeader>
+      <p className="max-w-prose text-sm text-muted-foreground">
+        People whose care ended, and carers archived, longer ago than the retention period. Anonymise them once there is no reason to keep
+        what identifies them; reports keep their hours.
+      </p>
+      {progress && (
+        <div role="status" aria-live="polite" className="flex flex-col gap-1">
+          <p className="text-sm">
+            Anonymising {progress.done} of {progress.total}…
+          </p>
+          <progress className="h-2 w-full accent-primary" max={progress.total} value={progress.done} />
+        </div>
+      )}
+      {review.isPending ? (
+        <p role="status">Loading...</p>
+      ) : review.isError ? (
+        <p role="alert" className="text-destructive">
+          Error loading the retention review
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border bg-card">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                {canErase && (
+                  <TableHead className="w-10">
+                    <input
+                      type="checkbox"
+                      aria-label="Select everyone"
+                      checked={rows.length > 0 && selected.size === rows.length}
+                      onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.personId)) : new Set())}
+                    />
+                  </TableHead>
+                )}
+                <TableHead>Name</TableHead>
+                <TableHead>Type</TableHead>
+                <TableHead>Care ended or archived</TableHead>
+                {canErase && <TableHead className="w-32" />}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5} className="h-20 text-center text-muted-foreground">
+                    Nobody is past the retention period
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((person) => (
+                  <TableRow key={person.personId}>
+                    {canErase && (
+                      <TableCell>
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${person.name}`}
+                          checked={selected.has(person.personId)}
+                          onChange={() => toggle(person.personId)}
+                        />
+                      </TableCell>
+                    )}
+                    <TableCell className="font-medium">{person.name}</TableCell>
+                    <TableCell>{KIND[person.kind]}</TableCell>
+                    <TableCell>{formatDate(person.since)}</TableCell>
+                    {canErase && (
+                      <TableCell>
+                        <Button size="sm" variant="outline" onClick={() => setConfirming([person])}>
+                          Anonymise
+                        </Button>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      {confirming && (
+        <AnonymiseDialog
+          names={confirming.map((p) => p.name)}
+          open
+          onOpenChange={(open) => !open && !progress && setConfirming(null)}
+          busy={progress !== null}
+          onConfirm={() => void run(confirming)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Executor, queryRows } from '@/server/db/client';
+import { auditLog } from '@/server/db/schema/audit';
+import { newPackage, newRequest } from '@/server/test/care-builders';
+import { newCarer, newClient } from '@/server/test/builders';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { retentionReview } from './data-protection.service';
+
+let t: TestApp;
+let admin: ReturnType<TestApp['caller']>;
+const TODAY = '2026-11-22';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.setToday(TODAY);
+  admin = t.caller('Admin');
+});
+afterAll(() => t.close());
+
+/** Every text value in every table and the audit trail, to look for a string anywhere in the database. */
+async function databaseText(db: Executor): Promise<string> {
+  const tables = await queryRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+  );
+  let all = '';
+  for (const { table_name } of tables) {
+    const rows = await queryRows<{ row: string }>(db, sql`select row_to_json(t)::text as row from ${sql.identifier(table_name)} t`);
+    all += rows.map((r) => r.row).join('\n');
+  }
+  return all.toLowerCase();
+}
+
+/** A client with identifying details everywhere they can be: notes, a request, a package, a MAG session. */
+async function richClient(name: string, phone: string, postCode: string) {
+  const [first, surname] = name.split(' ') as [string, string];
+  const input = newClient({ name, postCode });
+  input.details.phone = phone;
+  input.details.email = `${first.toLowerCase()}@example.org`;
+  input.details.nextOfKin = `Daughter Jane ${surname}`;
+  input.details.address.streetAddress = `7 ${surname} Lane`;
+  input.details.notes = [{ date: '2020-01-02', note: `Spoke to ${name} about her hip`, minutesTaken: 10 }];
+  input.details.clientAgreementComments = `Signed by ${name}`;
+  const client = await admin.clients.create(input);
+  const mp = await admin.mps.create(newCarer({ name: 'Mary Provider' }));
+  const request = await admin.requests.create({ ...newRequest(client.id, { startDate: '2018-01-01', endDate: '2019-06-30', weeklyHours: 7 }), details: { weeklyHours: 7, notes: `Requested by ${name}` } });
+  await admin.packages.create(newPackage(mp.id, request.id, { startDate: '2018-01-01', endDate: '2019-06-30', weeklyHours: 7, name: `${name} mornings` }));
+  const other = await admin.clients.create(newClient({ name: 'Other Person' }));
+  await admin.mag.create({ date: '2019-03-01', clients: [{ id: client.id }, { id: other.id }], mps: [], volunteers: [], details: { totalClients: 2 } });
+  return { client, mp, request, other };
+}
+
+describe('subject access export', () => {
+  it('holds every record about the person and nothing of other people, and is audited', async () => {
+    const { client, request, other } = await richClient('Ethel Quibble', '01984 111222', 'TA4 2AB');
+    const exported = await admin.dataProtection.exportPerson({ personId: client.id });
+    const text = JSON.stringify(exported);
+    expect(exported.kind).toBe('client');
+    expect(text).toContain('Ethel Quibble');
+    expect(text).toContain('Spoke to Ethel Quibble about her hip');
+    expect(text).toContain(request.id);
+    expect(exported.magSessions).toEqual([expect.objectContaining({ date: '2019-03-01' })]);
+    expect(exported.audit.some((e) => e.procedure === 'clients.create')).toBe(true);
+    // Other people: the other attendee, the carer's name, staff e-mails.
+    expect(text).not.toContain('Other Person');
+    expect(text).not.toContain(other.id);
+    expect(text).not.toContain('Mary Provider');
+    expect(text).not.toContain('admin@valecare.test');
+    const [logged] = await t.database.db.select().from(auditLog).where(sql`${auditLog.procedure} = 'dataProtection.export' and ${auditLog.recordId} = ${client.id}`);
+    expect(logged?.actorEmail).toBe('admin@valecare.test');
+  });
+});
+
+describe('erasure by anonymisation', () => {
+  it('leaves no identifying value anywhere, keeps report totals, and records the act without the values', async () => {
+    const { client } = await richClient('Agatha Plumtree', '01984 777123', 'TA4 3QZ');
+    const before = await admin.analytics.getRequestsReport({ startYear: 2018 });
+    const packagesBefore = await admin.analytics.getPackagesDeprivationReport({ startYear: 2018 });
+
+    const result = await admin.dataProtection.anonymise({ personId: client.id });
+    expect(result.name).toMatch(/^Anonymised client /);
+
+    const everything = await databaseText(t.database.db);
+    for (const secret of ['agatha', 'plumtree', '01984 777123', 'agatha@example.org', 'ta4 3qz']) {
+      expect(everything, secret).not.toContain(secret);
+    }
+    expect(await admin.analytics.getRequestsReport({ startYear: 2018 })).toEqual(before);
+    expect(await admin.analytics.getPackagesDeprivationReport({ startYear: 2018 })).toEqual(packagesBefore);
+
+    const stored = await admin.clients.getById({ id: client.id });
+    expect(stored).toMatchObject({ archived: 'Y', anonymised: true, dateOfBirth: '1940-01-01' });
+    expect(stored.details.address).toMatchObject({ postCode: 'TA4', locality: 'Wiveliscombe', streetAddress: '' });
+    const [entry] = await t.database.db.select().from(auditLog).where(sql`${auditLog.procedure} = 'dataProtection.anonymise' and ${auditLog.recordId} = ${client.id}`);
+    expect(entry).toMatchObject({ actorEmail: 'admin@valecare.test', changes: { anonymised: true } });
+    await expect(admin.dataProtection.anonymise({ personId: client.id })).rejects.toThrow('already been anonymised');
+  });
+
+  it('anonymises a volunteer: the name leaves training records and MAG logs', async () => {
+    const volunteer = await admin.volunteers.create(newCarer({ name: 'Bartholomew Quince' }));
+    await admin.trainingRecords.create({ ownerId: volunteer.id, expiryDate: '2027-01-01', details: { recordName: 'GDPR', notes: 'Bartholomew passed' } });
+    await admin.mag.create({ date: '2025-05-01', clients: [], mps: [], volunteers: [{ id: volunteer.id }], details: { totalClients: 0, totalVolunteers: 1 } });
+    await admin.dataProtection.anonymise({ personId: volunteer.id });
+    const everything = await databaseText(t.database.db);
+    expect(everything).not.toContain('bartholomew');
+    expect(everything).not.toContain('quince');
+  });
+});
+
+describe('retention review', () => {
+  it('lists clients whose care ended over the period ago and carers archived that long, not active ones', async () => {
+    const old = await admin.clients.create(newClient({ name: 'Long Gone' }));
+    await admin.requests.create(newRequest(old.id, { startDate: '2015-01-01', endDate: '2016-12-31' }));
+    const recent = await admin.clients.create(newClient({ name: 'Recently Ended' }));
+    await admin.requests.create(newRequest(recent.id, { startDate: '2015-01-01', endDate: '2024-12-31' }));
+    const active = await admin.clients.create(newClient({ name: 'Still Cared For' }));
+    await admin.requests.create(newRequest(active.id, { startDate: '2010-01-01' }));
+    const carer = await admin.mps.create(newCarer({ name: 'Archived Long Ago' }));
+    await admin.mps.toggleArchive({ id: carer.id });
+    await t.database.db.execute(sql`update carers set archived_at = '2018-01-01' where id = ${carer.id}`);
+
+    const listed = (await retentionReview(t.database.db, TODAY, 6)).map((c) => c.name);
+    expect(listed).toContain('Long Gone');
+    expect(listed).toContain('Archived Long Ago');
+    expect(listed).not.toContain('Recently Ended');
+    expect(listed).not.toContain('Still Cared For');
+    expect(listed.every((name) => !name.startsWith('Anonymised'))).toBe(true);
+  });
+});
+
+describe('permissions', () => {
+  it('refuses Coordinator and Finance every data protection procedure', async () => {
+    const client = await admin.clients.create(newClient());
+    for (const role of ['Coordinator', 'Finance', 'Trustee'] as const) {
+      const caller = t.caller(role);
+      await expect(caller.dataProtection.exportPerson({ personId: client.id })).rejects.toThrow(/may not read dataProtection/);
+      await expect(caller.dataProtection.anonymise({ personId: client.id })).rejects.toThrow(/may not update dataProtection/);
+      await expect(caller.dataProtection.retentionReview()).rejects.toThrow(/may not read dataProtection/);
+    }
+  });
+});
