@@ -194,6 +194,8 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
         }),
       );
       summary.requests++;
+      // A package's address is where the care is given; it has no deprivation flags of its own.
+      const { streetAddress, locality, county, postCode } = request.details.address;
       for (let p = r.chance(0.85) ? r.int(1, 2) : 0; p > 0; p--) {
         const carerId = r.chance(0.75) ? r.pick(carerIds.mp) : r.pick(carerIds.volunteer);
         await createPackage(
@@ -205,7 +207,7 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
             endDate: request.endDate,
             details: {
               weeklyHours: Math.max(0.5, Math.floor(request.details.weeklyHours) / 2),
-              address: request.details.address,
+              address: { streetAddress, locality, county, postCode },
               services: request.details.services,
             },
           }),

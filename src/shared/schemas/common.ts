@@ -5,7 +5,17 @@ import { isIsoDate, OPEN } from '../dates';
 /** Sane upper bounds for free text: generous for people, small enough to refuse garbage. */
 export const MAX = { short: 200, name: 200, line: 500, text: 5000, list: 500 } as const;
 
-export const text = (max: number = MAX.short) => z.string().trim().max(max, { message: `At most ${max} characters` });
+/**
+ * Text PostgreSQL stores exactly as sent: it cannot hold NUL, and half of a UTF-16 surrogate pair (which
+ * no keyboard types, only broken or hostile clients send) would be stored as U+FFFD instead.
+ */
+function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+}
+const storable = { message: 'Contains a character that cannot be saved' };
+
+export const text = (max: number = MAX.short) =>
+  z.string().trim().max(max, { message: `At most ${max} characters` }).refine(isStorableText, storable);
 
 export const archivedFlag = z.enum(['Y', 'N']).default('N');
 
@@ -39,6 +49,7 @@ export const postCode = z
   .trim()
   .min(1, { message: MESSAGES.postCodeRequired })
   .max(12, { message: 'At most 12 characters' })
+  .refine(isStorableText, storable)
   .transform(normalisePostCode);
 
 export const services = z
@@ -47,12 +58,14 @@ export const services = z
   .default([])
   .transform((list) => [...new Set(list)]);
 
-export const deprivation = z.object({ income: z.boolean().default(false), health: z.boolean().default(false) }).default({
+// Nested objects are strict like the inputs that hold them: an unknown key is refused, never dropped.
+
+export const deprivation = z.strictObject({ income: z.boolean().default(false), health: z.boolean().default(false) }).default({
   income: false,
   health: false,
 });
 
-export const address = z.object({
+export const address = z.strictObject({
   streetAddress: text(MAX.line).default(''),
   locality: z.enum(LOCALITIES).default(DEFAULT_LOCALITY),
   county: text().default(DEFAULT_COUNTY),
@@ -60,9 +73,14 @@ export const address = z.object({
 });
 export const addressWithDeprivation = address.extend({ deprivation });
 
-export const note = z.object({
+export const note = z.strictObject({
   date: isoDate,
-  note: z.string().trim().min(1, { message: 'A note cannot be blank' }).max(MAX.text, { message: `At most ${MAX.text} characters` }),
+  note: z
+    .string()
+    .trim()
+    .min(1, { message: 'A note cannot be blank' })
+    .max(MAX.text, { message: `At most ${MAX.text} characters` })
+    .refine(isStorableText, storable),
   source: z.enum(NOTE_SOURCES).default('Phone'),
   minutesTaken: z.number().min(0, { message: 'Time taken cannot be negative' }).max(100_000).default(0),
 });
@@ -71,7 +89,7 @@ export type Note = z.output<typeof note>;
 export const email = z.union([z.literal(''), z.string().trim().max(320).pipe(z.email({ message: 'Enter a valid e-mail address' }))]).default('');
 
 /** The person base of spec §3, shared by clients, MPs and volunteers. */
-export const personBase = z.object({
+export const personBase = z.strictObject({
   name: text(MAX.name).min(1, { message: 'Name is required' }),
   phone: text(50).default(''),
   email,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRAINING_TYPES } from '../constants';
-import { archivedFlag, isoDate, MAX, recordId, text, version } from './common';
+import { addressWithDeprivation, archivedFlag, isoDate, MAX, recordId, text, version } from './common';
 import { carerId, clientId, mpId, volunteerId } from './people';
 
 /** A date the form requires: missing or blank says Required, anything else must be YYYY-MM-DD. */
@@ -47,10 +47,11 @@ export const magLogId = recordId('g', 'MAG log');
 /**
  * Who attended, by id. The spec's full attendee objects are accepted so a loaded log can be sent back,
  * but only the id is read: names, archived flags and addresses are copied from the records when saved.
+ * Like every input, an attendee with a key the spec does not have is refused.
  */
 const attendees = (id: ReturnType<typeof recordId>) =>
   z
-    .array(z.object({ id }))
+    .array(z.strictObject({ id, name: text(MAX.name).optional(), archived: z.enum(['Y', 'N']).optional(), address: addressWithDeprivation.optional() }))
     .max(MAX.list)
     .default([])
     .transform((list) => [...new Map(list.map((a) => [a.id, a])).values()]);

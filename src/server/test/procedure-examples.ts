@@ -1,0 +1,276 @@
+import type { ClientInput, CarerInput } from '@/shared/schemas/people';
+import type { PackageInput, RequestInput } from '@/shared/schemas/care';
+import type { MagLogInput, TrainingRecordInput } from '@/shared/schemas/compliance';
+import { todayIn } from '@/shared/dates';
+import type { TestApp } from './test-app';
+
+type Caller = ReturnType<TestApp['caller']>;
+
+/**
+ * Inputs that fill every field, lists included, with distinctive values: tests that corrupt one field
+ * at a time then reach every field, and tests that look for leaks can search for the values.
+ */
+function clientWithEveryField(name: string): ClientInput {
+  return {
+    archived: 'N',
+    dateOfBirth: '1940-03-02',
+    details: {
+      name,
+      phone: '01984 600100',
+      email: 'edna@client.example',
+      nextOfKin: 'Joan Pollard',
+      services: ['Domestic', 'MAG'],
+      attendsMag: true,
+      notes: [{ date: '2025-01-02', note: 'Prefers mornings', source: 'Phone', minutesTaken: 15 }],
+      address: {
+        streetAddress: '1 Church Lane',
+        locality: 'Milverton',
+        county: 'Somerset',
+        postCode: 'TA4 1JX',
+        deprivation: { income: true, health: false },
+      },
+      customId: 'CL-001',
+      donationScheme: true,
+      donationAmount: 12.5,
+      referredBy: 'GP surgery',
+      clientAgreementDate: '2025-01-03',
+      clientAgreementComments: 'Signed at home',
+      riskAssessmentDate: '2025-01-04',
+      riskAssessmentComments: 'Steep stairs',
+      endDate: '2030-12-31',
+      attendanceAllowance: 'Low',
+    },
+  };
+}
+
+function carerWithEveryField(name: string, marker: string): CarerInput {
+  return {
+    archived: 'N',
+    dateOfBirth: '1975-06-10',
+    dbsExpiry: '2027-01-31',
+    publicLiabilityExpiry: '2027-02-28',
+    details: {
+      name,
+      phone: `07700 ${marker}`,
+      email: `${marker}@carer.example`,
+      nextOfKin: `Kin of ${name}`,
+      services: ['Companionship', 'Transport'],
+      attendsMag: true,
+      notes: [{ date: '2025-01-05', note: `Note about ${name}`, source: 'Email', minutesTaken: 30 }],
+      address: { streetAddress: '2 Mill Street', locality: 'Wiveliscombe', county: 'Somerset', postCode: 'TA4 2AB' },
+      capacity: 'Part Time',
+    },
+  };
+}
+
+function requestWithEveryField(clientId: string): RequestInput {
+  return {
+    clientId,
+    archived: 'N',
+    requestType: 'unpaid',
+    startDate: '2025-01-06',
+    endDate: 'open',
+    details: {
+      customId: 'RQ-001',
+      weeklyHours: 6.5,
+      address: {
+        streetAddress: '1 Church Lane',
+        locality: 'Milverton',
+        county: 'Somerset',
+        postCode: 'TA4 1JX',
+        deprivation: { income: true, health: true },
+      },
+      status: 'urgent',
+      services: ['Domestic', 'Meal Prep'],
+      notes: 'Key safe by the back door',
+    },
+  };
+}
+
+function packageWithEveryField(carerId: string, requestId: string, name: string): PackageInput {
+  return {
+    carerId,
+    requestId,
+    archived: 'N',
+    startDate: '2025-01-07',
+    endDate: 'open',
+    details: {
+      name,
+      weeklyHours: 3,
+      address: { streetAddress: '1 Church Lane', locality: 'Milverton', county: 'Somerset', postCode: 'TA4 1JX' },
+      notes: 'Tuesday and Thursday mornings',
+      services: ['Domestic'],
+    },
+  };
+}
+
+function trainingRecordWithEveryField(ownerId: string, notes: string): TrainingRecordInput {
+  return { ownerId, archived: 'N', expiryDate: '2026-03-31', details: { recordName: 'First Aid', notes } };
+}
+
+function magLogWithEveryField(clientId: string, mpId: string, volunteerId: string): MagLogInput {
+  return {
+    date: '2025-02-12',
+    archived: 'N',
+    clients: [{ id: clientId }],
+    mps: [{ id: mpId }],
+    volunteers: [{ id: volunteerId }],
+    details: { totalClients: 5, totalFamily: 2, totalVolunteers: 1, totalMps: 1, otherAttendees: 1, notes: 'Harvest lunch' },
+  };
+}
+
+/** Names and notes unique to one record, so a response can be searched for them. */
+export const MARKS = {
+  mpName: 'Marigold Quennell',
+  volunteerName: 'Valentine Ashdown',
+  clientName: 'Edna Pollard',
+  otherClientName: 'Albert Yeo',
+  mpRecordNotes: 'Refresher booked with St John',
+  volunteerRecordNotes: 'Certificate seen at interview',
+} as const;
+
+/** One of each record, linked as the charity links them: the fixtures every example input refers to. */
+export async function createCareWorld(admin: Caller) {
+  const client = await admin.clients.create(clientWithEveryField(MARKS.clientName));
+  const otherClient = await admin.clients.create(clientWithEveryField(MARKS.otherClientName));
+  const mp = await admin.mps.create(carerWithEveryField(MARKS.mpName, '900111'));
+  const volunteer = await admin.volunteers.create(carerWithEveryField(MARKS.volunteerName, '900222'));
+  const request = await admin.requests.create(requestWithEveryField(client.id));
+  const mpPackage = await admin.packages.create(packageWithEveryField(mp.id, request.id, 'Morning visits'));
+  const volunteerPackage = await admin.packages.create(packageWithEveryField(volunteer.id, request.id, 'Shopping trips'));
+  const mpRecord = await admin.trainingRecords.create(trainingRecordWithEveryField(mp.id, MARKS.mpRecordNotes));
+  const volunteerRecord = await admin.trainingRecords.create(trainingRecordWithEveryField(volunteer.id, MARKS.volunteerRecordNotes));
+  const magLog = await admin.mag.create(magLogWithEveryField(client.id, mp.id, volunteer.id));
+  return { client, otherClient, mp, volunteer, request, mpPackage, volunteerPackage, mpRecord, volunteerRecord, magLog };
+}
+export type CareWorld = Awaited<ReturnType<typeof createCareWorld>>;
+
+/**
+ * A valid input for every procedure that takes one, read from the records as they are now (so the
+ * version is current). Deletes get a record of their own to delete. Each is what the web app would send.
+ */
+export function exampleInputs(admin: Caller, world: CareWorld): Record<string, () => Promise<unknown>> {
+  const today = todayIn();
+  const client = () => admin.clients.getById({ id: world.client.id });
+  const mp = () => admin.mps.getById({ id: world.mp.id });
+  const volunteer = () => admin.volunteers.getById({ id: world.volunteer.id });
+  const request = () => admin.requests.getById({ id: world.request.id });
+  const mpPackage = () => admin.packages.getById({ id: world.mpPackage.id });
+  const mpRecord = () => admin.trainingRecords.getById({ ownerId: world.mp.id, id: world.mpRecord.id });
+  const magLog = () => admin.mag.getById({ id: world.magLog.id });
+
+  const editableCarer = async (read: typeof mp) => {
+    const { id, version, archived, dateOfBirth, dbsExpiry, publicLiabilityExpiry, details } = await read();
+    return { id, version, archived, dateOfBirth, dbsExpiry, publicLiabilityExpiry, details };
+  };
+  const carerExamples = (kind: 'mps' | 'volunteers', read: typeof mp, idKey: 'mpId' | 'volunteerId') => ({
+    [`${kind}.getById`]: async () => ({ id: (await read()).id }),
+    [`${kind}.create`]: async () => carerWithEveryField('Sam Carter', '900333'),
+    [`${kind}.update`]: () => editableCarer(read),
+    [`${kind}.updateName`]: async () => {
+      const { id, version, details } = await read();
+      return { [idKey]: id, newName: details.name, version };
+    },
+    [`${kind}.toggleArchive`]: async () => {
+      const { id, version } = await read();
+      return { id, version };
+    },
+    [`${kind}.delete`]: async () => {
+      const { id, version } = await admin[kind].create(carerWithEveryField('Short Stay', '900444'));
+      return { id, version };
+    },
+  });
+  const hoursReport = async () => ({ startYear: 2024 });
+
+  return {
+    'clients.getById': async () => ({ id: world.client.id }),
+    'clients.create': async () => clientWithEveryField('Ivy Trent'),
+    'clients.update': async () => {
+      const { id, version, archived, dateOfBirth, details } = await client();
+      return { id, version, archived, dateOfBirth, details };
+    },
+    'clients.updateName': async () => {
+      const { id, version, details } = await client();
+      return { clientId: id, newName: details.name, version };
+    },
+    'clients.toggleArchive': async () => {
+      const { id, version } = await client();
+      return { id, version };
+    },
+    'clients.delete': async () => {
+      const { id, version } = await admin.clients.create(clientWithEveryField('Short Stay'));
+      return { id, version };
+    },
+    ...carerExamples('mps', mp, 'mpId'),
+    ...carerExamples('volunteers', volunteer, 'volunteerId'),
+    'requests.getById': async () => ({ id: world.request.id }),
+    'requests.create': async () => requestWithEveryField(world.otherClient.id),
+    'requests.update': async () => {
+      const { id, version, clientId, archived, requestType, startDate, endDate, details } = await request();
+      return { id, version, clientId, archived, requestType, startDate, endDate, details };
+    },
+    'requests.renew': async () => {
+      const { id, version, details } = await request();
+      const { name: _name, ...newDetails } = details;
+      return { oldRequest: { id, version, endDate: today }, newRequest: { startDate: today, details: newDetails } };
+    },
+    'requests.delete': async () => {
+      const { id, version } = await admin.requests.create(requestWithEveryField(world.otherClient.id));
+      return { id, version };
+    },
+    'packages.getById': async () => ({ id: world.mpPackage.id }),
+    'packages.create': async () => packageWithEveryField(world.volunteer.id, world.request.id, 'Evening calls'),
+    'packages.update': async () => {
+      const { id, version, carerId, requestId, archived, startDate, endDate, details } = await mpPackage();
+      return { id, version, carerId, requestId, archived, startDate, endDate, details };
+    },
+    'packages.renew': async () => {
+      const { id, version, details } = await mpPackage();
+      return { oldPackage: { id, version, endDate: today }, newPackage: { startDate: today, details } };
+    },
+    'packages.delete': async () => {
+      const { id, version } = await admin.packages.create(packageWithEveryField(world.volunteer.id, world.request.id, 'Short stay'));
+      return { id, version };
+    },
+    'trainingRecords.getByExpiringBefore': async () => ({ date: '2026-12-31' }),
+    'trainingRecords.getById': async () => ({ ownerId: world.mp.id, id: world.mpRecord.id }),
+    'trainingRecords.create': async () => trainingRecordWithEveryField(world.volunteer.id, 'Manual handling refresher'),
+    'trainingRecords.update': async () => {
+      const { id, version, ownerId, archived, expiryDate, details } = await mpRecord();
+      return { id, version, ownerId, archived, expiryDate, details };
+    },
+    'trainingRecords.delete': async () => {
+      const { id, ownerId, version } = await admin.trainingRecords.create(trainingRecordWithEveryField(world.volunteer.id, 'Short stay'));
+      return { ownerId, id, version };
+    },
+    'mag.getById': async () => ({ id: world.magLog.id }),
+    'mag.create': async () => magLogWithEveryField(world.client.id, world.mp.id, world.volunteer.id),
+    'mag.update': async () => {
+      const { id, version, date, archived, clients, mps, volunteers, details } = await magLog();
+      return { id, version, date, archived, clients, mps, volunteers, details };
+    },
+    'mag.delete': async () => {
+      const { id, version } = await admin.mag.create(magLogWithEveryField(world.client.id, world.mp.id, world.volunteer.id));
+      return { id, version };
+    },
+    'analytics.getRequestsReport': hoursReport,
+    'analytics.getPackagesReport': hoursReport,
+    'analytics.getRequestsDeprivationReport': hoursReport,
+    'analytics.getPackagesDeprivationReport': hoursReport,
+    'audit.list': async () => ({
+      actorEmail: 'admin@valecare.test',
+      recordId: world.client.id,
+      procedure: 'clients.create',
+      from: '2025-01-01',
+      to: today,
+      cursor: 1_000_000,
+      limit: 50,
+    }),
+    'audit.forRecord': async () => ({ recordId: world.client.id }),
+    'dataProtection.exportPerson': async () => ({ personId: world.client.id }),
+    'dataProtection.anonymise': async () => {
+      const { id, version } = await admin.clients.create(clientWithEveryField('Short Stay'));
+      return { personId: id, version };
+    },
+  };
+}
