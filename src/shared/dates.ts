@@ -12,10 +12,17 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+const calendars = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date (YYYY-MM-DD) at `now` in the given time zone. */
 export function todayIn(timeZone: string = CHARITY_TIME_ZONE, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let calendar = calendars.get(timeZone);
+  if (!calendar) {
+    // en-CA formats as YYYY-MM-DD. Made once per zone: every request asks for today.
+    calendar = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    calendars.set(timeZone, calendar);
+  }
+  return calendar.format(now);
 }
 
 /** The calendar date `days` after (or before, when negative) a YYYY-MM-DD date. */
