@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -68,11 +69,10 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
   // A fault that escapes the routes is logged in full and answered without its text (which may hold internals).
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ statusCode: status, error: 'Something went wrong on the server' });
-    }
-    return reply.code(status).send({ statusCode: status, error: error.message });
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const message = status >= 500 ? 'Something went wrong on the server' : error.message;
+    // Fastify's own shape, so callers read errors the same way whatever raised them.
+    return reply.code(status).send({ statusCode: status, error: STATUS_CODES[status], message });
   });
 
   await app.register(fastifyTRPCPlugin, {
