@@ -1,41 +1,53 @@
 import './index.css';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Toaster } from 'react-hot-toast';
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from './app/router';
-import { AuthClient, type SignInConfig } from './lib/auth-client';
-import { AuthProvider } from './lib/auth';
-import { createQueryClient } from './lib/query-client';
-import { createTrpcClient, TRPCProvider } from './lib/trpc';
+import { createRoot, type Root } from 'react-dom/client';
+import { LandingPage } from './app/landing-page';
+import type { SignInConfig } from './lib/auth-client';
+import { isSignedOutLandingVisit, isSignInInFlight } from './lib/sign-in-state';
 
-async function start() {
+async function loadSignInConfig(): Promise<SignInConfig> {
   const response = await fetch('/config.json');
   if (!response.ok) throw new Error(`Could not load the sign-in settings (${response.status})`);
-  const config = (await response.json()) as SignInConfig;
-
-  const authClient = new AuthClient(config);
-  const queryClient = createQueryClient();
-  const trpcClient = createTrpcClient(authClient);
-  const router = createAppRouter();
-
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <AuthProvider client={authClient} onSignedOut={() => queryClient.clear()}>
-            <RouterProvider router={router} />
-            <Toaster position="top-center" />
-          </AuthProvider>
-        </TRPCProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return (await response.json()) as SignInConfig;
 }
 
-start().catch((error: unknown) => {
-  console.error(error);
-  const root = document.getElementById('root');
-  if (root) root.textContent = `Valecare could not start: ${error instanceof Error ? error.message : String(error)}`;
-});
+async function loadAuthClient() {
+  const [{ AuthClient }, config] = await Promise.all([import('./lib/auth-client'), loadSignInConfig()]);
+  return new AuthClient(config);
+}
+
+// Spec §8: a failed sign-in is only logged, never shown.
+const logSignInFailure = (error: unknown) => console.error('Sign-in failed:', error instanceof Error ? error.message : error);
+
+async function startApp(root: Root) {
+  const [{ renderApp }, config] = await Promise.all([import('./app/app'), loadSignInConfig()]);
+  renderApp(root, config);
+}
+
+/**
+ * A signed-out visit to / shows the landing page at once, without the app: the sign-in library, the
+ * API client and the routes load when the visitor signs in (or arrives anywhere else).
+ */
+function showLandingPage(root: Root) {
+  const signIn = () => void loadAuthClient().then((client) => client.signIn()).catch(logSignInFailure);
+  root.render(
+    <StrictMode>
+      <LandingPage onSignIn={signIn} />
+    </StrictMode>,
+  );
+  // Back from the hosted login page to this page as it was left: that sign-in was cancelled.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted && isSignInInFlight()) void loadAuthClient().then((client) => client.cancelInFlight()).catch(logSignInFailure);
+  });
+}
+
+const rootElement = document.getElementById('root')!;
+const root = createRoot(rootElement);
+if (isSignedOutLandingVisit(new URL(window.location.href))) {
+  showLandingPage(root);
+} else {
+  startApp(root).catch((error: unknown) => {
+    console.error(error);
+    rootElement.textContent = `Valecare could not start: ${error instanceof Error ? error.message : String(error)}`;
+  });
+}

@@ -4,12 +4,12 @@ import { type SessionUser, sessionUserFromClaims } from '@/shared/session';
 
 import type { SignInConfig } from '@/server/auth/auth-setup';
 import { IdleWatch } from './idle-session';
+import { IN_FLIGHT_KEY, isSignInCallback, isSignInInFlight, LOGIN_KEY_PREFIX, SESSION_KEY_PREFIX } from './sign-in-state';
 
 export type { SignInConfig };
 
 /** Refresh a little before expiry, so a token never expires in flight or on a clock that runs fast. */
 export const CLOCK_DRIFT_SECONDS = 60;
-const IN_FLIGHT_KEY = 'valecare.login-in-flight';
 const DEFAULT_IDLE_MINUTES = 30;
 
 export class SignInError extends Error {
@@ -49,7 +49,7 @@ export class AuthClient {
     private readonly origin: string = window.location.origin,
   ) {
     // In-flight login data lives with the tab; the session survives reloads and new tabs.
-    this.stateStore = new WebStorageStateStore({ prefix: 'valecare.login.', store: window.sessionStorage });
+    this.stateStore = new WebStorageStateStore({ prefix: LOGIN_KEY_PREFIX, store: window.sessionStorage });
     this.manager = new UserManager({
       authority: config.authority,
       client_id: config.clientId,
@@ -60,7 +60,7 @@ export class AuthClient {
       loadUserInfo: false,
       automaticSilentRenew: false,
       monitorSession: false,
-      userStore: new WebStorageStateStore({ prefix: 'valecare.session.', store: window.localStorage }),
+      userStore: new WebStorageStateStore({ prefix: SESSION_KEY_PREFIX, store: window.localStorage }),
       stateStore: this.stateStore,
     });
     this.idle = new IdleWatch((config.idleMinutes ?? DEFAULT_IDLE_MINUTES) * 60_000, window.localStorage);
@@ -104,11 +104,11 @@ export class AuthClient {
 
   /** True when the URL is the hosted page sending the user back (with a code or an error). */
   static isCallback(url: URL): boolean {
-    return url.pathname === '/' && (url.searchParams.has('code') || url.searchParams.has('error'));
+    return isSignInCallback(url);
   }
 
   isSignInInFlight(): boolean {
-    return window.sessionStorage.getItem(IN_FLIGHT_KEY) === '1';
+    return isSignInInFlight();
   }
 
   /** Forgets the state and PKCE verifier of an unfinished sign-in. */
