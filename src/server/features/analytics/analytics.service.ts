@@ -92,31 +92,64 @@ function byService(items: SQL): SQL {
  * Hours by year, month, group and service, with every subtotal (cube), summed in the database. Each
  * item's days run from its start (or Jan 1 of the start year) to its end (or today), never past today;
  * a month's share is weekly hours × that month's active days / 7.
+ *
+ * Rather than one row per item and month (millions over ten years), each item adds two events: where
+ * it starts and after it ends. An item of weekly hours w active from day f to day l has given
+ * w × (min(x, l) − f + 1) weekly-hour-days by day x ≥ f, which is x × A − B with A = w, B = w × (f − 1)
+ * while active and A = 0, B = −w × (l − f + 1) once ended. Running sums of A and B over the months give
+ * each group's total by the end of every month, and a month's hours are the difference from the month
+ * before: exact numeric arithmetic, and work in proportion to the items plus the months.
  */
 function hoursReportQuery(items: CareItems, breakdown: Breakdown, startYear: number, today: string): SQL {
-  const firstDay = `${startYear}-01-01`;
+  const firstDay = sql`${`${startYear}-01-01`}::date`;
+  const lastDay = sql`${today}::date`;
+  // Months and days are counted from 1 January of the start year.
+  const monthOf = (day: SQL) => sql`((extract(year from ${day})::int - ${startYear}) * 12 + extract(month from ${day})::int - 1)`;
   return sql`with item_service as (${byService(careItems(items))}),
-    counted as (
-      select greatest(start_date, ${firstDay}::date) as first_day,
-        least(coalesce(end_date, ${today}::date), ${today}::date) as last_day,
-        service_weekly_hours, service, ${GROUP[breakdown]} as group_name
+    counted as materialized (
+      select greatest(start_date, ${firstDay}) - ${firstDay} as first_day,
+        least(coalesce(end_date, ${lastDay}), ${lastDay}) - ${firstDay} as last_day,
+        service_weekly_hours as w, service, ${GROUP[breakdown]} as group_name
       from item_service
+      where greatest(start_date, ${firstDay}) <= least(coalesce(end_date, ${lastDay}), ${lastDay})
     ),
-    item_month as (
-      select counted.*, m.month_start::date as month_start, (m.month_start + interval '1 month')::date - 1 as month_end
-      from counted
-      cross join lateral generate_series(
-        date_trunc('month', first_day::timestamp), last_day::timestamp, interval '1 month'
-      ) as m(month_start)
-      where first_day <= last_day
+    cell_month as (
+      select group_name, service, month, sum(a) as a, sum(b) as b, sum(started) as started, sum(ended) as ended
+      from (
+        select group_name, service, ${monthOf(sql`${firstDay} + first_day`)} as month,
+          sum(w) as a, sum(w * (first_day - 1)) as b, count(*) as started, 0 as ended
+        from counted group by 1, 2, 3
+        union all
+        select group_name, service, ${monthOf(sql`${firstDay} + last_day + 1`)}, -sum(w), -sum(w * last_day), 0, 0
+        from counted group by 1, 2, 3
+        union all
+        select group_name, service, ${monthOf(sql`${firstDay} + last_day`)} + 1, 0, 0, 0, count(*)
+        from counted group by 1, 2, 3
+        union all
+        -- Every month of every group and service, so months without a start or an end are counted too.
+        select cell.group_name, cell.service, m.month, 0, 0, 0, 0
+        from (select distinct group_name, service from counted) as cell
+        cross join generate_series(0, ${monthOf(lastDay)}) as m(month)
+      ) as event
+      where month <= ${monthOf(lastDay)}
+      group by 1, 2, 3
+    ),
+    running as (
+      select group_name, service, month,
+        ((${firstDay} + (month + 1) * interval '1 month')::date - ${firstDay} - 1) * sum(a) over cell_months
+          - sum(b) over cell_months as by_month_end,
+        sum(started) over cell_months - sum(ended) over cell_months as active_items
+      from cell_month
+      window cell_months as (partition by group_name, service order by month)
     ),
     month_hours as (
-      select extract(year from month_start)::int as year, extract(month from month_start)::int as month, group_name, service,
-        service_weekly_hours * (least(last_day, month_end) - greatest(first_day, month_start) + 1) as weekly_hours_days
-      from item_month
+      select ${startYear} + month / 12 as year, month % 12 + 1 as month, group_name, service, active_items,
+        by_month_end - coalesce(lag(by_month_end) over (partition by group_name, service order by month), 0) as weekly_hours_days
+      from running
     )
     select year, month, group_name, service, sum(weekly_hours_days) / 7 as hours
     from month_hours
+    where active_items > 0
     group by year, cube(month, group_name, service)`;
 }
 
