@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
-const ALPHABET = 'abcdefghijkmnopqrstuvwxyz23456789';
+/** No l, 0 or 1: ids are read out and typed. */
+export const ID_ALPHABET = 'abcdefghijkmnopqrstuvwxyz23456789';
 
 /** Record ids: a prefix letter that says what the record is, then 15 random characters (DESIGN §3). */
 export type IdPrefix = 'c' | 'm' | 'v' | 'r' | 'p' | 't' | 'g' | 'n' | 'u';
@@ -8,7 +9,7 @@ export type IdPrefix = 'c' | 'm' | 'v' | 'r' | 'p' | 't' | 'g' | 'n' | 'u';
 export function newId(prefix: IdPrefix): string {
   const bytes = randomBytes(15);
   let id = prefix;
-  for (const byte of bytes) id += ALPHABET[byte % ALPHABET.length];
+  for (const byte of bytes) id += ID_ALPHABET[byte % ID_ALPHABET.length];
   return id;
 }
 

@@ -5,6 +5,7 @@ import { requestInput, packageInput } from '@/shared/schemas/care';
 import { magLogInput, trainingRecordInput } from '@/shared/schemas/compliance';
 import { carerInput, clientInput } from '@/shared/schemas/people';
 import type { Database } from '@/server/db/client';
+import { CARER_FIRST_NAMES as CARER_FIRST, FIRST_NAMES as FIRST, seededRandom, STREETS, SURNAMES } from '@/server/db/made-up-data';
 import { carers, clients } from '@/server/db/schema/people';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { createPackage } from '@/server/features/care/packages.service';
@@ -14,31 +15,6 @@ import { carersService } from '@/server/features/people/carers.service';
 import { createClient, toggleClientArchive } from '@/server/features/people/clients.service';
 import type { ServiceContext } from '@/server/features/service-context';
 import { createTrainingRecord } from '@/server/features/training-records/training-records.service';
-
-/** A small deterministic generator, so every demo database is the same. */
-function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)]!;
-  const some = <T>(list: readonly T[], min: number, max: number): T[] => {
-    const copy = [...list];
-    const chosen: T[] = [];
-    for (let n = int(min, max); n > 0 && copy.length; n--) chosen.push(copy.splice(int(0, copy.length - 1), 1)[0]!);
-    return chosen;
-  };
-  return { next, int, pick, some, chance: (p: number) => next() < p };
-}
-
-const FIRST = ['Margaret', 'Arthur', 'Joan', 'Dennis', 'Irene', 'Harold', 'Brenda', 'Kenneth', 'Sheila', 'Roy', 'Doreen', 'Frank', 'Pamela', 'Stanley', 'Valerie', 'Clifford', 'Maureen', 'Leonard', 'Audrey', 'Norman', 'Jean', 'Gordon', 'Sylvia', 'Trevor'];
-const CARER_FIRST = ['Sarah', 'James', 'Emma', 'Tom', 'Lucy', 'Mark', 'Hannah', 'Paul', 'Claire', 'Rob', 'Jess', 'Ian', 'Kate', 'Dan', 'Ruth', 'Sam', 'Nina', 'Alex', 'Fiona', 'Gareth', 'Megan', 'Owen'];
-const SURNAMES = ['Pollard', 'Hawkins', 'Tucker', 'Chidgey', 'Bryant', 'Vowles', 'Hooper', 'Coles', 'Baker', 'Sparkes', 'Webber', 'Greedy', 'Burge', 'Perry', 'Hill', 'Norman', 'Stevens', 'Rendell', 'Lock', 'Musgrove'];
-const STREETS = ['High Street', 'Church Lane', 'Mill Road', 'Station Road', 'The Square', 'Golden Hill', 'Ford Lane', 'Court Farm', 'Rock Cottages', 'Silver Street'];
 
 /** Demo post codes per locality, with made-up deprivation deciles (marked as demo data). */
 const AREAS = LOCALITIES.map((locality, i) => ({
@@ -84,7 +60,7 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
     throw new NotEmptyError('The database already holds data: seed:demo only fills an empty database.');
   }
   const ctx: ServiceContext = { db, actor: DEMO_ACTOR, today, deprivationMaxDecile };
-  const r = random(20250101);
+  const r = seededRandom(20250101);
   const summary: SeedSummary = { clients: 0, mps: 0, volunteers: 0, requests: 0, packages: 0, trainingRecords: 0, magLogs: 0 };
 
   await db
