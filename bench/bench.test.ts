@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkBudgets } from './budgets';
+import { dataSetRows, sizeAt } from './data-set';
+import { measureLatency, percentile } from './latency';
+import { writeReportSection } from './report';
+import { type BenchResult, growthExponent } from './results';
+
+describe('percentile', () => {
+  it('takes the nearest rank', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(sorted, 0.5)).toBe(50);
+    expect(percentile(sorted, 0.99)).toBe(99);
+    expect(percentile([7], 0.99)).toBe(7);
+  });
+});
+
+describe('measureLatency', () => {
+  it('sends no more than asked, from every client, and counts each answer once', async () => {
+    const sent: number[] = [];
+    const figures = await measureLatency(async (n) => void sent.push(n), { concurrency: 4, maxRequests: 10, maxSeconds: 5 });
+    expect(figures.requests).toBe(sent.length);
+    expect(sent.length).toBeGreaterThanOrEqual(10);
+    expect(sent.length).toBeLessThanOrEqual(13);
+    expect(new Set(sent).size).toBe(sent.length);
+  });
+});
+
+describe('growthExponent', () => {
+  it('is 1 when time grows as the data, 2 when as its square', () => {
+    const growth = [
+      { packages: 1000, reportMs: { linear: 10, square: 10 } },
+      { packages: 16000, reportMs: { linear: 160, square: 2560 } },
+    ];
+    expect(growthExponent(growth, 'linear')).toBeCloseTo(1);
+    expect(growthExponent(growth, 'square')).toBeCloseTo(2);
+  });
+});
+
+describe('the data set', () => {
+  it('is the same every time, of the size asked, with every package on a request', () => {
+    const size = sizeAt(0.01);
+    const first = dataSetRows(size, '2026-11-22');
+    const again = dataSetRows(size, '2026-11-22');
+    expect(again).toEqual(first);
+    expect(first.clients).toHaveLength(50);
+    expect(first.packages).toHaveLength(400);
+    const requestIds = new Set(first.requests.map((r) => r.id));
+    expect(first.packages.every((p) => requestIds.has(p.requestId))).toBe(true);
+  });
+});
+
+const figures = (p50Ms: number, p99Ms = p50Ms) => ({ requests: 10, p50Ms, p99Ms, perSecond: 1 });
+
+function resultWith(listP99Ms: number, reportMs: number): BenchResult {
+  return {
+    quick: true,
+    startedAt: new Date('2026-11-22T12:00:00Z'),
+    minutes: 1,
+    machine: 'test',
+    chromium: 'test',
+    concurrency: 20,
+    databases: [
+      {
+        kind: 'PGlite',
+        description: 'test',
+        size: sizeAt(0.01),
+        operations: [
+          { name: 'clients.getAllNotArchived', kind: 'list', product: { one: figures(20), many: figures(90, listP99Ms) }, baseline: { one: figures(10), many: figures(80) } },
+          { name: 'analytics.getPackagesReport', kind: 'report', product: { one: figures(reportMs) }, baseline: { one: figures(reportMs) } },
+        ],
+        growth: [],
+        coldStartMs: 1000,
+        rssMb: 100,
+        peakRssMb: 120,
+      },
+    ],
+    browser: {
+      landingScripts: { files: [], gzipBytes: 80_000 },
+      appScripts: { files: [], gzipBytes: 300_000 },
+      largestLazyChunk: { file: '-', gzipBytes: 0 },
+      landingLcpMs: [400],
+      clientsFirstRowsMs: [500],
+      keystrokeMs: [50],
+      listedClients: 5000,
+    },
+  };
+}
+
+describe('checkBudgets', () => {
+  it('passes figures within their budgets and fails the others, marking those more than twice over', () => {
+    const lines = checkBudgets(resultWith(140, 700));
+    const verdict = (what: string) => lines.find((l) => l.what.startsWith(what))!;
+    expect(verdict('clients.getAllNotArchived p99').verdict).toBe('PASS');
+    expect(verdict('clients.getAllNotArchived product ÷ baseline').verdict).toBe('PASS');
+    expect(verdict('analytics.getPackagesReport over the full data set')).toMatchObject({ verdict: 'FAIL', farOver: true });
+    const nearMiss = checkBudgets(resultWith(200, 300)).find((l) => l.what.startsWith('clients.getAllNotArchived p99'))!;
+    expect(nearMiss).toMatchObject({ verdict: 'FAIL', farOver: false });
+  });
+
+  it('fails a list that is more than twice its baseline', () => {
+    const result = resultWith(100, 100);
+    result.databases[0]!.operations[0]!.product.one = figures(25);
+    const line = checkBudgets(result).find((l) => l.what.startsWith('clients.getAllNotArchived product ÷ baseline'))!;
+    expect(line).toMatchObject({ figure: 2.5, verdict: 'FAIL' });
+  });
+});
+
+describe('writeReportSection', () => {
+  it('replaces its own section and keeps the others', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-report-')), 'BENCHMARKS.md');
+    writeFileSync(file, '# Benchmarks\n\n## Load\n\nload figures\n\n## Benchmark\n\nold run\n\n## Later\n\nkept\n');
+    writeReportSection(file, 'new run');
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('load figures');
+    expect(text).toContain('new run');
+    expect(text).not.toContain('old run');
+    expect(text).toContain('## Later\n\nkept');
+    writeReportSection(file, 'newer run');
+    expect(readFileSync(file, 'utf8').match(/^## Benchmark$/gm)).toHaveLength(1);
+  });
+});

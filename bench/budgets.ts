@@ -1,0 +1,51 @@
+import { median } from './frontend';
+import { type BenchResult, growthExponent } from './results';
+
+export type Verdict = 'PASS' | 'FAIL';
+
+export interface BudgetLine {
+  what: string;
+  figure: number;
+  limit: number;
+  unit: 'ms' | 'KB' | 'MB' | '×' | '';
+  verdict: Verdict;
+  /** Missed by more than twice the budget: the only kind of miss that fails a quick run. */
+  farOver: boolean;
+}
+
+/** 1 KB = 1,000 bytes. */
+export const KB = 1000;
+
+function line(what: string, figure: number, limit: number, unit: BudgetLine['unit']): BudgetLine {
+  return { what, figure, limit, unit, verdict: figure <= limit ? 'PASS' : 'FAIL', farOver: figure > 2 * limit };
+}
+
+/**
+ * The budgets of the issue, checked against a run. A budget named with a percentile is checked at it;
+ * any other time at the median.
+ */
+export function checkBudgets(result: BenchResult): BudgetLine[] {
+  const lines: BudgetLine[] = [];
+  for (const database of result.databases) {
+    const on = `(${database.kind})`;
+    for (const op of database.operations.filter((o) => o.kind === 'report' && database.kind === 'PGlite')) {
+      lines.push(line(`${op.name} over the full data set, median ${on}`, op.product.one.p50Ms, 300, 'ms'));
+    }
+    for (const op of database.operations.filter((o) => o.kind === 'list')) {
+      lines.push(line(`${op.name} p99 at ${result.concurrency} concurrent clients ${on}`, op.product.many!.p99Ms, 150, 'ms'));
+      lines.push(line(`${op.name} product ÷ baseline, median at 1 client ${on}`, op.product.one.p50Ms / op.baseline.one.p50Ms, 2, '×'));
+    }
+    if (database.growth.length > 1) {
+      for (const op of database.operations.filter((o) => o.kind === 'report')) {
+        lines.push(line(`${op.name} time grows at most linearly with packages (exponent) ${on}`, growthExponent(database.growth, op.name), 1, ''));
+      }
+    }
+    lines.push(line(`server memory (RSS) after the run ${on}`, database.rssMb, 400, 'MB'));
+  }
+  const browser = result.browser;
+  lines.push(line('landing page initial JavaScript, gzip', browser.landingScripts.gzipBytes / KB, 120, 'KB'));
+  lines.push(line('signed-in app (dashboard) initial JavaScript, gzip', browser.appScripts.gzipBytes / KB, 350, 'KB'));
+  lines.push(line('landing page largest contentful paint, median', median(browser.landingLcpMs), 1000, 'ms'));
+  lines.push(line(`clients search keystroke to filtered rows at ${browser.listedClients.toLocaleString('en-GB')} rows, median`, median(browser.keystrokeMs), 100, 'ms'));
+  return lines;
+}

@@ -1,0 +1,106 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { addUser } from '@/server/auth/users.service';
+import { queryRows } from '@/server/db/client';
+import { openConfiguredDatabase } from '@/server/db/open';
+import { loadEnv } from '@/server/env';
+import type { ServerDatabase } from '@/server/test/server-process';
+import { type DataSetSize, insertDataSet } from './data-set';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type DatabaseKind = 'PGlite' | 'PostgreSQL';
+
+/** The member of staff the benchmark signs in as: a Coordinator signs in with a password alone. */
+export const BENCH_USER = { email: 'bench.coordinator@valecare.test', password: 'bench-password-1', givenName: 'Bench', familyName: 'Coordinator', role: 'Coordinator' } as const;
+
+/** A database made for one measurement and removed after it; never the user's data. */
+export interface BenchDatabase {
+  kind: DatabaseKind;
+  target: ServerDatabase;
+  /** What it is, for the report. */
+  description: string;
+  remove: () => Promise<void>;
+}
+
+function pgliteVersion(): string {
+  return (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
+}
+
+export function newPgliteDatabase(): BenchDatabase {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'valecare-bench-'));
+  return {
+    kind: 'PGlite',
+    target: { dataDir },
+    description: `PGlite ${pgliteVersion()}, file-backed in a new temporary directory`,
+    remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** The PostgreSQL server to use: DATABASE_URL, else the usual local one, when it answers. */
+export async function reachablePostgres(): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** A new database on the server, dropped afterwards: the database the URL names is never written. */
+export async function newPostgresDatabase(serverUrl: string): Promise<BenchDatabase> {
+  const name = `valecare_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const { rows } = await admin.query<{ server_version: string }>('show server_version');
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'PostgreSQL',
+    target: { databaseUrl: url.toString() },
+    description: `PostgreSQL ${rows[0]!.server_version.split(' ')[0]} on ${url.hostname} (a new database, dropped afterwards)`,
+    remove: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Clients the single-record operations take in turn: current ones with care on record. */
+const SAMPLE_CLIENTS = 50;
+
+/**
+ * Migrates the database, fills it with a data set and adds the benchmark's member of staff. Answers
+ * the clients the single-record operations work on.
+ */
+export async function fillDatabase(database: BenchDatabase, size: DataSetSize, today: string): Promise<string[]> {
+  const target = database.target;
+  const env = loadEnv('dataDir' in target ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.databaseUrl });
+  const connection = await openConfiguredDatabase(env);
+  try {
+    await insertDataSet(connection.db, size, today);
+    await addUser(connection.db, BENCH_USER);
+    const rows = await queryRows<{ id: string }>(
+      connection.db,
+      sql`select id from clients where archived = 'N' and exists (select 1 from requests where client_id = clients.id)
+        order by id limit ${SAMPLE_CLIENTS}`,
+    );
+    return rows.map((row) => row.id);
+  } finally {
+    await connection.close();
+  }
+}

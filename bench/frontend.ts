@@ -1,0 +1,231 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/server';
+import { percentile } from './latency';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLIENT_DIST = path.join(ROOT, 'dist/client');
+const WAIT_MS = 30_000;
+/** Tall enough that the virtualised table (70% of the window high) draws its first 50 rows. */
+const TALL_WINDOW = { width: 1920, height: 2600 };
+const DESKTOP_WINDOW = { width: 1280, height: 800 };
+
+function newestChange(file: string): number {
+  if (!statSync(file).isDirectory()) return statSync(file).mtimeMs;
+  return Math.max(0, ...readdirSync(file).map((name) => newestChange(path.join(file, name))));
+}
+
+/** Builds the web app when the build is missing or older than its sources, as `npm start` does. */
+export function ensureWebBuild(): void {
+  const index = path.join(CLIENT_DIST, 'index.html');
+  const sources = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(ROOT, p));
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestChange))) return;
+  console.log('Building the web app…');
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** Bytes of a built file gzipped at the default level, as a web server compresses it. */
+function gzipBytes(file: string): number {
+  return gzipSync(readFileSync(path.join(CLIENT_DIST, file))).length;
+}
+
+export interface ScriptSet {
+  files: string[];
+  gzipBytes: number;
+}
+
+function scriptSet(files: Iterable<string>): ScriptSet {
+  const list = [...new Set(files)].sort();
+  return { files: list, gzipBytes: list.reduce((sum, file) => sum + gzipBytes(file), 0) };
+}
+
+/** The largest JavaScript file of the build that the landing page does not load. */
+export function largestLazyChunk(landing: ScriptSet): { file: string; gzipBytes: number } {
+  const lazy = readdirSync(path.join(CLIENT_DIST, 'assets'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => `assets/${name}`)
+    .filter((file) => !landing.files.includes(file))
+    .map((file) => ({ file, gzipBytes: gzipBytes(file) }));
+  return lazy.sort((a, b) => b.gzipBytes - a.gzipBytes)[0] ?? { file: '-', gzipBytes: 0 };
+}
+
+/** Records the built scripts a page requests, as files of the build. */
+function recordScripts(page: Page, origin: string): Set<string> {
+  const files = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script' && url.origin === origin) files.add(url.pathname.slice(1));
+  });
+  return files;
+}
+
+/** The latest largest-contentful-paint candidate: the one that stands once the page has settled. */
+async function largestContentfulPaint(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let latest = Number.NaN;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) latest = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(latest), 500);
+      }),
+  );
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Through the landing page and the hosted login page, as a person signs in (a role without a second step). */
+async function signIn(page: Page, baseUrl: string, credentials: Credentials): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await page.getByLabel('E-mail address').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/dashboard', { timeout: WAIT_MS });
+}
+
+/** Milliseconds from the start of the navigation to the moment the clients table holds `rows` rows. */
+async function timeToRows(page: Page, url: string, rows: number): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    (wanted) => (document.querySelectorAll('main table tbody tr td:first-child').length >= wanted ? performance.now() : false),
+    rows,
+    { polling: 'raf', timeout: WAIT_MS },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Longer than any keystroke takes to show: a key that changes nothing on screen gives no time. */
+const KEY_SETTLE_MS = 1_500;
+
+/**
+ * Types into the list's search box one key at a time and times each key from its keydown event to the
+ * next frame after the list (its rows or its total) changed. Each word is typed, then deleted.
+ */
+async function keystrokeTimes(page: Page, words: readonly string[]): Promise<number[]> {
+  const search = page.getByRole('searchbox', { name: 'Search clients' });
+  await search.click();
+  await page.evaluate(() => {
+    const state = window as unknown as { pressedAt: number | null; keyTimes: number[] };
+    state.keyTimes = [];
+    state.pressedAt = null;
+    const input = document.querySelector('main input[type="search"]');
+    document.addEventListener('keydown', (event) => void (state.pressedAt = event.timeStamp), true);
+    new MutationObserver((mutations) => {
+      const pressedAt = state.pressedAt;
+      if (pressedAt === null || mutations.every((m) => m.target === input)) return;
+      state.pressedAt = null;
+      requestAnimationFrame(() => state.keyTimes.push(performance.now() - pressedAt));
+    }).observe(document.querySelector('main')!, { childList: true, subtree: true, characterData: true });
+  });
+  const recorded = () => page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes.length);
+  const press = async (key: string) => {
+    const before = await recorded();
+    await page.keyboard.press(key);
+    await page
+      .waitForFunction((n) => (window as unknown as { keyTimes: number[] }).keyTimes.length > n, before, { timeout: KEY_SETTLE_MS })
+      .catch(() => page.evaluate(() => void ((window as unknown as { pressedAt: number | null }).pressedAt = null)));
+  };
+  for (const word of words) {
+    for (const key of word) await press(key);
+    for (let n = word.length; n > 0; n--) await press('Backspace');
+  }
+  return page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes);
+}
+
+export interface BrowserFigures {
+  landingScripts: ScriptSet;
+  appScripts: ScriptSet;
+  largestLazyChunk: { file: string; gzipBytes: number };
+  /** Largest contentful paint of the landing page, one per cold load. */
+  landingLcpMs: number[];
+  /** From navigating to /clients (signed in) to its first 50 rows drawn, one per load. */
+  clientsFirstRowsMs: number[];
+  /** From a key in the clients search box to the filtered rows drawn. */
+  keystrokeMs: number[];
+  /** Clients the list shows (not archived). */
+  listedClients: number;
+}
+
+export interface BrowserSettings {
+  landingLoads: number;
+  listLoads: number;
+  searchWords: readonly string[];
+}
+
+async function withContext<T>(browser: Browser, options: Parameters<Browser['newContext']>[0], run: (context: BrowserContext) => Promise<T>): Promise<T> {
+  const context = await browser.newContext(options);
+  try {
+    return await run(context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The front-end figures, in headless Chromium against the built app served by the product. */
+export async function measureInBrowser(baseUrl: string, credentials: Credentials, settings: BrowserSettings): Promise<BrowserFigures> {
+  const origin = new URL(baseUrl).origin;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    // Each landing page load in a new context: a first visit, nothing cached.
+    const landingLcpMs: number[] = [];
+    let landingFiles = new Set<string>();
+    for (let n = 0; n < settings.landingLoads; n++) {
+      await withContext(browser, { viewport: DESKTOP_WINDOW }, async (context) => {
+        const page = await context.newPage();
+        landingFiles = recordScripts(page, origin);
+        await page.goto(`${baseUrl}/`);
+        await page.getByRole('heading', { level: 1 }).waitFor({ timeout: WAIT_MS });
+        await page.waitForLoadState('networkidle');
+        landingLcpMs.push(await largestContentfulPaint(page));
+      });
+    }
+
+    const session = await withContext(browser, { viewport: DESKTOP_WINDOW }, async (context) => {
+      await signIn(await context.newPage(), baseUrl, credentials);
+      return context.storageState();
+    });
+
+    // The signed-in app as it starts on a new visit: the session is kept, nothing is cached.
+    const appScripts = await withContext(browser, { viewport: DESKTOP_WINDOW, storageState: session }, async (context) => {
+      const page = await context.newPage();
+      const files = recordScripts(page, origin);
+      await page.goto(`${baseUrl}/dashboard`);
+      await page.getByText('Total Active Clients').waitFor({ timeout: WAIT_MS });
+      await page.waitForLoadState('networkidle');
+      return files;
+    });
+
+    return await withContext(browser, { viewport: TALL_WINDOW, storageState: session }, async (context) => {
+      const page = await context.newPage();
+      const clientsFirstRowsMs: number[] = [];
+      for (let n = 0; n < settings.listLoads; n++) clientsFirstRowsMs.push(await timeToRows(page, `${baseUrl}/clients`, 50));
+      const listedClients = Number(/Total: (\d+)/.exec((await page.getByText(/^Total: \d+$/).textContent()) ?? '')?.[1] ?? Number.NaN);
+      const keystrokeMs = await keystrokeTimes(page, settings.searchWords);
+      const landingScripts = scriptSet(landingFiles);
+      return {
+        landingScripts,
+        appScripts: scriptSet(appScripts),
+        largestLazyChunk: largestLazyChunk(landingScripts),
+        landingLcpMs,
+        clientsFirstRowsMs,
+        keystrokeMs,
+        listedClients,
+      };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+export function median(values: readonly number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 0.5);
+}

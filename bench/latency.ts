@@ -1,0 +1,49 @@
+import { performance } from 'node:perf_hooks';
+
+/** How hard and how long to drive one operation. */
+export interface LoadShape {
+  /** Requests in flight at once: each client sends its next request as soon as the last is answered. */
+  concurrency: number;
+  /** No new request is sent after this many have been sent… */
+  maxRequests: number;
+  /** …or after this long; requests in flight are still awaited, so every client finishes at least one. */
+  maxSeconds: number;
+}
+
+export interface LatencyFigures {
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers per second over the whole measurement. */
+  perSecond: number;
+}
+
+/** The value at or above the given share of the sorted samples (nearest rank). */
+export function percentile(sorted: readonly number[], share: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]!;
+}
+
+/**
+ * Drives `send` from `concurrency` clients in a closed loop and times each call from sending to the
+ * last byte of its answer. `send` gets the request's number and must throw on anything but success:
+ * a benchmark of failing requests measures nothing.
+ */
+export async function measureLatency(send: (n: number) => Promise<void>, shape: LoadShape): Promise<LatencyFigures> {
+  const samples: number[] = [];
+  const deadline = performance.now() + shape.maxSeconds * 1000;
+  let sent = 0;
+  const started = performance.now();
+  const client = async () => {
+    do {
+      const n = sent++;
+      const t = performance.now();
+      await send(n);
+      samples.push(performance.now() - t);
+    } while (sent < shape.maxRequests && performance.now() < deadline);
+  };
+  await Promise.all(Array.from({ length: shape.concurrency }, client));
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = samples.sort((a, b) => a - b);
+  return { requests: sorted.length, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), perSecond: sorted.length / seconds };
+}

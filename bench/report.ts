@@ -1,0 +1,164 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { BudgetLine } from './budgets';
+import { KB } from './budgets';
+import { median } from './frontend';
+import { percentile } from './latency';
+import { type BenchResult, type DatabaseRun, growthExponent } from './results';
+
+const SECTION_HEADING = '## Benchmark';
+
+const whole = (n: number) => Math.round(n).toLocaleString('en-GB');
+/** Milliseconds: whole above 10, one decimal below. */
+const ms = (n: number) => (Number.isNaN(n) ? '-' : n >= 10 ? whole(n) : n.toFixed(1));
+const ratio = (n: number) => `${n.toFixed(2)}×`;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): string {
+  const rule = header.map((_, i) => (align[i] === 'l' ? '---' : '---:'));
+  return [header, rule, ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+function apiTable(database: DatabaseRun, concurrency: number): string {
+  const rows = database.operations.flatMap((op) =>
+    (['one', 'many'] as const).flatMap((load) => {
+      const product = op.product[load];
+      const baseline = op.baseline[load];
+      if (!product || !baseline) return [];
+      return [[
+        load === 'one' ? `\`${op.name}\`` : '',
+        load === 'one' ? '1' : String(concurrency),
+        ms(product.p50Ms),
+        ms(product.p99Ms),
+        product.perSecond.toFixed(1),
+        ms(baseline.p50Ms),
+        ms(baseline.p99Ms),
+        baseline.perSecond.toFixed(1),
+        ratio(product.p50Ms / baseline.p50Ms),
+        ratio(product.p99Ms / baseline.p99Ms),
+      ]];
+    }),
+  );
+  return table(
+    ['operation', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'baseline p50 ms', 'baseline p99 ms', 'baseline req/s', 'p50 ÷ baseline', 'p99 ÷ baseline'],
+    rows,
+    ['l'],
+  );
+}
+
+function growthTable(database: DatabaseRun): string {
+  const reports = database.operations.filter((op) => op.kind === 'report').map((op) => op.name);
+  const first = database.growth[0]!;
+  const last = database.growth.at(-1)!;
+  return table(
+    ['report (median ms)', ...database.growth.map((g) => `${whole(g.packages)} packages`), `time × for data × ${whole(last.packages / first.packages)}`, 'exponent'],
+    reports.map((name) => [
+      `\`${name}\``,
+      ...database.growth.map((g) => ms(g.reportMs[name]!)),
+      ratio(last.reportMs[name]! / first.reportMs[name]!),
+      growthExponent(database.growth, name).toFixed(2),
+    ]),
+    ['l'],
+  );
+}
+
+function sizeLine(database: DatabaseRun): string {
+  const s = database.size;
+  return (
+    `${whole(s.clients)} clients, ${whole(s.mps)} MPs, ${whole(s.volunteers)} volunteers, ${whole(s.requests)} requests, ` +
+    `${whole(s.packages)} packages, ${whole(s.trainingRecords)} training records, ${whole(s.magLogs)} MAG logs`
+  );
+}
+
+function databaseSection(database: DatabaseRun, concurrency: number): string {
+  const parts = [
+    `### ${database.kind}`,
+    `- Database: ${database.description}; ${sizeLine(database)}.`,
+    `- Server: cold start ${whole(database.coldStartMs)} ms (process start to the first healthy \`/healthz\`); ` +
+      `memory (RSS) after the run ${whole(database.rssMb)} MB, at most ${whole(database.peakRssMb)} MB.`,
+    '',
+    apiTable(database, concurrency),
+  ];
+  if (database.growth.length > 1) parts.push('', 'Report time as the data grows (every record scaled with the packages):', '', growthTable(database));
+  return parts.join('\n');
+}
+
+function browserSection(result: BenchResult): string {
+  const b = result.browser;
+  const p = (values: number[]) => `${ms(median(values))} / ${ms(percentile([...values].sort((x, y) => x - y), 0.99))}`;
+  return [
+    '### Front end',
+    `Headless Chromium ${result.chromium} against the built app served by the product on PGlite; ${whole(b.listedClients)} current clients listed.`,
+    '',
+    table(
+      ['figure', 'value'],
+      [
+        [`landing page initial JavaScript (${b.landingScripts.files.length} files), gzip`, kb(b.landingScripts.gzipBytes)],
+        [`signed-in app initial JavaScript to the dashboard (${b.appScripts.files.length} files), gzip`, kb(b.appScripts.gzipBytes)],
+        [`largest chunk the landing page does not load (\`${b.largestLazyChunk.file.replace(/^assets\//, '')}\`), gzip`, kb(b.largestLazyChunk.gzipBytes)],
+        [`landing page largest contentful paint, median / p99 of ${b.landingLcpMs.length} first visits`, `${p(b.landingLcpMs)} ms`],
+        [`/clients: navigation to the first 50 rows drawn, median / p99 of ${b.clientsFirstRowsMs.length} loads`, `${p(b.clientsFirstRowsMs)} ms`],
+        [`clients search: keystroke to filtered rows drawn, median / p99 of ${b.keystrokeMs.length} keys`, `${p(b.keystrokeMs)} ms`],
+      ],
+      ['l'],
+    ),
+  ].join('\n');
+}
+
+function budgetTable(lines: BudgetLine[]): string {
+  const figure = (l: BudgetLine) => (l.unit === '×' ? ratio(l.figure) : l.unit === '' ? l.figure.toFixed(2) : `${l.unit === 'KB' ? l.figure.toFixed(1) : ms(l.figure)} ${l.unit}`);
+  const limit = (l: BudgetLine) => (l.unit === '×' ? `≤ ${l.limit}×` : `≤ ${l.limit}${l.unit ? ` ${l.unit}` : ''}`);
+  return table(
+    ['budget', 'figure', 'limit', ''],
+    lines.map((l) => [l.what, figure(l), limit(l), l.verdict]),
+    ['l'],
+  );
+}
+
+/** The whole report, as printed and as kept in docs/BENCHMARKS.md. */
+export function renderReport(result: BenchResult, budgets: BudgetLine[], command: string): string {
+  return [
+    `\`${command}\`, run on ${result.startedAt.toISOString().slice(0, 10)}; it took ${result.minutes.toFixed(1)} minutes.`,
+    '',
+    `- Machine: ${result.machine}. The servers, the databases, the load and the browser share these CPUs.`,
+    `- Latency is from sending a request to the last byte of its answer, on 127.0.0.1; "clients" are callers that each ` +
+      `send their next request as soon as the last is answered. Ratios are product ÷ baseline (above 1: the product is slower).`,
+    '',
+    ...result.databases.flatMap((database) => [databaseSection(database, result.concurrency), '']),
+    browserSection(result),
+    '',
+    '### Budgets',
+    '',
+    budgetTable(budgets),
+  ].join('\n');
+}
+
+const SECTION_INTRO = `\`npm run bench\` (\`bench/\`) fills a new database with a charity fifty times today's size (generated, the same
+every time) and measures the product against a baseline: the same data fetched by one hand-written SQL query whose
+rows a bare \`node:http\` handler serialises with \`JSON.stringify\` (\`bench/baseline-server.ts\`), run over the same
+database after the product has stopped. It measures on PGlite, and on PostgreSQL when one answers (\`DATABASE_URL\`,
+or 127.0.0.1:5432), then the front end in headless Chromium. Each list and report is timed by itself, one
+request per call (the web app batches its calls), as a signed-in Coordinator. \`npm run bench -- --quick\` runs a
+tenth of the data on PGlite only, prints the same tables without writing them here, and fails only when a figure
+misses its budget by more than twice. The data set: requests start evenly over ten years and last about fourteen
+months on average (open when they would run past today); each has one to three packages, three in four given by MPs;
+every locality and service, some records archived.
+
+The initial JavaScript is what the browser fetches until the page has settled, gzipped: for the landing page, a
+first visit to \`/\`; for the signed-in app, a new visit to \`/dashboard\` with the session kept (the entry, the
+app shell and the dashboard's chunks). Stylesheets are not counted. The first 50 rows are timed in a 1920×2600
+window, large enough for the virtualised table to draw them.`;
+
+/** Replaces this benchmark's section of the file (or adds it at the end), leaving every other section as it is. */
+export function writeReportSection(file: string, body: string): void {
+  const text = readFileSync(file, 'utf8');
+  const section = `${SECTION_HEADING}\n\n${SECTION_INTRO}\n\n${body}\n`;
+  const start = text.search(/^## Benchmark\s*$/m);
+  if (start < 0) {
+    writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
+    return;
+  }
+  const rest = text.slice(start + SECTION_HEADING.length);
+  const next = rest.search(/^## /m);
+  const after = next < 0 ? '' : `\n${rest.slice(next)}`;
+  writeFileSync(file, `${text.slice(0, start)}${section}${after}`);
+}

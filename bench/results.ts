@@ -1,0 +1,54 @@
+import type { BrowserFigures } from './frontend';
+import type { DataSetSize } from './data-set';
+import type { DatabaseKind } from './databases';
+import type { LatencyFigures } from './latency';
+import type { OperationKind } from './operations';
+
+/** One operation at one and at many concurrent clients (a quick run times reports at one only). */
+export interface UnderLoad {
+  one: LatencyFigures;
+  many?: LatencyFigures;
+}
+
+export interface OperationFigures {
+  name: string;
+  kind: OperationKind;
+  product: UnderLoad;
+  baseline: UnderLoad;
+}
+
+/** The median time of each report over a data set with this many packages. */
+export interface GrowthPoint {
+  packages: number;
+  reportMs: Record<string, number>;
+}
+
+export interface DatabaseRun {
+  kind: DatabaseKind;
+  description: string;
+  size: DataSetSize;
+  operations: OperationFigures[];
+  /** Smallest data set first; the last point is the full data set. */
+  growth: GrowthPoint[];
+  coldStartMs: number;
+  rssMb: number;
+  peakRssMb: number;
+}
+
+export interface BenchResult {
+  quick: boolean;
+  startedAt: Date;
+  minutes: number;
+  machine: string;
+  chromium: string;
+  concurrency: number;
+  databases: DatabaseRun[];
+  browser: BrowserFigures;
+}
+
+/** How fast time grows with data: t ∝ n^exponent between the smallest and the largest data set. */
+export function growthExponent(growth: GrowthPoint[], report: string): number {
+  const first = growth[0]!;
+  const last = growth.at(-1)!;
+  return Math.log(last.reportMs[report]! / first.reportMs[report]!) / Math.log(last.packages / first.packages);
+}
