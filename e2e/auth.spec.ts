@@ -114,7 +114,8 @@ test('a restart keeps users signed in and all data, and an expired token is refr
     await page.getByRole('button', { name: 'Create Client' }).click();
     await page.waitForURL(`${server.url}/clients`);
 
-    expect(await server.stop('SIGTERM')).toBe(0);
+    const stopped = server;
+    expect(await stopped.stop('SIGTERM'), stopped.output()).toBe(0);
     server = await startServer({ port, dataDir });
     expect(server.output()).not.toContain('First start');
 
