@@ -111,8 +111,9 @@ const server = createServer(async (request, response) => {
   }
 });
 
-// Fastify's keep-alive timeout, not node:http's 5 s: an idle connection the load reuses must not be
-// closed under it, and both sides keep connections alike.
+// Fastify's timeouts, not node:http's: an idle connection the load reuses must not be closed under it
+// (keep-alive 5 s), nor a request queued behind slow reports answered 408 (request timeout 300 s).
 server.keepAliveTimeout = 72_000;
+server.requestTimeout = 0;
 server.listen(Number(process.env.BASELINE_PORT), '127.0.0.1');
 process.on('SIGTERM', () => server.close(() => void database.close().then(() => process.exit(0))));
