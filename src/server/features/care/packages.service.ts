@@ -2,6 +2,7 @@ import { desc, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import { renewalDates, renewalRefusal } from '@/shared/care';
 import type { PackageData, PackageDetails, PackageRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
+import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers, clients } from '@/server/db/schema/people';
@@ -62,21 +63,13 @@ function packageColumns(data: PackageData, clientName: string) {
 }
 
 export async function listPackages(db: Executor, view: CareView, today: string): Promise<Package[]> {
-  const rows = await db
-    .select()
-    .from(packages)
-    .where(inView(packages, view, today))
-    .orderBy(desc(packages.createdAt), desc(packages.id));
+  const rows = await selectRowsAsJson(db, packages, inView(packages, view, today), [desc(packages.createdAt), desc(packages.id)]);
   return rows.map(packageFromRow);
 }
 
 /** The packages of the given requests (ids, or a query selecting them), grouped by request, newest first. */
 export async function packagesByRequest(db: Executor, requestIds: string[] | SQLWrapper): Promise<Map<string, Package[]>> {
-  const rows = await db
-    .select()
-    .from(packages)
-    .where(inArray(packages.requestId, requestIds))
-    .orderBy(desc(packages.createdAt), desc(packages.id));
+  const rows = await selectRowsAsJson(db, packages, inArray(packages.requestId, requestIds), [desc(packages.createdAt), desc(packages.id)]);
   const byRequest = new Map<string, Package[]>();
   for (const row of rows) byRequest.set(row.requestId, [...(byRequest.get(row.requestId) ?? []), packageFromRow(row)]);
   return byRequest;

@@ -1,9 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { hoursInService, renewalDates, renewalRefusal } from '@/shared/care';
 import type { Locality } from '@/shared/constants';
 import { OPEN } from '@/shared/dates';
 import type { RequestData, RequestDetails, RequestRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
+import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { clients } from '@/server/db/schema/people';
@@ -82,9 +83,14 @@ export type RequestView = ReturnType<typeof requestView>;
 /** Newest first. */
 export async function listRequests(db: Executor, view: CareView, today: string): Promise<RequestView[]> {
   const where = inView(requests, view, today);
-  const rows = await requestsWithClientName(db).where(where).orderBy(desc(requests.createdAt), desc(requests.id));
+  const rows = await selectRowsAsJson(db, requests, where, [desc(requests.createdAt), desc(requests.id)]);
+  const names = await db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(inArray(clients.id, db.select({ id: requests.clientId }).from(requests).where(where)));
+  const clientName = new Map(names.map((client) => [client.id, client.name]));
   const related = await packagesByRequest(db, db.select({ id: requests.id }).from(requests).where(where));
-  return rows.map(({ request, clientName }) => requestView(request, clientName, related.get(request.id) ?? [], today));
+  return rows.map((request) => requestView(request, clientName.get(request.clientId)!, related.get(request.id) ?? [], today));
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
 import type { Service } from '@/shared/constants';
 import type { CarerData } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
+import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { trainingRecords } from '@/server/db/schema/compliance';
@@ -93,11 +94,7 @@ export function carersService(kind: CarerKind) {
 
   return {
     async list(db: Executor, { includeArchived }: { includeArchived: boolean }): Promise<CarerSummary[]> {
-      const rows = await db
-        .select()
-        .from(carers)
-        .where(includeArchived ? ofKind : and(ofKind, eq(carers.archived, 'N')))
-        .orderBy(desc(carers.createdAt), desc(carers.id));
+      const rows = await selectRowsAsJson(db, carers, includeArchived ? ofKind : and(ofKind, eq(carers.archived, 'N')), [desc(carers.createdAt), desc(carers.id)]);
       return rows.map(carerSummaryFromRow);
     },
 

@@ -2,6 +2,7 @@ import { and, arrayContains, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Service } from '@/shared/constants';
 import type { ClientData } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
+import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
@@ -91,11 +92,7 @@ async function fullClient(db: Executor, row: ClientRow) {
 }
 
 export async function listClients(db: Executor, { includeArchived }: { includeArchived: boolean }): Promise<ClientSummary[]> {
-  const rows = await db
-    .select()
-    .from(clients)
-    .where(includeArchived ? undefined : eq(clients.archived, 'N'))
-    .orderBy(desc(clients.createdAt), desc(clients.id));
+  const rows = await selectRowsAsJson(db, clients, includeArchived ? undefined : eq(clients.archived, 'N'), [desc(clients.createdAt), desc(clients.id)]);
   return rows.map(clientSummaryFromRow);
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { TrainingRecordData } from '@/shared/schemas/compliance';
 import type { Executor } from '@/server/db/client';
+import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { trainingRecords } from '@/server/db/schema/compliance';
 import { carers } from '@/server/db/schema/people';
@@ -48,11 +49,10 @@ async function lockRecord(tx: Executor, ref: RecordRef): Promise<TrainingRecordR
 
 /** Every record (or only those not archived), newest first like the other lists. */
 export async function listTrainingRecords(db: Executor, { includeArchived }: { includeArchived: boolean }): Promise<TrainingRecord[]> {
-  const rows = await db
-    .select()
-    .from(trainingRecords)
-    .where(includeArchived ? undefined : eq(trainingRecords.archived, 'N'))
-    .orderBy(desc(trainingRecords.createdAt), desc(trainingRecords.id));
+  const rows = await selectRowsAsJson(db, trainingRecords, includeArchived ? undefined : eq(trainingRecords.archived, 'N'), [
+    desc(trainingRecords.createdAt),
+    desc(trainingRecords.id),
+  ]);
   return rows.map(trainingRecordFromRow);
 }
 
