@@ -118,6 +118,8 @@ test('the Overview and Active Packages counters settle on the figures the API gi
 });
 
 test('a Packages report by deprivation from 2020 shows every year, and its CSV holds the API figures', async ({ page }) => {
+  // Seven years of tables and charts, then two downloads: 15 s alone, over a minute beside another browser.
+  test.setTimeout(150_000);
   const api = await signInWithApi(page);
   await page.getByRole('button', { name: 'Generate Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generate Analytics Report' });
