@@ -19,6 +19,8 @@ const rowsWith = (page: Page, text: string) => page.getByRole('row').filter({ ha
 async function createClient(page: Page, name: string) {
   await page.goto('/clients');
   await page.getByRole('button', { name: 'Add New' }).click();
+  // Wait for the form: until then "Name" would also find the list's "Filter Name" box.
+  await expect(page.getByRole('heading', { name: 'Add Client' })).toBeVisible();
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Date of birth').fill('1936-04-12');
   await page.getByLabel('Post code').fill('TA4 9ZY');
@@ -29,6 +31,7 @@ async function createClient(page: Page, name: string) {
 async function createMp(page: Page, name: string) {
   await page.goto('/mps');
   await page.getByRole('button', { name: 'Add New' }).click();
+  await expect(page.getByRole('heading', { name: 'Add MP' })).toBeVisible();
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Date of birth').fill('1975-09-01');
   await page.getByLabel('Post code').fill('TA4 2AB');
