@@ -116,6 +116,8 @@ test('an MP whose DBS has run out is marked Expired on /dbs', async ({ page, sig
 
   // The same MP has no public liability date.
   await page.getByRole('link', { name: 'Public Liability' }).click();
+  // Wait for the page: until then "Search MPs" would find the DBS page's box.
+  await expect(page.getByRole('heading', { name: 'Public Liability', exact: true })).toBeVisible();
   await page.getByLabel('Search MPs').fill(name);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('No Public Liability');
 });
