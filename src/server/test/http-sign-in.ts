@@ -2,24 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { BUILT_IN_CLIENT_ID } from '@/server/auth/provider';
 import type { AppRouter } from '@/server/trpc/router';
-
-/** Cookies by name for one site, as a browser keeps them between the steps of a sign-in. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  store(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      if (/expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name!.trim());
-      else this.cookies.set(name!.trim(), value.join('='));
-    }
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
+import { CookieJar } from './cookie-jar';
 
 /**
  * Signs a built-in user in over HTTP exactly as the web app and a browser do (authorization code with
@@ -40,7 +23,7 @@ export async function signInOverHttp(serverUrl: string, credentials: { email: st
       },
       body: form ? new URLSearchParams(form).toString() : undefined,
     });
-    jar.store(response);
+    jar.store(response.headers.getSetCookie());
     // Read every body, so no connection is left waiting on one.
     return { status: response.status, location: response.headers.get('location'), body: await response.text() };
   };

@@ -3,28 +3,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { BUILT_IN_CLIENT_ID } from '@/server/auth/provider';
 import { totpCode, totpStep } from '@/server/auth/totp';
 import { TEST_PUBLIC_URL } from './test-app';
+import { CookieJar } from './cookie-jar';
 
 const HOST = new URL(TEST_PUBLIC_URL).host;
 const REDIRECT_URI = `${TEST_PUBLIC_URL}/`;
-
-/** Remembers cookies by name across injected requests, as a browser would for one site. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  store(response: LightMyRequestResponse) {
-    const header = response.headers['set-cookie'];
-    for (const line of Array.isArray(header) ? header : header ? [header] : []) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      if (/expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name!.trim());
-      else this.cookies.set(name!.trim(), value.join('='));
-    }
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
 
 /** One browser on one address: its cookies are kept from request to request. */
 export class TestBrowser {
@@ -47,7 +29,8 @@ export class TestBrowser {
       },
       payload: form ? new URLSearchParams(form).toString() : undefined,
     });
-    this.jar.store(response);
+    const setCookie = response.headers['set-cookie'];
+    this.jar.store(Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []);
     return response;
   }
 
