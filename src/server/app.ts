@@ -4,13 +4,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { todayIn } from '@/shared/dates';
 import { setupAuth } from './auth/auth-setup';
 import type { DatabaseConnection } from './db/client';
 import type { Env } from './env';
 import { securityHeaders } from './security-headers';
 import type { Context } from './trpc/init';
+import { answerListsFromCache } from './trpc/list-cache';
 import { type AppRouter, appRouter } from './trpc/router';
 
 export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -75,24 +76,29 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
     return reply.code(status).send({ statusCode: status, error: STATUS_CODES[status], message });
   });
 
+  /** Who is calling (from the bearer ID token, when it verifies) and what every procedure needs. */
+  async function contextFor(req: FastifyRequest): Promise<Context> {
+    const header = req.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    let user: Context['user'] = null;
+    if (token) {
+      try {
+        user = await verifyIdToken(token);
+      } catch (error) {
+        req.log.info({ reason: (error as Error).message }, 'bearer token refused');
+      }
+    }
+    return { db, user, today: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log };
+  }
+
+  answerListsFromCache(app, db, contextFor);
+
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
       maxBatchSize: MAX_BATCH_SIZE,
-      async createContext({ req }): Promise<Context> {
-        const header = req.headers.authorization ?? '';
-        const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-        let user: Context['user'] = null;
-        if (token) {
-          try {
-            user = await verifyIdToken(token);
-          } catch (error) {
-            req.log.info({ reason: (error as Error).message }, 'bearer token refused');
-          }
-        }
-        return { db, user, today: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log };
-      },
+      createContext: ({ req }) => contextFor(req),
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'procedure failed');
       },

@@ -1,28 +1,37 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { isCachedList } from '@/shared/cached-lists';
 import type { AppRouter } from '@/server/trpc/router';
 import type { AuthClient } from './auth-client';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** One batched client for every call; each carries the ID token as the bearer header (spec §6, §7.2). */
+/** The ID token as the bearer header (spec §6, §7.2). */
+function bearerHeader(auth: AuthClient) {
+  return async () => {
+    try {
+      const token = await auth.getIdToken();
+      return { authorization: token ? `Bearer ${token}` : '' };
+    } catch {
+      // The session could not be fetched (offline refresh): send no headers.
+      return {};
+    }
+  };
+}
+
+/**
+ * One client for every call: calls made together go in one batched request, except the long lists,
+ * each asked for on its own so the server can answer it from its cache (CACHED_LISTS).
+ */
 export function createTrpcClient(auth: AuthClient) {
+  const headers = bearerHeader(auth);
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: '/trpc',
+      splitLink({
+        condition: (op) => op.type === 'query' && op.input === undefined && isCachedList(op.path),
+        true: httpLink({ url: '/trpc', headers }),
         // The server refuses bigger batches (MAX_BATCH_SIZE) and longer paths.
-        maxItems: 50,
-        maxURLLength: 3500,
-        async headers() {
-          try {
-            const token = await auth.getIdToken();
-            return { authorization: token ? `Bearer ${token}` : '' };
-          } catch {
-            // The session could not be fetched (offline refresh): send no headers.
-            return {};
-          }
-        },
+        false: httpBatchLink({ url: '/trpc', maxItems: 50, maxURLLength: 3500, headers }),
       }),
     ],
   });

@@ -1,0 +1,92 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CACHED_LISTS } from '@/shared/cached-lists';
+import { clients } from '@/server/db/schema/people';
+import { newCarer, newClient } from '@/server/test/builders';
+import { newPackage, newRequest } from '@/server/test/care-builders';
+import { callOverHttp } from '@/server/test/procedure-calls';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { databaseState } from './list-cache';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.idToken('Coordinator');
+  const coordinator = t.caller('Coordinator');
+  const client = await coordinator.clients.create(newClient({ name: 'Edna Pollard' }));
+  const carer = await coordinator.mps.create(newCarer());
+  const request = await coordinator.requests.create(newRequest(client.id));
+  await coordinator.packages.create(newPackage(carer.id, request.id));
+});
+afterAll(() => t.close());
+
+async function list(path: string, bearer: string | undefined = token) {
+  const response = await callOverHttp(t.app, { path, type: 'query' }, undefined, bearer);
+  return { status: response.statusCode, body: response.json() as { result?: { data: unknown[] }; error?: { data: { code: string } } } };
+}
+
+const names = async () => ((await list('clients.getAllNotArchived')).body.result!.data as { details: { name: string } }[]).map((c) => c.details.name);
+
+describe('the long lists answered from the server’s copy', () => {
+  it.each(CACHED_LISTS)('%s answers, each time, what the procedure itself answers', async (path) => {
+    const [group, name] = path.split('.') as ['clients', 'getAllNotArchived'];
+    const expected = JSON.parse(JSON.stringify(await t.caller('Coordinator')[group][name]())) as unknown[];
+    expect(expected.length).toBeGreaterThan(0);
+    for (let call = 0; call < 2; call++) {
+      const { status, body } = await list(path);
+      expect(status).toBe(200);
+      expect(body.result!.data).toEqual(expected);
+    }
+  });
+
+  it('answers the same in a batch, which is not cached', async () => {
+    const single = await list('requests.getAllNotEndedYet');
+    const batched = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/requests.getAllNotEndedYet,clients.getAllNotArchived?batch=1&input=${encodeURIComponent('{}')}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(batched.json()[0].result.data).toEqual(single.body.result!.data);
+  });
+
+  it('shows a change made through the API at the very next call', async () => {
+    expect(await names()).not.toContain('Walter Hawkins');
+    await callOverHttp(t.app, { path: 'clients.create', type: 'mutation' }, newClient({ name: 'Walter Hawkins' }), token);
+    expect(await names()).toContain('Walter Hawkins');
+  });
+
+  it('shows a change written to the database by anything else (another server process, a restore)', async () => {
+    expect(await names()).toContain('Edna Pollard');
+    await t.database.db.update(clients).set({ archived: 'Y' }).where(eq(clients.name, 'Edna Pollard'));
+    expect(await names()).not.toContain('Edna Pollard');
+  });
+
+  it('answers a signed-out call, or one with a bad token, as tRPC does: 401 and no data', async () => {
+    await list('clients.getAllNotArchived');
+    for (const bearer of ['', 'not-a-token']) {
+      const { status, body } = await list('clients.getAllNotArchived', bearer);
+      expect(status).toBe(401);
+      expect(body.result).toBeUndefined();
+      expect(body.error!.data.code).toBe('UNAUTHORIZED');
+    }
+  });
+});
+
+describe('the database state the copies are kept under', () => {
+  it('is left as it is by reads, lists and signed-in calls', async () => {
+    const before = await databaseState(t.database.db);
+    for (const path of CACHED_LISTS) await list(path);
+    await list('clients.getAllNotArchived', await t.idToken('Finance'));
+    expect(await databaseState(t.database.db)).toBe(before);
+  });
+
+  it('changes with every committed write', async () => {
+    const before = await databaseState(t.database.db);
+    await t.caller('Coordinator').clients.create(newClient({ name: 'Ivy Tucker' }));
+    const afterCreate = await databaseState(t.database.db);
+    expect(afterCreate).not.toBe(before);
+    await t.database.db.update(clients).set({ version: sql`${clients.version} + 1` }).where(eq(clients.name, 'Ivy Tucker'));
+    expect(await databaseState(t.database.db)).not.toBe(afterCreate);
+  });
+});
