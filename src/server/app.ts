@@ -11,7 +11,7 @@ import type { DatabaseConnection } from './db/client';
 import type { Env } from './env';
 import { securityHeaders } from './security-headers';
 import type { Context } from './trpc/init';
-import { answerListsFromCache } from './trpc/list-cache';
+import { answerFromCache } from './trpc/query-cache';
 import { type AppRouter, appRouter } from './trpc/router';
 
 export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -91,7 +91,7 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
     return { db, user, today: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log };
   }
 
-  answerListsFromCache(app, db, contextFor);
+  answerFromCache(app, db, contextFor);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

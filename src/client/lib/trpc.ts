@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import { isCachedList } from '@/shared/cached-lists';
+import { isCachedQuery } from '@/shared/cached-queries';
 import type { AppRouter } from '@/server/trpc/router';
 import type { AuthClient } from './auth-client';
 
@@ -20,15 +20,15 @@ function bearerHeader(auth: AuthClient) {
 }
 
 /**
- * One client for every call: calls made together go in one batched request, except the long lists,
- * each asked for on its own so the server can answer it from its cache (CACHED_LISTS).
+ * One client for every call: calls made together go in one batched request, except the lists and
+ * reports the server answers from its copies (CACHED_QUERIES), each of which goes on its own.
  */
 export function createTrpcClient(auth: AuthClient) {
   const headers = bearerHeader(auth);
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
-        condition: (op) => op.type === 'query' && op.input === undefined && isCachedList(op.path),
+        condition: (op) => op.type === 'query' && isCachedQuery(op.path),
         true: httpLink({ url: '/trpc', headers }),
         // The server refuses bigger batches (MAX_BATCH_SIZE) and longer paths.
         false: httpBatchLink({ url: '/trpc', maxItems: 50, maxURLLength: 3500, headers }),

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHED_LISTS } from '@/shared/cached-lists';
+import { FIRST_REPORT_YEAR } from '@/shared/constants';
+import { todayIn } from '@/shared/dates';
 import { clients } from '@/server/db/schema/people';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { callOverHttp } from '@/server/test/procedure-calls';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { databaseState } from './list-cache';
+import { databaseState } from './query-cache';
 
 let t: TestApp;
 let token: string;
@@ -21,15 +22,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function list(path: string, bearer: string | undefined = token) {
-  const response = await callOverHttp(t.app, { path, type: 'query' }, undefined, bearer);
+const LISTS = ['clients.getAllNotArchived', 'requests.getAllNotEndedYet', 'packages.getAllNotEndedYet'] as const;
+
+async function list(path: string, bearer: string | undefined = token, input?: unknown) {
+  const response = await callOverHttp(t.app, { path, type: 'query' }, input, bearer);
   return { status: response.statusCode, body: response.json() as { result?: { data: unknown[] }; error?: { data: { code: string } } } };
 }
 
 const names = async () => ((await list('clients.getAllNotArchived')).body.result!.data as { details: { name: string } }[]).map((c) => c.details.name);
 
-describe('the long lists answered from the server’s copy', () => {
-  it.each(CACHED_LISTS)('%s answers, each time, what the procedure itself answers', async (path) => {
+describe('lists and reports answered from the server’s copy', () => {
+  it.each(LISTS)('%s answers, each time, what the procedure itself answers', async (path) => {
     const [group, name] = path.split('.') as ['clients', 'getAllNotArchived'];
     const expected = JSON.parse(JSON.stringify(await t.caller('Coordinator')[group][name]())) as unknown[];
     expect(expected.length).toBeGreaterThan(0);
@@ -38,6 +41,20 @@ describe('the long lists answered from the server’s copy', () => {
       expect(status).toBe(200);
       expect(body.result!.data).toEqual(expected);
     }
+  });
+
+  it('answers each report for its own input, and bad input as tRPC does', async () => {
+    const coordinator = t.caller('Coordinator');
+    const reports: unknown[] = [];
+    for (const startYear of [FIRST_REPORT_YEAR, Number(todayIn().slice(0, 4))]) {
+      const expected = JSON.parse(JSON.stringify(await coordinator.analytics.getPackagesReport({ startYear })));
+      for (let call = 0; call < 2; call++) expect((await list('analytics.getPackagesReport', token, { startYear })).body.result!.data).toEqual(expected);
+      reports.push(expected);
+    }
+    expect(reports[0]).not.toEqual(reports[1]);
+    const bad = await list('analytics.getPackagesReport', token, { startYear: 'soon' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.result).toBeUndefined();
   });
 
   it('answers the same in a batch, which is not cached', async () => {
@@ -76,7 +93,7 @@ describe('the long lists answered from the server’s copy', () => {
 describe('the database state the copies are kept under', () => {
   it('is left as it is by reads, lists and signed-in calls', async () => {
     const before = await databaseState(t.database.db);
-    for (const path of CACHED_LISTS) await list(path);
+    for (const path of LISTS) await list(path);
     await list('clients.getAllNotArchived', await t.idToken('Finance'));
     expect(await databaseState(t.database.db)).toBe(before);
   });

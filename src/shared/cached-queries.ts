@@ -1,0 +1,20 @@
+/**
+ * The queries staff open most and the server works hardest for: the long lists of the dashboard and
+ * list screens (spec §7) and the hours reports. The web app asks for each on its own, not in a batch,
+ * so the server can answer it from the copy it keeps while nothing has been written.
+ */
+export const CACHED_QUERIES = [
+  'clients.getAllNotArchived',
+  'requests.getAllNotEndedYet',
+  'packages.getAllNotEndedYet',
+  'analytics.getRequestsReport',
+  'analytics.getPackagesReport',
+  'analytics.getRequestsDeprivationReport',
+  'analytics.getPackagesDeprivationReport',
+] as const;
+
+export type CachedQuery = (typeof CACHED_QUERIES)[number];
+
+export function isCachedQuery(path: string): path is CachedQuery {
+  return (CACHED_QUERIES as readonly string[]).includes(path);
+}
