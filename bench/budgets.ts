@@ -1,5 +1,5 @@
 import { median } from './frontend';
-import { type BenchResult, growthExponent } from './results';
+import { type BenchResult, computedAnswer, growthExponent } from './results';
 
 export type Verdict = 'PASS' | 'FAIL';
 
@@ -22,18 +22,19 @@ function line(what: string, figure: number, limit: number, unit: BudgetLine['uni
 
 /**
  * The budgets of the issue, checked against a run. A budget named with a percentile is checked at it;
- * any other time at the median.
+ * any other time at the median. Reports and the list ratios are checked on answers computed afresh,
+ * not on the server's copies: that is what a caller waits for after any change.
  */
 export function checkBudgets(result: BenchResult): BudgetLine[] {
   const lines: BudgetLine[] = [];
   for (const database of result.databases) {
     const on = `(${database.kind})`;
     for (const op of database.operations.filter((o) => o.kind === 'report' && database.kind === 'PGlite')) {
-      lines.push(line(`${op.name} over the full data set, median ${on}`, op.product.one.p50Ms, 300, 'ms'));
+      lines.push(line(`${op.name} over the full data set, computed afresh, median ${on}`, computedAnswer(op.product).p50Ms, 300, 'ms'));
     }
     for (const op of database.operations.filter((o) => o.kind === 'list')) {
       lines.push(line(`${op.name} p99 at ${result.concurrency} concurrent clients ${on}`, op.product.many!.p99Ms, 150, 'ms'));
-      lines.push(line(`${op.name} product ÷ baseline, median at 1 client ${on}`, op.product.one.p50Ms / op.baseline.one.p50Ms, 2, '×'));
+      lines.push(line(`${op.name} product (computed afresh) ÷ baseline, median at 1 client ${on}`, computedAnswer(op.product).p50Ms / op.baseline.one.p50Ms, 2, '×'));
     }
     if (database.growth.length > 1) {
       for (const op of database.operations.filter((o) => o.kind === 'report')) {

@@ -15,6 +15,11 @@ export interface Operation {
   name: string;
   kind: OperationKind;
   product: (n: number) => Call;
+  /**
+   * For a query the server answers from its copy while nothing changes (CACHED_QUERIES): the same call
+   * as a batch of one, which the server computes afresh every time, as it does the first call after a write.
+   */
+  fresh?: (n: number) => Call;
   baseline: (n: number) => Call;
 }
 
@@ -27,6 +32,11 @@ export interface RecordSample {
 
 function trpcQuery(procedure: string, input?: unknown): Call {
   return { path: `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}` };
+}
+
+/** A batch of one call: tRPC answers it by running the procedure, never from the server's copy. */
+function trpcBatchOfOne(procedure: string, input?: unknown): Call {
+  return { path: `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify(input === undefined ? {} : { 0: input }))}` };
 }
 
 /** The reports count from the first year they cover. */
@@ -43,6 +53,7 @@ export const REPORT_OPERATIONS: Operation[] = REPORTS.map(([procedure, route]) =
   name: procedure,
   kind: 'report',
   product: () => trpcQuery(procedure, REPORT_INPUT),
+  fresh: () => trpcBatchOfOne(procedure, REPORT_INPUT),
   baseline: () => ({ path: `/${route}?startYear=${REPORT_INPUT.startYear}` }),
 }));
 
@@ -52,9 +63,9 @@ export function operations(sample: RecordSample): Operation[] {
   // Alternating numbers, so every update changes the record (and writes its audit row).
   const phone = (n: number) => `01984 ${String(600000 + (n % 2)).padStart(6, '0')}`;
   return [
-    { name: 'clients.getAllNotArchived', kind: 'list', product: () => trpcQuery('clients.getAllNotArchived'), baseline: () => ({ path: '/clients-not-archived' }) },
-    { name: 'requests.getAllNotEndedYet', kind: 'list', product: () => trpcQuery('requests.getAllNotEndedYet'), baseline: () => ({ path: '/requests-not-ended-yet' }) },
-    { name: 'packages.getAllNotEndedYet', kind: 'list', product: () => trpcQuery('packages.getAllNotEndedYet'), baseline: () => ({ path: '/packages-not-ended-yet' }) },
+    { name: 'clients.getAllNotArchived', kind: 'list', product: () => trpcQuery('clients.getAllNotArchived'), fresh: () => trpcBatchOfOne('clients.getAllNotArchived'), baseline: () => ({ path: '/clients-not-archived' }) },
+    { name: 'requests.getAllNotEndedYet', kind: 'list', product: () => trpcQuery('requests.getAllNotEndedYet'), fresh: () => trpcBatchOfOne('requests.getAllNotEndedYet'), baseline: () => ({ path: '/requests-not-ended-yet' }) },
+    { name: 'packages.getAllNotEndedYet', kind: 'list', product: () => trpcQuery('packages.getAllNotEndedYet'), fresh: () => trpcBatchOfOne('packages.getAllNotEndedYet'), baseline: () => ({ path: '/packages-not-ended-yet' }) },
     { name: 'clients.getById', kind: 'record', product: (n) => trpcQuery('clients.getById', { id: clientId(n) }), baseline: (n) => ({ path: `/client/${clientId(n)}` }) },
     ...REPORT_OPERATIONS,
     // Last: it changes the data the others read.

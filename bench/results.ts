@@ -8,6 +8,13 @@ import type { OperationKind } from './operations';
 export interface UnderLoad {
   one: LatencyFigures;
   many?: LatencyFigures;
+  /** A cached query computed afresh every time, at one client (Operation.fresh). */
+  fresh?: LatencyFigures;
+}
+
+/** What a caller waits for when the answer must be computed: afresh for a cached query, else any call. */
+export function computedAnswer(figures: UnderLoad): LatencyFigures {
+  return figures.fresh ?? figures.one;
 }
 
 export interface OperationFigures {
