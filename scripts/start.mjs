@@ -1,5 +1,5 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the server
-// (migrations are applied as it starts).
+// `npm start`: builds the web app when it is missing or older than its sources, builds the server, then
+// runs it (migrations are applied as it starts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +27,10 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged) {
   });
 }
 
+// The server is built and then run by Node alone, in this same process (the same pid for whoever
+// started it), with the options of src/server/launch.ts.
 const { register } = await import('tsx/esm/api');
 register({ tsconfig: path.join(root, 'tsconfig.json') });
-await import('../src/server/main.ts');
+const { buildServer, SERVER_BUNDLE, SERVER_NODE_ARGS, serverProcessEnv } = await import('../src/server/launch.ts');
+await buildServer();
+process.execve(process.execPath, [process.execPath, ...SERVER_NODE_ARGS, SERVER_BUNDLE], serverProcessEnv(process.env));

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Role } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
+import { PROJECT_ROOT } from '@/server/paths';
 import { recordAudit } from '@/server/features/audit/audit.service';
 import { renderAuthPage, renderCodePage, renderEnrolmentPage, renderLoginPage, renderRecoveryCodesPage } from './auth-pages';
 import { LOGIN_MESSAGES, loginBlockedReason, recordLoginAttempt } from './login-attempts.service';
@@ -19,6 +21,7 @@ import {
 import { AUTH_PREFIX } from './provider';
 import { checkPassword, findUserById, type StaffUser } from './users.service';
 
+const ASSETS_DIR = path.join(PROJECT_ROOT, 'src/server/auth/assets');
 const ASSETS = new Map([
   ['auth.css', 'text/css; charset=utf-8'],
   ['logout.js', 'text/javascript; charset=utf-8'],
@@ -131,7 +134,7 @@ export async function mountInteractions(
       scope.get<{ Params: { file: string } }>('/assets/:file', async (request, reply) => {
         const type = ASSETS.get(request.params.file);
         if (!type) return reply.code(404).send('Not found');
-        const body = await readFile(new URL(`./assets/${request.params.file}`, import.meta.url));
+        const body = await readFile(path.join(ASSETS_DIR, request.params.file));
         return reply.type(type).header('cache-control', 'public, max-age=3600').send(body);
       });
 

@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_ARGS, serverProcessEnv } from '@/server/launch';
+import { PROJECT_ROOT as ROOT } from '@/server/paths';
 const HEALTHY_WITHIN_MS = 60_000;
 
 /** Where the server keeps its data: PGlite files in a directory, or a PostgreSQL database. */
@@ -50,8 +49,8 @@ function serverEnv(port: number, database: ServerDatabase, extra: Record<string,
 }
 
 /**
- * Runs the API server as `npm start` does once the web app is built (`src/server/main.ts` under tsx:
- * migrations, the built-in provider, /trpc, /healthz), listening on 127.0.0.1 only, and waits until
+ * Runs the API server as `npm start` does once the web app is built (the server built and run with the
+ * options of launch.ts: migrations, the built-in provider, /trpc, /healthz), listening on 127.0.0.1 only, and waits until
  * /healthz answers. The web build step of `npm start` is left out: nothing here needs the pages, and
  * rebuilding them while others edit the client would be slow and would race with their builds.
  */
@@ -65,9 +64,10 @@ export async function startServerProcess({
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+  await buildServer();
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_BUNDLE], {
     cwd: ROOT,
-    env: serverEnv(port, database, env),
+    env: serverProcessEnv(serverEnv(port, database, env)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
