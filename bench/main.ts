@@ -93,7 +93,7 @@ function bearerFor(serverUrl: string) {
 async function clientUpdates(serverUrl: string, headers: Record<string, string>, clientIds: string[]) {
   return Promise.all(
     clientIds.map(async (id) => {
-      const client = JSON.parse(await send(serverUrl, { path: `/trpc/clients.getById?input=${encodeURIComponent(JSON.stringify({ id }))}` }, headers))
+      const client = JSON.parse((await send(serverUrl, { path: `/trpc/clients.getById?input=${encodeURIComponent(JSON.stringify({ id }))}` }, headers)).toString())
         .result.data as { archived: string; dateOfBirth: string; details: Record<string, unknown> };
       return { id, archived: client.archived, dateOfBirth: client.dateOfBirth, details: client.details };
     }),

@@ -141,7 +141,9 @@ or 127.0.0.1:5432), then the front end in headless Chromium. Each list and repor
 request per call, as a signed-in Coordinator. The lists and reports the server keeps a copy of until the
 database changes (\`src/shared/cached-queries.ts\`) are timed twice at one client: as the web app asks for them
 (from the copy, once made) and "computed afresh", as a batch of one call, which the server always computes, as it
-does the first call after any write; the report budgets, the list ratios and the growth table use the latter. \`npm run bench -- --quick\` runs a
+does the first call after any write; the report budgets, the list ratios and the growth table use the latter.
+Calls are sent by \`node:http\` over kept-alive connections with the \`accept-encoding\` Chromium sends, and each is
+timed to the last byte of its answer as sent (the product gzips its copies; the baseline never compresses). \`npm run bench -- --quick\` runs a
 tenth of the data on PGlite only, prints the same tables without writing them here, and fails only when a figure
 misses its budget by more than twice. The data set: requests start evenly over ten years and last about fourteen
 months on average (open when they would run past today); each has one to three packages, three in four given by MPs;
