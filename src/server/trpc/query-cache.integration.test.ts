@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_REPORT_YEAR } from '@/shared/constants';
@@ -7,7 +8,7 @@ import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { callOverHttp } from '@/server/test/procedure-calls';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { databaseState } from './query-cache';
+import { acceptsGzip, databaseState } from './query-cache';
 
 let t: TestApp;
 let token: string;
@@ -55,6 +56,29 @@ describe('lists and reports answered from the server’s copy', () => {
     const bad = await list('analytics.getPackagesReport', token, { startYear: 'soon' });
     expect(bad.status).toBe(400);
     expect(bad.body.result).toBeUndefined();
+  });
+
+  it('sends the copy gzipped to a caller that takes gzip, and plain to one that does not', async () => {
+    const request = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/trpc/clients.getAllNotArchived', headers: { authorization: `Bearer ${token}`, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+    const plain = await request();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const encoding of ['gzip, deflate, br, zstd', 'br;q=1, gzip;q=0.5']) {
+      const zipped = await request(encoding);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toContain('accept-encoding');
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.payload);
+    }
+    expect((await request('gzip;q=0, br')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('reads accept-encoding as HTTP does', () => {
+    expect(acceptsGzip('gzip')).toBe(true);
+    expect(acceptsGzip('deflate, GZIP;q=0.8')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('gzip;q=0.000, br')).toBe(false);
+    expect(acceptsGzip('x-gzip, br')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 
   it('answers the same in a batch, which is not cached', async () => {

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CachedQuery, isCachedQuery } from '@/shared/cached-queries';
@@ -5,6 +7,7 @@ import { type Database, type Executor, queryRows } from '@/server/db/client';
 import { createCallerFactory, type Context } from './init';
 import { appRouter } from './router';
 
+const gzipAsync = promisify(gzip);
 const createCaller = createCallerFactory(appRouter);
 type Caller = ReturnType<typeof createCaller>;
 type ReportInput = Parameters<Caller['analytics']['getRequestsReport']>[0];
@@ -35,7 +38,16 @@ export async function databaseState(db: Executor): Promise<string> {
 
 interface Answer {
   state: string;
-  body: Promise<Buffer>;
+  /** The JSON, and gzipped for callers that take it: an eighth of the bytes over a country broadband line. */
+  body: Promise<{ json: Buffer; gzip: Buffer }>;
+}
+
+/** Whether an accept-encoding header takes gzip (named, and not with q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    return name === 'gzip' && !params.some((p) => /^q=0(\.0*)?$/.test(p));
+  });
 }
 
 /** The input of a GET call: none, or `?input=<JSON>` alone (a batch, or anything else, is not cached). */
@@ -78,7 +90,11 @@ export function answerFromCache(app: FastifyInstance, db: Database, contextFor: 
       // Copies kept under an older state can never be served again.
       for (const [other, kept] of answers) if (kept.state !== state) answers.delete(other);
       if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
-      const body = QUERIES[path](createCaller(ctx), call.input).then((data) => Buffer.from(JSON.stringify({ result: { data } })));
+      const body = QUERIES[path](createCaller(ctx), call.input).then(async (data) => {
+        const json = Buffer.from(JSON.stringify({ result: { data } }));
+        // The fastest level: kept copies are sent many times, and the first caller should not wait long.
+        return { json, gzip: await gzipAsync(json, { level: 1 }) };
+      });
       answer = { state, body };
       answers.set(key, answer);
       // A failed call is not kept: tRPC answers it (and its error) the usual way.
@@ -86,6 +102,8 @@ export function answerFromCache(app: FastifyInstance, db: Database, contextFor: 
     }
     const body = await answer.body.catch(() => undefined);
     if (!body) return;
-    return reply.header('content-type', 'application/json').header('vary', 'trpc-accept, accept').send(body);
+    reply.header('content-type', 'application/json').header('vary', 'trpc-accept, accept, accept-encoding');
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(body.json);
+    return reply.header('content-encoding', 'gzip').send(body.gzip);
   });
 }
