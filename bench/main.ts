@@ -19,7 +19,7 @@ import { BENCH_USER, type BenchDatabase, fillDatabase, newPgliteDatabase, newPos
 import { type BrowserFigures, type BrowserSettings, ensureWebBuild, measureInBrowser } from './frontend';
 import type { LoadShape } from './latency';
 import { describeMachine } from './machine';
-import { type Operation, operations, REPORT_OPERATIONS, send, timeCalls } from './operations';
+import { type Call, type Operation, operations, REPORT_OPERATIONS, send, timeCalls } from './operations';
 import { renderReport, writeReportSection } from './report';
 import { type BenchResult, computedAnswer, type DatabaseRun, type GrowthPoint, type OperationFigures, type UnderLoad } from './results';
 import { residentMemory, startBaseline, startProduct } from './servers';
@@ -109,6 +109,7 @@ async function reportTimes(database: BenchDatabase, scale: number, settings: Set
   try {
     const headers = bearerFor(server.url);
     const reportMs: Record<string, number> = {};
+    await warmUp(server.url, REPORT_OPERATIONS.map((op) => op.fresh!), await headers());
     for (const op of REPORT_OPERATIONS) reportMs[op.name] = (await timeCalls(server.url, op.fresh!, settings.one, await headers())).p50Ms;
     return { packages: size.packages, reportMs };
   } finally {
@@ -117,8 +118,20 @@ async function reportTimes(database: BenchDatabase, scale: number, settings: Set
 }
 
 /** Each operation at one client, then at many; signed in (the product) before each, so no call waits on it. */
+/**
+ * Rounds of every call, untimed, before any is timed. A process just started runs its code, and PGlite's
+ * WebAssembly, unoptimised for its first seconds: otherwise the first operation timed on each side pays
+ * for that, and the others do not.
+ */
+const WARM_UP_ROUNDS = 3;
+
+async function warmUp(url: string, calls: ((n: number) => Call)[], headers: Record<string, string>) {
+  for (let n = 0; n < WARM_UP_ROUNDS; n++) for (const call of calls) await send(url, call(n), headers);
+}
+
 async function timeOperations(url: string, list: Operation[], side: 'product' | 'baseline', settings: Settings, headers?: () => Promise<Record<string, string>>) {
   const figures = new Map<string, UnderLoad>();
+  await warmUp(url, list.flatMap((op) => [op[side], ...(side === 'product' && op.fresh ? [op.fresh] : [])]), headers ? await headers() : {});
   for (const op of list) {
     progress(`  ${side} ${op.name}`);
     const signedIn = headers ? await headers() : {};

@@ -4,7 +4,7 @@ import type { LoadShape, LatencyFigures } from './latency';
 import { measureLatency } from './latency';
 
 /** One HTTP request: a path on the server, and a JSON body for a POST. */
-interface Call {
+export interface Call {
   path: string;
   body?: unknown;
 }
