@@ -117,7 +117,12 @@ export function send(baseUrl: string, call: Call, headers: Record<string, string
       },
     );
     request.on('timeout', () => request.destroy(new Error(`${call.path.slice(0, 80)}: no answer within 120 s`)));
-    request.on('error', reject);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed as it was taken for this call: the request never
+      // reached the server, so it is sent again on a new connection (the retry Node's documentation gives).
+      if (request.reusedSocket && error.code === 'ECONNRESET') send(baseUrl, call, headers).then(resolve, reject);
+      else reject(error);
+    });
     request.end(body);
   });
 }
