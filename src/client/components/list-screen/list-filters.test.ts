@@ -5,6 +5,7 @@ import {
   matchesColumnFilter,
   matchesSearch,
   nextSort,
+  prepareRowTexts,
   searchableText,
   sortRows,
 } from './list-filters';
@@ -21,6 +22,12 @@ interface Person {
 const columns: ListColumn<Person>[] = [
   { id: 'name', header: 'Name', value: (p) => p.name },
   { id: 'age', header: 'Age', value: (p) => p.age },
+];
+
+const people: Person[] = [
+  { name: 'Ann', age: 30 },
+  { name: 'Bob', age: 31 },
+  { name: 'Annabel', age: 40 },
 ];
 
 describe('searchableText', () => {
@@ -91,11 +98,7 @@ describe('matchesColumnFilter', () => {
 });
 
 describe('filterRows', () => {
-  const rows: Person[] = [
-    { name: 'Ann', age: 30 },
-    { name: 'Bob', age: 31 },
-    { name: 'Annabel', age: 40 },
-  ];
+  const rows = people;
 
   it('returns the same array when nothing is filtered', () => {
     expect(filterRows(rows, columns, ' ', { name: '' })).toBe(rows);
@@ -109,6 +112,29 @@ describe('filterRows', () => {
 
   it('combines column filters and the search', () => {
     expect(filterRows(rows, columns, 'ann', { age: '4' }).map((r) => r.name)).toEqual(['Annabel']);
+  });
+});
+
+describe('prepareRowTexts', () => {
+  const rows = people.map((person) => ({ ...person }));
+
+  it('does at least one row per call, then carries on while there is time', () => {
+    expect(prepareRowTexts(rows, columns, 0, () => false)).toBe(1);
+    expect(prepareRowTexts(rows, columns, 1, () => true)).toBe(3);
+    expect(prepareRowTexts(rows, columns, 3, () => true)).toBe(3);
+  });
+
+  it('leaves filtering as it was', () => {
+    prepareRowTexts(rows, columns, 0, () => true);
+    expect(filterRows(rows, columns, 'bo', {}).map((r) => r.name)).toEqual(['Bob']);
+    expect(filterRows(rows, columns, '', { age: '3' }).map((r) => r.name)).toEqual(['Ann', 'Bob']);
+  });
+
+  it("keeps each column set's texts apart", () => {
+    const withYears: ListColumn<Person>[] = [columns[0]!, { id: 'age', header: 'Age', value: (p) => `${p.age} years` }];
+    prepareRowTexts(rows, columns, 0, () => true);
+    expect(filterRows(rows, columns, 'years', {})).toEqual([]);
+    expect(filterRows(rows, withYears, '40 years', {}).map((r) => r.name)).toEqual(['Annabel']);
   });
 });
 

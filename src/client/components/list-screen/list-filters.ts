@@ -59,15 +59,63 @@ function collectText(root: unknown): string {
   return parts.join(FIELD_SEPARATOR).toLowerCase();
 }
 
+/** What the search and the column filters read of a row, lower-cased. */
+interface RowTexts {
+  /** Each column's displayed text, in column order. */
+  columns: readonly string[];
+  /** The row's data and each column's text, a field a line: where the global search looks. */
+  search: string;
+}
+
+// A column's text comes from its `value` function alone, so a row's texts are cached per column set
+// (kept stable by the screens): a keystroke then compares strings instead of formatting every cell again.
+const rowTextsCache = new WeakMap<readonly ListColumn<never>[], WeakMap<object, RowTexts>>();
+
+function computeRowTexts<T>(row: T, columns: readonly ListColumn<T>[]): RowTexts {
+  const columnTexts = columns.map((column) => displayText(column.value(row)).toLowerCase());
+  return { columns: columnTexts, search: [searchableText(row), ...columnTexts].join(FIELD_SEPARATOR) };
+}
+
+/** Reads rows' texts for one column set, computing each row's once. */
+function rowTextsReader<T>(columns: readonly ListColumn<T>[]): (row: T) => RowTexts {
+  let byRow = rowTextsCache.get(columns);
+  if (byRow === undefined) {
+    byRow = new WeakMap();
+    rowTextsCache.set(columns, byRow);
+  }
+  const cache = byRow;
+  return (row) => {
+    if (typeof row !== 'object' || row === null) return computeRowTexts(row, columns);
+    let texts = cache.get(row);
+    if (texts === undefined) {
+      texts = computeRowTexts(row, columns);
+      cache.set(row, texts);
+    }
+    return texts;
+  };
+}
+
+/**
+ * Computes the search texts of `rows` from index `start`, at least one row and then while `hasTime()`, so a
+ * screen can do it in idle time rather than on the first keystroke. Returns the index to carry on from.
+ */
+export function prepareRowTexts<T>(rows: readonly T[], columns: readonly ListColumn<T>[], start: number, hasTime: () => boolean): number {
+  const textsOf = rowTextsReader(columns);
+  let next = start;
+  while (next < rows.length) {
+    textsOf(rows[next++] as T);
+    if (!hasTime()) break;
+  }
+  return next;
+}
+
 /**
  * Whether a row matches the global search: anywhere in its data, or in any
  * column's displayed text (which may be derived, e.g. a formatted date).
  */
 export function matchesSearch<T>(row: T, columns: readonly ListColumn<T>[], search: string): boolean {
   const query = normaliseQuery(search);
-  if (query === '') return true;
-  if (searchableText(row).includes(query)) return true;
-  return columns.some((column) => displayText(column.value(row)).toLowerCase().includes(query));
+  return query === '' || rowTextsReader(columns)(row).search.includes(query);
 }
 
 /** Rows passing the global search and every column filter. Returns `rows` itself when nothing is filtered. */
@@ -78,17 +126,17 @@ export function filterRows<T>(
   columnFilters: ColumnFilters,
 ): readonly T[] {
   const query = normaliseQuery(search);
-  const activeFilters = columns.flatMap((column) => {
+  const activeFilters = columns.flatMap((column, index) => {
     const filter = normaliseQuery(columnFilters[column.id] ?? '');
-    return filter === '' ? [] : [{ column, filter }];
+    return filter === '' ? [] : [{ index, filter }];
   });
   if (query === '' && activeFilters.length === 0) return rows;
 
-  return rows.filter(
-    (row) =>
-      activeFilters.every(({ column, filter }) => matchesColumnFilter(column.value(row), filter)) &&
-      matchesSearch(row, columns, query),
-  );
+  const textsOf = rowTextsReader(columns);
+  return rows.filter((row) => {
+    const texts = textsOf(row);
+    return activeFilters.every(({ index, filter }) => texts.columns[index]!.includes(filter)) && texts.search.includes(query);
+  });
 }
 
 /** The value a row sorts by, or null when the cell is blank. */

@@ -1,9 +1,9 @@
 import { Plus, Search } from 'lucide-react';
-import { type ReactNode, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { DeleteConfirmDialog } from './delete-confirm-dialog';
-import { filterRows, nextSort, sortRows } from './list-filters';
+import { filterRows, nextSort, prepareRowTexts, sortRows } from './list-filters';
 import { ListTable } from './list-table';
 import { visibleRowActions } from './row-actions';
 import type { ColumnFilters, ListColumn, ListPermissions, RowActions, SortState } from './types';
@@ -39,6 +39,34 @@ export interface ListScreenProps<T> {
 
 const NO_ROWS: readonly never[] = [];
 
+/** Milliseconds of work per slice where the browser has no `requestIdleCallback` to say how long it is idle. */
+const IDLE_SLICE_MS = 8;
+
+/** Computes the rows' search texts while the browser is idle, so even the first keystroke only compares strings. */
+function usePreparedSearch<T>(rows: readonly T[] | undefined, columns: readonly ListColumn<T>[]) {
+  useEffect(() => {
+    if (!rows) return;
+    let next = 0;
+    let cancel = () => {};
+    const work = (deadline?: IdleDeadline) => {
+      const until = performance.now() + (deadline?.timeRemaining() ?? IDLE_SLICE_MS);
+      next = prepareRowTexts(rows, columns, next, () => performance.now() < until);
+      if (next < rows.length) schedule();
+    };
+    const schedule = () => {
+      if (typeof requestIdleCallback === 'function') {
+        const id = requestIdleCallback(work);
+        cancel = () => cancelIdleCallback(id);
+      } else {
+        const id = setTimeout(work, 0);
+        cancel = () => clearTimeout(id);
+      }
+    };
+    schedule();
+    return () => cancel();
+  }, [rows, columns]);
+}
+
 /** The list screen shared by every list in the product: search, per-column filters, sorting and row actions. */
 export function ListScreen<T>({
   title,
@@ -64,21 +92,27 @@ export function ListScreen<T>({
   const deleteOpenerRef = useRef<HTMLElement | null>(null);
   const tableRegionRef = useRef<HTMLDivElement>(null);
 
-  // Inputs update at once; re-filtering thousands of rows follows at lower priority so typing stays smooth.
-  const deferredSearch = useDeferredValue(search);
-  const deferredColumnFilters = useDeferredValue(columnFilters);
+  usePreparedSearch(rows, columns);
 
-  // Sort before filtering so typing in a filter never re-sorts.
+  // Sort before filtering so typing in a filter never re-sorts. Filtering compares cached lower-case texts
+  // and the table draws only its window of rows, so a keystroke filters at once rather than a frame later.
   const sortedRows = useMemo(() => sortRows(rows ?? NO_ROWS, columns, sort), [rows, columns, sort]);
-  const shownRows = useMemo(
-    () => filterRows(sortedRows, columns, deferredSearch, deferredColumnFilters),
-    [sortedRows, columns, deferredSearch, deferredColumnFilters],
-  );
+  const shownRows = useMemo(() => filterRows(sortedRows, columns, search, columnFilters), [sortedRows, columns, search, columnFilters]);
 
   // A new search, filter or order starts from the top, rather than somewhere in the middle of the new results.
-  const scrollResetKey = JSON.stringify([deferredSearch, deferredColumnFilters, sort]);
+  const scrollResetKey = JSON.stringify([search, columnFilters, sort]);
 
-  const actionKinds = visibleRowActions(actions, permissions);
+  // Stable props let the memoised table and rows skip renders that change nothing of theirs.
+  const actionKinds = useMemo(() => visibleRowActions(actions, permissions), [actions, permissions]);
+  const onSort = useCallback((columnId: string) => setSort((current) => nextSort(current, columnId)), []);
+  const onColumnFilterChange = useCallback(
+    (columnId: string, value: string) => setColumnFilters((current) => ({ ...current, [columnId]: value })),
+    [],
+  );
+  const onRequestDelete = useCallback((row: T, trigger: HTMLElement | null) => {
+    deleteOpenerRef.current = trigger;
+    setPendingDelete({ row });
+  }, []);
   const lowerTitle = title.toLowerCase();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
@@ -105,15 +139,12 @@ export function ListScreen<T>({
         getRowId={getRowId}
         getRowLabel={getRowLabel}
         sort={sort}
-        onSort={(columnId) => setSort((current) => nextSort(current, columnId))}
+        onSort={onSort}
         columnFilters={columnFilters}
-        onColumnFilterChange={(columnId, value) => setColumnFilters((current) => ({ ...current, [columnId]: value }))}
+        onColumnFilterChange={onColumnFilterChange}
         actionKinds={actionKinds}
         actions={actions}
-        onRequestDelete={(row, trigger) => {
-          deleteOpenerRef.current = trigger;
-          setPendingDelete({ row });
-        }}
+        onRequestDelete={onRequestDelete}
         emptyMessage={emptyMessage ?? `No ${lowerTitle} found`}
         scrollResetKey={scrollResetKey}
         scrollRef={tableRegionRef}

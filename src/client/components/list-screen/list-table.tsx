@@ -1,6 +1,6 @@
 import { measureElement, observeElementRect, type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { type RefObject, useCallback, useEffect } from 'react';
+import { memo, type ReactNode, type RefObject, useCallback, useEffect } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
@@ -61,7 +61,7 @@ interface ListTableProps<T> {
   scrollRef: RefObject<HTMLDivElement | null>;
 }
 
-export function ListTable<T>({
+function ListTableImpl<T>({
   title,
   rows,
   columns,
@@ -102,8 +102,9 @@ export function ListTable<T>({
   });
 
   // Through the virtualizer, so its own idea of the scroll position (used to correct for measured rows) moves too.
+  // Not when already at the top, as while typing: scrolling reads the table's height, forcing a layout.
   useEffect(() => {
-    virtualizer.scrollToOffset(0);
+    if (virtualizer.scrollOffset) virtualizer.scrollToOffset(0);
   }, [scrollResetKey, virtualizer]);
 
   const virtualRows = virtualizer.getVirtualItems();
@@ -121,37 +122,14 @@ export function ListTable<T>({
       className="bg-card focus-visible:ring-ring/50 max-h-[70vh] overflow-auto rounded-md border outline-none focus-visible:ring-[3px]"
     >
       <Table aria-label={title} aria-rowcount={rows.length + HEADER_ROW_COUNT}>
-        <TableHeader className="bg-card sticky top-0 z-10 shadow-[0_1px_0_var(--color-border)]">
-          <TableRow aria-rowindex={1} className="hover:bg-transparent">
-            {columns.map((column) => (
-              <SortableHead
-                key={column.id}
-                column={column}
-                direction={sort?.columnId === column.id ? sort.direction : null}
-                onSort={() => onSort(column.id)}
-              />
-            ))}
-            {showActions && (
-              <TableHead className={cn('w-12', STICKY_END)}>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            )}
-          </TableRow>
-          <TableRow aria-rowindex={2} className="hover:bg-transparent">
-            {columns.map((column) => (
-              <TableCell key={column.id} className={cn('pt-0', column.className)}>
-                <Input
-                  aria-label={`Filter ${column.header}`}
-                  placeholder="Filter..."
-                  value={columnFilters[column.id] ?? ''}
-                  onChange={(event) => onColumnFilterChange(column.id, event.target.value)}
-                  className="h-8 min-w-20"
-                />
-              </TableCell>
-            ))}
-            {showActions && <TableCell className={cn('pt-0', STICKY_END)} />}
-          </TableRow>
-        </TableHeader>
+        <ListTableHeader
+          columns={columns}
+          sort={sort}
+          onSort={onSort}
+          columnFilters={columnFilters}
+          onColumnFilterChange={onColumnFilterChange}
+          showActions={showActions}
+        />
         <TableBody>
           {rows.length === 0 ? (
             <TableRow className="hover:bg-transparent">
@@ -166,29 +144,17 @@ export function ListTable<T>({
                 const row = rows[virtualRow.index];
                 if (row === undefined) return null;
                 return (
-                  <TableRow
+                  <ListRow
                     key={virtualRow.key}
-                    ref={virtualizer.measureElement}
-                    data-index={virtualRow.index}
-                    aria-rowindex={virtualRow.index + HEADER_ROW_COUNT + 1}
-                  >
-                    {columns.map((column) => (
-                      <TableCell key={column.id} className={cn('whitespace-nowrap', column.className)}>
-                        {column.cell ? column.cell(row) : displayText(column.value(row))}
-                      </TableCell>
-                    ))}
-                    {showActions && (
-                      <TableCell className={cn('w-12 py-1 text-right', STICKY_END)}>
-                        <RowActionsMenu
-                          row={row}
-                          rowLabel={getRowLabel(row)}
-                          kinds={actionKinds}
-                          actions={actions}
-                          onRequestDelete={onRequestDelete}
-                        />
-                      </TableCell>
-                    )}
-                  </TableRow>
+                    row={row}
+                    index={virtualRow.index}
+                    measureRef={virtualizer.measureElement}
+                    columns={columns}
+                    rowLabel={getRowLabel(row)}
+                    actionKinds={showActions ? actionKinds : null}
+                    actions={actions}
+                    onRequestDelete={onRequestDelete}
+                  />
                 );
               })}
               {paddingBottom > 0 && <SpacerRow height={paddingBottom} columnCount={columnCount} />}
@@ -199,6 +165,93 @@ export function ListTable<T>({
     </div>
   );
 }
+
+/** Skips rendering when the screen re-renders for something outside the table, such as the delete dialog. */
+export const ListTable = memo(ListTableImpl) as typeof ListTableImpl;
+
+interface ListTableHeaderProps<T> {
+  columns: readonly ListColumn<T>[];
+  sort: SortState | null;
+  onSort: (columnId: string) => void;
+  columnFilters: ColumnFilters;
+  onColumnFilterChange: (columnId: string, value: string) => void;
+  showActions: boolean;
+}
+
+// The sort buttons and filter boxes keep their rendering while a search changes only the rows.
+const ListTableHeader = memo(function ListTableHeader<T>({
+  columns,
+  sort,
+  onSort,
+  columnFilters,
+  onColumnFilterChange,
+  showActions,
+}: ListTableHeaderProps<T>) {
+  return (
+    <TableHeader className="bg-card sticky top-0 z-10 shadow-[0_1px_0_var(--color-border)]">
+      <TableRow aria-rowindex={1} className="hover:bg-transparent">
+        {columns.map((column) => (
+          <SortableHead
+            key={column.id}
+            column={column}
+            direction={sort?.columnId === column.id ? sort.direction : null}
+            onSort={() => onSort(column.id)}
+          />
+        ))}
+        {showActions && (
+          <TableHead className={cn('w-12', STICKY_END)}>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        )}
+      </TableRow>
+      <TableRow aria-rowindex={2} className="hover:bg-transparent">
+        {columns.map((column) => (
+          <TableCell key={column.id} className={cn('pt-0', column.className)}>
+            <Input
+              aria-label={`Filter ${column.header}`}
+              placeholder="Filter..."
+              value={columnFilters[column.id] ?? ''}
+              onChange={(event) => onColumnFilterChange(column.id, event.target.value)}
+              className="h-8 min-w-20"
+            />
+          </TableCell>
+        ))}
+        {showActions && <TableCell className={cn('pt-0', STICKY_END)} />}
+      </TableRow>
+    </TableHeader>
+  );
+}) as <T>(props: ListTableHeaderProps<T>) => ReactNode;
+
+interface ListRowProps<T> {
+  row: T;
+  /** Position among the shown rows. */
+  index: number;
+  measureRef: (element: HTMLTableRowElement | null) => void;
+  columns: readonly ListColumn<T>[];
+  rowLabel: string;
+  /** Null when the table has no actions column. */
+  actionKinds: readonly RowActionKind[] | null;
+  actions: RowActions<T> | undefined;
+  onRequestDelete: (row: T, trigger: HTMLButtonElement | null) => void;
+}
+
+// A row that is still shown after a keystroke keeps its rendering instead of building its cells and menu again.
+const ListRow = memo(function ListRow<T>({ row, index, measureRef, columns, rowLabel, actionKinds, actions, onRequestDelete }: ListRowProps<T>) {
+  return (
+    <TableRow ref={measureRef} data-index={index} aria-rowindex={index + HEADER_ROW_COUNT + 1}>
+      {columns.map((column) => (
+        <TableCell key={column.id} className={cn('whitespace-nowrap', column.className)}>
+          {column.cell ? column.cell(row) : displayText(column.value(row))}
+        </TableCell>
+      ))}
+      {actionKinds && actions && (
+        <TableCell className={cn('w-12 py-1 text-right', STICKY_END)}>
+          <RowActionsMenu row={row} rowLabel={rowLabel} kinds={actionKinds} actions={actions} onRequestDelete={onRequestDelete} />
+        </TableCell>
+      )}
+    </TableRow>
+  );
+}) as <T>(props: ListRowProps<T>) => ReactNode;
 
 interface SortableHeadProps<T> {
   column: ListColumn<T>;
