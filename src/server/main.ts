@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ensureFirstAdmin, FIRST_ADMIN_EMAIL } from './auth/users.service';
 import { openConfiguredDatabase } from './db/open';
 import { loadEnv } from './env';
+import { releaseMemoryWhenIdle } from './idle-memory';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  releaseMemoryWhenIdle(app.server);
   await app.listen({ port: env.port, host: env.host });
   console.log(`Valecare is ready at ${env.publicUrl}`);
 }
