@@ -57,14 +57,19 @@ const GROUP: Record<Breakdown, SQL> = {
 };
 
 /**
- * Each item's dates, weekly hours, address and services. A package has no deprivation flags of its
- * own, so it takes its request's (the client's home); its locality is its own address's.
+ * Each item's dates, weekly hours, locality and services, and for a deprivation breakdown its deprivation
+ * flags. A package has no flags of its own, so it takes its request's (the client's home); its locality is
+ * its own address's.
  */
-function careItems(items: CareItems): SQL {
+function careItems(items: CareItems, breakdown: Breakdown): SQL {
   if (items === 'requests') {
     return sql`select ${requests.startDate}, ${requests.endDate}, ${requests.weeklyHours}, ${requests.locality},
         ${requests.services}, ${requests.deprivationIncome}, ${requests.deprivationHealth}
       from ${requests}`;
+  }
+  if (breakdown === 'localities') {
+    return sql`select ${packages.startDate}, ${packages.endDate}, ${packages.weeklyHours}, ${packages.locality}, ${packages.services}
+      from ${packages}`;
   }
   return sql`select ${packages.startDate}, ${packages.endDate}, ${packages.weeklyHours}, ${packages.locality},
       ${packages.services}, ${requests.deprivationIncome}, ${requests.deprivationHealth}
@@ -77,7 +82,7 @@ function careItems(items: CareItems): SQL {
  */
 function activeCareItems(items: CareItems, today: string): SQL {
   const table = items === 'requests' ? requests : packages;
-  return sql`${careItems(items)} where ${notEndedYet(table.endDate, today)}`;
+  return sql`${careItems(items, 'localities')} where ${notEndedYet(table.endDate, today)}`;
 }
 
 /** Each item once per service it gives, with an even share of its weekly hours ("Unspecified" when it gives none). */
@@ -90,24 +95,53 @@ function byService(items: SQL): SQL {
 }
 
 /**
+ * Separators of the counted items' text. No stored value holds them: localities and services come from the
+ * charity's lists (shared/constants.ts), deprivation categories from GROUP.
+ */
+const FIELD = '\x1f';
+const ITEM = '\x1e';
+const LIST = '\x1d';
+
+/**
  * Each item's days from its start (or Jan 1 of the start year) to its end (or today), never past today,
- * as day numbers from Jan 1 of the start year, with its weekly hours, group and services: one JSON text,
- * which both drivers hand over far quicker than as many rows.
+ * as day numbers from Jan 1 of the start year, with its weekly hours, group and services: one text, which
+ * both drivers hand over far quicker than as many rows, and PGlite builds in half the time of JSON.
  */
 function countedItemsQuery(items: CareItems, breakdown: Breakdown, startYear: number, today: string): SQL {
   const firstDay = sql`${`${startYear}-01-01`}::date`;
   const lastDay = sql`${today}::date`;
   const first = sql`greatest(start_date, ${firstDay})`;
   const last = sql`least(coalesce(end_date, ${lastDay}), ${lastDay})`;
-  return sql`select coalesce(json_agg(json_build_array(${first} - ${firstDay}, ${last} - ${firstDay}, weekly_hours, ${GROUP[breakdown]}, services)), '[]')::text as items
-    from (${careItems(items)}) as item
+  const fields = sql`concat_ws(${FIELD}, ${first} - ${firstDay}, ${last} - ${firstDay}, weekly_hours, ${GROUP[breakdown]}, array_to_string(services, ${LIST}))`;
+  return sql`select coalesce(string_agg(${fields}, ${ITEM}), '') as items
+    from (${careItems(items, breakdown)}) as item
     where ${first} <= ${last}`;
 }
 
-async function countedItems(db: Executor, items: CareItems, breakdown: Breakdown, startYear: number, today: string): Promise<CountedItem[]> {
+async function countedItemsText(db: Executor, items: CareItems, breakdown: Breakdown, startYear: number, today: string): Promise<string> {
   const [row] = await rowsOf<{ items: string }>(db, countedItemsQuery(items, breakdown, startYear, today));
-  const tuples = JSON.parse(row!.items) as [number, number, number | string, string, string[]][];
-  return tuples.map(([firstDay, lastDay, weeklyHours, group, services]) => ({ firstDay, lastDay, weeklyHours: Number(weeklyHours), group, services }));
+  return row!.items;
+}
+
+/** The items of countedItemsQuery's text, one at a time, so none outlives its turn. */
+function* countedItems(text: string): Generator<CountedItem> {
+  if (text === '') return;
+  // Items giving the same services share one list, which hoursCells then reads once.
+  const serviceLists = new Map<string, string[]>();
+  // Read in place rather than split: an array of every item's text would live through the whole report.
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf(ITEM, start);
+    if (end === -1) end = text.length;
+    const itemText = text.slice(start, end);
+    start = end + 1;
+    const [firstDay, lastDay, weeklyHours, group, servicesText] = itemText.split(FIELD) as [string, string, string, string, string];
+    let services = serviceLists.get(servicesText);
+    if (services === undefined) {
+      services = servicesText === '' ? [] : servicesText.split(LIST);
+      serviceLists.set(servicesText, services);
+    }
+    yield { firstDay: Number(firstDay), lastDay: Number(lastDay), weeklyHours: Number(weeklyHours), group, services };
+  }
 }
 
 /** Active weekly hours in all (no group, no service), by locality and by service. */
@@ -137,9 +171,16 @@ function hoursOf(row: { hours: string | number | null } | undefined): number {
   return Number(row?.hours ?? 0);
 }
 
+const listRanks = new WeakMap<readonly string[], Map<string, number>>();
+
 /** Known names in the list's order, then any others by name. */
 function inListOrder<T extends { name: string }>(list: readonly string[], entries: T[]): T[] {
-  const rank = (name: string) => (list.includes(name) ? list.indexOf(name) : list.length);
+  let ranks = listRanks.get(list);
+  if (ranks === undefined) {
+    ranks = new Map(list.map((name, index) => [name, index]));
+    listRanks.set(list, ranks);
+  }
+  const rank = (name: string) => ranks.get(name) ?? list.length;
   return entries.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
 }
 
@@ -197,7 +238,7 @@ export async function getHoursReport<B extends Breakdown>(
   const lastYear = currentYear(today);
   if (startYear > lastYear) throw refused(START_YEAR_MESSAGE);
   const lastDay = (Date.parse(today) - Date.UTC(startYear, 0, 1)) / 86_400_000;
-  const cells = hoursCells(await countedItems(db, items, breakdown, startYear, today), startYear, lastDay, UNSPECIFIED_SERVICE);
+  const cells = hoursCells(countedItems(await countedItemsText(db, items, breakdown, startYear, today)), startYear, lastDay, UNSPECIFIED_SERVICE);
   const periods = rowsByPeriod(cells.map(({ group, ...cell }) => ({ ...cell, group_name: group })));
   const hoursOfPeriod = (year: number, month: number | null) => periodHours(breakdown, periods.get(periodKey(year, month)) ?? []);
 

@@ -53,4 +53,15 @@ describe('hoursCells', () => {
     expect(hoursOf(cells, 2026, 5, 'Wiveliscombe', 'Domestic')).toBe(0);
     expect(cells.filter((c) => c.year === 2025)).toEqual([]);
   });
+
+  it('reads the items once, as they come, so they can be read off a text one at a time', () => {
+    function* oneAtATime() {
+      yield item('2025-03-01', '2025-03-31', 7);
+      yield item('2025-03-01', '2025-03-31', 7, [], 'Ashbrittle');
+    }
+    const cells = hoursCells(oneAtATime(), 2025, LAST_DAY, 'Unspecified');
+    expect(hoursOf(cells, 2025, 3, 'Wiveliscombe', 'Domestic')).toBe(31);
+    expect(hoursOf(cells, 2025, 3, 'Ashbrittle', 'Unspecified')).toBe(31);
+    expect(hoursOf(cells, 2025, null, null, null)).toBe(62);
+  });
 });
