@@ -32,6 +32,9 @@ async function createMagClient(page: Page, name: string) {
   await page.getByLabel('Post code').fill('TA4 9ZY');
   await page.getByLabel('Services', { exact: true }).fill('MAG');
   await page.keyboard.press('Enter');
+  // Until the choice shows and its list has closed, the form may still move under the pointer.
+  await expect(page.getByRole('button', { name: 'Remove MAG' })).toBeVisible();
+  await expect(page.getByRole('listbox')).toBeHidden();
   await page.getByRole('button', { name: 'Create Client' }).click();
   await page.waitForURL((url) => url.pathname === '/clients');
 }
