@@ -133,10 +133,11 @@ export function filterRows<T>(
   if (query === '' && activeFilters.length === 0) return rows;
 
   const textsOf = rowTextsReader(columns);
-  return rows.filter((row) => {
-    const texts = textsOf(row);
-    return activeFilters.every(({ index, filter }) => texts.columns[index]!.includes(filter)) && texts.search.includes(query);
-  });
+  return rows.filter(
+    (row) =>
+      activeFilters.every(({ index, filter }) => matchesColumnFilter(textsOf(row).columns[index], filter)) &&
+      matchesSearch(row, columns, query),
+  );
 }
 
 /** The value a row sorts by, or null when the cell is blank. */
