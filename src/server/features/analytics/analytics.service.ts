@@ -67,12 +67,9 @@ function careItems(items: CareItems, breakdown: Breakdown): SQL {
         ${requests.services}, ${requests.deprivationIncome}, ${requests.deprivationHealth}
       from ${requests}`;
   }
-  if (breakdown === 'localities') {
-    return sql`select ${packages.startDate}, ${packages.endDate}, ${packages.weeklyHours}, ${packages.locality}, ${packages.services}
-      from ${packages}`;
-  }
-  return sql`select ${packages.startDate}, ${packages.endDate}, ${packages.weeklyHours}, ${packages.locality},
-      ${packages.services}, ${requests.deprivationIncome}, ${requests.deprivationHealth}
+  const ownColumns = sql`${packages.startDate}, ${packages.endDate}, ${packages.weeklyHours}, ${packages.locality}, ${packages.services}`;
+  if (breakdown === 'localities') return sql`select ${ownColumns} from ${packages}`;
+  return sql`select ${ownColumns}, ${requests.deprivationIncome}, ${requests.deprivationHealth}
     from ${packages} join ${requests} on ${requests.id} = ${packages.requestId}`;
 }
 
