@@ -1,7 +1,8 @@
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, searchList, test } from './fixtures';
 
 test('an Admin reads a client’s history in its dialog and finds the change on the audit screen', async ({ page, signIn }) => {
-  await signIn('Admin');
+  const admin = await signIn('Admin');
   const name = `Audited ${Math.random().toString(36).slice(2, 7)}`;
   await page.goto('/clients/create');
   await page.getByLabel('Name').fill(name);
@@ -9,19 +10,20 @@ test('an Admin reads a client’s history in its dialog and finds the change on 
   await page.getByLabel('Post code').fill('TA4 2AB');
   await page.getByRole('button', { name: 'Create Client' }).click();
   await page.waitForURL((url) => url.pathname === '/clients');
+  await searchList(page, name);
 
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'View' }).click();
   const dialog = page.getByRole('dialog', { name });
   await dialog.getByRole('tab', { name: 'History' }).click();
   const history = dialog.getByRole('list', { name: 'History' });
-  await expect(history).toContainText('clients.create by admin@valecare.test');
-  await expect(history).toContainText(`details.name: (empty) → ${name}`);
+  await expect(history).toContainText(`clients.create by ${admin.email}`);
+  await expect(history).toContainText(`Name: (empty) → ${name}`);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
   await page.getByLabel('Procedure').fill('clients.create');
-  await page.getByLabel('User e-mail').fill('admin@valecare.test');
+  await page.getByLabel('User e-mail').fill(admin.email);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('row', { name: new RegExp(name) }).first()).toBeVisible();
 });
@@ -31,4 +33,55 @@ test('a Coordinator has no audit trail: no menu item, and the screen says No acc
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' })).toHaveCount(0);
   await page.goto('/audit');
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+});
+
+/** A phone number no other test uses. */
+const uniquePhone = () => `01984 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
+
+async function createClientWithPhone(page: Page, name: string, phone: string) {
+  await page.goto('/clients/create');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Date of birth').fill('1936-02-11');
+  await page.getByLabel('Post code').fill('TA4 2AB');
+  await page.getByLabel('Phone').fill(phone);
+  await page.getByRole('button', { name: 'Create Client' }).click();
+  await page.waitForURL((url) => url.pathname === '/clients');
+  await searchList(page, name);
+}
+
+test('a changed phone reads "Phone: old → new" on the audit screen, with no JSON, at 1280 and 390 px', async ({ page, signIn }) => {
+  await signIn('Admin');
+  const name = `Rephoned ${Math.random().toString(36).slice(2, 7)}`;
+  const [before, after] = [uniquePhone(), uniquePhone()];
+  await createClientWithPhone(page, name, before);
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Client' })).toBeVisible();
+  await page.getByLabel('Phone').fill(after);
+  await page.getByRole('button', { name: 'Update Client' }).click();
+  await page.waitForURL((url) => url.pathname === '/clients');
+
+  const line = `Phone: ${before} → ${after}`;
+  await page.goto('/audit');
+  await page.getByLabel('Procedure').fill('clients.update');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const row = page.getByRole('row').filter({ hasText: line });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('clients.update');
+  await expect(row.getByRole('listitem').filter({ hasText: after })).toHaveText(line);
+  // The stored changes are read as words, not shown as the JSON they are kept in.
+  await expect(row).not.toContainText('{');
+  await expect(row).not.toContainText('"');
+  await expect(page.getByRole('table')).not.toContainText('{"');
+
+  // On a phone each entry is a card, its lines wrapped within the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('list', { name: 'Audit entries' }).getByRole('listitem').filter({ hasText: 'clients.update by' }).filter({ hasText: line });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('listitem').filter({ hasText: after })).toHaveText(line);
+  await expect(card).not.toContainText('{');
+  const box = (await card.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

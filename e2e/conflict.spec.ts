@@ -1,4 +1,4 @@
-import { expect, signInAs, test } from './fixtures';
+import { expect, searchList, signInAs, test } from './fixtures';
 import { e2eUser } from './users';
 
 test('two people edit the same client: the second is told, and keeps what they typed', async ({ browser, page, signIn }) => {
@@ -18,6 +18,7 @@ test('two people edit the same client: the second is told, and keeps what they t
 
   const openEdit = async (p: typeof page) => {
     await p.goto('/clients');
+    await searchList(p, name);
     await p.getByRole('button', { name: `Actions for ${name}` }).click();
     await p.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(p.getByRole('heading', { name: 'Edit Client' })).toBeVisible();
@@ -28,6 +29,7 @@ test('two people edit the same client: the second is told, and keeps what they t
   await page.getByLabel('Phone').fill('01984 111111');
   await page.getByRole('button', { name: 'Update Client' }).click();
   await page.waitForURL((url) => url.pathname === '/clients');
+  await searchList(page, name);
 
   await colleague.getByLabel('Phone').fill('01984 222222');
   await colleague.getByLabel('Referred by').fill('GP surgery');

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import type { Locator, Page } from '@playwright/test';
 import { formatHours } from '@/client/lib/format';
+import { activeCareHours } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
 import { openDatabase } from '@/server/db/client';
 import { seedDemo } from '@/server/db/seed-demo';
-import type { AppRouter } from '@/server/trpc/router';
-import { expect, signInAs, test } from './fixtures';
+import { expect, signInAs, test, withPageToken } from './fixtures';
 import { newDataDir, removeDataDir, type RunningServer, startServer } from './server';
 import { addE2eUser, e2eUser } from './users';
 
@@ -18,8 +17,6 @@ import { addE2eUser, e2eUser } from './users';
 const PORT = Number(process.env.E2E_DASHBOARD_PORT ?? 3241);
 const ADMIN = e2eUser('Admin');
 const CURRENT_YEAR = Number(todayIn().slice(0, 4));
-
-type Api = ReturnType<typeof createTRPCClient<AppRouter>>;
 
 let server: RunningServer;
 let dataDir: string;
@@ -42,21 +39,12 @@ test.afterAll(async () => {
   if (dataDir) removeDataDir(dataDir);
 });
 
-/** Signs in as Admin and returns an API client that carries the same bearer token as the page. */
-async function signInWithApi(page: Page): Promise<Api> {
-  const authorised = page.waitForRequest((request) => request.url().includes('/trpc/') && /^Bearer \S+/.test(request.headers().authorization ?? ''));
-  await signInAs(page, ADMIN, server.url);
-  const authorization = (await authorised).headers().authorization!;
-  return createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${server.url}/trpc`, headers: { authorization } })] });
-}
-
 /** The figure a counter card shows once its count-up has finished. */
 function counter(scope: Page | ReturnType<Page['locator']>, label: string) {
   return scope.getByRole('group', { name: label, exact: true }).locator('[data-slot="counter-value"]');
 }
 
 const distinct = (values: string[]) => new Set(values).size;
-const sumHours = (items: { details: { weeklyHours: number } }[]) => items.reduce((sum, item) => sum + item.details.weeklyHours, 0);
 
 /** RFC 4180 rows: fields split on commas outside quotes, quotes doubled inside them, lines ending CRLF. */
 function parseCsv(text: string): string[][] {
@@ -87,10 +75,22 @@ function parseCsv(text: string): string[][] {
   return rows.filter((row) => row.length > 0);
 }
 
+/** The report's first tab: a row for every year, in order, with the year's total hours to 2 decimals. */
+async function expectSummaryOf(result: Locator, report: { years: { year: number; totalHours: number }[] }) {
+  const rows = result.getByRole('table', { name: 'Year by year' }).getByRole('row');
+  // The header row, one row per year, and the all-years total.
+  await expect(rows).toHaveCount(report.years.length + 2);
+  for (const [i, year] of report.years.entries()) {
+    const cells = rows.nth(i + 1).getByRole('cell');
+    await expect(cells.nth(0)).toContainText(String(year.year));
+    await expect(cells.nth(1)).toHaveText(year.totalHours.toFixed(2));
+  }
+}
+
 const monthName = (month: number) => new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
 
 test('the Overview and Active Packages counters settle on the figures the API gives', async ({ page }) => {
-  const api = await signInWithApi(page);
+  const api = await withPageToken(page, () => signInAs(page, ADMIN, server.url));
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByText('Live Overview')).toBeVisible();
 
@@ -100,8 +100,9 @@ test('the Overview and Active Packages counters settle on the figures the API gi
     'Total Active Clients': String(distinct(requests.map((r) => r.clientId))),
     'Total Active MPs': String(distinct(carers.filter((id) => id.startsWith('m')))),
     'Total Active Volunteers': String(distinct(carers.filter((id) => id.startsWith('v')))),
-    'Total Active Care Hours': formatHours(sumHours(packages)),
-    'Total Active Request Hours': formatHours(sumHours(requests)),
+    // Both sums leave out an item renewed on the day it ends (DESIGN §3).
+    'Total Active Care Hours': formatHours(activeCareHours(requests, packages, todayIn()).careHours),
+    'Total Active Request Hours': formatHours(activeCareHours(requests, packages, todayIn()).requestHours),
   };
   expect(requests.length).toBeGreaterThan(0);
   expect(packages.length).toBeGreaterThan(0);
@@ -120,7 +121,7 @@ test('the Overview and Active Packages counters settle on the figures the API gi
 test('a Packages report by deprivation from 2020 shows every year, and its CSV holds the API figures', async ({ page }) => {
   // Seven years of tables and charts, then two downloads: 15 s alone, over a minute beside another browser.
   test.setTimeout(150_000);
-  const api = await signInWithApi(page);
+  const api = await withPageToken(page, () => signInAs(page, ADMIN, server.url));
   await page.getByRole('button', { name: 'Generate Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generate Analytics Report' });
   await expect(dialog.getByLabel('Start Year')).toHaveValue(String(CURRENT_YEAR));
@@ -134,13 +135,11 @@ test('a Packages report by deprivation from 2020 shows every year, and its CSV h
   // Generating takes a moment, and longer on a machine busy with the other browser tests.
   await expect(result.getByRole('heading', { level: 2 })).toHaveText(`Packages Analytics Report (2020 - ${CURRENT_YEAR})`, { timeout: 30_000 });
   const years = Array.from({ length: CURRENT_YEAR - 2020 + 1 }, (_, i) => 2020 + i);
-  await expect(result.getByRole('heading', { level: 3 })).toHaveText(years.map(String));
+  await expect(result.getByRole('tab')).toHaveText(['Summary', ...years.map(String)]);
 
   const report = await api.analytics.getPackagesDeprivationReport.query({ startYear: 2020 });
   expect(report.years.map((y) => y.year)).toEqual(years);
-  for (const year of report.years) {
-    await expect(result.getByRole('region', { name: String(year.year) })).toContainText(`Total hours: ${year.totalHours.toFixed(2)}`);
-  }
+  await expectSummaryOf(result, report);
 
   const csvDownload = page.waitForEvent('download');
   await result.getByRole('button', { name: 'Download CSV' }).click();
@@ -178,4 +177,93 @@ test('a Packages report by deprivation from 2020 shows every year, and its CSV h
   await expect(dialog.getByLabel('Start Year')).toHaveValue('2020');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+});
+
+/** Generates a Requests report by locality from 2020 and returns the result dialog once it is shown. */
+async function generateRequestsReport(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generate Analytics Report' });
+  await dialog.getByLabel('Start Year').fill('2020');
+  await dialog.getByRole('button', { name: 'Generate Report' }).click();
+  const result = page.getByRole('dialog', { name: `Requests Analytics Report (2020 - ${CURRENT_YEAR})` });
+  await expect(result.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  return result;
+}
+
+/** How tall the dialog's content is, scrolled or not. */
+const contentHeight = (dialog: Locator) => dialog.evaluate((element) => element.scrollHeight);
+
+for (const width of [1280, 390]) {
+  test(`the report at ${width} px shows a year-by-year summary first, then one year at a time`, async ({ page }) => {
+    test.setTimeout(120_000);
+    if (width === 390) await page.setViewportSize({ width: 390, height: 844 });
+    const api = await withPageToken(page, () => signInAs(page, ADMIN, server.url));
+    const result = await generateRequestsReport(page);
+    const report = await api.analytics.getRequestsReport.query({ startYear: 2020 });
+
+    // The summary lists every year with its total, and no year's detail yet.
+    await expectSummaryOf(result, report);
+    await expect(result.getByRole('region')).toHaveCount(0);
+    // Every year once on one page made it about 13,000 pixels tall.
+    expect(await contentHeight(result)).toBeLessThan(1_500);
+    // Nothing runs off the side on a phone.
+    expect(await result.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+
+    // A year in the summary leads to its own tab, and only that year's detail shows.
+    const chosen = report.years.at(-3)!;
+    await result.getByRole('table', { name: 'Year by year' }).getByRole('button', { name: String(chosen.year) }).click();
+    const tab = result.getByRole('tab', { name: String(chosen.year) });
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(tab).toBeFocused();
+    await expect(result.getByRole('table', { name: 'Year by year' })).toBeHidden();
+    await expect(result.getByRole('region')).toHaveCount(1);
+    const detail = result.getByRole('region', { name: String(chosen.year) });
+    await expect(detail).toContainText(`Total hours: ${chosen.totalHours.toFixed(2)}`);
+    await expect(detail.getByRole('table', { name: 'By Locality' })).toBeVisible();
+    await expect(detail.getByRole('table', { name: 'Service Summary' })).toBeVisible();
+    await expect(detail.locator('summary')).toHaveText(chosen.months.map((m) => new RegExp(`^${monthName(m.month)}${m.totalHours.toFixed(2)} hours$`)));
+    expect(await contentHeight(result)).toBeLessThan(width === 390 ? 5_000 : 3_500);
+
+    // The keyboard moves between years as between any tabs.
+    await page.keyboard.press('ArrowRight');
+    const next = report.years.at(-2)!;
+    await expect(result.getByRole('tab', { name: String(next.year) })).toHaveAttribute('aria-selected', 'true');
+    await expect(result.getByRole('region', { name: String(next.year) })).toContainText(`Total hours: ${next.totalHours.toFixed(2)}`);
+    await expect(result.getByRole('region')).toHaveCount(1);
+
+    await expect(result.getByRole('button', { name: 'Generate New Report' })).toBeVisible();
+    await result.getByRole('button', { name: 'Close' }).click();
+    await expect(result).toBeHidden();
+  });
+}
+
+test('the printed report has every year and no chart tooltip', async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = await withPageToken(page, () => signInAs(page, ADMIN, server.url));
+  const result = await generateRequestsReport(page);
+  const report = await api.analytics.getRequestsReport.query({ startYear: 2020 });
+  const withHours = report.years.find((year) => year.totalHours > 0)!;
+  await result.getByRole('tab', { name: String(withHours.year) }).click();
+
+  // The pointer over the chart leaves its tooltip showing.
+  await result.getByRole('img', { name: /^Stacked bar chart/ }).hover();
+  const tooltip = result.locator('.recharts-tooltip-wrapper');
+  await expect(tooltip).toBeVisible();
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(tooltip).toBeHidden();
+  await expect(result.getByRole('tablist')).toBeHidden();
+  await expect(result.getByRole('button', { name: 'Print' })).toBeHidden();
+
+  // Printing (the Print button or the browser's menu) puts the summary and every year on paper.
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await expect(result.getByRole('table', { name: 'Year by year' })).toBeVisible();
+  await expect(result.getByRole('region')).toHaveText(report.years.map((year) => new RegExp(`^${year.year}Annual SummaryTotal hours: ${year.totalHours.toFixed(2)}`)));
+  await expect(result.locator('.recharts-tooltip-wrapper')).toHaveCount(0);
+
+  // Back on screen, one year again.
+  await page.emulateMedia({ media: 'screen' });
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await expect(result.getByRole('region')).toHaveCount(1);
+  await expect(result.getByRole('tab', { name: String(withHours.year) })).toHaveAttribute('aria-selected', 'true');
 });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './fixtures';
+import { expect, searchList, test } from './fixtures';
 
 test('export a client, then anonymise them: gone by name everywhere, shown only as anonymised', async ({ page, signIn }) => {
   await signIn('Admin');
@@ -11,6 +11,7 @@ test('export a client, then anonymise them: gone by name everywhere, shown only 
   await page.getByLabel('Phone').fill('01984 909090');
   await page.getByRole('button', { name: 'Create Client' }).click();
   await page.waitForURL((url) => url.pathname === '/clients');
+  await searchList(page, name);
 
   const openDataProtection = async () => {
     await page.getByRole('button', { name: `Actions for ${name}` }).click();

@@ -1,4 +1,6 @@
 import { expect, type Page, test as base } from '@playwright/test';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import type { AppRouter } from '@/server/trpc/router';
 import type { Role } from '@/shared/permissions';
 import { e2eUser, type E2eUser, freshTotpCode, seatFor } from './users';
 
@@ -56,10 +58,33 @@ export async function signInAs(page: Page, credentials: Credentials, baseUrl = '
 // Sign-ins as a role that needs a code take the worker's seats in turn (see users.ts).
 let signInsThisWorker = 0;
 
-export const test = base.extend<{ signIn: (role: Role) => Promise<void> }>({
+/** Signs in as the role and gives the account used (roles that sign in with a code use one of several). */
+export const test = base.extend<{ signIn: (role: Role) => Promise<E2eUser> }>({
   signIn: async ({ page }, use, testInfo) => {
-    await use((role) => signInAs(page, e2eUser(role, seatFor(role, testInfo.parallelIndex, signInsThisWorker++))));
+    await use(async (role) => {
+      const user = e2eUser(role, seatFor(role, testInfo.parallelIndex, signInsThisWorker++));
+      await signInAs(page, user);
+      return user;
+    });
   },
 });
+
+/**
+ * Types `text` into the list's search box, as staff do in a long list: a list draws only the rows in view,
+ * and the shared test server's lists grow with every test.
+ */
+export async function searchList(page: Page, text: string) {
+  await page.getByRole('searchbox').fill(text);
+}
+
+export type Api = ReturnType<typeof createTRPCClient<AppRouter>>;
+
+/** Runs `signIn` and returns an API client with the bearer token the page then sends, to set up records quickly. */
+export async function withPageToken(page: Page, signIn: () => Promise<unknown>): Promise<Api> {
+  const authorised = page.waitForRequest((request) => request.url().includes('/trpc/') && /^Bearer \S+/.test(request.headers().authorization ?? ''));
+  await signIn();
+  const authorization = (await authorised).headers().authorization!;
+  return createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: new URL('/trpc', page.url()).href, headers: { authorization } })] });
+}
 
 export { expect };

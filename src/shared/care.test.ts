@@ -1,17 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { datesInOrder, hoursInService, renewalDates, renewalRefusal } from './care';
+import { datesInOrder, hoursInService, renewalDates, renewalRefusal, withoutRenewed } from './care';
 
 const TODAY = '2025-05-10';
-const pkg = (endDate: string, weeklyHours: number) => ({ endDate, details: { weeklyHours } });
+let lastId = 0;
+const pkg = (endDate: string, weeklyHours: number, more: { carerId?: string; startDate?: string } = {}) => ({
+  id: `p${++lastId}`,
+  carerId: 'm1',
+  startDate: '2025-01-06',
+  endDate,
+  ...more,
+  details: { weeklyHours },
+});
 
 describe('hoursInService', () => {
-  it('adds the weekly hours of packages that are open or end today or later', () => {
+  it('adds the weekly hours of packages that are open or end in the future (after today)', () => {
     const packages = [pkg('open', 2), pkg(TODAY, 1.5), pkg('2025-05-11', 3), pkg('2025-05-09', 10)];
-    expect(hoursInService(packages, TODAY)).toBe(6.5);
+    expect(hoursInService(packages, TODAY)).toBe(5);
+  });
+
+  it('counts a package renewed today once', () => {
+    expect(hoursInService([pkg(TODAY, 4), pkg('open', 4, { startDate: TODAY })], TODAY)).toBe(4);
+  });
+
+  it('counts a package renewed on a later date once, but a different carer starting that day as well', () => {
+    const renewed = [pkg('2025-05-31', 4), pkg('open', 5, { startDate: '2025-05-31' })];
+    expect(hoursInService(renewed, TODAY)).toBe(5);
+    expect(hoursInService([pkg('2025-05-31', 4), pkg('open', 5, { carerId: 'v2', startDate: '2025-05-31' })], TODAY)).toBe(9);
   });
 
   it('is 0 for a request with no packages', () => {
     expect(hoursInService([], TODAY)).toBe(0);
+  });
+});
+
+describe('withoutRenewed', () => {
+  const item = (id: string, key: string, startDate: string, endDate: string) => ({ id, key, startDate, endDate });
+
+  it('leaves out an item whose successor (same key) starts the day it ends', () => {
+    const items = [item('a', 'k', '2025-01-01', TODAY), item('b', 'k', TODAY, 'open'), item('c', 'other', TODAY, 'open')];
+    expect(withoutRenewed(items, (i) => i.key).map((i) => i.id)).toEqual(['b', 'c']);
+  });
+
+  it('keeps an item whose follower has another key, starts another day, or is itself (a one-day item)', () => {
+    const items = [item('a', 'k', '2025-01-01', TODAY), item('b', 'other', TODAY, 'open'), item('c', 'k', '2025-05-11', 'open')];
+    expect(withoutRenewed(items, (i) => i.key)).toHaveLength(3);
+    expect(withoutRenewed([item('d', 'k', TODAY, TODAY)], (i) => i.key)).toHaveLength(1);
   });
 });
 

@@ -37,6 +37,14 @@ export type Service = (typeof SERVICES)[number];
 export const TRAINING_TYPES = ['First Aid', 'Professional Boundaries', 'Manual Handling', 'GDPR', 'Other'] as const;
 export const NOTE_SOURCES = ['Phone', 'Email', 'In Person'] as const;
 export const ATTENDANCE_ALLOWANCE = ['no', 'pending', 'Low', 'High'] as const;
+export type AttendanceAllowance = (typeof ATTENDANCE_ALLOWANCE)[number];
+/** How each attendance allowance value reads, wherever it is shown or chosen: one set of words. */
+export const ATTENDANCE_ALLOWANCE_LABELS: Record<AttendanceAllowance, string> = {
+  no: 'No',
+  pending: 'Pending',
+  Low: 'Yes (low rate)',
+  High: 'Yes (high rate)',
+};
 export const REQUEST_TYPES = ['paid', 'unpaid'] as const;
 export const REQUEST_STATUSES = ['pending', 'urgent'] as const;
 export const DEPRIVATION_CATEGORIES = ['Both', 'Income', 'Health', 'None'] as const;
@@ -62,6 +70,8 @@ export const TOAST = {
   deprivationMs: 6000,
   maxToasts: 20,
   removeDelayMs: 1000,
+  /** Long enough to read the toast and reach its Undo. */
+  undoMs: 8000,
 } as const;
 
 export const MESSAGES = {

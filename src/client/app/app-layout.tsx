@@ -1,7 +1,8 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { type RefObject, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '@/client/components/ui/button';
+import { SearchButton, SearchDialog, useGlobalSearch } from '@/client/features/search/global-search';
 import { useAuth } from '@/client/lib/auth';
 import { cn } from '@/client/lib/utils';
 import { PRODUCT_NAME } from '@/shared/constants';
@@ -18,7 +19,7 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-function Sidebar({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
+function Sidebar({ user, onNavigate, onSearch }: { user: SessionUser; onNavigate?: () => void; onSearch?: () => void }) {
   const { signOut } = useAuth();
   const [signingOut, setSigningOut] = useState(false);
   return (
@@ -27,6 +28,11 @@ function Sidebar({ user, onNavigate }: { user: SessionUser; onNavigate?: () => v
         <LogoMark className="text-teal-400" />
         <span className="text-lg font-semibold tracking-tight">{PRODUCT_NAME}</span>
       </div>
+      {onSearch && (
+        <div className="px-3 pb-3">
+          <SearchButton onClick={onSearch} />
+        </div>
+      )}
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3">
         <ul className="flex flex-col gap-0.5">
           {navItemsFor(user.role).map(({ to, label, icon: Icon }) => (
@@ -72,39 +78,99 @@ function Sidebar({ user, onNavigate }: { user: SessionUser; onNavigate?: () => v
   );
 }
 
+/** How long to wait for a new screen's heading (it may wait for its code to load) before giving up. */
+const HEADING_WAIT_MS = 5_000;
+
+/**
+ * After a move to another screen (not on the first load), focus goes to the new screen's main heading, so a
+ * keyboard or screen-reader user starts there rather than on the link they left. A screen that has put focus
+ * inside itself already keeps it.
+ */
+function useFocusHeadingOnNavigation(pathname: string, main: RefObject<HTMLElement | null>) {
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (firstPath.current === pathname) return;
+    firstPath.current = '';
+    const deadline = performance.now() + HEADING_WAIT_MS;
+    let frame = 0;
+    const tryFocus = () => {
+      const heading = main.current?.querySelector<HTMLElement>('h1');
+      if (main.current?.contains(document.activeElement)) return;
+      if (!heading) {
+        if (performance.now() < deadline) frame = requestAnimationFrame(tryFocus);
+        return;
+      }
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus();
+    };
+    frame = requestAnimationFrame(tryFocus);
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, main]);
+}
+
 /** Everything a signed-in user sees: the sidebar and the current screen; signed-out visitors go to /. */
 export function AppLayout() {
   const { session } = useAuth();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const search = useGlobalSearch();
+  const mainRef = useRef<HTMLElement>(null);
+  const layoutRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  useFocusHeadingOnNavigation(location.pathname, mainRef);
+
+  // Lists keep their search below the phone header as the page scrolls; they read its height from here.
+  const signedIn = session.status === 'signed-in';
+  useLayoutEffect(() => {
+    const header = headerRef.current;
+    const layout = layoutRef.current;
+    if (!header || !layout) return;
+    const observer = new ResizeObserver(() => layout.style.setProperty('--app-header-height', `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [signedIn]);
 
   if (session.status !== 'signed-in') return <Navigate to="/" replace />;
   const { user } = session;
 
   return (
-    <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
+    <div ref={layoutRef} className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
+      <a
+        href="#main"
+        className="bg-background text-foreground focus-visible:ring-ring fixed top-2 left-2 z-50 -translate-y-[200%] rounded-md px-4 py-2 font-medium shadow-lg focus:translate-y-0 focus-visible:ring-2"
+        onClick={(event) => {
+          // Focus (not just scroll to) the screen, without adding #main to the address.
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <aside className="sticky top-0 hidden h-dvh md:block" aria-label="Sidebar">
-        <Sidebar user={user} />
+        <Sidebar user={user} onSearch={search.show} />
       </aside>
 
-      <header className="sticky top-0 z-40 flex items-center justify-between bg-sidebar px-4 py-3 text-sidebar-foreground md:hidden">
+      <header ref={headerRef} className="sticky top-0 z-40 flex items-center justify-between bg-sidebar px-4 py-3 text-sidebar-foreground md:hidden">
         <div className="flex items-center gap-2">
           <LogoMark className="size-7 text-teal-400" />
           <span className="font-semibold">{PRODUCT_NAME}</span>
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-sidebar-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-sidebar"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X /> : <Menu />}
-        </Button>
+        <div className="flex items-center gap-1">
+          <SearchButton onClick={search.show} compact />
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-sidebar-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-sidebar"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X /> : <Menu />}
+          </Button>
+        </div>
       </header>
       {menuOpen && (
         <div id="mobile-sidebar" className="fixed inset-x-0 top-[52px] bottom-0 z-30 md:hidden">
@@ -112,7 +178,9 @@ export function AppLayout() {
         </div>
       )}
 
-      <main className="min-w-0">
+      <SearchDialog open={search.open} onOpenChange={search.setOpen} />
+
+      <main ref={mainRef} id="main" tabIndex={-1} className="min-w-0 outline-none">
         <ErrorBoundary key={location.pathname}>
           <Suspense
             fallback={

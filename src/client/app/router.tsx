@@ -1,7 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useAuth } from '@/client/lib/auth';
-import { can, type Resource } from '@/shared/permissions';
 import { AppLayout } from './app-layout';
 import { LandingPage } from './landing-page';
 import { NAV_ITEMS } from './navigation';
@@ -24,11 +23,6 @@ function RequireNavItem({ to, children }: { to: string; children: ReactNode }) {
   const item = NAV_ITEMS.find((i) => i.to === to);
   if (session.status !== 'signed-in' || !item || !item.visible(session.user.role)) return <NoAccessPage />;
   return children;
-}
-
-export function RequireRead({ resource, children }: { resource: Resource; children: ReactNode }) {
-  const { session } = useAuth();
-  return session.status === 'signed-in' && can(session.user.role, resource, 'read') ? children : <NoAccessPage />;
 }
 
 // Each area loads when first opened, so signed-out visitors download only the landing page.

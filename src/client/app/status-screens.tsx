@@ -1,6 +1,9 @@
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, Route } from 'react-router';
 import { Button } from '@/client/components/ui/button';
+import { useCan } from '@/client/lib/auth';
 import { MESSAGES } from '@/shared/constants';
+import type { Action, Resource } from '@/shared/permissions';
 
 /** Shown while the session is being determined. */
 export function LoadingScreen() {
@@ -33,5 +36,28 @@ export function NoAccessPage() {
       <h1 className="text-2xl font-semibold">No access</h1>
       <p className="text-muted-foreground">Your role does not give access to this page. Ask an administrator if you need it.</p>
     </div>
+  );
+}
+
+/**
+ * Guards a route: a role without `action` on `resource` gets the No access page before any form or data
+ * loads, the same page a screen the role may not read shows. Every create, edit and renew route uses it.
+ */
+export function RequirePermission({ resource, action, children }: { resource: Resource; action: Action; children: ReactNode }) {
+  return useCan(resource, action) ? children : <NoAccessPage />;
+}
+
+/** A `<Route>` at `path` whose page opens only for roles with `action` on `resource`. */
+export function permittedRoute(path: string, resource: Resource, action: Action, page: ReactNode) {
+  return (
+    <Route
+      key={path}
+      path={path}
+      element={
+        <RequirePermission resource={resource} action={action}>
+          {page}
+        </RequirePermission>
+      }
+    />
   );
 }

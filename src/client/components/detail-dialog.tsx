@@ -1,8 +1,12 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { takeDialogOpener } from '@/client/components/dialog-opener';
 import { DeleteConfirmDialog } from '@/client/components/list-screen/delete-confirm-dialog';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { useUnsavedInDialog } from '@/client/components/unsaved-changes';
+import { cn } from '@/client/lib/utils';
 
 export interface DetailTab {
   value: string;
@@ -34,28 +38,50 @@ export function DetailDialog({
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  // A tab with unsaved work (a note being written) is asked about before the dialog closes or the tab changes.
+  const unsaved = useUnsavedInDialog();
+  const close = () => unsaved.confirmThen(() => onOpenChange(false));
+  // Each opening starts on the first tab.
+  const [activeTab, setActiveTab] = useState<string>();
+  if (!open && activeTab !== undefined) setActiveTab(undefined);
+  const opener = useRef<HTMLElement | null>(null);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent showCloseButton={false} className="flex max-h-[calc(100dvh-2rem)] flex-col sm:max-w-3xl">
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent
+        showCloseButton={false}
+        className="flex max-h-[calc(100dvh-2rem)] flex-col sm:max-w-3xl"
+        onOpenAutoFocus={() => (opener.current = takeDialogOpener())}
+        onCloseAutoFocus={(event) => {
+          // Back to the row (or its actions button) the dialog was opened from, when it is still there.
+          const target = opener.current;
+          opener.current = null;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription className={description ? undefined : 'sr-only'}>{description ?? `Details of ${title}`}</DialogDescription>
         </DialogHeader>
         <div className="min-h-0 flex-1 overflow-y-auto">
           {tabs ? (
-            <Tabs defaultValue={tabs[0]?.value}>
-              <TabsList className="w-full justify-start">
+            <Tabs value={activeTab ?? tabs[0]?.value} onValueChange={(next) => unsaved.confirmThen(() => setActiveTab(next))}>
+              <ScrollingTabsList>
                 {tabs.map((tab) => (
                   <TabsTrigger key={tab.value} value={tab.value} className="flex-none">
                     {tab.label}
                   </TabsTrigger>
                 ))}
-              </TabsList>
-              {tabs.map((tab) => (
-                <TabsContent key={tab.value} value={tab.value} className="pt-3">
-                  {tab.content}
-                </TabsContent>
-              ))}
+              </ScrollingTabsList>
+              {unsaved.scope(
+                tabs.map((tab) => (
+                  <TabsContent key={tab.value} value={tab.value} className="pt-3">
+                    {tab.content}
+                  </TabsContent>
+                )),
+              )}
             </Tabs>
           ) : (
             status
@@ -63,7 +89,7 @@ export function DetailDialog({
         </div>
         <DialogFooter>
           {onEdit && tabs && (
-            <Button variant="outline" onClick={onEdit}>
+            <Button variant="outline" onClick={() => unsaved.confirmThen(onEdit)}>
               Edit
             </Button>
           )}
@@ -72,10 +98,11 @@ export function DetailDialog({
               Delete
             </Button>
           )}
-          <Button ref={closeButton} variant="secondary" onClick={() => onOpenChange(false)}>
+          <Button ref={closeButton} variant="secondary" onClick={close}>
             Close
           </Button>
         </DialogFooter>
+        {unsaved.prompt}
         {onDelete && (
           <DeleteConfirmDialog
             open={confirming}
@@ -90,6 +117,64 @@ export function DetailDialog({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A row of tabs that scrolls sideways when it is wider than the dialog (a phone), showing that it does: the
+ * cut edge fades, with an arrow button that scrolls that way.
+ */
+function ScrollingTabsList({ children }: { children: ReactNode }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ before: false, after: false });
+  const update = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const before = list.scrollLeft > 1;
+    const after = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+    setMore((current) => (current.before === before && current.after === after ? current : { before, after }));
+  }, []);
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [update]);
+  const scrollBy = (direction: 1 | -1) => listRef.current?.scrollBy({ left: direction * listRef.current.clientWidth * 0.6, behavior: 'smooth' });
+  const fade = 'from-muted pointer-events-none absolute inset-y-0 w-8 to-transparent';
+  return (
+    <div className="relative" data-testid="detail-tabs" data-scrolls-before={more.before} data-scrolls-after={more.after}>
+      <TabsList ref={listRef} onScroll={update} className="w-full [scrollbar-width:none] justify-start overflow-x-auto">
+        {children}
+      </TabsList>
+      {more.before && <span aria-hidden className={cn(fade, 'left-0 rounded-l-lg bg-gradient-to-r')} />}
+      {more.after && <span aria-hidden className={cn(fade, 'right-0 rounded-r-lg bg-gradient-to-l')} />}
+      {/* Pointer-only helpers: keyboard users move between tabs with the arrow keys, which scroll the row. */}
+      {more.before && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden
+          className="bg-background/90 text-muted-foreground absolute top-1/2 left-0.5 flex size-7 -translate-y-1/2 items-center justify-center rounded-md shadow-sm"
+          onClick={() => scrollBy(-1)}
+        >
+          <ChevronLeft className="size-4" />
+        </button>
+      )}
+      {more.after && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden
+          className="bg-background/90 text-muted-foreground absolute top-1/2 right-0.5 flex size-7 -translate-y-1/2 items-center justify-center rounded-md shadow-sm"
+          onClick={() => scrollBy(1)}
+        >
+          <ChevronRight className="size-4" />
+        </button>
+      )}
+    </div>
   );
 }
 

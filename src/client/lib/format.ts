@@ -11,3 +11,9 @@ export function formatDate(iso: string | null | undefined, empty = ''): string {
 export function formatHours(hours: number): string {
   return String(Math.round(hours * 100) / 100);
 }
+
+/** A person's name as lists sort it, surname first: "Ann Smith" sorts as "Smith Ann", under S. */
+export function surnameFirst(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return parts.length < 2 ? name.trim() : `${parts.at(-1)} ${parts.slice(0, -1).join(' ')}`;
+}

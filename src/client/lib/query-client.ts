@@ -9,6 +9,9 @@ export function mutationErrorText(error: unknown): string {
   return message ? `Error: ${message}` : MESSAGES.somethingWentWrong;
 }
 
+/** Mutation options for a screen that says what happened in its own words instead of the generic success toast. */
+export const OWN_SUCCESS_TOAST = { meta: { ownSuccessToast: true } } as const;
+
 function isClientError(error: unknown): boolean {
   const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
   return status !== undefined && status >= 400 && status < 500;
@@ -25,8 +28,8 @@ export function createQueryClient(): QueryClient {
       },
     },
     mutationCache: new MutationCache({
-      onSuccess: async () => {
-        toast.success(MESSAGES.operationSucceeded, { duration: TOAST.mutationSuccessMs });
+      onSuccess: async (_data, _variables, _context, mutation) => {
+        if (!mutation.meta?.ownSuccessToast) toast.success(MESSAGES.operationSucceeded, { duration: TOAST.mutationSuccessMs });
         // Any change can show in several lists (a package changes its request's hours in service,
         // a rename shows on requests), so every cached list is refreshed; only mounted ones refetch now.
         await queryClient.invalidateQueries();

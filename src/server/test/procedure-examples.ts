@@ -267,6 +267,8 @@ export function exampleInputs(admin: Caller, world: CareWorld): Record<string, (
       limit: 50,
     }),
     'audit.forRecord': async () => ({ recordId: world.client.id }),
+    // One letter in nearly every name, so the search's answer holds records of every kind the role reads.
+    'search.find': async () => ({ query: 'a' }),
     'dataProtection.exportPerson': async () => ({ personId: world.client.id }),
     'dataProtection.anonymise': async () => {
       const { id, version } = await admin.clients.create(clientWithEveryField('Short Stay'));

@@ -5,8 +5,11 @@ import { createTestApp, type TestApp } from '@/server/test/test-app';
 import type { ProcedureMeta } from './init';
 import { appRouter } from './router';
 
-/** Procedures any signed-in user may call: they touch no resource's data. */
-const OPEN_TO_EVERY_ROLE = new Set(['session.me']);
+/**
+ * Procedures any signed-in user may call: they touch no resource's data, or (the header search) read each
+ * resource only where the role may (search.integration.test.ts and the access tests check that).
+ */
+const OPEN_TO_EVERY_ROLE = new Set(['session.me', 'search.find']);
 
 // At run time this is the flat map of procedure paths (its declared type is the nested router).
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, procedure]) => ({

@@ -6,6 +6,7 @@ import { requestsRouter } from '@/server/features/care/requests.router';
 import { magRouter } from '@/server/features/mag/mag.router';
 import { mpsRouter, volunteersRouter } from '@/server/features/people/carers.router';
 import { clientsRouter } from '@/server/features/people/clients.router';
+import { searchRouter } from '@/server/features/search/search.router';
 import { trainingRecordsRouter } from '@/server/features/training-records/training-records.router';
 import { router } from './init';
 import { authedProcedure } from './procedures';
@@ -25,6 +26,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   audit: auditRouter,
   dataProtection: dataProtectionRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { datesInOrder, END_BEFORE_START } from '../care';
 import { DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, REQUEST_STATUSES, REQUEST_TYPES } from '../constants';
-import { address, addressWithDeprivation, archivedFlag, endDate, isoDate, MAX, recordId, services, text, version } from './common';
+import { address, addressWithDeprivation, archivedFlag, endDate, isoDate, MAX, recordId, requiredDate, services, text, version } from './common';
 import { carerId, clientId } from './people';
 
 export const requestId = recordId('r', 'request');
@@ -9,7 +9,7 @@ export const packageId = recordId('p', 'package');
 
 /** Weekly hours of a request or package: 0 to 168 in steps of half an hour. */
 export const weeklyHours = z
-  .number()
+  .number({ error: 'Enter the weekly hours as a number' })
   .min(0, { message: 'Weekly hours cannot be negative' })
   .max(MAX_WEEKLY_HOURS, { message: `Weekly hours cannot be more than ${MAX_WEEKLY_HOURS}` })
   .multipleOf(0.5, { message: 'Weekly hours go in steps of 0.5' })
@@ -40,7 +40,7 @@ const requestFields = {
   clientId,
   archived: archivedFlag,
   requestType: z.enum(REQUEST_TYPES).default('paid'),
-  startDate: isoDate,
+  startDate: requiredDate('Start date'),
   endDate,
   details: requestDetails,
 };
@@ -62,6 +62,8 @@ const renewalEnd = (id: typeof requestId) => z.strictObject({ id, version, endDa
 export const requestRenewal = z.strictObject({
   oldRequest: renewalEnd(requestId),
   newRequest: z.strictObject({ startDate: isoDate.optional(), details: requestDetails }),
+  /** Renew the request's open packages onto the new request too (the renew screen offers it, checked). */
+  carryOverPackages: z.boolean().default(false),
 });
 export type RequestRenewal = z.output<typeof requestRenewal>;
 
@@ -79,7 +81,7 @@ const packageFields = {
   carerId,
   requestId,
   archived: archivedFlag,
-  startDate: isoDate,
+  startDate: requiredDate('Start date'),
   endDate,
   details: packageDetails,
 };

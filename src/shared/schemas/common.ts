@@ -20,6 +20,14 @@ export const text = (max: number = MAX.short) =>
 export const archivedFlag = z.enum(['Y', 'N']).default('N');
 
 export const isoDate = z.string().trim().refine(isIsoDate, { message: 'Enter a date as YYYY-MM-DD' });
+/** A date that must be given: missing or blank says "<label> is required", anything else must be YYYY-MM-DD. */
+export const requiredDate = (label: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : undefined) })
+    .trim()
+    .min(1, { message: `${label} is required` })
+    .pipe(isoDate);
+
 /** A date or empty ('' means none). */
 export const optionalDate = z.union([z.literal(''), isoDate]).default('');
 /** An end date: a date, or the word open (ongoing). */

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { TRAINING_TYPES } from '../constants';
-import { addressWithDeprivation, archivedFlag, isoDate, MAX, recordId, text, version } from './common';
+import { addressWithDeprivation, archivedFlag, MAX, recordId, requiredDate, text, version } from './common';
 import { carerId, clientId, mpId, volunteerId } from './people';
-
-/** A date the form requires: missing or blank says Required, anything else must be YYYY-MM-DD. */
-const requiredDate = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Required' : undefined) })
-  .trim()
-  .min(1, { message: 'Required' })
-  .pipe(isoDate);
 
 // Training records (spec §3 Training record, §5).
 
@@ -17,7 +10,7 @@ export const trainingRecordId = recordId('t', 'training record');
 export const trainingRecordInput = z.strictObject({
   ownerId: carerId,
   archived: archivedFlag,
-  expiryDate: requiredDate,
+  expiryDate: requiredDate('Expiry date'),
   details: z.strictObject({
     /**
      * Accepted so the spec's shape round-trips, but never stored: the record always carries its owner's
@@ -38,7 +31,7 @@ export const trainingRecordRef = z.strictObject({ ownerId: carerId, id: training
 export const trainingRecordDelete = trainingRecordRef.extend({ version });
 
 /** "Expiring by" a date: the date itself is included. */
-export const expiringBefore = z.strictObject({ date: requiredDate });
+export const expiringBefore = z.strictObject({ date: requiredDate('Date') });
 
 // MAG logs (spec §3 MAG log, §5).
 
@@ -57,30 +50,50 @@ const attendees = (id: ReturnType<typeof recordId>) =>
     .transform((list) => [...new Map(list.map((a) => [a.id, a])).values()]);
 
 /** A number of people: a whole number, at least 0. */
-const headCount = z
-  .int({ error: (issue) => (issue.input === undefined ? 'Required' : 'Enter a whole number') })
-  .min(0, { message: 'Cannot be negative' })
-  .max(10_000);
+const headCount = (label: string) =>
+  z
+    .int({ error: (issue) => (issue.input === undefined ? `${label} is required` : 'Enter a whole number') })
+    .min(0, { message: `${label} cannot be negative` })
+    .max(10_000, { message: `${label} cannot be more than 10000` });
 
 export const magDetails = z.strictObject({
-  totalClients: headCount,
-  totalFamily: headCount.default(0),
-  totalVolunteers: headCount.default(0),
-  totalMps: headCount.default(0),
-  otherAttendees: headCount.default(0),
+  totalClients: headCount('Total clients'),
+  totalFamily: headCount('Total family').default(0),
+  totalVolunteers: headCount('Total volunteers').default(0),
+  totalMps: headCount('Total MPs').default(0),
+  otherAttendees: headCount('Other attendees').default(0),
   notes: text(MAX.text).default(''),
 });
 export type MagDetails = z.output<typeof magDetails>;
 
-export const magLogInput = z.strictObject({
-  date: requiredDate,
+const magLogFields = z.strictObject({
+  date: requiredDate('Date'),
   archived: archivedFlag,
   clients: attendees(clientId),
   mps: attendees(mpId),
   volunteers: attendees(volunteerId),
   details: magDetails,
 });
+
+/** Each list of people chosen by name, its head count and the words for both. */
+const COUNTED = [
+  { list: 'clients', total: 'totalClients', label: 'Total clients', people: 'clients' },
+  { list: 'mps', total: 'totalMps', label: 'Total MPs', people: 'MPs' },
+  { list: 'volunteers', total: 'totalVolunteers', label: 'Total volunteers', people: 'volunteers' },
+] as const;
+
+/** The people chosen by name are among those counted, so a head count cannot be lower than their number. */
+function totalsCountAttendees(log: z.output<typeof magLogFields>, ctx: z.RefinementCtx) {
+  for (const { list, total, label, people } of COUNTED) {
+    const chosen = log[list].length;
+    if (log.details[total] < chosen) {
+      ctx.addIssue({ code: 'custom', path: ['details', total], message: `${label} cannot be less than the ${people} chosen (${chosen})` });
+    }
+  }
+}
+
+export const magLogInput = magLogFields.superRefine(totalsCountAttendees);
 export type MagLogInput = z.input<typeof magLogInput>;
 export type MagLogData = z.output<typeof magLogInput>;
 
-export const magLogUpdate = magLogInput.extend({ id: magLogId, version });
+export const magLogUpdate = magLogFields.extend({ id: magLogId, version }).superRefine(totalsCountAttendees);

@@ -4,12 +4,12 @@ import {
   address,
   addressWithDeprivation,
   archivedFlag,
-  isoDate,
   MAX,
   note,
   optionalDate,
   personBase,
   recordId,
+  requiredDate,
   text,
   version,
 } from './common';
@@ -23,7 +23,7 @@ export const clientDetails = personBase.extend({
   address: addressWithDeprivation,
   customId: text(50).default(''),
   donationScheme: z.boolean().default(false),
-  donationAmount: z.number().min(0, { message: 'Cannot be negative' }).max(1_000_000).default(0),
+  donationAmount: z.number({ error: 'Enter the donation amount as a number' }).min(0, { message: 'Donation amount cannot be negative' }).max(1_000_000).default(0),
   referredBy: text().default(''),
   clientAgreementDate: optionalDate,
   clientAgreementComments: text(MAX.text).default(''),
@@ -69,5 +69,5 @@ export const volunteerRename = z.strictObject({ volunteerId, newName, version })
 export const notesUpdate = z.array(note).max(MAX.list);
 
 /** The forms ask for more than the API demands: a date of birth is required there (spec §5). */
-export const clientForm = clientInput.extend({ dateOfBirth: isoDate });
-export const carerForm = carerInput.extend({ dateOfBirth: isoDate });
+export const clientForm = clientInput.extend({ dateOfBirth: requiredDate('Date of birth') });
+export const carerForm = carerInput.extend({ dateOfBirth: requiredDate('Date of birth') });

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListScreen, type ListScreenProps } from './list-screen';
 import type { ListColumn, ListPermissions, RowActions } from './types';
 
@@ -94,7 +94,7 @@ describe('ListScreen header', () => {
     renderList();
     const search = screen.getByRole('searchbox', { name: 'Search clients' });
     expect(search).toHaveAttribute('placeholder', 'Search by name, post code...');
-    expect(search).toHaveClass('w-72', 'max-sm:w-full');
+    expect(search).toHaveClass('w-72', 'max-md:w-full');
   });
 
   it('counts no rows while the data has not arrived', () => {
@@ -393,5 +393,140 @@ describe('ListScreen states', () => {
     renderList({ rows: undefined, error: 'Error loading clients' });
     expect(screen.getByRole('alert')).toHaveTextContent('Error loading clients');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+describe('ListScreen opening a row', () => {
+  it('opens the view when a row is clicked, but not when its actions button is', async () => {
+    const actions = everyAction();
+    const { user } = renderList({ actions });
+    await user.click(screen.getByRole('button', { name: 'Actions for Ann Smith' }));
+    expect(actions.onView).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('cell', { name: 'Ann Smith' }));
+    expect(actions.onView).toHaveBeenCalledExactlyOnceWith(clients[1]);
+  });
+
+  it('does not open the view when a menu item is chosen', async () => {
+    const actions = everyAction();
+    const { user } = renderList({ actions });
+    const menu = await openActions(user, 'Ann Smith');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Edit' }));
+    expect(actions.onEdit).toHaveBeenCalledTimes(1);
+    expect(actions.onView).not.toHaveBeenCalled();
+  });
+
+  it('opens the view with Enter on a focused row', async () => {
+    const actions = everyAction();
+    const { user } = renderList({ actions });
+    const row = screen.getByRole('cell', { name: 'Bob Jones' }).closest('tr')!;
+    expect(row).toHaveAttribute('tabindex', '0');
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(actions.onView).toHaveBeenCalledExactlyOnceWith(clients[0]);
+  });
+
+  it('leaves rows alone when the list has no view', async () => {
+    const actions = { onEdit: vi.fn() };
+    const { user } = renderList({ actions });
+    const row = screen.getByRole('cell', { name: 'Bob Jones' }).closest('tr')!;
+    expect(row).not.toHaveAttribute('tabindex');
+    await user.click(row);
+    expect(actions.onEdit).not.toHaveBeenCalled();
+  });
+});
+
+describe('ListScreen default order', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('starts in the screen’s default order, shown on the header', () => {
+    renderList({ defaultSort: { columnId: 'name', direction: 'desc' } });
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    expect(shownNames()).toEqual(['Cara Annis', 'Bob Jones', 'Ann Smith']);
+  });
+
+  it('takes the order from ?sort= in the address, ascending or with a minus descending', () => {
+    window.history.replaceState(null, '', '/clients?sort=status');
+    const { unmount } = renderList({ defaultSort: { columnId: 'name', direction: 'desc' } });
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'none');
+    unmount();
+
+    window.history.replaceState(null, '', '/clients?sort=-name');
+    renderList();
+    expect(shownNames()).toEqual(['Cara Annis', 'Bob Jones', 'Ann Smith']);
+  });
+
+  it('ignores ?sort= naming a column the list does not have', () => {
+    window.history.replaceState(null, '', '/clients?sort=expiry');
+    renderList();
+    expect(shownNames()).toEqual(['Bob Jones', 'Ann Smith', 'Cara Annis']);
+  });
+});
+
+describe('ListScreen on a narrow screen', () => {
+  const realMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({ ...realMatchMedia(query), matches: true })) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  const cardColumns: ListColumn<Client>[] = [
+    { id: 'status', header: 'Status', value: (c) => c.status, card: 'key' },
+    { id: 'name', header: 'Name', value: (c) => c.name, card: 'title' },
+    { id: 'postCode', header: 'Post Code', value: (c) => c.details.address.postCode, card: 'first' },
+    { id: 'id', header: 'ID', value: (c) => c.id },
+  ];
+
+  it('shows a card per row with its title and key fields, the first one first, and its actions', () => {
+    renderList({ columns: cardColumns, actions: everyAction() });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Ann Smith' });
+    const fields = Array.from(card.querySelectorAll('dt')).map((term) => term.textContent);
+    expect(fields).toEqual(['Post Code', 'Status']);
+    expect(within(card).getByText('TA4 2AB')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Actions for Ann Smith' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('opens a card’s view on a click or Enter, not from its actions button', async () => {
+    const actions = everyAction();
+    const { user } = renderList({ columns: cardColumns, actions });
+    const card = screen.getByRole('article', { name: 'Bob Jones' });
+    await user.click(within(card).getByRole('button', { name: 'Actions for Bob Jones' }));
+    expect(actions.onView).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    await user.click(within(card).getByText('EX1 1AA'));
+    expect(actions.onView).toHaveBeenCalledExactlyOnceWith(clients[0]);
+    card.focus();
+    await user.keyboard('{Enter}');
+    expect(actions.onView).toHaveBeenCalledTimes(2);
+  });
+
+  it('chooses the cards’ order from a Sort by list, as the table’s headers do', async () => {
+    const { user } = renderList({ columns: cardColumns, defaultSort: { columnId: 'name', direction: 'asc' } });
+    const names = () => screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'));
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sortBy).toHaveDisplayValue('Name (ascending)');
+    expect(names()).toEqual(['Ann Smith', 'Bob Jones', 'Cara Annis']);
+    await user.selectOptions(sortBy, 'Post Code (descending)');
+    expect(names()).toEqual(['Ann Smith', 'Cara Annis', 'Bob Jones']);
+    await user.selectOptions(sortBy, 'Order as loaded');
+    expect(names()).toEqual(['Bob Jones', 'Ann Smith', 'Cara Annis']);
+  });
+
+  it('searches the cards like the table and says when none match', async () => {
+    const { user } = renderList({ columns: cardColumns });
+    await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'zzz');
+    expect(await screen.findByText('No clients found')).toBeInTheDocument();
+  });
+
+  it('without marked columns takes the first column as title and the rest as fields', () => {
+    renderList();
+    const card = screen.getByRole('article', { name: 'Ann Smith' });
+    expect(Array.from(card.querySelectorAll('dt')).map((term) => term.textContent)).toEqual(['Status']);
   });
 });

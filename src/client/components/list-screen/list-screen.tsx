@@ -1,10 +1,14 @@
 import { Plus, Search } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { rememberDialogOpener } from '@/client/components/dialog-opener';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
+import { NativeSelect } from '@/client/components/ui/native-select';
 import { DeleteConfirmDialog } from './delete-confirm-dialog';
+import { ListCards } from './list-cards';
 import { filterRows, nextSort, prepareRowTexts, sortRows } from './list-filters';
 import { ListTable } from './list-table';
+import type { ListViewProps } from './list-view';
 import { visibleRowActions } from './row-actions';
 import type { ColumnFilters, ListColumn, ListPermissions, RowActions, SortState } from './types';
 
@@ -35,6 +39,8 @@ export interface ListScreenProps<T> {
   error?: string | null;
   /** Shown when no rows match; defaults to "No {title} found" in lower case. */
   emptyMessage?: string;
+  /** The order before the user picks one; `?sort=<column id>` (or `-<column id>`, descending) in the address wins. */
+  defaultSort?: SortState;
 }
 
 const NO_ROWS: readonly never[] = [];
@@ -67,6 +73,68 @@ function usePreparedSearch<T>(rows: readonly T[] | undefined, columns: readonly 
   }, [rows, columns]);
 }
 
+/** Below Tailwind's md breakpoint (no sidebar) rows show as cards. */
+const NARROW_QUERY = '(max-width: 767.98px)';
+
+// A query costs microseconds, against the milliseconds a keystroke may take.
+const narrow = () => window.matchMedia(NARROW_QUERY);
+
+function subscribeToNarrow(onChange: () => void) {
+  const query = narrow();
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the window is phone-narrow. */
+function useIsNarrow(): boolean {
+  return useSyncExternalStore(subscribeToNarrow, () => narrow().matches, () => false);
+}
+
+/**
+ * The sort asked for in the address, e.g. `?sort=expiry` from the dashboard's "View all", when the list has
+ * that column. Read from `window.location` so the list also works outside a router (its tests).
+ */
+function sortFromAddress<T>(columns: readonly ListColumn<T>[]): SortState | null {
+  const param = new URLSearchParams(window.location.search).get('sort');
+  if (!param) return null;
+  const columnId = param.replace(/^-/, '');
+  if (!columns.some((column) => column.id === columnId)) return null;
+  return { columnId, direction: param.startsWith('-') ? 'desc' : 'asc' };
+}
+
+const SORT_WORDS = { asc: 'ascending', desc: 'descending' } as const;
+
+/** The cards have no column headers to click, so on a narrow screen the order is chosen here. */
+function CardSortSelect<T>({
+  columns,
+  sort,
+  onChange,
+}: {
+  columns: readonly ListColumn<T>[];
+  sort: SortState | null;
+  onChange: (sort: SortState | null) => void;
+}) {
+  return (
+    <NativeSelect
+      aria-label="Sort by"
+      value={sort ? `${sort.direction}:${sort.columnId}` : ''}
+      onChange={(event) => {
+        const [direction, columnId] = event.target.value.split(/:(.*)/) as [SortState['direction'] | '', string];
+        onChange(direction ? { columnId, direction } : null);
+      }}
+    >
+      <option value="">Order as loaded</option>
+      {columns.flatMap((column) =>
+        (['asc', 'desc'] as const).map((direction) => (
+          <option key={`${direction}:${column.id}`} value={`${direction}:${column.id}`}>
+            {`${column.header} (${SORT_WORDS[direction]})`}
+          </option>
+        )),
+      )}
+    </NativeSelect>
+  );
+}
+
 /** The list screen shared by every list in the product: search, per-column filters, sorting and row actions. */
 export function ListScreen<T>({
   title,
@@ -84,10 +152,12 @@ export function ListScreen<T>({
   isLoading = false,
   error,
   emptyMessage,
+  defaultSort,
 }: ListScreenProps<T>) {
   const [search, setSearch] = useState('');
   const [columnFilters, setColumnFilters] = useState<ColumnFilters>({});
-  const [sort, setSort] = useState<SortState | null>(null);
+  const [sort, setSort] = useState<SortState | null>(() => sortFromAddress(columns) ?? defaultSort ?? null);
+  const isNarrow = useIsNarrow();
   const [pendingDelete, setPendingDelete] = useState<{ row: T } | null>(null);
   const deleteOpenerRef = useRef<HTMLElement | null>(null);
   const tableRegionRef = useRef<HTMLDivElement>(null);
@@ -113,6 +183,17 @@ export function ListScreen<T>({
     deleteOpenerRef.current = trigger;
     setPendingDelete({ row });
   }, []);
+  // A row opens as its View item does, and the view dialog gives focus back to the row when it closes.
+  const onView = actions?.onView;
+  const onOpenRow = useMemo(
+    () =>
+      onView &&
+      ((row: T, element: HTMLElement) => {
+        rememberDialogOpener(element);
+        onView(row);
+      }),
+    [onView],
+  );
   const lowerTitle = title.toLowerCase();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
@@ -131,22 +212,27 @@ export function ListScreen<T>({
         </p>
       );
     }
+    const view: ListViewProps<T> = {
+      title,
+      rows: shownRows,
+      columns,
+      getRowId,
+      getRowLabel,
+      actionKinds,
+      actions,
+      onRequestDelete,
+      onOpenRow,
+      emptyMessage: emptyMessage ?? `No ${lowerTitle} found`,
+      scrollResetKey,
+    };
+    if (isNarrow) return <ListCards {...view} />;
     return (
       <ListTable
-        title={title}
-        rows={shownRows}
-        columns={columns}
-        getRowId={getRowId}
-        getRowLabel={getRowLabel}
+        {...view}
         sort={sort}
         onSort={onSort}
         columnFilters={columnFilters}
         onColumnFilterChange={onColumnFilterChange}
-        actionKinds={actionKinds}
-        actions={actions}
-        onRequestDelete={onRequestDelete}
-        emptyMessage={emptyMessage ?? `No ${lowerTitle} found`}
-        scrollResetKey={scrollResetKey}
         scrollRef={tableRegionRef}
       />
     );
@@ -156,15 +242,19 @@ export function ListScreen<T>({
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
+      {/* On a narrow screen the controls leave the heading's row to stick below the app's header. */}
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3 max-md:contents">
         <div className="min-w-0">
           <Heading className={headingLevel === 1 ? 'text-2xl font-semibold tracking-tight' : 'text-xl font-semibold'}>{title}</Heading>
           <p className="text-muted-foreground text-sm" aria-live="polite" aria-atomic="true">
             {`Total: ${shownRows.length}`}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2 max-sm:w-full">
-          <div className="relative max-sm:w-full">
+        <div
+          data-testid="list-controls"
+          className="flex flex-wrap items-center gap-2 max-md:sticky max-md:top-[var(--app-header-height,0px)] max-md:z-20 max-md:-mx-4 max-md:-my-2 max-md:bg-background max-md:px-4 max-md:py-2"
+        >
+          <div className="relative max-md:w-full">
             <Search aria-hidden className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2" />
             <Input
               type="search"
@@ -172,9 +262,10 @@ export function ListScreen<T>({
               placeholder={searchPlaceholder}
               value={search}
               onChange={(event) => setSearch(event.target.value)}
-              className="w-72 pl-8 max-sm:w-full"
+              className="w-72 pl-8 max-md:w-full"
             />
           </div>
+          {isNarrow && <CardSortSelect columns={columns} sort={sort} onChange={setSort} />}
           {toolbar}
           {permissions.create && onAddNew && (
             <Button type="button" onClick={onAddNew}>

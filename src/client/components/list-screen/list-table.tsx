@@ -5,9 +5,10 @@ import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { cn } from '@/client/lib/utils';
-import { displayText } from './list-filters';
+import { cellOf, type ListViewProps } from './list-view';
 import type { RowActionKind } from './row-actions';
 import { RowActionsMenu } from './row-actions-menu';
+import { isRowClick, isRowEnter } from './row-open';
 import type { ColumnFilters, ListColumn, RowActions, SortState } from './types';
 
 /** The actions column stays in view when a wide table scrolls sideways. */
@@ -40,23 +41,11 @@ function measureRenderedRow(element: HTMLTableRowElement, entry: ResizeObserverE
   return measureElement(element, entry, instance) || ESTIMATED_ROW_HEIGHT;
 }
 
-interface ListTableProps<T> {
-  title: string;
-  /** The rows to show, already searched, filtered and sorted. */
-  rows: readonly T[];
-  columns: readonly ListColumn<T>[];
-  getRowId: (row: T) => string;
-  getRowLabel: (row: T) => string;
+interface ListTableProps<T> extends ListViewProps<T> {
   sort: SortState | null;
   onSort: (columnId: string) => void;
   columnFilters: ColumnFilters;
   onColumnFilterChange: (columnId: string, value: string) => void;
-  actionKinds: readonly RowActionKind[];
-  actions: RowActions<T> | undefined;
-  onRequestDelete: (row: T, trigger: HTMLButtonElement | null) => void;
-  emptyMessage: string;
-  /** The table scrolls back to the top whenever this changes. */
-  scrollResetKey: string;
   /** The scrolling region around the table. */
   scrollRef: RefObject<HTMLDivElement | null>;
 }
@@ -74,6 +63,7 @@ function ListTableImpl<T>({
   actionKinds,
   actions,
   onRequestDelete,
+  onOpenRow,
   emptyMessage,
   scrollResetKey,
   scrollRef,
@@ -154,6 +144,7 @@ function ListTableImpl<T>({
                     actionKinds={showActions ? actionKinds : null}
                     actions={actions}
                     onRequestDelete={onRequestDelete}
+                    onOpen={onOpenRow}
                   />
                 );
               })}
@@ -233,15 +224,35 @@ interface ListRowProps<T> {
   actionKinds: readonly RowActionKind[] | null;
   actions: RowActions<T> | undefined;
   onRequestDelete: (row: T, trigger: HTMLButtonElement | null) => void;
+  onOpen: ((row: T, element: HTMLElement) => void) | undefined;
 }
 
 // A row that is still shown after a keystroke keeps its rendering instead of building its cells and menu again.
-const ListRow = memo(function ListRow<T>({ row, index, measureRef, columns, rowLabel, actionKinds, actions, onRequestDelete }: ListRowProps<T>) {
+const ListRow = memo(function ListRow<T>({
+  row,
+  index,
+  measureRef,
+  columns,
+  rowLabel,
+  actionKinds,
+  actions,
+  onRequestDelete,
+  onOpen,
+}: ListRowProps<T>) {
   return (
-    <TableRow ref={measureRef} data-index={index} aria-rowindex={index + HEADER_ROW_COUNT + 1}>
+    <TableRow
+      ref={measureRef}
+      data-index={index}
+      aria-rowindex={index + HEADER_ROW_COUNT + 1}
+      tabIndex={onOpen ? 0 : undefined}
+      className={cn(onOpen && 'focus-visible:bg-muted/50 focus-visible:outline-ring cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2')}
+      onClick={onOpen && ((event) => isRowClick(event) && onOpen(row, event.currentTarget))}
+      onKeyDown={onOpen && ((event) => isRowEnter(event) && onOpen(row, event.currentTarget))}
+    >
+      {/* Text wraps where the table would otherwise be wider than the screen; dates are kept whole by their columns. */}
       {columns.map((column) => (
-        <TableCell key={column.id} className={cn('whitespace-nowrap', column.className)}>
-          {column.cell ? column.cell(row) : displayText(column.value(row))}
+        <TableCell key={column.id} className={column.className}>
+          {cellOf(column, row)}
         </TableCell>
       ))}
       {actionKinds && actions && (
@@ -266,7 +277,8 @@ function SortableHead<T>({ column, direction, onSort }: SortableHeadProps<T>) {
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
       className={column.className}
     >
-      <Button type="button" variant="ghost" size="sm" className="-ml-2 px-2" onClick={onSort}>
+      {/* Two-word headers may wrap, so a narrow column of numbers (Weekly Hours) does not widen the table. */}
+      <Button type="button" variant="ghost" size="sm" className="-ml-2 h-auto min-h-8 px-2 py-1 text-left whitespace-normal" onClick={onSort}>
         {column.header}
         <SortIcon aria-hidden className={cn(direction === null && 'text-muted-foreground/60')} />
       </Button>

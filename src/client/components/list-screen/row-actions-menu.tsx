@@ -12,6 +12,7 @@ import {
   Trash,
 } from 'lucide-react';
 import { useRef } from 'react';
+import { rememberDialogOpener } from '@/client/components/dialog-opener';
 import { Button } from '@/client/components/ui/button';
 import {
   DropdownMenu,
@@ -20,7 +21,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/client/components/ui/dropdown-menu';
-import { type RowActionKind, rowActionLabel } from './row-actions';
+import { type RowActionKind, rowActionLabel, rowActionsFor } from './row-actions';
 import type { RowActions } from './types';
 
 type DirectActionKind = Exclude<RowActionKind, 'delete'>;
@@ -57,7 +58,7 @@ export function RowActionsMenu<T>({ row, rowLabel, kinds, actions, onRequestDele
     renew: actions.onRenew,
     archive: actions.onArchive,
   };
-  const directKinds = kinds.filter((kind): kind is DirectActionKind => kind !== 'delete');
+  const directKinds = rowActionsFor(kinds, isArchived).filter((kind): kind is DirectActionKind => kind !== 'delete');
   const canDelete = kinds.includes('delete');
 
   return (
@@ -71,7 +72,14 @@ export function RowActionsMenu<T>({ row, rowLabel, kinds, actions, onRequestDele
         {directKinds.map((kind) => {
           const Icon = kind === 'archive' && isArchived ? ArchiveArrowUp : ACTION_ICONS[kind];
           return (
-            <DropdownMenuItem key={kind} onSelect={() => handlers[kind]?.(row)}>
+            <DropdownMenuItem
+              key={kind}
+              onSelect={() => {
+                // The view dialog gives focus back to this button when it closes; the menu item will be gone.
+                if (kind === 'view') rememberDialogOpener(triggerRef.current);
+                handlers[kind]?.(row);
+              }}
+            >
               <Icon aria-hidden />
               {rowActionLabel(kind, isArchived)}
             </DropdownMenuItem>

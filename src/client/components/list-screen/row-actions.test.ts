@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowActionLabel, visibleRowActions } from './row-actions';
+import { rowActionLabel, rowActionsFor, visibleRowActions } from './row-actions';
 import type { ListPermissions, RowActions } from './types';
 
 const noop = () => {};
@@ -49,6 +49,14 @@ describe('visibleRowActions', () => {
   it('offers only the actions the screen supports', () => {
     expect(visibleRowActions({ onEdit: noop, isArchived: () => false }, all)).toEqual(['edit']);
     expect(visibleRowActions(undefined, all)).toEqual([]);
+  });
+});
+
+describe('rowActionsFor', () => {
+  it('keeps Add Request off an archived row and leaves the rest', () => {
+    const kinds = visibleRowActions(everyAction, all);
+    expect(rowActionsFor(kinds, false)).toEqual(kinds);
+    expect(rowActionsFor(kinds, true)).toEqual(['view', 'edit', 'addPackage', 'addTraining', 'renew', 'archive', 'delete']);
   });
 });
 

@@ -9,6 +9,8 @@ interface RowActionRule {
   handler: RowActionHandler;
   /** The permission needed to see the action; null when everyone who can see the list may use it. */
   permission: keyof ListPermissions | null;
+  /** Not offered on an archived row: new care is not started for someone archived. */
+  activeOnly?: true;
 }
 
 /** Menu order and gating, in one place so every list behaves the same. */
@@ -16,7 +18,7 @@ const ROW_ACTION_RULES: readonly RowActionRule[] = [
   { kind: 'view', handler: 'onView', permission: null },
   { kind: 'edit', handler: 'onEdit', permission: 'update' },
   { kind: 'addPackage', handler: 'onAddPackage', permission: 'create' },
-  { kind: 'addRequest', handler: 'onAddRequest', permission: 'create' },
+  { kind: 'addRequest', handler: 'onAddRequest', permission: 'create', activeOnly: true },
   { kind: 'addTraining', handler: 'onAddTraining', permission: 'create' },
   { kind: 'renew', handler: 'onRenew', permission: 'update' },
   { kind: 'archive', handler: 'onArchive', permission: 'update' },
@@ -29,6 +31,12 @@ export function visibleRowActions<T>(actions: RowActions<T> | undefined, permiss
   return ROW_ACTION_RULES.filter(
     (rule) => actions[rule.handler] !== undefined && (rule.permission === null || permissions[rule.permission]),
   ).map((rule) => rule.kind);
+}
+
+/** The visible actions that apply to one row: an archived row loses those meant only for active records. */
+export function rowActionsFor(kinds: readonly RowActionKind[], isArchived: boolean): readonly RowActionKind[] {
+  if (!isArchived) return kinds;
+  return kinds.filter((kind) => !ROW_ACTION_RULES.find((rule) => rule.kind === kind)?.activeOnly);
 }
 
 const ROW_ACTION_LABELS: Record<Exclude<RowActionKind, 'archive'>, string> = {

@@ -12,6 +12,12 @@ export interface ListColumn<T> {
   sortValue?: (row: T) => string | number | null | undefined;
   /** Classes for this column's header and cells (e.g. a minimum width). */
   className?: string;
+  /**
+   * How the column shows on the card that stands for a row on a narrow screen: as the card's `title`, as its
+   * `first` key field (shown before the others, e.g. the expiry on the DBS list), as a `key` field, or not at
+   * all (the default; the card keeps to what tells one row from another).
+   */
+  card?: 'title' | 'first' | 'key';
 }
 
 /** What the signed-in role may do on this screen. */

@@ -72,44 +72,56 @@ export default function AuditScreen() {
         <p role="alert" className="text-destructive">
           Error loading the audit trail
         </p>
+      ) : rows.length === 0 ? (
+        <p className="rounded-xl border bg-card p-6 text-center text-muted-foreground">No audit entries match</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-card">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>When</TableHead>
-                <TableHead>Who</TableHead>
-                <TableHead>What</TableHead>
-                <TableHead>Record</TableHead>
-                <TableHead>Changes</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.length === 0 ? (
+        <>
+          {/* Narrower than a wide screen, each entry is a card: the changes need the width. */}
+          <ol aria-label="Audit entries" className="flex flex-col gap-2 lg:hidden">
+            {rows.map((entry) => (
+              <li key={entry.id} className="rounded-xl border bg-card p-3 text-sm">
+                <p className="[overflow-wrap:anywhere]">
+                  <span className="font-medium">{entry.procedure}</span> by {entry.actorEmail}
+                  {entry.actorRole && <span className="text-muted-foreground"> ({entry.actorRole})</span>}
+                </p>
+                <p className="mb-1 text-xs text-muted-foreground">
+                  {formatWhen(entry.at)}
+                  {entry.recordId && <> · record <span className="font-mono">{entry.recordId}</span></>}
+                </p>
+                <AuditChanges changes={entry.changes} />
+              </li>
+            ))}
+          </ol>
+          <div className="hidden rounded-xl border bg-card lg:block">
+            <Table className="table-fixed">
+              <TableHeader>
                 <TableRow>
-                  <TableCell colSpan={5} className="h-20 text-center text-muted-foreground">
-                    No audit entries match
-                  </TableCell>
+                  <TableHead className="w-52">When and who</TableHead>
+                  <TableHead className="w-52">What</TableHead>
+                  <TableHead>Changes</TableHead>
                 </TableRow>
-              ) : (
-                rows.map((entry) => (
+              </TableHeader>
+              <TableBody>
+                {rows.map((entry) => (
                   <TableRow key={entry.id} className="align-top">
-                    <TableCell className="whitespace-nowrap">{formatWhen(entry.at)}</TableCell>
-                    <TableCell>
-                      {entry.actorEmail}
+                    <TableCell className="[overflow-wrap:anywhere]">
+                      {formatWhen(entry.at)}
+                      <span className="block text-xs">{entry.actorEmail}</span>
                       {entry.actorRole && <span className="block text-xs text-muted-foreground">{entry.actorRole}</span>}
                     </TableCell>
-                    <TableCell className="whitespace-nowrap">{entry.procedure}</TableCell>
-                    <TableCell className="font-mono text-xs">{entry.recordId}</TableCell>
-                    <TableCell className="min-w-64">
+                    <TableCell className="[overflow-wrap:anywhere]">
+                      {entry.procedure}
+                      {entry.recordId && <span className="block font-mono text-xs text-muted-foreground">{entry.recordId}</span>}
+                    </TableCell>
+                    <TableCell>
                       <AuditChanges changes={entry.changes} />
                     </TableCell>
                   </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </div>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        </>
       )}
       {entries.hasNextPage && (
         <Button variant="outline" className="self-center" disabled={entries.isFetchingNextPage} onClick={() => void entries.fetchNextPage()}>

@@ -16,7 +16,7 @@ function RecordHistory({ recordId }: { recordId: string }) {
     <ol className="flex flex-col gap-2" aria-label="History">
       {history.data.map((entry) => (
         <li key={entry.id} className="rounded-lg border p-3">
-          <p className="text-sm">
+          <p className="mb-1 text-sm">
             <span className="font-medium">{entry.procedure}</span> by {entry.actorEmail}
             <span className="text-muted-foreground"> · {formatWhen(entry.at)}</span>
           </p>

@@ -124,7 +124,6 @@ export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind;
             label: 'Notes',
             content: (
               <NotesTab
-                key={carer.version}
                 notes={carer.details.notes}
                 canEdit={canUpdate}
                 onSave={(notes) =>

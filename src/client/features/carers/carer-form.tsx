@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
+import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { Input } from '@/client/components/ui/input';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { NameDialog } from '@/client/features/people/name-dialog';
-import { NotesEditor } from '@/client/features/people/notes-editor';
+import { NOTE_NOT_ADDED, NotesEditor } from '@/client/features/people/notes-editor';
 import { AddressSection, ContactSection, PersonalDetailsSection, ServicesSection } from '@/client/features/people/person-fields';
 import { DEFAULT_COUNTY, DEFAULT_LOCALITY } from '@/shared/constants';
 import type { Note } from '@/shared/schemas/common';
@@ -57,10 +58,16 @@ function CarerForm({ kind, stored }: { kind: CarerKind; stored?: StoredCarer }) 
     defaultValues: stored ? formValues(stored) : EMPTY,
   });
   const { register, control, formState } = form;
+  const [writingNote, setWritingNote] = useState(false);
+  useEffect(() => {
+    if (!writingNote) form.clearErrors('details.notes');
+  }, [writingNote, form]);
+  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty || writingNote);
   const backToList = () => void navigate(words.path);
+  const savedBackToList = () => leaveAfterSave(backToList);
 
-  const create = useMutation(api.create.mutationOptions({ onSuccess: backToList }));
-  const update = useMutation(api.update.mutationOptions({ onSuccess: backToList }));
+  const create = useMutation(api.create.mutationOptions({ onSuccess: savedBackToList }));
+  const update = useMutation(api.update.mutationOptions({ onSuccess: savedBackToList }));
   const renameMp = useMutation(trpc.mps.updateName.mutationOptions());
   const renameVolunteer = useMutation(trpc.volunteers.updateName.mutationOptions());
   const rename = (id: string, newName: string) =>
@@ -68,9 +75,10 @@ function CarerForm({ kind, stored }: { kind: CarerKind; stored?: StoredCarer }) 
       ? renameMp.mutateAsync({ mpId: id, newName, version })
       : renameVolunteer.mutateAsync({ volunteerId: id, newName, version });
 
-  const onSubmit = form.handleSubmit((values) =>
-    stored ? update.mutate({ ...values, id: stored.id, version }) : create.mutate(values),
-  );
+  const onSubmit = form.handleSubmit((values) => {
+    if (writingNote) return form.setError('details.notes', { message: NOTE_NOT_ADDED });
+    return stored ? update.mutate({ ...values, id: stored.id, version }) : create.mutate(values);
+  });
 
   return (
     <FormPage title={editing ? `Edit ${words.one}` : `Add ${words.one}`}>
@@ -86,7 +94,7 @@ function CarerForm({ kind, stored }: { kind: CarerKind; stored?: StoredCarer }) 
                   onSave={async (newName) => {
                     const renamed = await rename(stored.id, newName);
                     setVersion(renamed.version);
-                    form.setValue('details.name', renamed.details.name);
+                    form.resetField('details.name', { defaultValue: renamed.details.name });
                   }}
                 />
               )
@@ -113,7 +121,13 @@ function CarerForm({ kind, stored }: { kind: CarerKind; stored?: StoredCarer }) 
             </Field>
           </FormSection>
           <FormSection title="Notes" className="sm:grid-cols-1">
-            <Controller control={control} name="details.notes" render={({ field }) => <NotesEditor value={(field.value ?? []) as Note[]} onChange={field.onChange} />} />
+            <Controller
+              control={control}
+              name="details.notes"
+              render={({ field, fieldState }) => (
+                <NotesEditor value={(field.value ?? []) as Note[]} onChange={field.onChange} error={fieldState.error?.message} onPendingChange={setWritingNote} />
+              )}
+            />
           </FormSection>
           <FormActions
             onCancel={backToList}
@@ -122,6 +136,7 @@ function CarerForm({ kind, stored }: { kind: CarerKind; stored?: StoredCarer }) 
           />
         </form>
       </FormProvider>
+      {guard}
     </FormPage>
   );
 }

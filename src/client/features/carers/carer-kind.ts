@@ -2,6 +2,8 @@
 export const CARER_KINDS = {
   mp: {
     title: 'MPs',
+    /** The plural inside a sentence, e.g. "Search volunteers". */
+    many: 'MPs',
     one: 'MP',
     path: '/mps',
     resource: 'mps',
@@ -12,6 +14,7 @@ export const CARER_KINDS = {
   },
   volunteer: {
     title: 'Volunteers',
+    many: 'volunteers',
     one: 'Volunteer',
     path: '/volunteers',
     resource: 'volunteers',

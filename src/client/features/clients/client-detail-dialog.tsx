@@ -9,6 +9,8 @@ import { useTRPC } from '@/client/lib/trpc';
 import { useHistoryTab } from '@/client/features/audit/record-history';
 import { useDataProtectionTab } from '@/client/features/data-protection/data-protection-tab';
 import { NotesTab } from '@/client/features/people/notes-tab';
+import { carerKindLabel } from '@/client/features/packages/carer-label';
+import { ATTENDANCE_ALLOWANCE_LABELS } from '@/shared/constants';
 import { isNotEndedYet, todayIn } from '@/shared/dates';
 import { deprivationCategory } from '@/shared/deprivation';
 
@@ -49,7 +51,7 @@ function ServicesAndNeeds({ client }: { client: Client }) {
         </ul>
       )}
       <DetailGrid>
-        <DetailItem label="Attendance allowance">{details.attendanceAllowance}</DetailItem>
+        <DetailItem label="Attendance allowance">{ATTENDANCE_ALLOWANCE_LABELS[details.attendanceAllowance]}</DetailItem>
         <DetailItem label="Attends MAG">{details.attendsMag ? 'Yes' : 'No'}</DetailItem>
         <DetailItem label="Donation scheme">{details.donationScheme ? `Yes, £${details.donationAmount.toFixed(2)}` : 'No'}</DetailItem>
         <DetailItem label="Client agreement">
@@ -80,7 +82,7 @@ function Logs({ client }: { client: Client }) {
               <li key={p.id} className="flex flex-wrap justify-between gap-2 p-3 text-sm">
                 <span className="font-medium">{p.details.name || p.id}</span>
                 <span className="text-muted-foreground">
-                  {p.carerId} · {formatHours(p.details.weeklyHours)} h/week · {formatDate(p.startDate)} –{' '}
+                  {p.carerName ? `${p.carerName} (${carerKindLabel(p.carerId)})` : p.carerId} · {formatHours(p.details.weeklyHours)} h/week · {formatDate(p.startDate)} –{' '}
                   {p.endDate === 'open' ? 'Ongoing' : formatDate(p.endDate)}
                 </span>
               </li>
@@ -171,7 +173,6 @@ export function ClientDetailDialog({ clientId, onClose }: { clientId: string | n
             label: 'Notes',
             content: (
               <NotesTab
-                key={client.version}
                 notes={client.details.notes}
                 canEdit={canUpdate}
                 onSave={(notes) =>

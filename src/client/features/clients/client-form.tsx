@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
@@ -8,15 +8,16 @@ import type { z } from 'zod';
 import { CheckboxField, Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
+import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Textarea } from '@/client/components/ui/textarea';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { NameDialog } from '@/client/features/people/name-dialog';
-import { NotesEditor } from '@/client/features/people/notes-editor';
+import { NOTE_NOT_ADDED, NotesEditor } from '@/client/features/people/notes-editor';
 import { AddressSection, ContactSection, PersonalDetailsSection, ServicesSection } from '@/client/features/people/person-fields';
-import { ATTENDANCE_ALLOWANCE, DEFAULT_COUNTY, DEFAULT_LOCALITY, TOAST } from '@/shared/constants';
+import { ATTENDANCE_ALLOWANCE, ATTENDANCE_ALLOWANCE_LABELS, DEFAULT_COUNTY, DEFAULT_LOCALITY, TOAST } from '@/shared/constants';
 import { deprivationMessage } from '@/shared/deprivation';
 import type { Note } from '@/shared/schemas/common';
 import { clientForm } from '@/shared/schemas/people';
@@ -55,13 +56,6 @@ function formValues({ archived, dateOfBirth, details }: StoredClient): FormInput
   return { archived, dateOfBirth, details };
 }
 
-const ATTENDANCE_LABELS: Record<(typeof ATTENDANCE_ALLOWANCE)[number], string> = {
-  no: 'No',
-  pending: 'Pending',
-  Low: 'Low rate',
-  High: 'High rate',
-};
-
 function ClientForm({ stored }: { stored?: StoredClient }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
@@ -73,21 +67,27 @@ function ClientForm({ stored }: { stored?: StoredClient }) {
   });
   const { register, control, formState } = form;
   const errors = formState.errors.details;
+  const [writingNote, setWritingNote] = useState(false);
+  useEffect(() => {
+    if (!writingNote) form.clearErrors('details.notes');
+  }, [writingNote, form]);
+  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty || writingNote);
 
   const create = useMutation(
     trpc.clients.create.mutationOptions({
       onSuccess: (client) => {
         toast(deprivationMessage(client.postcode, client.deprivationData), { duration: TOAST.deprivationMs, icon: 'ℹ️' });
-        void navigate('/clients');
+        leaveAfterSave(() => void navigate('/clients'));
       },
     }),
   );
-  const update = useMutation(trpc.clients.update.mutationOptions({ onSuccess: () => void navigate('/clients') }));
+  const update = useMutation(trpc.clients.update.mutationOptions({ onSuccess: () => leaveAfterSave(() => void navigate('/clients')) }));
   const rename = useMutation(trpc.clients.updateName.mutationOptions());
 
-  const onSubmit = form.handleSubmit((values) =>
-    stored ? update.mutate({ ...values, id: stored.id, version }) : create.mutate(values),
-  );
+  const onSubmit = form.handleSubmit((values) => {
+    if (writingNote) return form.setError('details.notes', { message: NOTE_NOT_ADDED });
+    return stored ? update.mutate({ ...values, id: stored.id, version }) : create.mutate(values);
+  });
 
   return (
     <FormPage title={editing ? 'Edit Client' : 'Add Client'}>
@@ -103,7 +103,7 @@ function ClientForm({ stored }: { stored?: StoredClient }) {
                   onSave={async (newName) => {
                     const renamed = await rename.mutateAsync({ clientId: stored.id, newName, version });
                     setVersion(renamed.version);
-                    form.setValue('details.name', renamed.details.name);
+                    form.resetField('details.name', { defaultValue: renamed.details.name });
                   }}
                 />
               )
@@ -132,7 +132,7 @@ function ClientForm({ stored }: { stored?: StoredClient }) {
               <NativeSelect {...register('details.attendanceAllowance')}>
                 {ATTENDANCE_ALLOWANCE.map((value) => (
                   <option key={value} value={value}>
-                    {ATTENDANCE_LABELS[value]}
+                    {ATTENDANCE_ALLOWANCE_LABELS[value]}
                   </option>
                 ))}
               </NativeSelect>
@@ -165,7 +165,13 @@ function ClientForm({ stored }: { stored?: StoredClient }) {
           </FormSection>
 
           <FormSection title="Notes" className="sm:grid-cols-1">
-            <Controller control={control} name="details.notes" render={({ field }) => <NotesEditor value={(field.value ?? []) as Note[]} onChange={field.onChange} />} />
+            <Controller
+              control={control}
+              name="details.notes"
+              render={({ field, fieldState }) => (
+                <NotesEditor value={(field.value ?? []) as Note[]} onChange={field.onChange} error={fieldState.error?.message} onPendingChange={setWritingNote} />
+              )}
+            />
           </FormSection>
 
           <FormActions
@@ -175,6 +181,7 @@ function ClientForm({ stored }: { stored?: StoredClient }) {
           />
         </form>
       </FormProvider>
+      {guard}
     </FormPage>
   );
 }

@@ -3,24 +3,25 @@ import { useMemo, useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '@/client/app/status-screens';
 import { ListScreen } from '@/client/components/list-screen/list-screen';
+import { nameColumn } from '@/client/components/list-screen/name-column';
 import type { ListColumn, ListPermissions } from '@/client/components/list-screen/types';
 import { useTRPC } from '@/client/lib/trpc';
-import { CARER_KINDS } from '@/client/features/carers/carer-kind';
+import { CARER_KINDS, type CarerKind } from '@/client/features/carers/carer-kind';
 import { ArchiveToggle } from '@/client/features/people/archive-toggle';
 import { todayIn } from '@/shared/dates';
 import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from './carer-expiries';
-import { CarerTabsPage, NameCell } from './carer-tabs';
-import { expiryColumn } from './expiry-badge';
+import { CarerTabsPage, editableCarerPath, NameCell, useCarerEditRights } from './carer-tabs';
+import { EXPIRY_COLUMN_ID, expiryColumn, SOONEST_FIRST } from './expiry-badge';
 
 // Dates are changed on the MP or volunteer form; these screens only watch them.
 const WATCH_ONLY: ListPermissions = { create: false, update: false, delete: false };
 
-function carerExpiryColumns(expiry: CarerExpiry, today: string): ListColumn<CarerRow>[] {
+function carerExpiryColumns(expiry: CarerExpiry, today: string, editRights: Record<CarerKind, boolean>): ListColumn<CarerRow>[] {
   const words = CARER_EXPIRIES[expiry];
   return [
-    { id: 'name', header: 'Name', value: (c) => c.details.name, cell: (c) => <NameCell name={c.details.name} archived={c.archived} /> },
-    { id: 'id', header: 'Carer ID', value: (c) => c.id },
-    expiryColumn<CarerRow>({ id: 'expiry', header: words.header, date: words.date, missingText: words.missingText, today }),
+    nameColumn((c) => <NameCell name={c.details.name} archived={c.archived} to={editableCarerPath(c.id, editRights)} />),
+    { id: 'id', header: 'Carer ID', value: (c) => c.id, card: 'key' },
+    { ...expiryColumn<CarerRow>({ id: EXPIRY_COLUMN_ID, header: words.header, date: words.date, missingText: words.missingText, today }), card: 'first' },
   ];
 }
 
@@ -34,21 +35,25 @@ function CarerExpiryList({ expiry }: { expiry: CarerExpiry }) {
     volunteer: useQuery(showArchived ? trpc.volunteers.getAll.queryOptions() : trpc.volunteers.getAllNotArchived.queryOptions()),
   };
   const today = todayIn();
-  const columns = useMemo(() => carerExpiryColumns(expiry, today), [expiry, today]);
+  const { mp: canEditMps, volunteer: canEditVolunteers } = useCarerEditRights();
+  const columns = useMemo(
+    () => carerExpiryColumns(expiry, today, { mp: canEditMps, volunteer: canEditVolunteers }),
+    [expiry, today, canEditMps, canEditVolunteers],
+  );
+  const archiveToggle = <ArchiveToggle showArchived={showArchived} onToggle={() => setShowArchived((s) => !s)} />;
 
   return (
     <CarerTabsPage
       title={words.title}
       total={(lists.mp.data?.length ?? 0) + (lists.volunteer.data?.length ?? 0)}
-      toolbar={<ArchiveToggle showArchived={showArchived} onToggle={() => setShowArchived((s) => !s)} />}
       renderTab={(kind) => {
         const list = lists[kind];
-        const { title, emptyList } = CARER_KINDS[kind];
+        const { title, many, emptyList } = CARER_KINDS[kind];
         return (
           <ListScreen
             title={title}
             headingLevel={2}
-            searchLabel={`Search ${title}`}
+            searchLabel={`Search ${many}`}
             searchPlaceholder="Search by name or carer ID…"
             rows={list.data}
             columns={columns}
@@ -58,6 +63,8 @@ function CarerExpiryList({ expiry }: { expiry: CarerExpiry }) {
             isLoading={list.isPending}
             error={list.isError ? words.loadError : undefined}
             emptyMessage={emptyList}
+            defaultSort={SOONEST_FIRST}
+            toolbar={archiveToggle}
           />
         );
       }}

@@ -89,6 +89,16 @@ describe('ExpiringSoonPanel', () => {
     expect(within(section('Training records')).getByText('GDPR · Volunteer', { exact: false })).toBeInTheDocument();
     expect(within(section('Training records')).getByText('Within 90 days')).toBeInTheDocument();
     expect(screen.queryByText('Dan None')).not.toBeInTheDocument();
+    // Each section leads to its whole list, sorted soonest first.
+    expect(within(dbs).getByRole('link', { name: /^View all/ })).toHaveAttribute('href', '/dbs?sort=expiry');
+    expect(within(section('Public Liability')).getByRole('link', { name: /^View all/ })).toHaveAttribute(
+      'href',
+      '/public-liability?sort=expiry',
+    );
+    expect(within(section('Training records')).getByRole('link', { name: /^View all/ })).toHaveAttribute(
+      'href',
+      '/records?sort=expiry',
+    );
   });
 
   it('shows nothing to a role that cannot read MPs and volunteers', async () => {

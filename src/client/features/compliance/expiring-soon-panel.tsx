@@ -10,7 +10,7 @@ import { type ExpiryStatus, expirySortKey, expiryStatus } from '@/shared/expiry'
 import { todayIn } from '@/shared/dates';
 import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from './carer-expiries';
 import { carerKindOf } from '@/client/features/carers/carer-kind';
-import { ExpiryBadge } from './expiry-badge';
+import { ExpiryBadge, soonestFirstPath } from './expiry-badge';
 import { addDays } from '@/shared/dates';
 
 const WINDOW_DAYS = 90;
@@ -83,7 +83,11 @@ function ExpirySection({
             </li>
           ))}
         </ul>
-        {more > 0 && <p className="text-muted-foreground pt-1 text-xs">and {more} more</p>}
+        {more > 0 && (
+          <Link to={soonestFirstPath(to)} className="text-muted-foreground hover:text-primary self-start pt-1 text-xs underline-offset-4 hover:underline">
+            and {more} more<span className="sr-only"> {title}</span>
+          </Link>
+        )}
       </>
     );
   }
@@ -93,7 +97,7 @@ function ExpirySection({
         <h3 id={headingId} className="text-sm font-semibold">
           {title}
         </h3>
-        <Link to={to} className="text-primary text-sm underline-offset-4 hover:underline">
+        <Link to={soonestFirstPath(to)} className="text-primary text-sm underline-offset-4 hover:underline">
           View all<span className="sr-only"> {title}</span>
         </Link>
       </div>

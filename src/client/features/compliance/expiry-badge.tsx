@@ -1,4 +1,4 @@
-import type { ListColumn } from '@/client/components/list-screen/types';
+import type { ListColumn, SortState } from '@/client/components/list-screen/types';
 import { Badge } from '@/client/components/ui/badge';
 import { formatDate } from '@/client/lib/format';
 import { expiryStatus } from '@/shared/expiry';
@@ -15,11 +15,20 @@ export function ExpiryDate({ date, today, missingText }: { date: string; today: 
   if (expiryStatus(date, today) === 'none') return <span>{missingText}</span>;
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      <span>{formatDate(date)}</span>
+      <span className="whitespace-nowrap">{formatDate(date)}</span>
       <ExpiryBadge date={date} today={today} />
     </span>
   );
 }
+
+/** The expiry column's id on every expiry list, so `?sort=expiry` in an address sorts any of them by it. */
+export const EXPIRY_COLUMN_ID = 'expiry';
+
+/** Expired first, then the soonest: what needs chasing is at the top. */
+export const SOONEST_FIRST: SortState = { columnId: EXPIRY_COLUMN_ID, direction: 'asc' };
+
+/** The address of an expiry list sorted soonest first, e.g. /dbs?sort=expiry. */
+export const soonestFirstPath = (path: string) => `${path}?sort=${EXPIRY_COLUMN_ID}`;
 
 /** A list column of expiry dates that shows the badge, sorts by date and filters on the words shown. */
 export function expiryColumn<T>({

@@ -2,8 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { activeCareTotals } from './active-care';
 
 const TODAY = '2026-03-10';
-const request = (clientId: string, weeklyHours: number, endDate = 'open') => ({ clientId, endDate, details: { weeklyHours } });
-const pkg = (carerId: string, weeklyHours: number, endDate = 'open') => ({ carerId, endDate, details: { weeklyHours } });
+let lastId = 0;
+type More = { id?: string; startDate?: string; requestType?: string; requestId?: string };
+const request = (clientId: string, weeklyHours: number, endDate = 'open', more: More = {}) => ({
+  id: `r${++lastId}`,
+  clientId,
+  requestType: 'paid',
+  startDate: '2025-01-06',
+  endDate,
+  ...more,
+  details: { weeklyHours },
+});
+const pkg = (carerId: string, weeklyHours: number, endDate = 'open', more: More = {}) => ({
+  id: `p${++lastId}`,
+  carerId,
+  requestId: 'r0',
+  startDate: '2025-01-06',
+  endDate,
+  ...more,
+  details: { weeklyHours },
+});
 
 describe('the Overview counters', () => {
   it('count distinct clients over requests not ended yet, and sum their weekly hours', () => {
@@ -23,6 +41,23 @@ describe('the Overview counters', () => {
       TODAY,
     );
     expect(totals).toMatchObject({ mps: 2, volunteers: 1, careHours: 11.5 });
+  });
+
+  it('count a request renewed today once, but a request of another type starting today as well', () => {
+    const renewed = [request('c1', 5, TODAY), request('c1', 6, 'open', { startDate: TODAY })];
+    expect(activeCareTotals(renewed, [], TODAY).requestHours).toBe(6);
+    const otherType = [request('c1', 5, TODAY), request('c1', 6, 'open', { startDate: TODAY, requestType: 'unpaid' })];
+    expect(activeCareTotals(otherType, [], TODAY).requestHours).toBe(11);
+  });
+
+  it('count a package renewed today once, on the same request or carried over to the renewed request', () => {
+    const requests = [request('c1', 5, TODAY, { id: 'rOld' }), request('c1', 5, 'open', { id: 'rNew', startDate: TODAY })];
+    const sameRequest = [pkg('m1', 3, TODAY, { requestId: 'rOld' }), pkg('m1', 4, 'open', { requestId: 'rOld', startDate: TODAY })];
+    expect(activeCareTotals(requests, sameRequest, TODAY).careHours).toBe(4);
+    const carried = [pkg('m1', 3, TODAY, { requestId: 'rOld' }), pkg('m1', 3, 'open', { requestId: 'rNew', startDate: TODAY })];
+    expect(activeCareTotals(requests, carried, TODAY).careHours).toBe(3);
+    const otherCarer = [pkg('m1', 3, TODAY, { requestId: 'rOld' }), pkg('v1', 2, 'open', { requestId: 'rNew', startDate: TODAY })];
+    expect(activeCareTotals(requests, otherCarer, TODAY).careHours).toBe(5);
   });
 
   it('are all zero with nothing active', () => {

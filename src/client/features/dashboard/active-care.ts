@@ -1,17 +1,9 @@
 import { carerKindOf } from '@/client/features/carers/carer-kind';
+import { activeCareHours, type CarerHours, type RequestHours } from '@/shared/care';
 import { isNotEndedYet } from '@/shared/dates';
 
-/** The fields of a request or package the Overview counts. */
-interface CareItem {
-  endDate: string;
-  details: { weeklyHours: number };
-}
-export interface ActiveRequest extends CareItem {
-  clientId: string;
-}
-export interface ActivePackage extends CareItem {
-  carerId: string;
-}
+export type ActiveRequest = RequestHours;
+export type ActivePackage = CarerHours;
 
 export interface ActiveCareTotals {
   clients: number;
@@ -20,8 +12,6 @@ export interface ActiveCareTotals {
   careHours: number;
   requestHours: number;
 }
-
-const weeklyHours = (items: readonly CareItem[]) => items.reduce((sum, item) => sum + item.details.weeklyHours, 0);
 
 /**
  * The Overview's counters (spec §2.10) from the not-ended-yet lists. The rule is applied again here so a
@@ -36,7 +26,6 @@ export function activeCareTotals(requests: readonly ActiveRequest[], packages: r
     clients: new Set(activeRequests.map((r) => r.clientId)).size,
     mps: carersOfKind('mp'),
     volunteers: carersOfKind('volunteer'),
-    careHours: weeklyHours(activePackages),
-    requestHours: weeklyHours(activeRequests),
+    ...activeCareHours(requests, packages, today),
   };
 }

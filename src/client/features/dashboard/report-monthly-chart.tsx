@@ -3,8 +3,14 @@ import { formatHours } from '@/client/lib/format';
 import { groupColour } from './chart-colours';
 import { monthName, REPORT_BREAKDOWNS, REPORT_ITEMS, reportHours, type ReportChoice, type YearHours } from './report-model';
 
-/** A year's hours month by month, each bar stacked by locality or deprivation category. */
-export function MonthlyHoursChart({ year, choice }: { year: YearHours; choice: ReportChoice }) {
+/** A printed page's width in CSS pixels (A4 or Letter within the browser's margins, with room to spare). */
+const PRINT_SIZE = { width: 680, height: 280 };
+
+/**
+ * A year's hours month by month, each bar stacked by locality or deprivation category. For printing it is drawn
+ * at a page's width with no tooltip; the print stylesheet also hides a tooltip left showing by the pointer.
+ */
+export function MonthlyHoursChart({ year, choice, printing = false }: { year: YearHours; choice: ReportChoice; printing?: boolean }) {
   const groups = year.groups.map((group) => group.name);
   const data = year.months.map((month) => ({
     month: monthName(month.month).slice(0, 3),
@@ -15,13 +21,20 @@ export function MonthlyHoursChart({ year, choice }: { year: YearHours; choice: R
     <div
       role="img"
       aria-label={`Stacked bar chart of ${REPORT_ITEMS[choice.items].title.toLowerCase()} hours per month in ${year.year} by ${by}; the monthly analysis gives the figures.`}
-      className="break-inside-avoid"
+      className="break-inside-avoid print:[&_.recharts-tooltip-cursor]:hidden print:[&_.recharts-tooltip-wrapper]:hidden"
     >
-      <BarChart responsive accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} style={{ width: '100%', height: 320 }}>
+      <BarChart
+        responsive={!printing}
+        {...(printing ? PRINT_SIZE : {})}
+        accessibilityLayer={false}
+        data={data}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        style={printing ? undefined : { width: '100%', height: 320 }}
+      >
         <CartesianGrid vertical={false} strokeDasharray="3 3" />
         <XAxis dataKey="month" fontSize={12} />
         <YAxis tickFormatter={formatHours} fontSize={12} width={52} />
-        <Tooltip formatter={(value) => reportHours(Number(value))} />
+        {!printing && <Tooltip formatter={(value) => reportHours(Number(value))} />}
         {/* In the charity's list order, as the bars stack, not alphabetical. */}
         <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} formatter={(name) => <span className="text-foreground">{name}</span>} />
         {groups.map((name, i) => (

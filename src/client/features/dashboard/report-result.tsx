@@ -1,25 +1,15 @@
 import { ChevronRight, Download, FileSpreadsheet, Printer } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
 import { Button } from '@/client/components/ui/button';
 import { DialogClose, DialogFooter } from '@/client/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
-import { cn } from '@/client/lib/utils';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { downloadFile } from '@/client/lib/download-file';
 import { reportCsv } from './report-csv';
-import {
-  type GroupHours,
-  type HoursReport,
-  monthName,
-  type MonthHours,
-  type NamedHours,
-  REPORT_BREAKDOWNS,
-  type ReportBreakdown,
-  reportFileName,
-  reportHours,
-  type YearHours,
-} from './report-model';
-import { MonthlyHoursChart } from './report-monthly-chart';
+import { type HoursReport, lastYearOf, type NamedHours, reportFileName, reportHours, type YearHours } from './report-model';
+import { hoursSplit, YearSection } from './report-year';
 
 function downloadCsv(report: HoursReport) {
   // The byte-order mark tells Excel the file is UTF-8.
@@ -36,104 +26,114 @@ async function downloadXlsx(report: HoursReport) {
   }
 }
 
-/** "Personal Care 12.50 · Domestic 3.00" */
-function serviceSplit(services: NamedHours[]): string {
-  return services.map((s) => `${s.name} ${reportHours(s.totalHours)}`).join(' · ');
+/**
+ * True from the browser's beforeprint to its afterprint, whether printing began with the Print button or the
+ * browser's own menu. The change is committed at once, so the page is printed with every year in it.
+ */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+  return printing;
 }
 
-/** Names and hours; with `split`, each locality or category's service split under its name. */
-function HoursTable({ caption, nameHeader, rows, split }: { caption: string; nameHeader: string; rows: (NamedHours | GroupHours)[]; split?: boolean }) {
+/** The services with the most hours, most first. */
+function mainServices(year: YearHours, count = 3): NamedHours[] {
+  return [...year.services].sort((a, b) => b.totalHours - a.totalHours).slice(0, count);
+}
+
+/** Each year's total and main services, each year leading to its own tab. */
+function YearByYear({ report, onChoose }: { report: HoursReport; onChoose: (year: number) => void }) {
+  const most = Math.max(...report.years.map((year) => year.totalHours), 0);
+  const allYears = report.years.reduce((sum, year) => sum + year.totalHours, 0);
+  const currentYear = lastYearOf(report);
   return (
     <div className="overflow-x-auto">
-      <Table className="caption-top print:text-xs print:[&_td]:py-0.5 print:[&_th]:h-6">
-        <caption className="pb-1 text-left text-sm font-semibold">{caption}</caption>
+      <Table className="caption-top">
+        <caption className="pb-1 text-left text-sm font-semibold">Year by year</caption>
         <TableHeader>
           <TableRow>
-            <TableHead>{nameHeader}</TableHead>
-            <TableHead className="text-right">Hours</TableHead>
+            <TableHead>Year</TableHead>
+            <TableHead className="text-right">Total hours</TableHead>
+            {/* On a phone the year's tab lists its services; the table keeps to what fits. */}
+            <TableHead className="hidden w-full sm:table-cell">Main services</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.name} className="break-inside-avoid">
-              <TableCell className="whitespace-normal">
-                <span className="font-medium">{row.name}</span>
-                {split && 'services' in row && (
-                  <span className="text-muted-foreground block text-xs">{serviceSplit(row.services)}</span>
-                )}
+          {report.years.map((year) => (
+            <TableRow key={year.year} className="break-inside-avoid">
+              <TableCell className="align-top">
+                <Button variant="link" className="h-auto p-0 font-semibold tabular-nums" onClick={() => onChoose(year.year)}>
+                  {year.year}
+                  <ChevronRight aria-hidden className="print:hidden" />
+                </Button>
+                {year.year === currentYear && <span className="text-muted-foreground block text-xs">to date</span>}
               </TableCell>
-              <TableCell className="text-right align-top tabular-nums">{reportHours(row.totalHours)}</TableCell>
+              <TableCell className="w-40 text-right align-top tabular-nums">
+                {reportHours(year.totalHours)}
+                {/* A bar for comparing years at a glance; the figure above it is what counts. */}
+                <span aria-hidden className="bg-muted mt-1 block h-1 w-full min-w-16 rounded-full">
+                  <span className="bg-primary block h-full rounded-full" style={{ width: `${most > 0 ? (year.totalHours / most) * 100 : 0}%` }} />
+                </span>
+              </TableCell>
+              <TableCell className="text-muted-foreground hidden align-top text-sm whitespace-normal sm:table-cell">
+                {year.totalHours === 0 ? 'No hours recorded' : hoursSplit(mainServices(year))}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
+        <tfoot className="border-t font-medium">
+          <tr>
+            <th scope="row" className="p-2 text-left whitespace-nowrap">
+              All years
+            </th>
+            <td className="p-2 text-right tabular-nums">{reportHours(allYears)}</td>
+            <td className="hidden sm:table-cell" />
+          </tr>
+        </tfoot>
       </Table>
     </div>
   );
 }
 
-function MonthDetails({ month, breakdown }: { month: MonthHours; breakdown: ReportBreakdown }) {
-  const words = REPORT_BREAKDOWNS[breakdown];
-  return (
-    // Printed open: the print stylesheet shows a closed month's content too.
-    <details className="group rounded-md border break-inside-avoid print:[&::details-content]:[content-visibility:visible]">
-      <summary className="focus-visible:ring-ring/50 flex list-none cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm font-medium outline-none focus-visible:ring-[3px] [&::-webkit-details-marker]:hidden">
-        <span className="flex items-center gap-1.5">
-          <ChevronRight className="size-4 transition-transform group-open:rotate-90 print:hidden" aria-hidden />
-          {monthName(month.month)}
-        </span>
-        <span className="tabular-nums">{reportHours(month.totalHours)} hours</span>
-      </summary>
-      {month.totalHours === 0 ? (
-        <p className="text-muted-foreground px-3 pb-3 text-sm">No hours recorded</p>
-      ) : (
-        <div className="grid gap-4 px-3 pb-3 md:grid-cols-2">
-          <HoursTable caption="Service distribution" nameHeader="Service" rows={month.services} />
-          <HoursTable caption={words.heading} nameHeader={words.group} rows={month.groups} />
-        </div>
-      )}
-    </details>
-  );
-}
+const SUMMARY = 'summary';
 
-/** One year of the report: its total, breakdown, services, chart and months. */
-function YearSection({ year, report, first }: { year: YearHours; report: HoursReport; first: boolean }) {
-  const headingId = useId();
-  const words = REPORT_BREAKDOWNS[report.choice.breakdown];
-  return (
-    <section aria-labelledby={headingId} className={cn('flex flex-col gap-4 border-t pt-5', !first && 'print:break-before-page print:border-t-0')}>
-      <h3 id={headingId} className="text-lg font-semibold">
-        {year.year}
-      </h3>
-      <div className="bg-muted/50 rounded-lg px-4 py-3">
-        <h4 className="text-sm font-semibold">Annual Summary</h4>
-        <p className="text-2xl font-semibold tabular-nums">Total hours: {reportHours(year.totalHours)}</p>
-      </div>
-      {year.totalHours === 0 ? (
-        <p className="text-muted-foreground text-sm">No hours recorded in {year.year}</p>
-      ) : (
-        <>
-          <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
-            <HoursTable caption={words.heading} nameHeader={words.group} rows={year.groups} split />
-            <HoursTable caption="Service Summary" nameHeader="Service" rows={year.services} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <h4 className="text-sm font-semibold">Monthly Hours by {words.group}</h4>
-            <MonthlyHoursChart year={year} choice={report.choice} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <h4 className="text-sm font-semibold">Monthly Analysis</h4>
-            {year.months.map((month) => (
-              <MonthDetails key={month.month} month={month} breakdown={report.choice.breakdown} />
-            ))}
-          </div>
-        </>
-      )}
-    </section>
-  );
-}
+/**
+ * An inactive tab is drawn only while printing, and then only on paper: the Print button prints the summary
+ * and every year, each year on a new page.
+ */
+const PANEL = 'data-[state=inactive]:hidden print:block! print:[&+&]:break-before-page';
 
-/** The generated report, year by year, with its downloads and print. */
+/** The generated report: a year-by-year summary, then one tab per year, with its downloads and print. */
 export function ReportResult({ report, onGenerateNew }: { report: HoursReport; onGenerateNew: () => void }) {
+  const [tab, setTab] = useState(SUMMARY);
+  const printing = usePrinting();
+  const triggers = useRef(new Map<string, HTMLButtonElement>());
+  const tabs = useRef<HTMLDivElement>(null);
+  const forceMount = printing ? (true as const) : undefined;
+
+  function select(value: string) {
+    setTab(value);
+    // A new year starts at its top, not where the last one was scrolled to under the (sticky) tabs.
+    const top = tabs.current?.getBoundingClientRect().top ?? 0;
+    const scroller = tabs.current?.closest('[data-slot="dialog-content"]');
+    if (scroller && top < scroller.getBoundingClientRect().top) tabs.current?.scrollIntoView({ block: 'start' });
+  }
+
+  function choose(year: number) {
+    select(String(year));
+    // To the year's tab, so the keyboard carries on from there (arrow keys to the next year).
+    triggers.current.get(String(year))?.focus();
+  }
+
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap gap-2 print:hidden">
@@ -150,9 +150,34 @@ export function ReportResult({ report, onGenerateNew }: { report: HoursReport; o
           Print
         </Button>
       </div>
-      {report.years.map((year, i) => (
-        <YearSection key={year.year} year={year} report={report} first={i === 0} />
-      ))}
+      <Tabs ref={tabs} value={tab} onValueChange={select} className="gap-4">
+        <TabsList aria-label="Years" className="bg-muted sticky -top-6 z-10 h-auto w-full flex-wrap justify-start print:hidden">
+          <TabsTrigger value={SUMMARY} className="h-8 flex-none">
+            Summary
+          </TabsTrigger>
+          {report.years.map((year) => (
+            <TabsTrigger
+              key={year.year}
+              value={String(year.year)}
+              className="h-8 flex-none tabular-nums"
+              ref={(element) => {
+                if (element) triggers.current.set(String(year.year), element);
+                else triggers.current.delete(String(year.year));
+              }}
+            >
+              {year.year}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value={SUMMARY} forceMount={forceMount} className={PANEL}>
+          <YearByYear report={report} onChoose={choose} />
+        </TabsContent>
+        {report.years.map((year) => (
+          <TabsContent key={year.year} value={String(year.year)} forceMount={forceMount} className={PANEL}>
+            <YearSection year={year} report={report} printing={printing} />
+          </TabsContent>
+        ))}
+      </Tabs>
       <DialogFooter className="bg-background sticky -bottom-6 -mx-6 -mb-6 flex-row justify-end border-t px-6 py-3 print:hidden">
         <Button variant="outline" onClick={onGenerateNew}>
           Generate New Report

@@ -3,11 +3,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { NoAccessPage } from '@/client/app/status-screens';
 import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { MultiSelect, type Option } from '@/client/components/form/multi-select';
 import { LoadState } from '@/client/components/load-state';
+import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
 import type { RouterOutputs } from '@/client/lib/api-types';
@@ -23,15 +23,24 @@ type StoredLog = RouterOutputs['mag']['getById'];
 type AttendeeList = 'clients' | 'mps' | 'volunteers';
 type HeadCount = keyof Omit<FormOutput['details'], 'notes'>;
 
-const HEAD_COUNTS: readonly { name: HeadCount; label: string; required?: boolean }[] = [
-  { name: 'totalClients', label: 'Total clients', required: true },
+const HEAD_COUNTS: readonly { name: HeadCount; label: string; required?: boolean; chosen?: AttendeeList }[] = [
+  { name: 'totalClients', label: 'Total clients', required: true, chosen: 'clients' },
   { name: 'totalFamily', label: 'Total family' },
-  { name: 'totalVolunteers', label: 'Total volunteers' },
-  { name: 'totalMps', label: 'Total MPs' },
+  { name: 'totalVolunteers', label: 'Total volunteers', chosen: 'volunteers' },
+  { name: 'totalMps', label: 'Total MPs', chosen: 'mps' },
   { name: 'otherAttendees', label: 'Other attendees' },
 ];
 
-// An emptied box is missing ("Required" for total clients, 0 for the others), never NaN.
+/** The head count that includes each list of people chosen by name. */
+const TOTAL_OF: Record<AttendeeList, 'totalClients' | 'totalMps' | 'totalVolunteers'> = {
+  clients: 'totalClients',
+  mps: 'totalMps',
+  volunteers: 'totalVolunteers',
+};
+
+const asCount = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+// An emptied box is missing ("Total clients is required", 0 for the others), never NaN.
 const asHeadCount = (value: unknown) => (value === '' || value == null ? undefined : Number(value));
 
 function emptyLog(): FormInput {
@@ -66,6 +75,7 @@ function AttendeesField({
   options,
   isLoading,
   loadError,
+  onCountChange,
 }: {
   control: Control<FormInput, unknown, FormOutput>;
   name: AttendeeList;
@@ -74,6 +84,8 @@ function AttendeesField({
   options: Option[];
   isLoading: boolean;
   loadError?: string;
+  /** The number chosen went from `before` to `after`. */
+  onCountChange: (before: number, after: number) => void;
 }) {
   return (
     <Field label={label} hint={hint} error={loadError} className="sm:col-span-2">
@@ -87,7 +99,10 @@ function AttendeesField({
               options={options}
               isLoading={isLoading}
               value={(field.value ?? []).map((a) => a.id)}
-              onChange={(ids) => field.onChange(ids.map((id) => ({ id })))}
+              onChange={(ids) => {
+                onCountChange((field.value ?? []).length, ids.length);
+                field.onChange(ids.map((id) => ({ id })));
+              }}
               onBlur={field.onBlur}
             />
           )}
@@ -100,13 +115,12 @@ function AttendeesField({
 /** The running total, as the list will show it. */
 function TotalAttendees({ control }: { control: Control<FormInput, unknown, FormOutput> }) {
   const details = useWatch({ control, name: 'details' });
-  const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
   const total = magTotalAttendees({
-    totalClients: count(details.totalClients),
-    totalFamily: count(details.totalFamily),
-    totalVolunteers: count(details.totalVolunteers),
-    totalMps: count(details.totalMps),
-    otherAttendees: count(details.otherAttendees),
+    totalClients: asCount(details.totalClients),
+    totalFamily: asCount(details.totalFamily),
+    totalVolunteers: asCount(details.totalVolunteers),
+    totalMps: asCount(details.totalMps),
+    otherAttendees: asCount(details.otherAttendees),
   });
   return (
     <p className="text-muted-foreground text-sm sm:col-span-2">
@@ -125,14 +139,25 @@ function MagLogForm({ stored }: { stored?: StoredLog }) {
   const mps = useQuery({ ...trpc.mps.getAllNotArchived.queryOptions(), enabled: canReadMps });
   const volunteers = useQuery({ ...trpc.volunteers.getAllNotArchived.queryOptions(), enabled: canReadVolunteers });
 
-  const { register, control, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
+  const { register, control, handleSubmit, formState, getValues, setValue } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(magLogInput),
     defaultValues: stored ? formValues(stored) : emptyLog(),
   });
   const errors = formState.errors;
+  const chosen = useWatch({ control, name: ['clients', 'mps', 'volunteers'] }).map((list) => (list ?? []).length);
+  const chosenCount: Record<AttendeeList, number> = { clients: chosen[0]!, mps: chosen[1]!, volunteers: chosen[2]! };
+  // A total that counts only the people chosen follows the choices; a larger one (people counted without a
+  // name) is kept. Either way it is never below the number chosen.
+  const countChosen = (list: AttendeeList) => (before: number, after: number) => {
+    const name = `details.${TOTAL_OF[list]}` as const;
+    const current = asCount(getValues(name));
+    const total = Math.max(after, current === before ? after : current);
+    setValue(name, total, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+  };
   const backToList = () => void navigate('/mag');
-  const create = useMutation(trpc.mag.create.mutationOptions({ onSuccess: backToList }));
-  const update = useMutation(trpc.mag.update.mutationOptions({ onSuccess: backToList }));
+  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty);
+  const create = useMutation(trpc.mag.create.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
+  const update = useMutation(trpc.mag.update.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
   const onSubmit = handleSubmit((values) =>
     stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
   );
@@ -149,20 +174,12 @@ function MagLogForm({ stored }: { stored?: StoredLog }) {
           </Field>
         </FormSection>
 
-        <FormSection title="Attendance">
-          {HEAD_COUNTS.map(({ name, label, required }) => (
-            <Field key={name} label={label} required={required} error={errors.details?.[name]?.message}>
-              <Input type="number" inputMode="numeric" min={0} step={1} {...register(`details.${name}`, { setValueAs: asHeadCount })} />
-            </Field>
-          ))}
-          <TotalAttendees control={control} />
-        </FormSection>
-
         <FormSection title="Who attended">
           {canReadClients && (
             <AttendeesField
               control={control}
               name="clients"
+              onCountChange={countChosen('clients')}
               label="Clients"
               hint="Clients with the MAG service or who attend MAG sessions"
               options={attendeeOptions(clients.data, stored?.clients)}
@@ -174,6 +191,7 @@ function MagLogForm({ stored }: { stored?: StoredLog }) {
             <AttendeesField
               control={control}
               name="mps"
+              onCountChange={countChosen('mps')}
               label="MPs"
               options={attendeeOptions(mps.data, stored?.mps)}
               isLoading={mps.isPending}
@@ -184,6 +202,7 @@ function MagLogForm({ stored }: { stored?: StoredLog }) {
             <AttendeesField
               control={control}
               name="volunteers"
+              onCountChange={countChosen('volunteers')}
               label="Volunteers"
               options={attendeeOptions(volunteers.data, stored?.volunteers)}
               isLoading={volunteers.isPending}
@@ -192,19 +211,37 @@ function MagLogForm({ stored }: { stored?: StoredLog }) {
           )}
         </FormSection>
 
+        <FormSection title="Attendance">
+          {HEAD_COUNTS.map(({ name, label, required, chosen: list }) => {
+            const named = list ? chosenCount[list] : 0;
+            return (
+              <Field
+                key={name}
+                label={label}
+                required={required}
+                hint={named > 0 ? `Includes the ${named} chosen above` : undefined}
+                error={errors.details?.[name]?.message}
+              >
+                <Input type="number" inputMode="numeric" min={named} step={1} {...register(`details.${name}`, { setValueAs: asHeadCount })} />
+              </Field>
+            );
+          })}
+          <TotalAttendees control={control} />
+        </FormSection>
+
         <FormActions
           onCancel={backToList}
           submitLabel={stored ? 'Update MAG Log' : 'Create MAG Log'}
           submitting={create.isPending || update.isPending}
         />
       </form>
+      {guard}
     </FormPage>
   );
 }
 
 export function CreateMagLogPage() {
-  const canCreate = useCan('mag', 'create');
-  return canCreate ? <MagLogForm /> : <NoAccessPage />;
+  return <MagLogForm />;
 }
 
 function EditStoredLog({ id }: { id: string }) {
@@ -220,6 +257,5 @@ function EditStoredLog({ id }: { id: string }) {
 
 export function EditMagLogPage() {
   const { id = '' } = useParams();
-  const canUpdate = useCan('mag', 'update');
-  return canUpdate ? <EditStoredLog id={id} /> : <NoAccessPage />;
+  return <EditStoredLog id={id} />;
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Route, Routes, useNavigate } from 'react-router';
-import { NotFoundPage } from '@/client/app/status-screens';
+import { NotFoundPage, permittedRoute } from '@/client/app/status-screens';
 import { ListScreen } from '@/client/components/list-screen/list-screen';
-import type { ListColumn } from '@/client/components/list-screen/types';
+import type { ListColumn, SortState } from '@/client/components/list-screen/types';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
@@ -13,10 +13,12 @@ import { CreateMagLogPage, EditMagLogPage } from './mag-form';
 type MagLogRow = RouterOutputs['mag']['getAll'][number];
 
 const COLUMNS: ListColumn<MagLogRow>[] = [
-  { id: 'date', header: 'Date', value: (log) => formatDate(log.date), sortValue: (log) => log.date },
-  { id: 'totalAttendees', header: 'Total Attendees', value: (log) => magTotalAttendees(log.details) },
-  { id: 'notes', header: 'Notes', value: (log) => log.details.notes, className: 'min-w-48 whitespace-normal' },
+  { id: 'date', header: 'Date', value: (log) => formatDate(log.date), sortValue: (log) => log.date, className: 'whitespace-nowrap', card: 'title' },
+  { id: 'totalAttendees', header: 'Total Attendees', value: (log) => magTotalAttendees(log.details), card: 'key' },
+  { id: 'notes', header: 'Notes', value: (log) => log.details.notes, className: 'min-w-48 whitespace-normal', card: 'key' },
 ];
+
+const NEWEST_FIRST: SortState = { columnId: 'date', direction: 'desc' };
 
 function MagLogsList() {
   const trpc = useTRPC();
@@ -43,6 +45,7 @@ function MagLogsList() {
         // The spec's words for this list's load failure (§8), odd as they are.
         error={logs.isError ? 'Error loading MP' : undefined}
         emptyMessage="No MAG logs found"
+        defaultSort={NEWEST_FIRST}
         onAddNew={() => void navigate('/mag/new')}
         actions={{
           onEdit: (log) => void navigate(`/mag/edit/${log.id}`),
@@ -58,8 +61,8 @@ export default function MagScreen() {
   return (
     <Routes>
       <Route index element={<MagLogsList />} />
-      <Route path="new" element={<CreateMagLogPage />} />
-      <Route path="edit/:id" element={<EditMagLogPage />} />
+      {permittedRoute('new', 'mag', 'create', <CreateMagLogPage />)}
+      {permittedRoute('edit/:id', 'mag', 'update', <EditMagLogPage />)}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

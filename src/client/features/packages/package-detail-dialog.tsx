@@ -5,6 +5,7 @@ import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { periodText } from '@/client/features/requests/care-display';
+import { CarerLabel } from './carer-label';
 import type { StoredPackage } from './load-package';
 
 function PackageDetails({ pkg }: { pkg: StoredPackage }) {
@@ -13,7 +14,9 @@ function PackageDetails({ pkg }: { pkg: StoredPackage }) {
   return (
     <DetailGrid>
       <DetailItem label="Package name">{details.name}</DetailItem>
-      <DetailItem label="Carer ID">{pkg.carerId}</DetailItem>
+      <DetailItem label="Carer">
+        <CarerLabel carerId={pkg.carerId} carerName={pkg.carerName} />
+      </DetailItem>
       <DetailItem label="Period">{periodText(pkg)}</DetailItem>
       <DetailItem label="Weekly hours">{formatHours(details.weeklyHours)}</DetailItem>
       <DetailItem label="Services">{details.services.join(', ')}</DetailItem>

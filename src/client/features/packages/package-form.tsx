@@ -1,46 +1,53 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
+import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { Input } from '@/client/components/ui/input';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { AddressSection } from '@/client/features/people/person-fields';
 import { loadErrorText } from '@/client/features/requests/care-display';
 import { ArchivedField, chosen, EndDateField, NotesField, ServicesField, StartDateField, WeeklyHoursField } from '@/client/features/requests/care-fields';
-import { DEFAULT_COUNTY, DEFAULT_LOCALITY, DEFAULT_WEEKLY_HOURS } from '@/shared/constants';
+import { defaultPackageHours } from '@/client/features/requests/unmet-hours';
+import { DEFAULT_COUNTY, DEFAULT_LOCALITY } from '@/shared/constants';
 import { OPEN, todayIn } from '@/shared/dates';
 import { packageInput, requestId } from '@/shared/schemas/care';
 import { carerId } from '@/shared/schemas/people';
 import { LoadPackage, type StoredPackage } from './load-package';
 import { CarerPicker, RequestPicker } from './package-pickers';
 
-const packageForm = packageInput.safeExtend({ requestId: chosen(requestId), carerId: chosen(carerId) });
+const packageForm = packageInput.safeExtend({ requestId: chosen(requestId, 'Request'), carerId: chosen(carerId, 'Carer') });
 type FormInput = z.input<typeof packageForm>;
 type FormOutput = z.output<typeof packageForm>;
 type StoredRequest = RouterOutputs['requests']['getById'];
 
-/** What a new package takes from its request: where the care is given and what it covers. */
+/** What a new package takes from its request: where the care is given, what it covers and the hours still unmet. */
 function fromRequest(request: StoredRequest) {
   const { streetAddress, locality, county, postCode } = request.details.address;
-  return { address: { streetAddress, locality, county, postCode }, services: [...request.details.services] };
+  return {
+    address: { streetAddress, locality, county, postCode },
+    services: [...request.details.services],
+    weeklyHours: defaultPackageHours({ weeklyHours: request.details.weeklyHours, hoursInService: request.hoursInService }),
+  };
 }
 
 function newPackage(request?: StoredRequest): FormInput {
   const prefill = request
     ? fromRequest(request)
-    : { address: { streetAddress: '', locality: DEFAULT_LOCALITY, county: DEFAULT_COUNTY, postCode: '' }, services: [] };
+    : { address: { streetAddress: '', locality: DEFAULT_LOCALITY, county: DEFAULT_COUNTY, postCode: '' }, services: [], weeklyHours: defaultPackageHours(undefined) };
   return {
     carerId: '',
     requestId: request?.id ?? '',
     archived: 'N',
     startDate: todayIn(),
     endDate: OPEN,
-    details: { name: '', weeklyHours: DEFAULT_WEEKLY_HOURS, notes: '', ...prefill },
+    details: { name: '', notes: '', ...prefill },
   };
 }
 
@@ -59,19 +66,27 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
   });
   const { register, control, formState } = form;
   const errors = formState.errors;
-  const create = useMutation(trpc.packages.create.mutationOptions({ onSuccess: backToList }));
-  const update = useMutation(trpc.packages.update.mutationOptions({ onSuccess: backToList }));
+  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty);
+  const create = useMutation(trpc.packages.create.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
+  const update = useMutation(trpc.packages.update.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
   const onSubmit = form.handleSubmit((values) =>
     stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
   );
 
+  // The weekly hours the form last filled in itself (from a request, or the default).
+  const hoursFilled = useRef(form.getValues('details.weeklyHours'));
   const prefillFrom = async (id: string) => {
     const picked = await queryClient.fetchQuery(trpc.requests.getById.queryOptions({ id })).catch(() => undefined);
     // The user may have picked another request while this one loaded.
     if (!picked || form.getValues('requestId') !== id) return;
-    const { address, services } = fromRequest(picked);
+    const { address, services, weeklyHours } = fromRequest(picked);
     form.setValue('details.address', address, { shouldValidate: formState.isSubmitted });
     form.setValue('details.services', services);
+    // Hours the user has typed stay; otherwise they follow the request's unmet hours.
+    if (form.getValues('details.weeklyHours') === hoursFilled.current) {
+      form.setValue('details.weeklyHours', weeklyHours, { shouldValidate: formState.isSubmitted });
+    }
+    hoursFilled.current = weeklyHours;
   };
 
   return (
@@ -119,6 +134,7 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
           <FormActions onCancel={backToList} submitLabel={stored ? 'Update Package' : 'Create Package'} submitting={create.isPending || update.isPending} />
         </form>
       </FormProvider>
+      {guard}
     </FormPage>
   );
 }

@@ -8,6 +8,7 @@ import { Field } from '@/client/components/form/field';
 import { FormSection } from '@/client/components/form/form-layout';
 import { Input } from '@/client/components/ui/input';
 import { formatHours } from '@/client/lib/format';
+import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { useTRPC } from '@/client/lib/trpc';
 import { AddressSection } from '@/client/features/people/person-fields';
 import { periodText } from '@/client/features/requests/care-display';
@@ -15,6 +16,7 @@ import { NotesField, ServicesField, WeeklyHoursField } from '@/client/features/r
 import { RenewLayout, RenewStartDateField, renewForm } from '@/client/features/requests/renew-layout';
 import { todayIn } from '@/shared/dates';
 import { packageDetails } from '@/shared/schemas/care';
+import { CarerLabel } from './carer-label';
 import { LoadPackage, type StoredPackage } from './load-package';
 
 const packageRenewForm = renewForm(packageDetails);
@@ -26,7 +28,9 @@ function CurrentPackage({ pkg }: { pkg: StoredPackage }) {
   return (
     <DetailGrid>
       <DetailItem label="Package name">{details.name}</DetailItem>
-      <DetailItem label="Carer ID">{pkg.carerId}</DetailItem>
+      <DetailItem label="Carer">
+        <CarerLabel carerId={pkg.carerId} carerName={pkg.carerName} />
+      </DetailItem>
       <DetailItem label="Period">{periodText(pkg)}</DetailItem>
       <DetailItem label="Weekly hours">{formatHours(details.weeklyHours)}</DetailItem>
       <DetailItem label="Location">{details.address.locality}</DetailItem>
@@ -44,7 +48,8 @@ function RenewPackageForm({ pkg }: { pkg: StoredPackage }) {
     resolver: zodResolver(packageRenewForm),
     defaultValues: { endDate: todayIn(), startDate: '', details: pkg.details },
   });
-  const renew = useMutation(trpc.packages.renew.mutationOptions({ onSuccess: backToList }));
+  const { guard, leaveAfterSave } = useUnsavedChanges(form.formState.isDirty);
+  const renew = useMutation(trpc.packages.renew.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
 
   return (
     <FormProvider {...form}>
@@ -74,6 +79,7 @@ function RenewPackageForm({ pkg }: { pkg: StoredPackage }) {
           <NotesField />
         </FormSection>
       </RenewLayout>
+      {guard}
     </FormProvider>
   );
 }

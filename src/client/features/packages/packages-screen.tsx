@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
-import { NotFoundPage } from '@/client/app/status-screens';
+import { NotFoundPage, permittedRoute } from '@/client/app/status-screens';
 import { ListScreen } from '@/client/components/list-screen/list-screen';
-import type { ListColumn } from '@/client/components/list-screen/types';
+import type { ListColumn, SortState } from '@/client/components/list-screen/types';
+import { useViewParam } from '@/client/components/list-screen/use-view-param';
 import { Badge } from '@/client/components/ui/badge';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
@@ -12,6 +13,7 @@ import { useTRPC } from '@/client/lib/trpc';
 import { dateColumn } from '@/client/features/requests/care-display';
 import { CARE_VIEW_PROCEDURE, type CareView } from '@/client/features/requests/care-view';
 import { CareViewToggle } from '@/client/features/requests/care-view-toggle';
+import { CarerLabel, carerText } from './carer-label';
 import { PackageDetailDialog } from './package-detail-dialog';
 import { CreatePackagePage, EditPackagePage } from './package-form';
 import { RenewPackagePage } from './package-renew';
@@ -23,26 +25,29 @@ const COLUMNS: ListColumn<PackageRow>[] = [
     id: 'name',
     header: 'Package Name',
     value: (p) => p.details.name,
+    card: 'title',
     cell: (p) => (
-      <span className="flex items-center gap-2 font-medium">
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
         {p.details.name}
         {p.archived === 'Y' && <Badge variant="outline">Archived</Badge>}
       </span>
     ),
   },
-  { id: 'carerId', header: 'Carer ID', value: (p) => p.carerId },
-  dateColumn('start', 'Start', (p) => p.startDate),
-  dateColumn('end', 'End', (p) => p.endDate),
-  { id: 'weeklyHours', header: 'Weekly Hours', value: (p) => p.details.weeklyHours, cell: (p) => formatHours(p.details.weeklyHours) },
-  { id: 'location', header: 'Location', value: (p) => p.details.address.locality },
-  { id: 'services', header: 'Services', value: (p) => p.details.services.join(', '), className: 'min-w-48 whitespace-normal' },
+  { id: 'carerId', header: 'Carer ID', value: carerText, cell: (p) => <CarerLabel carerId={p.carerId} carerName={p.carerName} />, className: 'min-w-40', card: 'key' },
+  { ...dateColumn('start', 'Start', (p) => p.startDate), card: 'key' },
+  { ...dateColumn('end', 'End', (p) => p.endDate), card: 'key' },
+  { id: 'weeklyHours', header: 'Weekly Hours', value: (p) => p.details.weeklyHours, cell: (p) => formatHours(p.details.weeklyHours), card: 'key' },
+  { id: 'location', header: 'Location', value: (p) => p.details.address.locality, card: 'key' },
+  { id: 'services', header: 'Services', value: (p) => p.details.services.join(', '), className: 'min-w-48 whitespace-normal', card: 'key' },
 ];
+
+const NEWEST_FIRST: SortState = { columnId: 'start', direction: 'desc' };
 
 function PackagesList() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [view, setView] = useState<CareView>('active');
-  const [viewing, setViewing] = useState<string | null>(null);
+  const [viewing, setViewing] = useViewParam();
   const packages = useQuery(trpc.packages[CARE_VIEW_PROCEDURE[view]].queryOptions());
   const remove = useMutation(trpc.packages.delete.mutationOptions());
   const permissions = {
@@ -64,6 +69,7 @@ function PackagesList() {
         isLoading={packages.isPending}
         error={packages.isError ? 'Error loading packages' : undefined}
         emptyMessage="No packages found"
+        defaultSort={NEWEST_FIRST}
         onAddNew={() => void navigate('/packages/create')}
         toolbar={<CareViewToggle view={view} items="packages" onChange={setView} />}
         actions={{
@@ -83,9 +89,9 @@ export default function PackagesScreen() {
   return (
     <Routes>
       <Route index element={<PackagesList />} />
-      <Route path="create" element={<CreatePackagePage />} />
-      <Route path="edit/:id" element={<EditPackagePage />} />
-      <Route path="renew/:id" element={<RenewPackagePage />} />
+      {permittedRoute('create', 'packages', 'create', <CreatePackagePage />)}
+      {permittedRoute('edit/:id', 'packages', 'update', <EditPackagePage />)}
+      {permittedRoute('renew/:id', 'packages', 'update', <RenewPackagePage />)}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

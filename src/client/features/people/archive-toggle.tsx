@@ -1,5 +1,7 @@
 import { Archive, ArchiveRestore } from 'lucide-react';
+import toast from 'react-hot-toast';
 import { Button } from '@/client/components/ui/button';
+import { TOAST } from '@/shared/constants';
 
 /** Show Archived / Hide Archived: the archived view of a list is only a display filter (spec §4). */
 export function ArchiveToggle({ showArchived, onToggle }: { showArchived: boolean; onToggle: () => void }) {
@@ -8,5 +10,44 @@ export function ArchiveToggle({ showArchived, onToggle }: { showArchived: boolea
       {showArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
       {showArchived ? 'Hide Archived' : 'Show Archived'}
     </Button>
+  );
+}
+
+interface ArchiveState {
+  id: string;
+  version: number;
+  archived: 'Y' | 'N';
+}
+
+/**
+ * Archives or unarchives one person and says which in a toast ("Client archived") with an Undo that
+ * toggles it straight back. Archiving only hides, so an undo is kinder than asking first.
+ * Failures are already shown by the global error toast.
+ */
+export async function toggleArchiveWithUndo(
+  one: string,
+  toggle: (input: { id: string; version: number }) => Promise<ArchiveState>,
+  input: { id: string; version: number },
+): Promise<void> {
+  const result = await toggle(input).catch(() => null);
+  if (!result) return;
+  const text = `${one} ${result.archived === 'Y' ? 'archived' : 'unarchived'}`;
+  toast.success(
+    (t) => (
+      <span className="flex items-center gap-3">
+        {text}
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            toast.dismiss(t.id);
+            void toggleArchiveWithUndo(one, toggle, { id: result.id, version: result.version });
+          }}
+        >
+          Undo
+        </Button>
+      </span>
+    ),
+    { duration: TOAST.undoMs },
   );
 }

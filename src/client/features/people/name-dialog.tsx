@@ -35,6 +35,9 @@ export function NameDialog({
           className="flex flex-col gap-4"
           onSubmit={async (event) => {
             event.preventDefault();
+            // The dialog is portalled out of the edit form in the page, but React still bubbles its submit
+            // event to that form: stop it here so Save saves the name only.
+            event.stopPropagation();
             if (!name.trim()) return setError('Name is required');
             try {
               await onSave(name.trim());

@@ -1,7 +1,17 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Field } from '@/client/components/form/field';
-import { Button } from '@/client/components/ui/button';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/client/components/ui/alert-dialog';
+import { Button, buttonVariants } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Textarea } from '@/client/components/ui/textarea';
@@ -13,40 +23,69 @@ import type { Note } from '@/shared/schemas/common';
 type Source = (typeof NOTE_SOURCES)[number];
 
 /**
- * One note being written. Time is entered in minutes when adding and shown in hours when editing
- * (spec §3 labels); it is stored in minutes either way.
+ * How a change to the list is kept: `form` changes the list of the form around it (saved with the form);
+ * `now` saves each added, edited or removed note at once, as the Notes tab's Save Notes.
  */
+export type NotesSaving = 'form' | 'now';
+
+/** Whole minutes stay whole; older fractional values show to two decimals. */
+const minutesShown = (minutes: number) => String(Math.round(minutes * 100) / 100);
+
+/** One note being written. Time taken is in minutes when adding and editing alike (see docs/decisions.md). */
 function NoteDraftForm({
   initial,
   mode,
+  saving,
   onSave,
   onCancel,
+  onPendingChange,
 }: {
   initial: Note;
   mode: 'add' | 'edit';
-  onSave: (note: Note) => void;
+  saving: NotesSaving;
+  /** Resolves once the note is kept; a rejection keeps what was typed. */
+  onSave: (note: Note) => Promise<unknown> | void;
   onCancel?: () => void;
+  onPendingChange: (pending: boolean) => void;
 }) {
-  const toShown = (minutes: number) => (mode === 'edit' ? minutes / 60 : minutes);
   const [date, setDate] = useState(initial.date);
   const [text, setText] = useState(initial.note);
   const [source, setSource] = useState<Source>(initial.source);
-  const [time, setTime] = useState(String(toShown(initial.minutesTaken)));
+  const [time, setTime] = useState(minutesShown(initial.minutesTaken));
   const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
 
-  const save = () => {
+  const pending =
+    mode === 'add'
+      ? text.trim() !== ''
+      : text !== initial.note || date !== initial.date || source !== initial.source || time !== minutesShown(initial.minutesTaken);
+  useEffect(() => onPendingChange(pending), [pending, onPendingChange]);
+  useEffect(() => () => onPendingChange(false), [onPendingChange]);
+
+  const save = async () => {
     const shown = time.trim() === '' ? 0 : Number(time);
     if (!text.trim()) return setError('A note cannot be blank');
     if (!date) return setError('Enter the date of the note');
     if (!Number.isFinite(shown) || shown < 0) return setError('Time taken cannot be negative');
-    onSave({ date, note: text.trim(), source, minutesTaken: mode === 'edit' ? shown * 60 : shown });
+    // An unchanged time keeps its stored value exactly.
+    const minutesTaken = time === minutesShown(initial.minutesTaken) ? initial.minutesTaken : shown;
+    setBusy(true);
+    try {
+      await onSave({ date, note: text.trim(), source, minutesTaken });
+    } catch {
+      // Shown as a toast; what was typed stays.
+      return;
+    } finally {
+      setBusy(false);
+    }
+    setError(undefined);
     if (mode === 'add') {
       setText('');
       setTime('0');
     }
-    setError(undefined);
   };
 
+  const label = saving === 'now' ? (busy ? 'Saving...' : 'Save Notes') : mode === 'add' ? 'Add note' : 'Update note';
   return (
     <div className="grid gap-3 rounded-lg border bg-muted/40 p-3 sm:grid-cols-3" role="group" aria-label={mode === 'add' ? 'New note' : 'Edit note'}>
       <Field label="Date">
@@ -59,26 +98,21 @@ function NoteDraftForm({
           ))}
         </NativeSelect>
       </Field>
-      <Field label={mode === 'add' ? 'Time taken (mins)' : 'Time taken (hours)'}>
-        <Input type="number" min={0} step={0.25} value={time} onChange={(e) => setTime(e.target.value)} />
+      <Field label="Time taken (mins)">
+        <Input type="number" inputMode="decimal" min={0} step={1} value={time} onChange={(e) => setTime(e.target.value)} />
       </Field>
       <Field label="Note" className="sm:col-span-3" error={error}>
         <Textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} />
       </Field>
       <div className="flex justify-end gap-2 sm:col-span-3">
         {onCancel && (
-          <Button type="button" variant="outline" size="sm" onClick={onCancel}>
+          <Button type="button" variant="outline" size="sm" disabled={busy} onClick={onCancel}>
             Cancel
           </Button>
         )}
-        <Button type="button" size="sm" variant={mode === 'add' ? 'secondary' : 'default'} onClick={save}>
-          {mode === 'add' ? (
-            <>
-              <Plus aria-hidden /> Add note
-            </>
-          ) : (
-            'Save note'
-          )}
+        <Button type="button" size="sm" variant={mode === 'add' && saving === 'form' ? 'secondary' : 'default'} disabled={busy} onClick={() => void save()}>
+          {mode === 'add' && saving === 'form' && <Plus aria-hidden />}
+          {label}
         </Button>
       </div>
     </div>
@@ -87,23 +121,81 @@ function NoteDraftForm({
 
 function minutesText(minutes: number): string {
   if (!minutes) return '';
-  return minutes >= 60 ? `${Math.round((minutes / 60) * 100) / 100} h` : `${minutes} min`;
+  return minutes >= 60 ? `${Math.round((minutes / 60) * 100) / 100} h` : `${minutesShown(minutes)} min`;
 }
 
-/** The dated notes of a client or carer: newest first on screen, added and edited in place. */
-export function NotesEditor({ value, onChange, readOnly = false }: { value: Note[]; onChange: (notes: Note[]) => void; readOnly?: boolean }) {
+/** "24 Nov 2026: Daughter visits on…", so each note's buttons have a name of their own. */
+function noteName(note: Note): string {
+  const words = note.note.replace(/\s+/g, ' ');
+  return `${formatDate(note.date)}: ${words.length > 40 ? `${words.slice(0, 40)}…` : words}`;
+}
+
+function RemoveNoteConfirm({ note, onCancel, onRemove }: { note: Note | null; onCancel: () => void; onRemove: () => void }) {
+  return (
+    <AlertDialog open={note !== null} onOpenChange={(open) => !open && onCancel()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Remove this note?</AlertDialogTitle>
+          <AlertDialogDescription>{note && noteName(note)}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep note</AlertDialogCancel>
+          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={onRemove}>
+            Remove note
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/**
+ * The dated notes of a client or carer: newest first on screen, added and edited in place. `onPendingChange`
+ * says whether a note is being written and not yet kept, so leaving can be warned about.
+ */
+export function NotesEditor({
+  value,
+  onChange,
+  saving = 'form',
+  readOnly = false,
+  error,
+  onPendingChange,
+}: {
+  value: Note[];
+  /** With saving `now`, saves the list; a rejection keeps the note being written. */
+  onChange: (notes: Note[]) => Promise<unknown> | void;
+  saving?: NotesSaving;
+  readOnly?: boolean;
+  error?: string;
+  onPendingChange?: (pending: boolean) => void;
+}) {
   const [editing, setEditing] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [addPending, setAddPending] = useState(false);
+  const [editPending, setEditPending] = useState(false);
+  const pending = addPending || editPending;
+  useEffect(() => onPendingChange?.(pending), [pending, onPendingChange]);
   const today = todayIn();
   const order = value.map((note, index) => ({ note, index })).sort((a, b) => b.note.date.localeCompare(a.note.date));
 
   return (
     <div className="flex flex-col gap-3">
+      {error && (
+        <p className="text-sm text-destructive" role="alert">
+          {error}
+        </p>
+      )}
       {!readOnly && (
-        <NoteDraftForm
-          mode="add"
-          initial={{ date: today, note: '', source: 'Phone', minutesTaken: 0 }}
-          onSave={(note) => onChange([...value, note])}
-        />
+        // Hidden, not removed, while another note is edited: one form at a time, and nothing typed is lost.
+        <div hidden={editing !== null}>
+          <NoteDraftForm
+            mode="add"
+            saving={saving}
+            initial={{ date: today, note: '', source: 'Phone', minutesTaken: 0 }}
+            onPendingChange={setAddPending}
+            onSave={(note) => onChange([...value, note])}
+          />
+        </div>
       )}
       {value.length === 0 ? (
         <p className="text-sm text-muted-foreground">No notes added yet</p>
@@ -114,10 +206,12 @@ export function NotesEditor({ value, onChange, readOnly = false }: { value: Note
               <li key={index}>
                 <NoteDraftForm
                   mode="edit"
+                  saving={saving}
                   initial={note}
+                  onPendingChange={setEditPending}
                   onCancel={() => setEditing(null)}
-                  onSave={(changed) => {
-                    onChange(value.map((n, i) => (i === index ? changed : n)));
+                  onSave={async (changed) => {
+                    await onChange(value.map((n, i) => (i === index ? changed : n)));
                     setEditing(null);
                   }}
                 />
@@ -131,7 +225,15 @@ export function NotesEditor({ value, onChange, readOnly = false }: { value: Note
                   </p>
                   {!readOnly && (
                     <div className="flex gap-1">
-                      <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={`Edit note of ${formatDate(note.date)}`} onClick={() => setEditing(index)}>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        className="size-7"
+                        aria-label={`Edit note of ${noteName(note)}`}
+                        disabled={editing !== null}
+                        onClick={() => setEditing(index)}
+                      >
                         <Pencil />
                       </Button>
                       <Button
@@ -139,8 +241,9 @@ export function NotesEditor({ value, onChange, readOnly = false }: { value: Note
                         variant="ghost"
                         size="icon"
                         className="size-7"
-                        aria-label={`Remove note of ${formatDate(note.date)}`}
-                        onClick={() => onChange(value.filter((_, i) => i !== index))}
+                        aria-label={`Remove note of ${noteName(note)}`}
+                        disabled={editing !== null}
+                        onClick={() => (saving === 'now' ? setRemoving(index) : void onChange(value.filter((_, i) => i !== index)))}
                       >
                         <Trash2 />
                       </Button>
@@ -153,6 +256,18 @@ export function NotesEditor({ value, onChange, readOnly = false }: { value: Note
           )}
         </ul>
       )}
+      <RemoveNoteConfirm
+        note={removing === null ? null : (value[removing] ?? null)}
+        onCancel={() => setRemoving(null)}
+        onRemove={() => {
+          const index = removing;
+          setRemoving(null);
+          if (index !== null) void Promise.resolve(onChange(value.filter((_, i) => i !== index))).catch(() => undefined);
+        }}
+      />
     </div>
   );
 }
+
+/** Shown when a form is saved while a note is still being written in it. */
+export const NOTE_NOT_ADDED = 'Finish or clear the note you are writing before saving';

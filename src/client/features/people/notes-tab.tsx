@@ -1,35 +1,15 @@
 import { useState } from 'react';
-import { Button } from '@/client/components/ui/button';
+import { useReportUnsaved } from '@/client/components/unsaved-changes';
 import type { Note } from '@/shared/schemas/common';
 import { NotesEditor } from './notes-editor';
 
-/** The Notes tab of a detail dialog: edit the list, then Save Notes ("Saving..." while it works). */
+/**
+ * The Notes tab of a detail dialog. One way to save: each note is saved as it is added, edited or removed,
+ * by its Save Notes button ("Saving..." while it works). A note being written holds the dialog open until
+ * the user chooses to leave it.
+ */
 export function NotesTab({ notes, canEdit, onSave }: { notes: Note[]; canEdit: boolean; onSave: (notes: Note[]) => Promise<unknown> }) {
-  const [draft, setDraft] = useState(notes);
-  const [saving, setSaving] = useState(false);
-  const changed = JSON.stringify(draft) !== JSON.stringify(notes);
-  return (
-    <div className="flex flex-col gap-3">
-      <NotesEditor value={draft} onChange={setDraft} readOnly={!canEdit} />
-      {canEdit && (
-        <div className="flex justify-end">
-          <Button
-            disabled={saving || !changed}
-            onClick={async () => {
-              setSaving(true);
-              try {
-                await onSave(draft);
-              } catch {
-                // Shown as a toast; the draft stays so nothing typed is lost.
-              } finally {
-                setSaving(false);
-              }
-            }}
-          >
-            {saving ? 'Saving...' : 'Save Notes'}
-          </Button>
-        </div>
-      )}
-    </div>
-  );
+  const [writing, setWriting] = useState(false);
+  useReportUnsaved(writing);
+  return <NotesEditor value={notes} onChange={onSave} saving="now" readOnly={!canEdit} onPendingChange={setWriting} />;
 }

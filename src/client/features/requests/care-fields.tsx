@@ -18,8 +18,9 @@ interface CareFormValues {
 
 const SERVICE_OPTIONS = toOptions(SERVICES);
 
-/** A record picked from a list: empty reads "Required" rather than the id's format message. */
-export const chosen = <T extends z.ZodType<unknown, string>>(id: T) => z.string().trim().min(1, { message: 'Required' }).pipe(id);
+/** A record picked from a list: empty reads "<label> is required" rather than the id's format message. */
+export const chosen = <T extends z.ZodType<unknown, string>>(id: T, label: string) =>
+  z.string().trim().min(1, { message: `${label} is required` }).pipe(id);
 
 function useCareForm() {
   const form = useFormContext<CareFormValues>();

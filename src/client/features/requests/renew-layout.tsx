@@ -6,14 +6,14 @@ import { FormActions, FormPage, FormSection } from '@/client/components/form/for
 import { Input } from '@/client/components/ui/input';
 import { type Renewable, renewalDates, renewalRefusal } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
-import { isoDate, optionalDate } from '@/shared/schemas/common';
+import { optionalDate, requiredDate } from '@/shared/schemas/common';
 
 /**
  * A renew form: the old item's end date, the new item's start date ('' while it follows the end date,
  * as the server does when none is sent) and the new item's details.
  */
 export function renewForm<D extends z.ZodType>(details: D) {
-  return z.object({ endDate: isoDate, startDate: optionalDate, details });
+  return z.object({ endDate: requiredDate('End date'), startDate: optionalDate, details });
 }
 
 interface RenewDates {

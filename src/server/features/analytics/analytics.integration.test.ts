@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { activeCareHours } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
 import { ROLES } from '@/shared/permissions';
 import { START_YEAR_MESSAGE } from '@/shared/schemas/analytics';
@@ -277,6 +279,63 @@ describe('cross-sections of active items', () => {
         { name: 'Unspecified', totalHours: close(1.5) },
       ],
     });
+  });
+});
+
+describe('the renewal day', () => {
+  /** A request with a package, both renewed today: the request with its package carried over, then a package renewed on its request. */
+  async function renewBoth() {
+    const request = await addRequest({ startDate: '2024-01-01', weeklyHours: 10, services: ['Domestic'] });
+    await addPackage(request.id, { startDate: '2024-01-01', weeklyHours: 4, locality: 'Stawley', services: ['Transport'] });
+    const other = await addPackage(request.id, { startDate: '2024-01-01', weeklyHours: 2, locality: 'Ashbrittle' });
+    const { newRequest } = await admin.requests.renew({
+      oldRequest: { id: request.id },
+      newRequest: { details: { weeklyHours: 12, services: ['Domestic'] } },
+      carryOverPackages: true,
+    });
+    const stored = await admin.requests.getById({ id: newRequest.id });
+    const carried = stored.packages.find((p) => p.details.weeklyHours === 2)!;
+    await admin.packages.renew({ oldPackage: { id: carried.id }, newPackage: { details: { ...carried.details, weeklyHours: 3 } } });
+    return { other };
+  }
+
+  it('counts renewed requests and packages once in the cross-sections', async () => {
+    await renewBoth();
+    const requestSection = await admin.analytics.getActiveRequestsCrossSection();
+    expect(requestSection).toMatchObject({ totalHours: close(12), services: [{ name: 'Domestic', totalHours: close(12) }] });
+    expect(requestSection.localities).toEqual([{ name: expect.any(String), totalHours: close(12) }]);
+    expect(await admin.analytics.getActivePackagesCrossSection()).toEqual({
+      totalHours: close(7),
+      localities: [
+        { name: 'Ashbrittle', totalHours: close(3) },
+        { name: 'Stawley', totalHours: close(4) },
+      ],
+      services: [
+        { name: 'Transport', totalHours: close(4) },
+        { name: 'Unspecified', totalHours: close(3) },
+      ],
+    });
+  });
+
+  it("counts them once in the dashboard's hours, from the lists it loads, which still show every item", async () => {
+    await renewBoth();
+    const requestList = await admin.requests.getAllNotEndedYet();
+    const packageList = await admin.packages.getAllNotEndedYet();
+    expect([requestList.length, packageList.length]).toEqual([2, 5]);
+    expect(activeCareHours(requestList, packageList, TODAY)).toEqual({ requestHours: 12, careHours: 7 });
+  });
+
+  it('counts an item ending today with no successor, and a different carer starting that day', async () => {
+    const request = await addRequest({ startDate: '2024-01-01', weeklyHours: 10 });
+    await addPackage(request.id, { startDate: '2024-01-01', endDate: TODAY, weeklyHours: 4 });
+    await t.database.db.insert(carers).values({ id: 'manother', name: 'Ann Other', postCode: 'TA4 1AA' });
+    try {
+      await addPackage(request.id, { carerId: 'manother', startDate: TODAY, weeklyHours: 5 });
+      expect((await admin.analytics.getActivePackagesCrossSection()).totalHours).toBeCloseTo(9);
+    } finally {
+      await t.database.db.delete(packages);
+      await t.database.db.delete(carers).where(eq(carers.id, 'manother'));
+    }
   });
 });
 

@@ -74,12 +74,30 @@ function careItems(items: CareItems, breakdown: Breakdown): SQL {
 }
 
 /**
+ * Whether an item's successor starts the day it ends (a renewal, DESIGN §3): a request of the same client
+ * and type, or a package of the same carer for the same client (on the same request, or carried over to
+ * the request's successor). Written against the outer query's own table names.
+ */
+const RENEWED: Record<CareItems, SQL> = {
+  requests: sql`exists (select 1 from ${requests} as successor
+    where successor.client_id = requests.client_id and successor.request_type = requests.request_type
+      and successor.start_date = requests.end_date and successor.id <> requests.id)`,
+  packages: sql`exists (select 1 from ${packages} as successor
+    join ${requests} as successor_request on successor_request.id = successor.request_id
+    join ${requests} as own_request on own_request.id = packages.request_id
+    where successor.carer_id = packages.carer_id and successor_request.client_id = own_request.client_id
+      and successor.start_date = packages.end_date and successor.id <> packages.id)`,
+};
+
+/**
  * Items not ended yet (DESIGN §3), archived ones included: archiving only hides, and the dashboard's
- * counters come from the not-ended-yet lists, which include them, so both agree.
+ * counters come from the not-ended-yet lists, which include them, so both agree. An item renewed on the
+ * day it ends is left out, so the renewal day counts the care once, as the dashboard's counters do.
  */
 function activeCareItems(items: CareItems, today: string): SQL {
   const table = items === 'requests' ? requests : packages;
-  return sql`${careItems(items, 'localities')} where ${notEndedYet(table.endDate, today)}`;
+  // An open item has no successor to look for, which spares most items the search.
+  return sql`${careItems(items, 'localities')} where ${notEndedYet(table.endDate, today)} and (${table.endDate} is null or not ${RENEWED[items]})`;
 }
 
 /** Each item once per service it gives, with an even share of its weekly hours ("Unspecified" when it gives none). */
@@ -247,7 +265,7 @@ export async function getHoursReport<B extends Breakdown>(
   return { years };
 }
 
-/** Weekly hours of the items not ended yet, in all, by locality and by service. */
+/** Weekly hours of the items not ended yet (less those renewed on the day they end), in all, by locality and by service. */
 export async function getCrossSection(db: Executor, today: string, items: CareItems): Promise<CrossSection> {
   const rows = await rowsOf<CrossSectionRow>(db, crossSectionQuery(items, today));
   const localityRows = rows.filter((row) => row.locality !== null);

@@ -58,6 +58,7 @@ export async function listAudit(db: Executor, query: AuditQuery): Promise<AuditE
     .limit(query.limit);
 }
 
-function escapeLike(value: string): string {
+/** Text matched literally by LIKE: its wildcards and the escape character escaped. */
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -113,6 +113,48 @@ describe('list views around today', () => {
   });
 });
 
+describe("the carer's name", () => {
+  it('is on list rows, getById and a request\'s packages, and follows a rename', async () => {
+    const byMp = await aPackage();
+    const byVolunteer = await admin.packages.create(newPackage(volunteerId, requestId));
+    for (const list of [admin.packages.getAll(), admin.packages.getAllNotArchived(), admin.packages.getAllNotEndedYet()]) {
+      const rows = await list;
+      expect(rows.find((p) => p.id === byMp.id)).toMatchObject({ carerId: mpId, carerName: 'Mary Provider' });
+      expect(rows.find((p) => p.id === byVolunteer.id)).toMatchObject({ carerId: volunteerId, carerName: 'Val Unteer' });
+    }
+    expect(await admin.packages.getById({ id: byVolunteer.id })).toMatchObject({ carerName: 'Val Unteer' });
+    const onRequest = (await admin.requests.getById({ id: requestId })).packages.find((p) => p.id === byMp.id);
+    expect(onRequest).toMatchObject({ carerName: 'Mary Provider' });
+    // The client's view lists its packages by carer name too.
+    const { clientId } = await admin.requests.getById({ id: requestId });
+    const onClient = (await admin.clients.getById({ id: clientId })).requests!.flatMap((r) => r.packages);
+    expect(onClient.find((p) => p.id === byVolunteer.id)).toMatchObject({ carerName: 'Val Unteer' });
+
+    await admin.mps.updateName({ mpId, newName: 'Mary Carer' });
+    expect(await admin.packages.getById({ id: byMp.id })).toMatchObject({ carerName: 'Mary Carer' });
+    await admin.mps.updateName({ mpId, newName: 'Mary Provider' });
+  });
+});
+
+describe("the carer's name for a role that may not read MPs", () => {
+  it('is left out for an MP, and kept for a volunteer (Finance reads volunteers only)', async () => {
+    const finance = t.caller('Finance');
+    const byMp = await aPackage();
+    const byVolunteer = await admin.packages.create(newPackage(volunteerId, requestId));
+    const rows = await finance.packages.getAllNotEndedYet();
+    expect(rows.find((p) => p.id === byMp.id)).toMatchObject({ carerId: mpId, carerName: '' });
+    expect(rows.find((p) => p.id === byVolunteer.id)).toMatchObject({ carerName: 'Val Unteer' });
+    expect(await finance.packages.getById({ id: byMp.id })).toMatchObject({ carerName: '' });
+    const onRequest = (await finance.requests.getById({ id: requestId })).packages!;
+    expect(onRequest.find((p) => p.id === byMp.id)).toMatchObject({ carerName: '' });
+    expect(onRequest.find((p) => p.id === byVolunteer.id)).toMatchObject({ carerName: 'Val Unteer' });
+    const { clientId } = await finance.requests.getById({ id: requestId });
+    const onClient = (await finance.clients.getById({ id: clientId })).requests!.flatMap((r) => r.packages);
+    expect(onClient.find((p) => p.id === byMp.id)).toMatchObject({ carerName: '' });
+    expect(onClient.find((p) => p.id === byVolunteer.id)).toMatchObject({ carerName: 'Val Unteer' });
+  });
+});
+
 describe('packages.update', () => {
   it('updates the package, may change its carer, and writes an audit row', async () => {
     const stored = editable(await aPackage());

@@ -4,9 +4,10 @@ import { packageId, packageInput, packageRenewal, packageUpdate } from '@/shared
 import { router } from '@/server/trpc/init';
 import { permitted, serviceContext } from '@/server/trpc/procedures';
 import type { CareView } from './care.mappers';
-import { createPackage, deletePackage, getPackage, listPackages, renewPackage, updatePackage } from './packages.service';
+import { carerNameFor, createPackage, deletePackage, getPackage, listPackages, renewPackage, updatePackage } from './packages.service';
 
-const list = (view: CareView) => permitted('packages', 'read').query(({ ctx }) => listPackages(ctx.db, view, ctx.today()));
+const list = (view: CareView) =>
+  permitted('packages', 'read').query(async ({ ctx }) => (await listPackages(ctx.db, view, ctx.today())).map((p) => carerNameFor(ctx.user.role, p)));
 
 export const packagesRouter = router({
   getAll: list('all'),
@@ -14,7 +15,7 @@ export const packagesRouter = router({
   getAllNotEndedYet: list('notEndedYet'),
   getById: permitted('packages', 'read')
     .input(z.strictObject({ id: packageId }))
-    .query(({ ctx, input }) => getPackage(ctx.db, input.id)),
+    .query(async ({ ctx, input }) => carerNameFor(ctx.user.role, await getPackage(ctx.db, input.id))),
   create: permitted('packages', 'create')
     .input(packageInput)
     .mutation(({ ctx, input }) => createPackage(serviceContext(ctx), input)),

@@ -1,5 +1,6 @@
 import { desc, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import { renewalDates, renewalRefusal } from '@/shared/care';
+import { can, type Role } from '@/shared/permissions';
 import type { PackageData, PackageDetails, PackageRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
@@ -62,9 +63,34 @@ function packageColumns(data: PackageData, clientName: string) {
   };
 }
 
-export async function listPackages(db: Executor, view: CareView, today: string): Promise<Package[]> {
-  const rows = await selectRowsAsJson(db, packages, inView(packages, view, today), [desc(packages.createdAt), desc(packages.id)]);
-  return rows.map(packageFromRow);
+/** A package as lists and views show it: with its carer's current name beside the carer's id. */
+export type PackageView = Package & { carerName: string };
+
+/**
+ * The package as the role may see it: a carer's name only for a role that may read that kind of carer
+ * (Finance reads volunteers but not MPs, as with MAG attendees).
+ */
+export function carerNameFor<P extends PackageView>(role: Role, pkg: P): P {
+  return can(role, pkg.carerId.startsWith('m') ? 'mps' : 'volunteers', 'read') ? pkg : { ...pkg, carerName: '' };
+}
+
+/** The current names of the given carers (ids, or a query selecting them). */
+export async function carerNames(db: Executor, carerIds: string[] | SQLWrapper): Promise<Map<string, string>> {
+  const rows = await db.select({ id: carers.id, name: carers.name }).from(carers).where(inArray(carers.id, carerIds));
+  return new Map(rows.map((carer) => [carer.id, carer.name]));
+}
+
+/** The packages, each with its carer's current name (one query for all of them). */
+export async function withCarerNames<P extends Package>(db: Executor, related: P[]): Promise<(P & { carerName: string })[]> {
+  const names = related.length ? await carerNames(db, [...new Set(related.map((p) => p.carerId))]) : new Map<string, string>();
+  return related.map((p) => ({ ...p, carerName: names.get(p.carerId) ?? '' }));
+}
+
+export async function listPackages(db: Executor, view: CareView, today: string): Promise<PackageView[]> {
+  const where = inView(packages, view, today);
+  const rows = await selectRowsAsJson(db, packages, where, [desc(packages.createdAt), desc(packages.id)]);
+  const names = await carerNames(db, db.select({ id: packages.carerId }).from(packages).where(where));
+  return rows.map((row) => ({ ...packageFromRow(row), carerName: names.get(row.carerId) ?? '' }));
 }
 
 /** The packages of the given requests (ids, or a query selecting them), grouped by request, newest first. */
@@ -75,10 +101,14 @@ export async function packagesByRequest(db: Executor, requestIds: string[] | SQL
   return byRequest;
 }
 
-export async function getPackage(db: Executor, id: string): Promise<Package> {
-  const [row] = await db.select().from(packages).where(eq(packages.id, id));
-  if (!row) throw notFound('Package');
-  return packageFromRow(row);
+export async function getPackage(db: Executor, id: string): Promise<PackageView> {
+  const [found] = await db
+    .select({ row: packages, carerName: carers.name })
+    .from(packages)
+    .innerJoin(carers, eq(packages.carerId, carers.id))
+    .where(eq(packages.id, id));
+  if (!found) throw notFound('Package');
+  return { ...packageFromRow(found.row), carerName: found.carerName };
 }
 
 export async function createPackage(ctx: ServiceContext, data: PackageData): Promise<Package> {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { END_BEFORE_START } from '@/shared/care';
+import { CARRY_OVER_FORBIDDEN, END_BEFORE_START } from '@/shared/care';
 import { auditLog } from '@/server/db/schema/audit';
 import { requests } from '@/server/db/schema/care';
 import { STALE_MESSAGE } from '@/server/features/record-errors';
@@ -158,7 +158,7 @@ describe('list views around today', () => {
 });
 
 describe('hours in service', () => {
-  it('adds the weekly hours of packages not ended yet, on list entries and getById', async () => {
+  it('adds the weekly hours of packages that are open or end in the future, on list entries and getById', async () => {
     const request = await aRequest({ weeklyHours: 20 });
     for (const [endDate, weeklyHours] of [
       ['open', 2],
@@ -169,14 +169,32 @@ describe('hours in service', () => {
       await admin.packages.create(newPackage(carerId, request.id, { endDate, weeklyHours }));
     }
     const detail = await admin.requests.getById({ id: request.id });
-    expect(detail.hoursInService).toBe(6.5);
+    expect(detail.hoursInService).toBe(5);
     expect(detail.packages).toHaveLength(4);
     const entry = (await admin.requests.getAll()).find((r) => r.id === request.id)!;
-    expect(entry).toMatchObject({ hoursInService: 6.5 });
+    expect(entry).toMatchObject({ hoursInService: 5 });
     expect(entry.packages.map((p) => p.details.weeklyHours)).toEqual([10, 3, 1.5, 2]);
 
     t.setToday(TOMORROW);
-    expect((await admin.requests.getById({ id: request.id })).hoursInService).toBe(5);
+    expect((await admin.requests.getById({ id: request.id })).hoursInService).toBe(2);
+  });
+
+  it('counts a package renewed today once', async () => {
+    const request = await aRequest({ weeklyHours: 20 });
+    const pkg = await admin.packages.create(newPackage(carerId, request.id, { startDate: '2025-01-06', weeklyHours: 6 }));
+    await admin.packages.renew({ oldPackage: { id: pkg.id }, newPackage: { details: { ...pkg.details, weeklyHours: 8 } } });
+
+    expect((await admin.requests.getById({ id: request.id })).hoursInService).toBe(8);
+    const entry = (await admin.requests.getAllNotEndedYet()).find((r) => r.id === request.id)!;
+    expect(entry.hoursInService).toBe(8);
+    expect(entry.packages).toHaveLength(2);
+  });
+
+  it('counts a package renewed on a later date once', async () => {
+    const request = await aRequest({ weeklyHours: 20 });
+    const pkg = await admin.packages.create(newPackage(carerId, request.id, { weeklyHours: 6 }));
+    await admin.packages.renew({ oldPackage: { id: pkg.id, endDate: '2025-05-31' }, newPackage: { details: { ...pkg.details, weeklyHours: 8 } } });
+    expect((await admin.requests.getById({ id: request.id })).hoursInService).toBe(8);
   });
 });
 
@@ -283,6 +301,97 @@ describe('requests.renew', () => {
   });
 });
 
+describe('requests.renew carrying packages over', () => {
+  /** A request with an open package, one ending after today, one ending today, one ended and one archived. */
+  async function aRequestWithPackages() {
+    const old = await aRequest({ startDate: '2024-05-01', weeklyHours: 20 });
+    const add = (overrides: Parameters<typeof newPackage>[2]) => admin.packages.create(newPackage(carerId, old.id, overrides));
+    const open = await add({ name: 'Open', weeklyHours: 3 });
+    const later = await add({ name: 'Later', weeklyHours: 2, endDate: '2025-08-31' });
+    const endsToday = await add({ name: 'Ends today', weeklyHours: 7, endDate: TODAY });
+    const ended = await add({ name: 'Ended', weeklyHours: 9, endDate: YESTERDAY });
+    const archived = await add({ name: 'Archived', weeklyHours: 11, archived: 'Y' });
+    return { old, open, later, endsToday, ended, archived };
+  }
+
+  it('renews the open packages onto the new request in the same renewal', async () => {
+    const { old, open, later, endsToday, ended, archived } = await aRequestWithPackages();
+    const { newRequest: renewed, carriedPackages } = await admin.requests.renew({
+      oldRequest: { id: old.id, version: old.version },
+      newRequest: { details: old.details },
+      carryOverPackages: true,
+    });
+
+    const onNew = (await admin.requests.getById({ id: renewed.id })).packages;
+    expect(onNew.map((p) => [p.details.name, p.carerId, p.startDate, p.endDate, p.details.weeklyHours]).sort()).toEqual([
+      ['Later', carerId, TODAY, '2025-08-31', 2],
+      ['Open', carerId, TODAY, 'open', 3],
+    ]);
+    expect(carriedPackages.map((p) => p.id).sort()).toEqual(onNew.map((p) => p.id).sort());
+    expect(onNew[0]!.details.address).toEqual(open.details.address);
+    for (const carried of [open, later]) {
+      expect(await admin.packages.getById({ id: carried.id })).toMatchObject({ requestId: old.id, endDate: TODAY, version: 2 });
+      expect((await auditRows(carried.id)).map((r) => r.procedure)).toEqual(['packages.create', 'requests.renew']);
+    }
+    for (const kept of [endsToday, ended, archived]) {
+      expect(await admin.packages.getById({ id: kept.id })).toMatchObject(kept);
+    }
+
+    // From tomorrow the carer's visits count on the new request; the old one keeps only the archived package.
+    t.setToday(TOMORROW);
+    expect((await admin.requests.getById({ id: renewed.id })).hoursInService).toBe(5);
+    expect((await admin.requests.getById({ id: old.id })).hoursInService).toBe(archived.details.weeklyHours);
+  });
+
+  it('starts the carried packages with the new request when its start date is edited', async () => {
+    const { old } = await aRequestWithPackages();
+    const { newRequest: renewed } = await admin.requests.renew({
+      oldRequest: { id: old.id, endDate: '2025-05-20' },
+      newRequest: { startDate: '2025-06-01', details: {} },
+      carryOverPackages: true,
+    });
+    const onNew = (await admin.requests.getById({ id: renewed.id })).packages;
+    expect(onNew.map((p) => p.startDate)).toEqual(['2025-06-01', '2025-06-01']);
+    const onOld = (await admin.requests.getById({ id: old.id })).packages;
+    expect(onOld.filter((p) => p.endDate === '2025-05-20').map((p) => p.details.name).sort()).toEqual(['Later', 'Open']);
+  });
+
+  it('moves nothing without the flag', async () => {
+    const { old, open, later } = await aRequestWithPackages();
+    const { newRequest: renewed, carriedPackages } = await admin.requests.renew({ oldRequest: { id: old.id }, newRequest: { details: {} } });
+    expect(carriedPackages).toEqual([]);
+    expect((await admin.requests.getById({ id: renewed.id })).packages).toEqual([]);
+    expect(await admin.packages.getById({ id: open.id })).toMatchObject(open);
+    expect(await admin.packages.getById({ id: later.id })).toMatchObject(later);
+  });
+
+  it('changes nothing, request included, when a package cannot be carried over', async () => {
+    const { old, open } = await aRequestWithPackages();
+    const restore = await failInsertsInto(t.database.db, 'packages');
+    try {
+      await expect(
+        admin.requests.renew({ oldRequest: { id: old.id }, newRequest: { details: {} }, carryOverPackages: true }),
+      ).rejects.toThrow(/insert into "packages"/);
+    } finally {
+      await restore();
+    }
+    expect(await admin.requests.getById({ id: old.id })).toMatchObject({ endDate: 'open', version: 1 });
+    expect(await t.database.db.select().from(requests).where(eq(requests.clientId, old.clientId))).toHaveLength(1);
+    expect(await admin.packages.getById({ id: open.id })).toMatchObject(open);
+    expect((await auditRows(old.id)).map((r) => r.procedure)).toEqual(['requests.create']);
+    expect((await auditRows(open.id)).map((r) => r.procedure)).toEqual(['packages.create']);
+  });
+
+  it('refuses a role that may renew requests but not change packages, and changes nothing', async () => {
+    const { old, open } = await aRequestWithPackages();
+    await expect(
+      t.caller('Trustee').requests.renew({ oldRequest: { id: old.id }, newRequest: { details: {} }, carryOverPackages: true }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN', message: CARRY_OVER_FORBIDDEN });
+    expect(await admin.requests.getById({ id: old.id })).toMatchObject({ endDate: 'open', version: 1 });
+    expect(await admin.packages.getById({ id: open.id })).toMatchObject(open);
+  });
+});
+
 describe('requests.delete', () => {
   it('refuses a request with packages, and deletes one without, with an audit row', async () => {
     const busy = await aRequest();
@@ -316,7 +425,20 @@ describe('requests.getAllMetadata', () => {
       startDate: '2025-01-06',
       endDate: 'open',
       archived: 'Y',
+      hoursInService: 0,
     });
+  });
+
+  it('carries each request\'s hours in service: its packages not ended yet', async () => {
+    const request = await aRequest({ weeklyHours: 6 });
+    await admin.packages.create(newPackage(carerId, request.id, { weeklyHours: 2 }));
+    await admin.packages.create(newPackage(carerId, request.id, { endDate: TOMORROW, weeklyHours: 1.5 }));
+    await admin.packages.create(newPackage(carerId, request.id, { endDate: YESTERDAY, weeklyHours: 4 }));
+    const coordinator = t.caller('Coordinator');
+    const entry = (await coordinator.requests.getAllMetadata()).find((r) => r.id === request.id);
+    expect(entry).toMatchObject({ weeklyHours: 6, hoursInService: 3.5 });
+    // The same figure as the request itself shows.
+    expect((await admin.requests.getById({ id: request.id })).hoursInService).toBe(3.5);
   });
 });
 

@@ -15,9 +15,10 @@ import {
   type RequestView,
   updateRequest,
 } from './requests.service';
+import { carerNameFor } from './packages.service';
 
 /** A role that may not read packages does not get them through a request. */
-const readable = (role: Role, request: RequestView) => onlyReadable(role, request, { packages: 'packages' });
+const readable = <R extends RequestView>(role: Role, request: R) => onlyReadable<RequestView>(role, request, { packages: 'packages' }) as R;
 
 const list = (view: CareView) =>
   permitted('requests', 'read').query(async ({ ctx }) =>
@@ -28,10 +29,14 @@ export const requestsRouter = router({
   getAll: list('all'),
   getAllNotArchived: list('notArchived'),
   getAllNotEndedYet: list('notEndedYet'),
-  getAllMetadata: permitted('requests', 'read').query(({ ctx }) => listRequestMetadata(ctx.db)),
+  getAllMetadata: permitted('requests', 'read').query(({ ctx }) => listRequestMetadata(ctx.db, ctx.today())),
   getById: permitted('requests', 'read')
     .input(z.strictObject({ id: requestId }))
-    .query(async ({ ctx, input }) => readable(ctx.user.role, await getRequest(ctx.db, input.id, ctx.today()))),
+    .query(async ({ ctx, input }) => {
+      const request = await getRequest(ctx.db, input.id, ctx.today());
+      const packages = request.packages.map((p) => carerNameFor(ctx.user.role, p));
+      return readable(ctx.user.role, { ...request, packages });
+    }),
   create: permitted('requests', 'create')
     .input(requestInput)
     .mutation(({ ctx, input }) => createRequest(serviceContext(ctx), input)),

@@ -1,7 +1,9 @@
+import { TRPCError } from '@trpc/server';
 import { desc, eq, inArray } from 'drizzle-orm';
-import { hoursInService, renewalDates, renewalRefusal } from '@/shared/care';
+import { CARRY_OVER_FORBIDDEN, hoursInService, packagesToCarryOver, type PackageInService, renewalDates, renewalRefusal } from '@/shared/care';
 import type { Locality } from '@/shared/constants';
 import { OPEN } from '@/shared/dates';
+import { can } from '@/shared/permissions';
 import type { RequestData, RequestDetails, RequestRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
@@ -11,8 +13,8 @@ import { clients } from '@/server/db/schema/people';
 import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
 import { checkVersion, notFound, refused } from '@/server/features/record-errors';
 import type { ServiceContext } from '@/server/features/service-context';
-import { type CareView, endDateColumn, inView, type Package, type Request, requestFromRow } from './care.mappers';
-import { packagesByRequest } from './packages.service';
+import { type CareView, endDateColumn, inView, notEndedYet, type Package, packageFromRow, type Request, requestFromRow } from './care.mappers';
+import { type PackageView, packagesByRequest, withCarerNames } from './packages.service';
 
 type RequestRow = typeof requests.$inferSelect;
 type ClientRow = typeof clients.$inferSelect;
@@ -75,10 +77,10 @@ function requestColumns(data: RequestData, client: ClientRow) {
 }
 
 /** A request as lists and getById show it: with its packages and its hours in service. */
-function requestView(row: RequestRow, clientName: string, related: Package[], today: string) {
+function requestView<P extends Package>(row: RequestRow, clientName: string, related: P[], today: string) {
   return { ...requestFromRow(row, clientName), packages: related, hoursInService: hoursInService(related, today) };
 }
-export type RequestView = ReturnType<typeof requestView>;
+export type RequestView<P extends Package = Package> = ReturnType<typeof requestView<P>>;
 
 /** Newest first. */
 export async function listRequests(db: Executor, view: CareView, today: string): Promise<RequestView[]> {
@@ -95,9 +97,10 @@ export async function listRequests(db: Executor, view: CareView, today: string):
 
 /**
  * The light list the package form picks a request from, newest first. Archived requests are included
- * (with their flag) so a package on one still shows its request; the form offers only the others.
+ * (with their flag) so a package on one still shows its request; the form offers only the others. Each
+ * carries its hours in service (the same rule as the lists) so the picker can show what is still unmet.
  */
-export async function listRequestMetadata(db: Executor) {
+export async function listRequestMetadata(db: Executor, today: string) {
   const rows = await db
     .select({
       id: requests.id,
@@ -113,19 +116,32 @@ export async function listRequestMetadata(db: Executor) {
     .from(requests)
     .innerJoin(clients, eq(requests.clientId, clients.id))
     .orderBy(desc(requests.createdAt), desc(requests.id));
+  const running = await db
+    .select({ id: packages.id, carerId: packages.carerId, requestId: packages.requestId, startDate: packages.startDate, endDate: packages.endDate, weeklyHours: packages.weeklyHours })
+    .from(packages)
+    .where(notEndedYet(packages.endDate, today));
+  const byRequest = new Map<string, PackageInService[]>();
+  for (const p of running) {
+    const hours = { id: p.id, carerId: p.carerId, startDate: p.startDate, endDate: p.endDate ?? OPEN, details: { weeklyHours: p.weeklyHours } };
+    const listed = byRequest.get(p.requestId);
+    if (listed) listed.push(hours);
+    else byRequest.set(p.requestId, [hours]);
+  }
   return rows.map((row) => ({
     ...row,
     locality: row.locality as Locality,
     endDate: row.endDate ?? OPEN,
     archived: row.archived as 'Y' | 'N',
+    hoursInService: hoursInService(byRequest.get(row.id) ?? [], today),
   }));
 }
 
-export async function getRequest(db: Executor, id: string, today: string): Promise<RequestView> {
+export async function getRequest(db: Executor, id: string, today: string): Promise<RequestView<PackageView>> {
   const [found] = await requestsWithClientName(db).where(eq(requests.id, id));
   if (!found) throw notFound('Request');
-  const related = await packagesByRequest(db, [id]);
-  return requestView(found.request, found.clientName, related.get(id) ?? [], today);
+  const related = (await packagesByRequest(db, [id])).get(id) ?? [];
+  // One request's packages name their carers, as the package list does (its renew screen lists them).
+  return requestView(found.request, found.clientName, await withCarerNames(db, related), today);
 }
 
 export async function createRequest(ctx: ServiceContext, data: RequestData): Promise<Request> {
@@ -161,10 +177,48 @@ export async function updateRequest(ctx: ServiceContext, input: RequestData & { 
 }
 
 /**
- * Ends a request and starts its successor for the same client and type, in one transaction. The
- * packages stay with the old request.
+ * Renews the request's open packages (packagesToCarryOver) onto its successor: each ends on the renewal date
+ * and a copy with the same carer and details starts with the new request, keeping its own end date.
  */
-export async function renewRequest(ctx: ServiceContext, input: RequestRenewal): Promise<{ oldRequest: Request; newRequest: Request }> {
+async function carryOverPackages(
+  ctx: ServiceContext,
+  tx: Executor,
+  { fromId, toId, renewalDate, newStartDate }: { fromId: string; toId: string; renewalDate: string; newStartDate: string },
+): Promise<Package[]> {
+  const stored = await tx.select().from(packages).where(eq(packages.requestId, fromId)).orderBy(packages.createdAt, packages.id).for('update');
+  const carried = packagesToCarryOver(stored.map((row) => ({ ...row, endDate: row.endDate ?? OPEN, archived: row.archived as 'Y' | 'N' })), {
+    renewalDate,
+    newStartDate,
+  });
+  const started: Package[] = [];
+  for (const old of carried) {
+    const row = stored.find((r) => r.id === old.id)!;
+    const [ended] = await tx
+      .update(packages)
+      .set({ endDate: renewalDate, version: row.version + 1, updatedAt: new Date() })
+      .where(eq(packages.id, row.id))
+      .returning();
+    const id = newId('p');
+    const { id: _id, requestId: _from, version: _version, createdAt: _created, updatedAt: _updated, ...kept } = row;
+    const [copy] = await tx.insert(packages).values({ ...kept, id, requestId: toId, archived: 'N', startDate: newStartDate }).returning();
+    await recordAudit(tx, ctx.actor, 'requests.renew', row.id, diffRecords(packageFromRow(row), packageFromRow(ended!)));
+    await recordAudit(tx, ctx.actor, 'requests.renew', id, diffRecords({}, packageFromRow(copy!)));
+    started.push(packageFromRow(copy!));
+  }
+  return started;
+}
+
+/**
+ * Ends a request and starts its successor for the same client and type, in one transaction. Its packages
+ * stay with the old request, unless the caller asks to carry the open ones over (in the same transaction).
+ */
+export async function renewRequest(
+  ctx: ServiceContext,
+  input: RequestRenewal,
+): Promise<{ oldRequest: Request; newRequest: Request; carriedPackages: Package[] }> {
+  if (input.carryOverPackages && !can(ctx.actor.role, 'packages', 'update')) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: CARRY_OVER_FORBIDDEN });
+  }
   return ctx.db.transaction(async (tx) => {
     const stored = await lockRequest(tx, input.oldRequest.id);
     checkVersion(stored, input.oldRequest.version);
@@ -196,7 +250,10 @@ export async function renewRequest(ctx: ServiceContext, input: RequestRenewal): 
     const newRequest = requestFromRow(started!, client.name);
     await recordAudit(tx, ctx.actor, 'requests.renew', stored.id, diffRecords(before, oldRequest));
     await recordAudit(tx, ctx.actor, 'requests.renew', id, diffRecords({}, newRequest));
-    return { oldRequest, newRequest };
+    const carriedPackages = input.carryOverPackages
+      ? await carryOverPackages(ctx, tx, { fromId: stored.id, toId: id, renewalDate: dates.renewalDate, newStartDate: dates.newStartDate })
+      : [];
+    return { oldRequest, newRequest, carriedPackages };
   });
 }
 

@@ -23,8 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A session whose head counts include the people it lists by name (3 clients unless more are listed). */
 function newSession(overrides: Partial<MagLogInput> = {}): MagLogInput {
-  return { date: '2025-03-04', details: { totalClients: 3 }, ...overrides };
+  const { clients = [], mps = [], volunteers = [] } = overrides;
+  const details = { totalClients: Math.max(3, clients.length), totalMps: mps.length, totalVolunteers: new Set(volunteers.map((v) => v.id)).size };
+  return { date: '2025-03-04', details, ...overrides };
 }
 
 /** The update payload for a stored log: exactly the fields update takes. */
@@ -48,7 +51,7 @@ describe('mag.create', () => {
         clients: [{ id: clientId, name: 'Made Up', archived: 'Y', address: { postCode: 'X' } } as never],
         mps: [{ id: mpId }],
         volunteers: [{ id: volunteerId }, { id: volunteerId }],
-        details: { totalClients: 1, totalFamily: 2, notes: 'Cream tea' },
+        details: { totalClients: 1, totalFamily: 2, totalMps: 1, totalVolunteers: 1, notes: 'Cream tea' },
       }),
     );
     expect(log.id).toMatch(/^g[a-z0-9]{15}$/);
@@ -69,7 +72,7 @@ describe('mag.create', () => {
     ]);
     expect(log.mps).toEqual([{ id: mpId, name: 'Mary Provider', archived: 'N' }]);
     expect(log.volunteers).toEqual([{ id: volunteerId, name: 'Val Unteer', archived: 'N' }]);
-    expect(log.details).toEqual({ totalClients: 1, totalFamily: 2, totalVolunteers: 0, totalMps: 0, otherAttendees: 0, notes: 'Cream tea' });
+    expect(log.details).toEqual({ totalClients: 1, totalFamily: 2, totalVolunteers: 1, totalMps: 1, otherAttendees: 0, notes: 'Cream tea' });
     expect(await admin.mag.getById({ id: log.id })).toEqual(log);
   });
 
@@ -92,12 +95,12 @@ describe('mag.create', () => {
 
   it('requires a date and total clients, and whole numbers of at least 0', async () => {
     const good = newSession();
-    await expect(admin.mag.create({ ...good, date: undefined as never })).rejects.toThrow('date: Required');
-    await expect(admin.mag.create({ ...good, date: '' })).rejects.toThrow('date: Required');
+    await expect(admin.mag.create({ ...good, date: undefined as never })).rejects.toThrow('date: Date is required');
+    await expect(admin.mag.create({ ...good, date: '' })).rejects.toThrow('date: Date is required');
     await expect(admin.mag.create({ ...good, date: '2025-02-29' })).rejects.toThrow('date: Enter a date as YYYY-MM-DD');
-    await expect(admin.mag.create({ ...good, details: {} as never })).rejects.toThrow('details.totalClients: Required');
+    await expect(admin.mag.create({ ...good, details: {} as never })).rejects.toThrow('details.totalClients: Total clients is required');
     await expect(admin.mag.create({ ...good, details: { totalClients: 2, totalFamily: -1 } })).rejects.toThrow(
-      'details.totalFamily: Cannot be negative',
+      'details.totalFamily: Total family cannot be negative',
     );
     await expect(admin.mag.create({ ...good, details: { totalClients: 1.5 } })).rejects.toThrow(
       'details.totalClients: Enter a whole number',
@@ -107,6 +110,36 @@ describe('mag.create', () => {
     );
     await expect(admin.mag.create({ ...good, details: { totalClients: 1, totalFamly: 2 } as never })).rejects.toThrow(/totalFamly/);
     await expect(admin.mag.create({ ...good, extra: 1 } as never)).rejects.toThrow(/extra/);
+  });
+
+  it('refuses head counts below the people chosen by name, on create and update, and writes nothing', async () => {
+    const other = await admin.clients.create(newClient({ name: 'Olive Other' }));
+    const before = await logCount();
+    const chosen = { clients: [{ id: clientId }, { id: other.id }], mps: [{ id: mpId }], volunteers: [{ id: volunteerId }] };
+    await expect(admin.mag.create({ date: '2025-03-04', ...chosen, details: { totalClients: 1, totalMps: 1, totalVolunteers: 1 } })).rejects.toThrow(
+      'details.totalClients: Total clients cannot be less than the clients chosen (2)',
+    );
+    await expect(admin.mag.create({ date: '2025-03-04', ...chosen, details: { totalClients: 2, totalVolunteers: 1 } })).rejects.toThrow(
+      'details.totalMps: Total MPs cannot be less than the MPs chosen (1)',
+    );
+    await expect(admin.mag.create({ date: '2025-03-04', ...chosen, details: { totalClients: 2, totalMps: 1 } })).rejects.toThrow(
+      'details.totalVolunteers: Total volunteers cannot be less than the volunteers chosen (1)',
+    );
+    await expect(admin.mag.create({ date: '2025-03-04', details: { totalClients: 0, otherAttendees: -1 } })).rejects.toThrow(
+      'details.otherAttendees: Other attendees cannot be negative',
+    );
+    expect(await logCount()).toBe(before);
+
+    // The same person twice counts once; more than those chosen is fine (people counted without a name).
+    const log = await admin.mag.create({
+      date: '2025-03-04',
+      clients: [{ id: clientId }, { id: clientId }],
+      details: { totalClients: 1, totalFamily: 0 },
+    });
+    await expect(admin.mag.update({ ...editable(log), ...chosen, details: { ...log.details, totalClients: 5 } })).rejects.toThrow(
+      'details.totalMps: Total MPs cannot be less than the MPs chosen (1)',
+    );
+    expect(await admin.mag.getById({ id: log.id })).toEqual(log);
   });
 
   it('writes one audit row in the same transaction', async () => {
@@ -137,7 +170,12 @@ describe('attendee copies', () => {
     await admin.volunteers.updateName({ volunteerId: helper.id, newName: 'Helen Renamed' });
     await admin.volunteers.delete({ id: helper.id });
 
-    const updated = await admin.mag.update({ ...editable(log), clients: [], volunteers: [{ id: helper.id }, { id: newcomer.id }] });
+    const updated = await admin.mag.update({
+      ...editable(log),
+      clients: [],
+      volunteers: [{ id: helper.id }, { id: newcomer.id }],
+      details: { ...log.details, totalVolunteers: 2 },
+    });
     expect(updated.clients).toEqual([]);
     expect(updated.volunteers).toEqual([
       { id: helper.id, name: 'Helen Helper', archived: 'N' },
@@ -170,7 +208,7 @@ describe('mag.update and delete', () => {
 
   it('refuses an update with an unknown new attendee, changing nothing', async () => {
     const log = await admin.mag.create(newSession({ mps: [{ id: mpId }] }));
-    await expect(admin.mag.update({ ...editable(log), mps: [{ id: mpId }, { id: 'mghost' }], details: { totalClients: 9 } })).rejects.toThrow(
+    await expect(admin.mag.update({ ...editable(log), mps: [{ id: mpId }, { id: 'mghost' }], details: { totalClients: 9, totalMps: 2 } })).rejects.toThrow(
       'MP mghost not found',
     );
     expect(await admin.mag.getById({ id: log.id })).toEqual(log);
@@ -221,7 +259,7 @@ describe('permissions', () => {
   it('lets a Coordinator read, create and update MAG logs, but not delete them', async () => {
     const coordinator = t.caller('Coordinator');
     const log = await coordinator.mag.create(newSession({ mps: [{ id: mpId }] }));
-    await coordinator.mag.update({ ...editable(log), details: { totalClients: 4 } });
+    await coordinator.mag.update({ ...editable(log), details: { totalClients: 4, totalMps: 1 } });
     expect((await coordinator.mag.getById({ id: log.id })).mps).toHaveLength(1);
     await expect(coordinator.mag.delete({ id: log.id })).rejects.toThrow(/may not delete mag/);
   });

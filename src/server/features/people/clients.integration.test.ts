@@ -54,7 +54,7 @@ describe('clients.create', () => {
     await expect(admin.clients.create({ ...good, dateOfBirth: '1940-02-30' })).rejects.toThrow('dateOfBirth: Enter a date as YYYY-MM-DD');
     await expect(
       admin.clients.create({ ...good, details: { ...good.details, donationAmount: -5 } }),
-    ).rejects.toThrow('details.donationAmount: Cannot be negative');
+    ).rejects.toThrow('details.donationAmount: Donation amount cannot be negative');
     await expect(
       admin.clients.create({ ...good, details: { ...good.details, address: { postCode: 'TA4', locality: 'Paris' as never } } }),
     ).rejects.toThrow(/details\.address\.locality/);

@@ -3,6 +3,7 @@ import { byId } from '@/shared/schemas/common';
 import { clientId, clientInput, clientRename, clientUpdate } from '@/shared/schemas/people';
 import { router } from '@/server/trpc/init';
 import { onlyReadable, permitted, serviceContext } from '@/server/trpc/procedures';
+import { carerNameFor, withCarerNames } from '@/server/features/care/packages.service';
 import {
   createClient,
   deleteClient,
@@ -23,7 +24,14 @@ export const clientsRouter = router({
   getById: permitted('clients', 'read')
     .input(z.strictObject({ id: clientId }))
     .query(async ({ ctx, input }) => {
-      const client = onlyReadable(ctx.user.role, await getClient(ctx.db, input.id), { requests: 'requests', magLogs: 'mag' });
+      const stored = await getClient(ctx.db, input.id);
+      // Its packages name their carers, as the Packages list does, where the role may read that kind of carer.
+      const named = await withCarerNames(ctx.db, stored.requests.flatMap((r) => r.packages));
+      const requests = stored.requests.map((r) => ({
+        ...r,
+        packages: named.filter((p) => p.requestId === r.id).map((p) => carerNameFor(ctx.user.role, p)),
+      }));
+      const client = onlyReadable(ctx.user.role, { ...stored, requests }, { requests: 'requests', magLogs: 'mag' });
       // A MAG log names the MPs who came; Finance may read logs but not MPs.
       return { ...client, magLogs: client.magLogs?.map((log) => onlyReadable(ctx.user.role, log, { mps: 'mps' })) };
     }),

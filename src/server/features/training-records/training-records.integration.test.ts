@@ -63,8 +63,8 @@ describe('trainingRecords.create', () => {
     await expect(admin.trainingRecords.create({ ...good, details: { recordName: 'Juggling' as never } })).rejects.toThrow(
       /details\.recordName: Invalid option/,
     );
-    await expect(admin.trainingRecords.create({ ...good, expiryDate: undefined as never })).rejects.toThrow('expiryDate: Required');
-    await expect(admin.trainingRecords.create({ ...good, expiryDate: ' ' })).rejects.toThrow('expiryDate: Required');
+    await expect(admin.trainingRecords.create({ ...good, expiryDate: undefined as never })).rejects.toThrow('expiryDate: Expiry date is required');
+    await expect(admin.trainingRecords.create({ ...good, expiryDate: ' ' })).rejects.toThrow('expiryDate: Expiry date is required');
     await expect(admin.trainingRecords.create({ ...good, expiryDate: '2026-02-30' })).rejects.toThrow(
       'expiryDate: Enter a date as YYYY-MM-DD',
     );
@@ -183,7 +183,7 @@ describe('lists', () => {
 
   it('getByExpiringBefore needs a date', async () => {
     await expect(admin.trainingRecords.getByExpiringBefore({ date: 'soon' })).rejects.toThrow('date: Enter a date as YYYY-MM-DD');
-    await expect(admin.trainingRecords.getByExpiringBefore({} as never)).rejects.toThrow('date: Required');
+    await expect(admin.trainingRecords.getByExpiringBefore({} as never)).rejects.toThrow('date: Date is required');
   });
 });
 
