@@ -60,6 +60,9 @@ test('a client from create to archive: deprivation toast, edit, rename, notes, a
   await view.getByLabel('Note', { exact: true }).fill('Daughter visits on Tuesdays');
   await view.getByRole('button', { name: 'Save Notes' }).click();
   await expect(page.getByText('Operation completed successfully').first()).toBeVisible();
+  // Saved: the note is listed and its editor is empty again, so Close just closes.
+  await expect(view.getByRole('list', { name: 'Notes' })).toContainText('Daughter visits on Tuesdays');
+  await expect(view.getByLabel('Note', { exact: true })).toHaveValue('');
   await view.getByRole('button', { name: 'Close' }).click();
   await openRowMenu(page, renamed);
   await page.getByRole('menuitem', { name: 'View' }).click();

@@ -29,10 +29,12 @@ export function createQueryClient(): QueryClient {
     },
     mutationCache: new MutationCache({
       onSuccess: async (_data, _variables, _context, mutation) => {
-        if (!mutation.meta?.ownSuccessToast) toast.success(MESSAGES.operationSucceeded, { duration: TOAST.mutationSuccessMs });
         // Any change can show in several lists (a package changes its request's hours in service,
         // a rename shows on requests), so every cached list is refreshed; only mounted ones refetch now.
         await queryClient.invalidateQueries();
+        // Said once the screen shows the change: a note saved says so as its editor clears, not while the
+        // note is still there (and would be counted as unsaved).
+        if (!mutation.meta?.ownSuccessToast) toast.success(MESSAGES.operationSucceeded, { duration: TOAST.mutationSuccessMs });
       },
       onError: (error) => {
         toast.error(mutationErrorText(error));

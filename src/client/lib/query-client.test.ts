@@ -1,0 +1,41 @@
+import { QueryObserver } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@/shared/constants';
+import { createQueryClient } from './query-client';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('after a change is saved', () => {
+  it('says so only once the shown lists have been fetched again, and the save resolves after that', async () => {
+    const success = vi.spyOn(toast, 'success').mockReturnValue('');
+    const queryClient = createQueryClient();
+    let answer = 1;
+    let finishRefetch = () => {};
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['list'],
+      queryFn: () => (answer === 1 ? answer : new Promise<number>((resolve) => (finishRefetch = () => resolve(answer)))),
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(1));
+
+    answer = 2;
+    let saved = false;
+    const saving = queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: async () => 'ok' })
+      .execute(undefined)
+      .then(() => (saved = true));
+    await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(true));
+    expect(success).not.toHaveBeenCalled();
+    expect(saved).toBe(false);
+
+    finishRefetch();
+    await saving;
+    expect(observer.getCurrentResult().data).toBe(2);
+    expect(success).toHaveBeenCalledWith(MESSAGES.operationSucceeded, expect.anything());
+    unsubscribe();
+  });
+});
