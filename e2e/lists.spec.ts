@@ -221,3 +221,29 @@ test('every list’s search placeholder shows whole at 1280 and 390 px', async (
     }
   }
 });
+
+for (const [width, viewport] of [
+  [1280, { width: 1280, height: 800 }],
+  [390, PHONE],
+] as const) {
+  test(`at ${width} px a saved client is scrolled into view and marked when the list returns`, async ({ page, signIn }) => {
+    const api = await withPageToken(page, () => signIn('Admin'));
+    const word = tag();
+    // Forty clients whose surnames sort first, so the new one starts well out of view.
+    for (let i = 0; i < 40; i += 1) await addClient(api, `Ada${i} Aa${word}`);
+    await page.setViewportSize(viewport);
+    await page.goto('/clients/create');
+    const name = `Zelda Zz${word}`;
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Date of birth').fill('1941-02-03');
+    await page.getByLabel('Post code').fill('TA4 2AB');
+    await page.getByRole('button', { name: 'Create Client' }).click();
+    await page.waitForURL((url) => url.pathname === '/clients');
+
+    const saved = page.locator('[data-saved]');
+    await expect(saved).toHaveCount(1);
+    await expect(saved).toContainText(name);
+    await expect(saved).toBeInViewport();
+    await expect(page.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('');
+  });
+}

@@ -1,7 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '@/client/lib/utils';
-import { cellOf, type ListViewProps } from './list-view';
+import { cellOf, type ListViewProps, SAVED_ROW_CLASS, useScrollToSavedRow } from './list-view';
 import type { RowActionKind } from './row-actions';
 import { RowActionsMenu } from './row-actions-menu';
 import { isRowClick, isRowEnter } from './row-open';
@@ -10,6 +10,7 @@ import type { ListColumn, RowActions } from './types';
 /** A card with a title and four fields; real heights are measured once rendered. */
 const ESTIMATED_CARD_HEIGHT = 120;
 const OVERSCAN_CARDS = 5;
+const NO_ROWS: readonly never[] = [];
 
 interface CardLayout<T> {
   title: ListColumn<T>;
@@ -41,6 +42,7 @@ function ListCardsImpl<T>({
   onOpenRow,
   emptyMessage,
   scrollResetKey,
+  savedRowId,
 }: ListViewProps<T>) {
   const listRef = useRef<HTMLUListElement>(null);
   const [listTop, setListTop] = useState(0);
@@ -76,6 +78,10 @@ function ListCardsImpl<T>({
     if (top < 0) window.scrollTo({ top: 0 });
   }, [scrollResetKey]);
 
+  // Only once the list's place in the page is known, which the window virtualizer needs to scroll to a card.
+  const scrollToCard = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'center' }), [virtualizer]);
+  useScrollToSavedRow(listTop > 0 ? rows : NO_ROWS, getRowId, savedRowId, scrollToCard);
+
   if (!layout || rows.length === 0) {
     return <p className="bg-card text-muted-foreground rounded-md border p-6 text-center text-sm">{emptyMessage}</p>;
   }
@@ -95,6 +101,7 @@ function ListCardsImpl<T>({
               row={row}
               layout={layout}
               rowLabel={getRowLabel(row)}
+              saved={savedRowId !== undefined && getRowId(row) === savedRowId}
               actionKinds={showActions ? actionKinds : null}
               actions={actions}
               onRequestDelete={onRequestDelete}
@@ -113,19 +120,22 @@ interface ListCardProps<T> {
   row: T;
   layout: CardLayout<T>;
   rowLabel: string;
+  saved: boolean;
   actionKinds: readonly RowActionKind[] | null;
   actions: RowActions<T> | undefined;
   onRequestDelete: (row: T, trigger: HTMLButtonElement | null) => void;
   onOpen: ((row: T, element: HTMLElement) => void) | undefined;
 }
 
-const ListCard = memo(function ListCard<T>({ row, layout, rowLabel, actionKinds, actions, onRequestDelete, onOpen }: ListCardProps<T>) {
+const ListCard = memo(function ListCard<T>({ row, layout, rowLabel, saved, actionKinds, actions, onRequestDelete, onOpen }: ListCardProps<T>) {
   return (
     <article
       aria-label={rowLabel}
+      data-saved={saved || undefined}
       tabIndex={onOpen ? 0 : undefined}
       className={cn(
-        'bg-card flex flex-col gap-2 rounded-md border p-3 shadow-xs',
+        'flex flex-col gap-2 rounded-md border p-3 shadow-xs',
+        saved ? SAVED_ROW_CLASS : 'bg-card',
         onOpen && 'focus-visible:ring-ring/50 hover:bg-muted/40 cursor-pointer outline-none focus-visible:ring-[3px]',
       )}
       onClick={onOpen && ((event) => isRowClick(event) && onOpen(row, event.currentTarget))}

@@ -41,6 +41,8 @@ export interface ListScreenProps<T> {
   emptyMessage?: string;
   /** The order before the user picks one; `?sort=<column id>` (or `-<column id>`, descending) in the address wins. */
   defaultSort?: SortState;
+  /** The record a form has just saved (see `useSavedRowId`): the list scrolls to it and marks it. */
+  savedRowId?: string;
 }
 
 const NO_ROWS: readonly never[] = [];
@@ -153,6 +155,7 @@ export function ListScreen<T>({
   error,
   emptyMessage,
   defaultSort,
+  savedRowId,
 }: ListScreenProps<T>) {
   const [search, setSearch] = useState('');
   const [columnFilters, setColumnFilters] = useState<ColumnFilters>({});
@@ -224,6 +227,7 @@ export function ListScreen<T>({
       onOpenRow,
       emptyMessage: emptyMessage ?? `No ${lowerTitle} found`,
       scrollResetKey,
+      savedRowId,
     };
     if (isNarrow) return <ListCards {...view} />;
     return (

@@ -5,7 +5,7 @@ import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { cn } from '@/client/lib/utils';
-import { cellOf, type ListViewProps } from './list-view';
+import { cellOf, type ListViewProps, SAVED_ROW_CLASS, useScrollToSavedRow } from './list-view';
 import type { RowActionKind } from './row-actions';
 import { RowActionsMenu } from './row-actions-menu';
 import { isRowClick, isRowEnter } from './row-open';
@@ -66,6 +66,7 @@ function ListTableImpl<T>({
   onOpenRow,
   emptyMessage,
   scrollResetKey,
+  savedRowId,
   scrollRef,
 }: ListTableProps<T>) {
   const showActions = actions !== undefined && actionKinds.length > 0;
@@ -96,6 +97,9 @@ function ListTableImpl<T>({
   useEffect(() => {
     if (virtualizer.scrollOffset) virtualizer.scrollToOffset(0);
   }, [scrollResetKey, virtualizer]);
+
+  const scrollToRow = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'center' }), [virtualizer]);
+  useScrollToSavedRow(rows, getRowId, savedRowId, scrollToRow);
 
   const virtualRows = virtualizer.getVirtualItems();
   // Spacer rows stand in for the rows outside the window, so the table keeps native table layout and semantics.
@@ -141,6 +145,7 @@ function ListTableImpl<T>({
                     measureRef={virtualizer.measureElement}
                     columns={columns}
                     rowLabel={getRowLabel(row)}
+                    saved={savedRowId !== undefined && getRowId(row) === savedRowId}
                     actionKinds={showActions ? actionKinds : null}
                     actions={actions}
                     onRequestDelete={onRequestDelete}
@@ -220,6 +225,7 @@ interface ListRowProps<T> {
   measureRef: (element: HTMLTableRowElement | null) => void;
   columns: readonly ListColumn<T>[];
   rowLabel: string;
+  saved: boolean;
   /** Null when the table has no actions column. */
   actionKinds: readonly RowActionKind[] | null;
   actions: RowActions<T> | undefined;
@@ -234,6 +240,7 @@ const ListRow = memo(function ListRow<T>({
   measureRef,
   columns,
   rowLabel,
+  saved,
   actionKinds,
   actions,
   onRequestDelete,
@@ -243,9 +250,10 @@ const ListRow = memo(function ListRow<T>({
     <TableRow
       ref={measureRef}
       data-index={index}
+      data-saved={saved || undefined}
       aria-rowindex={index + HEADER_ROW_COUNT + 1}
       tabIndex={onOpen ? 0 : undefined}
-      className={cn(onOpen && 'focus-visible:bg-muted/50 focus-visible:outline-ring cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2')}
+      className={cn(saved && SAVED_ROW_CLASS, onOpen && 'focus-visible:bg-muted/50 focus-visible:outline-ring cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2')}
       onClick={onOpen && ((event) => isRowClick(event) && onOpen(row, event.currentTarget))}
       onKeyDown={onOpen && ((event) => isRowEnter(event) && onOpen(row, event.currentTarget))}
     >
@@ -256,7 +264,7 @@ const ListRow = memo(function ListRow<T>({
         </TableCell>
       ))}
       {actionKinds && actions && (
-        <TableCell className={cn('w-12 py-1 text-right', STICKY_END)}>
+        <TableCell className={cn('w-12 py-1 text-right', STICKY_END, saved && SAVED_ROW_CLASS)}>
           <RowActionsMenu row={row} rowLabel={rowLabel} kinds={actionKinds} actions={actions} onRequestDelete={onRequestDelete} />
         </TableCell>
       )}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { displayText } from './list-filters';
 import type { RowActionKind } from './row-actions';
 import type { ListColumn, RowActions } from './types';
@@ -19,7 +19,29 @@ export interface ListViewProps<T> {
   emptyMessage: string;
   /** The list scrolls back to its top whenever this changes. */
   scrollResetKey: string;
+  /** The record just saved: scrolled into view once it is among the rows, and marked. */
+  savedRowId: string | undefined;
 }
+
+/** Scrolls to the saved row once, when it first appears among the rows (a search may hide it until cleared). */
+export function useScrollToSavedRow<T>(
+  rows: readonly T[],
+  getRowId: (row: T) => string,
+  savedRowId: string | undefined,
+  scrollToIndex: (index: number) => void,
+) {
+  const scrolledTo = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!savedRowId || scrolledTo.current === savedRowId) return;
+    const index = rows.findIndex((row) => getRowId(row) === savedRowId);
+    if (index < 0) return;
+    scrolledTo.current = savedRowId;
+    scrollToIndex(index);
+  }, [rows, getRowId, savedRowId, scrollToIndex]);
+}
+
+/** How a saved row stands out from the others, in the table and in the cards. */
+export const SAVED_ROW_CLASS = 'bg-accent';
 
 /** A column's content for one row: its own rendering, or else its text. */
 export const cellOf = <T>(column: ListColumn<T>, row: T): ReactNode => (column.cell ? column.cell(row) : displayText(column.value(row)));

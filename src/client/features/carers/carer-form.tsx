@@ -19,6 +19,7 @@ import type { Note } from '@/shared/schemas/common';
 import { carerForm } from '@/shared/schemas/people';
 import { CARER_KINDS, type CarerKind } from './carer-kind';
 import { useCarerApi } from './use-carer-api';
+import { useBackToList } from '@/client/components/list-screen/saved-row';
 
 type FormInput = z.input<typeof carerForm>;
 type FormOutput = z.output<typeof carerForm>;
@@ -64,7 +65,8 @@ function CarerForm({ kind, stored }: { kind: CarerKind; stored?: StoredCarer }) 
   }, [writingNote, form]);
   const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty || writingNote);
   const backToList = () => void navigate(words.path);
-  const savedBackToList = () => leaveAfterSave(backToList);
+  const backToSaved = useBackToList();
+  const savedBackToList = (saved: { id: string }) => leaveAfterSave(() => backToSaved(words.path, saved.id));
 
   const create = useMutation(api.create.mutationOptions({ onSuccess: savedBackToList }));
   const update = useMutation(api.update.mutationOptions({ onSuccess: savedBackToList }));

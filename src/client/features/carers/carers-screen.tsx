@@ -16,6 +16,7 @@ import { CarerDetailDialog } from './carer-detail-dialog';
 import { CreateCarerPage, EditCarerPage } from './carer-form';
 import { CARER_KINDS, type CarerKind } from './carer-kind';
 import { useCarerApi } from './use-carer-api';
+import { useSavedRowId } from '@/client/components/list-screen/saved-row';
 
 type CarerRow = RouterOutputs['mps']['getAll'][number];
 
@@ -36,6 +37,7 @@ const COLUMNS: ListColumn<CarerRow>[] = [
 const BY_SURNAME: SortState = { columnId: 'name', direction: 'asc' };
 
 function CarersList({ kind }: { kind: CarerKind }) {
+  const savedRowId = useSavedRowId();
   const api = useCarerApi(kind);
   const words = CARER_KINDS[kind];
   const navigate = useNavigate();
@@ -54,6 +56,7 @@ function CarersList({ kind }: { kind: CarerKind }) {
   return (
     <div className="p-4 md:p-6">
       <ListScreen
+        savedRowId={savedRowId}
         title={words.title}
         searchLabel={`Search ${words.many}`}
         searchPlaceholder="Search by name, post code…"

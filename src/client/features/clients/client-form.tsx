@@ -21,6 +21,7 @@ import { ATTENDANCE_ALLOWANCE, ATTENDANCE_ALLOWANCE_LABELS, DEFAULT_COUNTY, DEFA
 import { deprivationMessage } from '@/shared/deprivation';
 import type { Note } from '@/shared/schemas/common';
 import { clientForm } from '@/shared/schemas/people';
+import { useBackToList } from '@/client/components/list-screen/saved-row';
 
 type FormInput = z.input<typeof clientForm>;
 type FormOutput = z.output<typeof clientForm>;
@@ -59,6 +60,7 @@ function formValues({ archived, dateOfBirth, details }: StoredClient): FormInput
 function ClientForm({ stored }: { stored?: StoredClient }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
+  const backToSaved = useBackToList();
   const editing = Boolean(stored);
   const [version, setVersion] = useState(stored?.version);
   const form = useForm<FormInput, unknown, FormOutput>({
@@ -77,11 +79,11 @@ function ClientForm({ stored }: { stored?: StoredClient }) {
     trpc.clients.create.mutationOptions({
       onSuccess: (client) => {
         toast(deprivationMessage(client.postcode, client.deprivationData), { duration: TOAST.deprivationMs, icon: 'ℹ️' });
-        leaveAfterSave(() => void navigate('/clients'));
+        leaveAfterSave(() => backToSaved('/clients', client.id));
       },
     }),
   );
-  const update = useMutation(trpc.clients.update.mutationOptions({ onSuccess: () => leaveAfterSave(() => void navigate('/clients')) }));
+  const update = useMutation(trpc.clients.update.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/clients', saved.id)) }));
   const rename = useMutation(trpc.clients.updateName.mutationOptions());
 
   const onSubmit = form.handleSubmit((values) => {

@@ -17,6 +17,7 @@ import { ATTENDANCE_ALLOWANCE_LABELS } from '@/shared/constants';
 import { deprivationCategory } from '@/shared/deprivation';
 import { ClientDetailDialog } from './client-detail-dialog';
 import { CreateClientPage, EditClientPage } from './client-form';
+import { useSavedRowId } from '@/client/components/list-screen/saved-row';
 
 type ClientRow = RouterOutputs['clients']['getAll'][number];
 
@@ -38,6 +39,7 @@ const COLUMNS: ListColumn<ClientRow>[] = [
 const BY_SURNAME: SortState = { columnId: 'name', direction: 'asc' };
 
 function ClientsList() {
+  const savedRowId = useSavedRowId();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [showArchived, setShowArchived] = useState(false);
@@ -56,6 +58,7 @@ function ClientsList() {
   return (
     <div className="p-4 md:p-6">
       <ListScreen
+        savedRowId={savedRowId}
         title="Clients"
         searchPlaceholder="Search by name, post code…"
         rows={clients.data}

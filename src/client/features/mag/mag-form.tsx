@@ -16,6 +16,7 @@ import { useTRPC } from '@/client/lib/trpc';
 import { todayIn } from '@/shared/dates';
 import { magTotalAttendees } from '@/shared/mag';
 import { magLogInput } from '@/shared/schemas/compliance';
+import { useBackToList } from '@/client/components/list-screen/saved-row';
 
 type FormInput = z.input<typeof magLogInput>;
 type FormOutput = z.output<typeof magLogInput>;
@@ -155,9 +156,10 @@ function MagLogForm({ stored }: { stored?: StoredLog }) {
     setValue(name, total, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   };
   const backToList = () => void navigate('/mag');
+  const backToSaved = useBackToList();
   const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty);
-  const create = useMutation(trpc.mag.create.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
-  const update = useMutation(trpc.mag.update.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
+  const create = useMutation(trpc.mag.create.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/mag', saved.id)) }));
+  const update = useMutation(trpc.mag.update.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/mag', saved.id)) }));
   const onSubmit = handleSubmit((values) =>
     stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
   );

@@ -9,6 +9,7 @@ import { formatDate } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { magTotalAttendees } from '@/shared/mag';
 import { CreateMagLogPage, EditMagLogPage } from './mag-form';
+import { useSavedRowId } from '@/client/components/list-screen/saved-row';
 
 type MagLogRow = RouterOutputs['mag']['getAll'][number];
 
@@ -21,6 +22,7 @@ const COLUMNS: ListColumn<MagLogRow>[] = [
 const NEWEST_FIRST: SortState = { columnId: 'date', direction: 'desc' };
 
 function MagLogsList() {
+  const savedRowId = useSavedRowId();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const logs = useQuery(trpc.mag.getAll.queryOptions());
@@ -34,6 +36,7 @@ function MagLogsList() {
   return (
     <div className="p-4 md:p-6">
       <ListScreen
+        savedRowId={savedRowId}
         title="MAG Logs"
         searchPlaceholder="Search MAG logs…"
         rows={logs.data}

@@ -21,6 +21,7 @@ import { packageInput, requestId } from '@/shared/schemas/care';
 import { carerId } from '@/shared/schemas/people';
 import { LoadPackage, type StoredPackage } from './load-package';
 import { CarerPicker, RequestPicker } from './package-pickers';
+import { useBackToList } from '@/client/components/list-screen/saved-row';
 
 const packageForm = packageInput.safeExtend({ requestId: chosen(requestId, 'Request'), carerId: chosen(carerId, 'Carer') });
 type FormInput = z.input<typeof packageForm>;
@@ -60,6 +61,7 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const backToList = () => void navigate('/packages');
+  const backToSaved = useBackToList();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(packageForm),
     defaultValues: stored ? formValues(stored) : newPackage(request),
@@ -67,8 +69,8 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
   const { register, control, formState } = form;
   const errors = formState.errors;
   const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty);
-  const create = useMutation(trpc.packages.create.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
-  const update = useMutation(trpc.packages.update.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
+  const create = useMutation(trpc.packages.create.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/packages', saved.id)) }));
+  const update = useMutation(trpc.packages.update.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/packages', saved.id)) }));
   const onSubmit = form.handleSubmit((values) =>
     stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
   );

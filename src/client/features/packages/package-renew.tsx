@@ -18,6 +18,7 @@ import { todayIn } from '@/shared/dates';
 import { packageDetails } from '@/shared/schemas/care';
 import { CarerLabel } from './carer-label';
 import { LoadPackage, type StoredPackage } from './load-package';
+import { useBackToList } from '@/client/components/list-screen/saved-row';
 
 const packageRenewForm = renewForm(packageDetails);
 type FormInput = z.input<typeof packageRenewForm>;
@@ -44,12 +45,13 @@ function RenewPackageForm({ pkg }: { pkg: StoredPackage }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const backToList = () => void navigate('/packages');
+  const backToSaved = useBackToList();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(packageRenewForm),
     defaultValues: { endDate: todayIn(), startDate: '', details: pkg.details },
   });
   const { guard, leaveAfterSave } = useUnsavedChanges(form.formState.isDirty);
-  const renew = useMutation(trpc.packages.renew.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
+  const renew = useMutation(trpc.packages.renew.mutationOptions({ onSuccess: ({ newPackage }) => leaveAfterSave(() => backToSaved('/packages', newPackage.id)) }));
 
   return (
     <FormProvider {...form}>

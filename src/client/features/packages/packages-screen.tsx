@@ -17,6 +17,7 @@ import { CarerLabel, carerText } from './carer-label';
 import { PackageDetailDialog } from './package-detail-dialog';
 import { CreatePackagePage, EditPackagePage } from './package-form';
 import { RenewPackagePage } from './package-renew';
+import { useSavedRowId } from '@/client/components/list-screen/saved-row';
 
 type PackageRow = RouterOutputs['packages']['getAll'][number];
 
@@ -44,6 +45,7 @@ const COLUMNS: ListColumn<PackageRow>[] = [
 const NEWEST_FIRST: SortState = { columnId: 'start', direction: 'desc' };
 
 function PackagesList() {
+  const savedRowId = useSavedRowId();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [view, setView] = useState<CareView>('active');
@@ -59,6 +61,7 @@ function PackagesList() {
   return (
     <div className="p-4 md:p-6">
       <ListScreen
+        savedRowId={savedRowId}
         title="Packages"
         searchPlaceholder="Search by client, carer, service…"
         rows={packages.data}

@@ -21,6 +21,7 @@ import { type ClientCopy, type ClientForCopy, copyOfClient, fieldsToRefill } fro
 import { ClientPicker } from './client-picker';
 import { LoadRequest, type StoredRequest } from './load-request';
 import { RequestAddressSection, RequestStatusField } from './request-fields';
+import { useBackToList } from '@/client/components/list-screen/saved-row';
 
 const requestForm = requestInput.safeExtend({ clientId: chosen(clientId, 'Client') });
 type FormInput = z.input<typeof requestForm>;
@@ -101,6 +102,7 @@ function RequestForm({ stored, client }: { stored?: StoredRequest; client?: Requ
   const trpc = useTRPC();
   const navigate = useNavigate();
   const backToList = () => void navigate('/requests');
+  const backToSaved = useBackToList();
   const initialCopy = client ? copyOfClient(client) : NOTHING_COPIED;
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(requestForm),
@@ -110,8 +112,8 @@ function RequestForm({ stored, client }: { stored?: StoredRequest; client?: Requ
   const { register, formState } = form;
   const errors = formState.errors;
   const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty);
-  const create = useMutation(trpc.requests.create.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
-  const update = useMutation(trpc.requests.update.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
+  const create = useMutation(trpc.requests.create.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/requests', saved.id)) }));
+  const update = useMutation(trpc.requests.update.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/requests', saved.id)) }));
   const onSubmit = form.handleSubmit((values) =>
     stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
   );

@@ -19,6 +19,7 @@ import { NotesField, ServicesField, WeeklyHoursField } from './care-fields';
 import { LoadRequest, type StoredRequest } from './load-request';
 import { RequestAddressSection, RequestStatusField } from './request-fields';
 import { RenewLayout, RenewStartDateField, renewForm } from './renew-layout';
+import { useBackToList } from '@/client/components/list-screen/saved-row';
 
 const requestRenewForm = renewForm(requestDetails).extend({ carryOverPackages: z.boolean() });
 type FormInput = z.input<typeof requestRenewForm>;
@@ -98,6 +99,7 @@ function RenewRequestForm({ request }: { request: StoredRequest }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const backToList = () => void navigate('/requests');
+  const backToSaved = useBackToList();
   // Carrying packages over changes them, so a role that may renew requests but not change packages is not offered it.
   const canCarryOver = useCan('packages', 'update') && request.packages !== undefined;
   const form = useForm<FormInput, unknown, FormOutput>({
@@ -105,7 +107,7 @@ function RenewRequestForm({ request }: { request: StoredRequest }) {
     defaultValues: renewValues(request, canCarryOver),
   });
   const { guard, leaveAfterSave } = useUnsavedChanges(form.formState.isDirty);
-  const renew = useMutation(trpc.requests.renew.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
+  const renew = useMutation(trpc.requests.renew.mutationOptions({ onSuccess: ({ newRequest }) => leaveAfterSave(() => backToSaved('/requests', newRequest.id)) }));
 
   return (
     <FormProvider {...form}>

@@ -17,6 +17,7 @@ import { RequestDetailDialog } from './request-detail-dialog';
 import { CreateRequestPage, EditRequestPage } from './request-form';
 import { RenewRequestPage } from './request-renew';
 import { unmetHours } from './unmet-hours';
+import { useSavedRowId } from '@/client/components/list-screen/saved-row';
 
 type RequestRow = RouterOutputs['requests']['getAll'][number];
 
@@ -56,6 +57,7 @@ const COLUMNS: ListColumn<RequestRow>[] = [
 const NEWEST_FIRST: SortState = { columnId: 'start', direction: 'desc' };
 
 function RequestsList() {
+  const savedRowId = useSavedRowId();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [view, setView] = useState<CareView>('active');
@@ -73,6 +75,7 @@ function RequestsList() {
   return (
     <div className="p-4 md:p-6">
       <ListScreen
+        savedRowId={savedRowId}
         title="Requests"
         searchPlaceholder="Search by client or service…"
         rows={requests.data}

@@ -21,6 +21,7 @@ import { carerTabPath } from '@/client/features/compliance/carer-tabs';
 import { TRAINING_TYPES } from '@/shared/constants';
 import { MAX, text } from '@/shared/schemas/common';
 import { trainingRecordInput } from '@/shared/schemas/compliance';
+import { useBackToList } from '@/client/components/list-screen/saved-row';
 
 /** The form asks for more than the API: the person's name and a chosen type (spec §5). */
 const trainingRecordForm = trainingRecordInput.extend({
@@ -85,10 +86,11 @@ function TrainingRecordForm({ owner, stored }: { owner: Owner; stored?: StoredRe
   const errors = formState.errors;
   // Back to the tab the record shows under.
   const backToList = () => void navigate(carerTabPath('/records', owner.kind));
+  const backToSaved = useBackToList();
   const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty);
 
-  const create = useMutation(trpc.trainingRecords.create.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
-  const update = useMutation(trpc.trainingRecords.update.mutationOptions({ onSuccess: () => leaveAfterSave(backToList) }));
+  const create = useMutation(trpc.trainingRecords.create.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved(carerTabPath('/records', owner.kind), saved.id)) }));
+  const update = useMutation(trpc.trainingRecords.update.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved(carerTabPath('/records', owner.kind), saved.id)) }));
   const onSubmit = handleSubmit((values) =>
     stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
   );

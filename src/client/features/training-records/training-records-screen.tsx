@@ -15,6 +15,7 @@ import { EXPIRY_COLUMN_ID, expiryColumn, SOONEST_FIRST } from '@/client/features
 import { ArchiveToggle } from '@/client/features/people/archive-toggle';
 import { todayIn } from '@/shared/dates';
 import { CreateTrainingRecordPage, EditTrainingRecordPage } from './training-record-form';
+import { useSavedRowId } from '@/client/components/list-screen/saved-row';
 
 type TrainingRecordRow = RouterOutputs['trainingRecords']['getAll'][number];
 
@@ -37,6 +38,7 @@ function trainingRecordColumns(today: string, editRights: Record<CarerKind, bool
 const editPath = (r: TrainingRecordRow) => `/records/edit?id=${encodeURIComponent(r.id)}&ownerId=${encodeURIComponent(r.ownerId)}`;
 
 function TrainingRecordsList() {
+  const savedRowId = useSavedRowId();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [showArchived, setShowArchived] = useState(false);
@@ -68,6 +70,7 @@ function TrainingRecordsList() {
         const { title, many } = CARER_KINDS[kind];
         return (
           <ListScreen
+            savedRowId={savedRowId}
             title={title}
             headingLevel={2}
             searchLabel={`Search ${many}' training records`}
