@@ -188,3 +188,31 @@ describe('what refused sign-ins leave behind', () => {
     expect(dee).toMatchObject({ givenName: 'Dee', familyName: 'Fox' });
   });
 });
+
+describe('behind a reverse proxy (TRUST_PROXY=1)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+  });
+  afterAll(() => proxied.close());
+
+  /** A sign-in through the proxy at 10.0.0.2, which appends the address it saw to what the caller sent. */
+  const throughProxy = (email: string, forwardedFor: string) =>
+    signInThroughProvider(proxied.app, { email, password: 'guessing-1' }, {
+      browser: new TestBrowser(proxied.app, '10.0.0.2', { 'x-forwarded-for': forwardedFor }),
+    });
+
+  it('limits the address the proxy saw, however the caller rotates what it sends', async () => {
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+      const { refused } = await throughProxy(`rotate${i}@valecare.test`, `198.51.100.${i}, 203.0.113.7`);
+      expect(refused?.statusCode).toBe(401);
+    }
+    const { refused } = await throughProxy('rotate@valecare.test', '198.51.100.99, 203.0.113.7');
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.body).toContain(LOGIN_MESSAGES.addressLocked);
+    const recorded = await proxied.database.db.selectDistinct({ ip: loginAttempts.ip }).from(loginAttempts);
+    expect(recorded).toEqual([{ ip: '203.0.113.7' }]);
+    // Another client behind the same proxy is not locked out with it.
+    expect((await throughProxy('rotate@valecare.test', '203.0.113.8')).refused?.statusCode).toBe(401);
+  });
+});
