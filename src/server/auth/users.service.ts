@@ -14,7 +14,7 @@ export const MIN_PASSWORD_LENGTH = 10;
 // Deliberately loose: the first account is admin@localhost, and staff addresses are checked by use.
 const email = cleanString()
   .toLowerCase()
-  .max(320, { message: 'E-mail addresses have at most 320 characters' })
+  .max(254, { message: 'E-mail addresses have at most 254 characters' })
   .regex(/^[^\s@]+@[^\s@]+$/, { message: 'Enter a valid e-mail address' });
 const password = z
   .string()
