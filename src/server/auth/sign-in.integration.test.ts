@@ -189,18 +189,24 @@ describe('what refused sign-ins leave behind', () => {
   });
 });
 
-describe('behind a reverse proxy (TRUST_PROXY=1)', () => {
+// The proxy is at 10.0.0.2 and appends the address it saw to whatever X-Forwarded-For the caller sent.
+describe.each([
+  ['a hop count', '1'],
+  ["the proxy's address", '10.0.0.2'],
+])('behind a reverse proxy trusted by %s (TRUST_PROXY=%s)', (_how, trustProxy) => {
   let proxied: TestApp;
   beforeAll(async () => {
-    proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    proxied = await createTestApp({ env: { TRUST_PROXY: trustProxy } });
   });
   afterAll(() => proxied.close());
 
-  /** A sign-in through the proxy at 10.0.0.2, which appends the address it saw to what the caller sent. */
-  const throughProxy = (email: string, forwardedFor: string) =>
+  const signInFrom = (socketAddress: string, email: string, forwardedFor: string) =>
     signInThroughProvider(proxied.app, { email, password: 'guessing-1' }, {
-      browser: new TestBrowser(proxied.app, '10.0.0.2', { 'x-forwarded-for': forwardedFor }),
+      browser: new TestBrowser(proxied.app, socketAddress, { 'x-forwarded-for': forwardedFor }),
     });
+  const throughProxy = (email: string, forwardedFor: string) => signInFrom('10.0.0.2', email, forwardedFor);
+  const addressesRecorded = async () =>
+    (await proxied.database.db.selectDistinct({ ip: loginAttempts.ip }).from(loginAttempts)).map((row) => row.ip).sort();
 
   it('limits the address the proxy saw, however the caller rotates what it sends', async () => {
     for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
@@ -210,9 +216,16 @@ describe('behind a reverse proxy (TRUST_PROXY=1)', () => {
     const { refused } = await throughProxy('rotate@valecare.test', '198.51.100.99, 203.0.113.7');
     expect(refused?.statusCode).toBe(429);
     expect(refused?.body).toContain(LOGIN_MESSAGES.addressLocked);
-    const recorded = await proxied.database.db.selectDistinct({ ip: loginAttempts.ip }).from(loginAttempts);
-    expect(recorded).toEqual([{ ip: '203.0.113.7' }]);
+    expect(await addressesRecorded()).toEqual(['203.0.113.7']);
     // Another client behind the same proxy is not locked out with it.
     expect((await throughProxy('rotate@valecare.test', '203.0.113.8')).refused?.statusCode).toBe(401);
   });
+
+  if (trustProxy !== '1') {
+    it('believes no X-Forwarded-For from an address that is not the proxy', async () => {
+      await signInFrom('10.0.0.9', 'direct@valecare.test', '203.0.113.200');
+      expect(await addressesRecorded()).toContain('10.0.0.9');
+      expect(await addressesRecorded()).not.toContain('203.0.113.200');
+    });
+  }
 });
