@@ -129,7 +129,7 @@ export async function mountInteractions(
       await recordAudit(db, { email: email ?? NOT_AN_EMAIL, role: '' }, 'auth.signInRefused', null, {
         ip: request.ip,
         reason: blocked,
-        note: `Further refusals from this address in the next ${LOGIN_WINDOW_MINUTES} minutes are counted, not listed`,
+        note: `Later refusals from this address in the same ${LOGIN_WINDOW_MINUTES}-minute window are counted, not listed`,
       });
     }
     return blocked;
