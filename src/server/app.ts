@@ -8,7 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import { todayIn } from '@/shared/dates';
 import { setupAuth } from './auth/auth-setup';
 import type { DatabaseConnection } from './db/client';
-import type { Env } from './env';
+import { type Env, fastifyTrustProxy } from './env';
 import { securityHeaders } from './security-headers';
 import type { Context } from './trpc/init';
 import { answerFromCache } from './trpc/query-cache';
@@ -32,7 +32,7 @@ export interface AppOptions {
 export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: env.trustProxy,
+    trustProxy: fastifyTrustProxy(env.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

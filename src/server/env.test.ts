@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './env';
+import { fastifyTrustProxy, loadEnv } from './env';
 
 describe('MFA_REQUIRED_ROLES', () => {
   it('is Admin and Test unless set', () => {
@@ -25,5 +25,37 @@ describe('SESSION_IDLE_MINUTES', () => {
     expect(() => loadEnv({ SESSION_IDLE_MINUTES: '0' })).toThrow('SESSION_IDLE_MINUTES');
     expect(() => loadEnv({ SESSION_IDLE_MINUTES: '721' })).toThrow('SESSION_IDLE_MINUTES');
     expect(() => loadEnv({ SESSION_IDLE_MINUTES: 'soon' })).toThrow('SESSION_IDLE_MINUTES');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless set', () => {
+    for (const value of [undefined, '', 'false', 'FALSE', '0']) expect(loadEnv({ TRUST_PROXY: value }).trustProxy).toBe(false);
+  });
+
+  it('takes a number of proxy hops, true meaning one', () => {
+    expect(loadEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(() => loadEnv({ TRUST_PROXY: '11' })).toThrow('TRUST_PROXY: at most 10 proxy hops');
+  });
+
+  it('takes a list of proxy addresses and ranges', () => {
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const wrong of ['yes', '10.0.0.256', '10.0.0.0/33', '::1/129', '10.0.0.1/8/8', '10.0.0.1,,10.0.0.2', 'proxy.example.org']) {
+      expect(() => loadEnv({ TRUST_PROXY: wrong }), wrong).toThrow('TRUST_PROXY');
+    }
+  });
+
+  it('gives Fastify a hop count as the proxies nearest the server', () => {
+    const trust = fastifyTrustProxy(1) as (address: string, hop: number) => boolean;
+    expect([trust('10.0.0.1', 0), trust('203.0.113.9', 1)]).toEqual([true, false]);
+    expect(fastifyTrustProxy(false)).toBe(false);
+    expect(fastifyTrustProxy(['10.0.0.1'])).toEqual(['10.0.0.1']);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CHARITY_TIME_ZONE } from '@/shared/dates';
@@ -7,6 +8,51 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+/**
+ * Which proxies' X-Forwarded-* headers to believe: none, a number of hops in front of the server (each
+ * appends the address it saw, so the client is that many entries from the right), or the proxies'
+ * addresses. Everything left of the trusted part of X-Forwarded-For is the caller's to write.
+ */
+export type TrustProxy = false | number | string[];
+
+/**
+ * The setting as Fastify's `trustProxy` takes it. Fastify refuses to trust a bare hop count (it cannot tell a
+ * proxy from a client that reaches the server directly), so hops are given as the function proxy-addr calls
+ * for each address from the socket leftwards: the first `hops` are proxies, the next is the client.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** proxy-addr's names for address ranges, which Fastify accepts among the addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+const TRUST_PROXY_FORMAT = 'false, a number of proxy hops (true means 1), or a comma-separated list of proxy addresses or CIDR ranges';
+
+const trustProxy = optionalText.transform((value, ctx): TrustProxy => {
+  const v = value?.toLowerCase();
+  if (v === undefined || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) {
+    if (Number(v) <= 10) return Number(v);
+    ctx.addIssue({ code: 'custom', message: 'at most 10 proxy hops' });
+    return z.NEVER;
+  }
+  const entries = v.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length === 0) return entries;
+  ctx.addIssue({ code: 'custom', message: `"${wrong.join('", "')}" is not ${TRUST_PROXY_FORMAT}` });
+  return z.NEVER;
+});
 
 export const DEFAULT_MFA_REQUIRED_ROLES: readonly Role[] = ['Admin', 'Test'];
 
@@ -32,11 +78,8 @@ const EnvSchema = z
     DEPRIVATION_MAX_DECILE: z.coerce.number().int().min(1).max(10).default(2),
     RETENTION_YEARS: z.coerce.number().min(1).max(100).default(6),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Trust X-Forwarded-* headers (set when served behind a reverse proxy that terminates TLS). */
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
+    /** Believe X-Forwarded-* from this many proxy hops or from these proxies (behind a reverse proxy that terminates TLS). */
+    TRUST_PROXY: trustProxy,
     /** Roles that must sign in with a code from an authenticator app as well as a password; `none` for no role. */
     MFA_REQUIRED_ROLES: optionalText.transform((v) => roleList(v ?? DEFAULT_MFA_REQUIRED_ROLES.join(','))),
     /** A session ends after this long without use (the web app also counts only the user's own activity). */
@@ -75,7 +118,7 @@ export interface Env {
   /** Records of people whose care ended longer ago than this are listed for review. */
   retentionYears: number;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Roles whose users must enrol an authenticator app; enrolled users of any role always need it. */
   mfaRequiredRoles: Role[];
   sessionIdleMinutes: number;

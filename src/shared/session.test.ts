@@ -35,4 +35,10 @@ describe('sessionUserFromClaims', () => {
       SESSION_ERRORS.role('Staff'),
     );
   });
+
+  it('takes names and e-mail without invisible or reordering characters, which the issuer may not have checked', () => {
+    const claims = { ...good, given_name: '\u202Enna', family_name: 'Lee\u200B', email: 'ann@example.org\u2066' };
+    expect(sessionUserFromClaims(claims, 'groups')).toMatchObject({ givenName: 'nna', familyName: 'Lee', email: 'ann@example.org' });
+    expect(() => sessionUserFromClaims({ ...good, given_name: '\u200B\u202E' }, 'groups')).toThrow(SESSION_ERRORS.givenName);
+  });
 });

@@ -1,4 +1,5 @@
 import { isRole, type Role } from './permissions';
+import { stripInvisible } from './schemas/common';
 
 /** The signed-in user of spec §3. */
 export interface SessionUser {
@@ -21,8 +22,10 @@ export const SESSION_ERRORS = {
   role: (group: string) => `The first group of the ID token ("${group}") is not a valid role`,
 } as const;
 
+/** A claim's text as shown and audited: the issuer's values never passed our schemas. */
 function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  const cleaned = typeof value === 'string' ? stripInvisible(value).trim() : '';
+  return cleaned !== '' ? cleaned : undefined;
 }
 
 /** The session user an ID token's claims describe; the role is the first entry of the groups claim. */

@@ -1,6 +1,8 @@
-import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from '@trpc/client';
+import { map } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { isCachedQuery } from '@/shared/cached-queries';
+import { stripInvisible } from '@/shared/schemas/common';
 import type { AppRouter } from '@/server/trpc/router';
 import type { AuthClient } from './auth-client';
 
@@ -19,6 +21,25 @@ function bearerHeader(auth: AuthClient) {
   };
 }
 
+/** The value with every string in it (at any depth) stripped of invisible and reordering characters. */
+export function withoutInvisible<T>(value: T): T {
+  if (typeof value === 'string') return stripInvisible(value) as T;
+  if (Array.isArray(value)) return value.map(withoutInvisible) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withoutInvisible(inner)])) as T;
+  }
+  return value;
+}
+
+/**
+ * Answers are shown without invisible or reordering characters: the schemas strip them from what is saved,
+ * but not from what was stored before they did, nor from sign-in e-mail addresses in the audit trail.
+ */
+export const showNoInvisibleText: TRPCLink<AppRouter> =
+  () =>
+  ({ next, op }) =>
+    next(op).pipe(map((envelope) => ({ ...envelope, result: withoutInvisible(envelope.result) })));
+
 /**
  * One client for every call: calls made together go in one batched request, except the lists and
  * reports the server answers from its copies (CACHED_QUERIES), each of which goes on its own.
@@ -27,6 +48,7 @@ export function createTrpcClient(auth: AuthClient) {
   const headers = bearerHeader(auth);
   return createTRPCClient<AppRouter>({
     links: [
+      showNoInvisibleText,
       splitLink({
         condition: (op) => op.type === 'query' && isCachedQuery(op.path),
         true: httpLink({ url: '/trpc', headers }),

@@ -8,7 +8,15 @@ import type { Database } from '@/server/db/client';
 import { PROJECT_ROOT } from '@/server/paths';
 import { recordAudit } from '@/server/features/audit/audit.service';
 import { renderAuthPage, renderCodePage, renderEnrolmentPage, renderLoginPage, renderRecoveryCodesPage } from './auth-pages';
-import { LOGIN_MESSAGES, loginBlockedReason, recordLoginAttempt } from './login-attempts.service';
+import {
+  countRefusal,
+  LOGIN_MESSAGES,
+  LOGIN_WINDOW_MINUTES,
+  loginBlockedReason,
+  NOT_AN_EMAIL,
+  plausibleEmail,
+  recordLoginAttempt,
+} from './login-attempts.service';
 import {
   checkSecondFactor,
   confirmEnrolment,
@@ -27,9 +35,10 @@ const ASSETS = new Map([
   ['logout.js', 'text/javascript; charset=utf-8'],
 ]);
 
+// Anything unusable (too long, not text) is read as nothing typed: the page says the details do not match.
 const LoginForm = z.object({
-  email: z.string().trim().toLowerCase().max(320).default(''),
-  password: z.string().max(200).default(''),
+  email: z.string().trim().toLowerCase().catch(''),
+  password: z.string().max(200).catch(''),
 });
 const CodeForm = z.object({ code: z.string().trim().max(40).catch('') });
 
@@ -109,10 +118,20 @@ export async function mountInteractions(
     await recordAudit(db, user, 'auth.mfaFailed', user.id, { ip: request.ip, step });
   }
 
-  /** Why attempts for this account from this address are locked out now (audited), if they are. */
-  async function lockedOut(request: UidRequest, email: string): Promise<string | undefined> {
+  /**
+   * Why attempts for this account (if an address was typed) from this address are locked out now, if they
+   * are. Refusals are counted; only an address's first in each window is audited, so sending them cannot
+   * grow the audit trail without bound.
+   */
+  async function lockedOut(request: UidRequest, email: string | undefined): Promise<string | undefined> {
     const blocked = await loginBlockedReason(db, email, request.ip);
-    if (blocked) await recordAudit(db, { email, role: '' }, 'auth.signInRefused', null, { ip: request.ip, reason: blocked });
+    if (blocked && (await countRefusal(db, request.ip)) === 1) {
+      await recordAudit(db, { email: email ?? NOT_AN_EMAIL, role: '' }, 'auth.signInRefused', null, {
+        ip: request.ip,
+        reason: blocked,
+        note: `Later refusals from this address in the same ${LOGIN_WINDOW_MINUTES}-minute window are counted, not listed`,
+      });
+    }
     return blocked;
   }
 
@@ -154,16 +173,19 @@ export async function mountInteractions(
       scope.post('/interaction/:uid/login', async (request: UidRequest, reply) => {
         const details = await loginInteraction(request, reply);
         if (!details) return expired(reply);
-        const { email, password } = LoginForm.parse(request.body ?? {});
-        const page = (code: number, error: string) => html(reply, code, renderLoginPage({ uid: details.uid, email, error }));
+        const { email: typed, password } = LoginForm.parse(request.body ?? {});
+        const page = (code: number, error: string) => html(reply, code, renderLoginPage({ uid: details.uid, email: typed, error }));
+        // Whatever was typed is shown back on the page only; what is stored must at least look like an address.
+        const email = plausibleEmail(typed);
 
         const blocked = await lockedOut(request, email);
         if (blocked) return page(429, blocked);
         const user = email && password ? await checkPassword(db, email, password) : undefined;
         if (!user) {
-          await recordLoginAttempt(db, email, request.ip, false);
-          request.log.info({ email }, 'sign-in refused');
-          await recordAudit(db, { email, role: '' }, 'auth.signInFailed', null, { ip: request.ip });
+          const recorded = email ?? NOT_AN_EMAIL;
+          await recordLoginAttempt(db, recorded, request.ip, false);
+          request.log.info({ email: recorded }, 'sign-in refused');
+          await recordAudit(db, { email: recorded, role: '' }, 'auth.signInFailed', null, { ip: request.ip });
           return page(401, LOGIN_MESSAGES.wrongCredentials);
         }
         if (user.disabled) {

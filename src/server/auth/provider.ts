@@ -155,7 +155,10 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
       });
     },
   });
-  provider.proxy = env.trustProxy;
+  // Koa cannot trust by address: it believes X-Forwarded-Proto when any proxy is trusted (which only marks
+  // cookies Secure) and, given a hop count, takes the client's address that many entries from the right.
+  provider.proxy = env.trustProxy !== false;
+  provider.maxIpsCount = typeof env.trustProxy === 'number' ? env.trustProxy : 0;
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
     const accountId = ctx.oidc.session?.accountId;
     if (!accountId) return;

@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES, type Role } from '@/shared/permissions';
+import { cleanString } from '@/shared/schemas/common';
 import type { Database } from '@/server/db/client';
 import { newId, newPassword } from '@/server/db/ids';
 import { users } from '@/server/db/schema/auth';
@@ -11,11 +12,9 @@ import { revokeAccount } from './oidc-adapter';
 export const MIN_PASSWORD_LENGTH = 10;
 
 // Deliberately loose: the first account is admin@localhost, and staff addresses are checked by use.
-const email = z
-  .string()
-  .trim()
+const email = cleanString()
   .toLowerCase()
-  .max(320, { message: 'E-mail addresses have at most 320 characters' })
+  .max(254, { message: 'E-mail addresses have at most 254 characters' })
   .regex(/^[^\s@]+@[^\s@]+$/, { message: 'Enter a valid e-mail address' });
 const password = z
   .string()
@@ -23,7 +22,7 @@ const password = z
   .max(200, { message: 'Passwords have at most 200 characters' });
 const role = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` });
 const name = (what: string) =>
-  z.string().trim().min(1, { message: `${what} is required` }).max(100, { message: `${what} is too long` });
+  cleanString().min(1, { message: `${what} is required` }).max(100, { message: `${what} is too long` });
 
 export const NewUserSchema = z.object({
   email,

@@ -13,6 +13,7 @@ export const BACKUP_TABLES = [
   'app_secrets',
   'oidc_models',
   'login_attempts',
+  'login_refusals',
   'audit_log',
   'postcode_deprivation',
   'clients',

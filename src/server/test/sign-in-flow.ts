@@ -15,6 +15,8 @@ export class TestBrowser {
   constructor(
     private readonly app: FastifyInstance,
     private readonly ip = '127.0.0.1',
+    /** Sent with every request, such as the X-Forwarded-For a proxy adds. */
+    private readonly headers: Record<string, string> = {},
   ) {}
 
   async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>): Promise<LightMyRequestResponse> {
@@ -23,6 +25,7 @@ export class TestBrowser {
       url,
       remoteAddress: this.ip,
       headers: {
+        ...this.headers,
         host: HOST,
         cookie: this.jar.header(),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),

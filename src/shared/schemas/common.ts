@@ -14,8 +14,25 @@ function isStorableText(value: string): boolean {
 }
 const storable = { message: 'Contains a character that cannot be saved' };
 
+/**
+ * Characters that change how text reads without being seen: every control (Unicode category Cc) but tab,
+ * line feed, carriage return and NUL (refused as unstorable instead), and every format character (Cf):
+ * bidirectional overrides, embeddings, isolates and marks, zero-width spaces and joiners, word joiners,
+ * the byte order mark, soft hyphens. A U+202E in a name can make it read as someone else's.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
+const KEPT_CONTROLS = new Set(['\t', '\n', '\r', '\0']);
+
+/** Text without its invisible and reordering characters (see INVISIBLE); used on everything stored or shown. */
+export function stripInvisible(value: string): string {
+  return value.replace(INVISIBLE, (c) => (KEPT_CONTROLS.has(c) ? c : ''));
+}
+
+/** Every string the product stores starts here: invisible characters removed, then trimmed. */
+export const cleanString = () => z.string().overwrite(stripInvisible).trim();
+
 export const text = (max: number = MAX.short) =>
-  z.string().trim().max(max, { message: `At most ${max} characters` }).refine(isStorableText, storable);
+  cleanString().max(max, { message: `At most ${max} characters` }).refine(isStorableText, storable);
 
 export const archivedFlag = z.enum(['Y', 'N']).default('N');
 
@@ -54,6 +71,7 @@ export function normalisePostCode(value: string): string {
 
 export const postCode = z
   .string({ message: MESSAGES.postCodeRequired })
+  .overwrite(stripInvisible)
   .trim()
   .min(1, { message: MESSAGES.postCodeRequired })
   .max(12, { message: 'At most 12 characters' })
@@ -83,9 +101,7 @@ export const addressWithDeprivation = address.extend({ deprivation });
 
 export const note = z.strictObject({
   date: isoDate,
-  note: z
-    .string()
-    .trim()
+  note: cleanString()
     .min(1, { message: 'A note cannot be blank' })
     .max(MAX.text, { message: `At most ${MAX.text} characters` })
     .refine(isStorableText, storable),
@@ -94,7 +110,7 @@ export const note = z.strictObject({
 });
 export type Note = z.output<typeof note>;
 
-export const email = z.union([z.literal(''), z.string().trim().max(320).pipe(z.email({ message: 'Enter a valid e-mail address' }))]).default('');
+export const email = z.union([z.literal(''), cleanString().max(320).pipe(z.email({ message: 'Enter a valid e-mail address' }))]).default('');
 
 /** The person base of spec §3, shared by clients, MPs and volunteers. */
 export const personBase = z.strictObject({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Staff accounts of the built-in sign-in provider. */
 export const users = pgTable(
@@ -78,6 +78,21 @@ export const loginAttempts = pgTable(
     succeeded: boolean('succeeded').notNull(),
   },
   (t) => [index('login_attempts_email_idx').on(t.email, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
+);
+
+/**
+ * Sign-ins refused by the limits (HTTP 429), counted per address and window rather than stored one by one:
+ * anyone can send them, so they must not grow the database or the audit trail without bound.
+ */
+export const loginRefusals = pgTable(
+  'login_refusals',
+  {
+    ip: text('ip').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    refusals: integer('refusals').notNull().default(1),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ip, t.windowStart] })],
 );
 
 /** Generated secrets that must survive restarts: token-signing keys and cookie keys. */

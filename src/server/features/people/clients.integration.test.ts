@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/shared/constants';
 import { auditLog } from '@/server/db/schema/audit';
 import { requests } from '@/server/db/schema/care';
+import { clients } from '@/server/db/schema/people';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { STALE_MESSAGE } from '@/server/features/record-errors';
 import { newClient } from '@/server/test/builders';
@@ -82,6 +83,18 @@ describe('clients.create', () => {
     input.details.address.deprivation = { income: true, health: false };
     const client = await admin.clients.create(input);
     expect(client.deprivationData).toEqual({ income: true, health: false });
+  });
+
+  it('stores names and text without invisible or reordering characters, on create and on rename', async () => {
+    const input = newClient({ name: '\u202Eabc' });
+    input.details.nextOfKin = 'Jo\u200B Pollard\u2066';
+    const client = await admin.clients.create(input);
+    const stored = async () => (await t.database.db.select().from(clients).where(eq(clients.id, client.id)))[0]!;
+    await expect(stored()).resolves.toMatchObject({ name: 'abc', nextOfKin: 'Jo Pollard' });
+
+    await admin.clients.updateName({ clientId: client.id, newName: 'moc.erac\u202D@nimda\uFEFF' });
+    expect((await stored()).name).toBe('moc.erac@nimda');
+    await expect(admin.clients.updateName({ clientId: client.id, newName: '\u202E\u200F' })).rejects.toThrow('Name is required');
   });
 
   it('writes an audit row in the same transaction', async () => {
