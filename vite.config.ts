@@ -13,7 +13,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Everything in dist/client is public: no source maps, and no comment pointing to one.
+    sourcemap: false,
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

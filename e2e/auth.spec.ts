@@ -9,11 +9,11 @@ function sidebarLinks(page: Page) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link');
 }
 
-/** The tokens the app keeps for the signed-in user. */
+/** The tokens the app keeps for the signed-in user (in the tab's sessionStorage). */
 async function storedTokens(page: Page) {
   return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('valecare.session.'));
-    return key ? (JSON.parse(localStorage.getItem(key)!) as { id_token: string; refresh_token: string }) : null;
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('valecare.session.'));
+    return key ? (JSON.parse(sessionStorage.getItem(key)!) as { id_token: string; access_token: string; refresh_token: string }) : null;
   });
 }
 
@@ -94,10 +94,32 @@ test('Sign Out returns to the landing page and the old refresh token no longer w
   });
   expect(refresh.status()).toBe(400);
   expect((await refresh.json()).error).toBe('invalid_grant');
+  // Nor does the ID token: its session has ended.
+  expect((await request.get('/trpc/session.me', { headers: { authorization: `Bearer ${tokens!.id_token}` } })).status()).toBe(401);
 
   // Signing in again asks for the password: the provider's session ended too.
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('the session lives with the tab: a reload keeps it, no token is in localStorage, another tab is signed out', async ({ page, signIn }) => {
+  await signIn('Coordinator');
+  const tokens = await storedTokens(page);
+  expect(tokens?.id_token).toBeTruthy();
+
+  await page.reload();
+  await expect(page.getByTestId('user-role')).toHaveText('Role: Coordinator');
+  expect((await storedTokens(page))?.refresh_token).toBe(tokens!.refresh_token);
+  const shared = await page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
+  expect(shared).not.toContain('valecare.session.');
+  for (const token of [tokens!.id_token, tokens!.access_token, tokens!.refresh_token]) expect(shared).not.toContain(token);
+
+  // Another tab of the same browser reads nothing of this one's session.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/clients');
+  await otherTab.waitForURL((url) => url.pathname === '/');
+  await expect(otherTab.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByTestId('user-role')).toHaveText('Role: Coordinator');
 });
 
 test('a restart keeps users signed in and all data, and an expired token is refreshed afterwards', async ({ page }) => {
@@ -121,11 +143,11 @@ test('a restart keeps users signed in and all data, and an expired token is refr
 
     // Make the stored tokens look expired: the app must refresh them with the refresh token.
     await page.evaluate(() => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('valecare.session.'))!;
-      const user = JSON.parse(localStorage.getItem(key)!);
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('valecare.session.'))!;
+      const user = JSON.parse(sessionStorage.getItem(key)!);
       user.expires_at = Math.floor(Date.now() / 1000) - 600;
       user.profile.exp = user.expires_at;
-      localStorage.setItem(key, JSON.stringify(user));
+      sessionStorage.setItem(key, JSON.stringify(user));
     });
     await page.reload();
     await expect(page.getByTestId('user-role')).toHaveText('Role: Admin');

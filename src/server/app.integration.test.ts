@@ -1,8 +1,15 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import viteConfig from '../../vite.config';
+import { buildApp } from '@/server/app';
 import { AUTH_PREFIX, BUILT_IN_CLIENT_ID } from '@/server/auth/provider';
 import { SESSION_ERRORS } from '@/shared/session';
-import { createTestApp, type TestApp, TEST_PUBLIC_URL } from '@/server/test/test-app';
+import { TestBrowser } from '@/server/test/sign-in-flow';
+import { createTestApp, type TestApp, TEST_PUBLIC_URL, testEnv } from '@/server/test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,10 +22,10 @@ function me(authorization?: string) {
 }
 
 describe('health and configuration', () => {
-  it('answers /healthz with the database kind while the database answers', async () => {
+  it('answers /healthz with its status alone while the database answers', async () => {
     const response = await t.app.inject('/healthz');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: t.database.kind });
+    expect(response.json()).toEqual({ status: 'ok' });
   });
 
   it('tells the web app how to sign in', async () => {
@@ -118,15 +125,14 @@ describe('bearer ID tokens', () => {
 describe('database health', () => {
   it('answers 503 when the database stops answering', async () => {
     const broken = await createTestApp();
+    const token = await broken.idToken('Admin');
     await broken.database.close();
     const response = await broken.app.inject('/healthz');
     expect(response.statusCode).toBe(503);
-    // A server fault is logged, never described to the caller (its text may carry SQL or data).
-    const call = await broken.app.inject({
-      method: 'GET',
-      url: '/trpc/clients.getAll',
-      headers: { authorization: `Bearer ${await broken.idToken('Admin')}` },
-    });
+    expect(response.json()).toEqual({ status: 'unavailable' });
+    // A server fault is logged, never described to the caller (its text may carry SQL or data); a
+    // session that cannot be checked is a fault too, not a refusal that signs the user out.
+    const call = await broken.app.inject({ method: 'GET', url: '/trpc/clients.getAll', headers: { authorization: `Bearer ${token}` } });
     expect(call.statusCode).toBe(500);
     expect(call.json().error.message).toBe('Something went wrong on the server');
     await broken.app.close();
@@ -142,5 +148,64 @@ describe('limits', () => {
       headers: { authorization: `Bearer ${await t.idToken('Admin')}` },
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('caching', () => {
+  it('lets no browser or proxy keep an API or sign-in answer', async () => {
+    const authorization = `Bearer ${await t.idToken('Admin')}`;
+    const browser = new TestBrowser(t.app);
+    const { interactionPath } = await browser.startSignIn();
+    const answers = {
+      'a call': await t.app.inject({ url: '/trpc/session.me', headers: { authorization } }),
+      'a call answered from the kept copy': await t.app.inject({ url: '/trpc/clients.getAllNotArchived', headers: { authorization } }),
+      'a batch': await t.app.inject({ url: `/trpc/session.me,clients.getAll?batch=1&input=${encodeURIComponent('{}')}`, headers: { authorization } }),
+      'a change': await t.app.inject({ method: 'POST', url: '/trpc/clients.create', headers: { authorization, 'content-type': 'application/json' }, payload: '{}' }),
+      'a call without a token': await t.app.inject('/trpc/session.me'),
+      'the login page': await browser.request('GET', interactionPath),
+      'the provider’s discovery': await t.app.inject('/auth/.well-known/openid-configuration'),
+      'its keys': await t.app.inject('/auth/jwks'),
+      'a refused token request': await t.app.inject({ method: 'POST', url: '/auth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=refresh_token' }),
+      'the sign-out page': await browser.request('GET', '/auth/session/end'),
+    };
+    for (const [what, response] of Object.entries(answers)) {
+      expect({ what, cacheControl: response.headers['cache-control'] }).toEqual({ what, cacheControl: 'no-store' });
+    }
+  });
+});
+
+describe('the web app as served', () => {
+  let webRoot: string;
+  let deployed: FastifyInstance;
+
+  beforeAll(async () => {
+    webRoot = await mkdtemp(path.join(tmpdir(), 'valecare-web-'));
+    await mkdir(path.join(webRoot, 'assets'));
+    await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
+    await writeFile(path.join(webRoot, 'assets', 'app.js'), 'console.log(1)');
+    await writeFile(path.join(webRoot, 'assets', 'app.js.map'), '{"version":3,"sources":["app.tsx"]}');
+    deployed = await buildApp({ database: t.database, env: testEnv(), clientDir: webRoot });
+  });
+  afterAll(async () => {
+    await deployed.close();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  it.each([['/'], ['/clients'], ['/assets/app.js']])('answers HEAD %s as GET, without the body', async (url) => {
+    const get = await deployed.inject({ method: 'GET', url });
+    const head = await deployed.inject({ method: 'HEAD', url });
+    expect(get.statusCode).toBe(200);
+    expect(head.statusCode).toBe(200);
+    for (const header of ['content-type', 'content-length', 'cache-control', 'content-security-policy']) {
+      expect({ header, value: head.headers[header] }).toEqual({ header, value: get.headers[header] });
+    }
+    expect(head.body).toBe('');
+  });
+
+  it('serves no source map, even one left in the web root, and the build makes none', async () => {
+    expect((await deployed.inject('/assets/app.js.map')).statusCode).toBe(404);
+    expect((await deployed.inject({ method: 'HEAD', url: '/assets/app.js.map' })).statusCode).toBe(404);
+    // What the build writes is checked in e2e/hardening.spec.ts, which runs on the real build.
+    expect(viteConfig.build?.sourcemap ?? false).toBe(false);
   });
 });

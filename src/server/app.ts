@@ -6,7 +6,9 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { todayIn } from '@/shared/dates';
+import { SessionRefusedError } from '@/shared/session';
 import { setupAuth } from './auth/auth-setup';
+import { InvalidTokenError } from './auth/token-verifier';
 import type { DatabaseConnection } from './db/client';
 import { type Env, fastifyTrustProxy } from './env';
 import { securityHeaders } from './security-headers';
@@ -48,7 +50,8 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
   app.get('/healthz', async (_request, reply) => {
     try {
       await database.ping();
-      return { status: 'ok', database: database.kind };
+      // Nothing about what runs here: callers learn only whether it answers.
+      return { status: 'ok' };
     } catch (error) {
       app.log.error({ err: error }, 'health check: database does not answer');
       return reply.code(503).send({ status: 'unavailable' });
@@ -85,7 +88,9 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
       try {
         user = await verifyIdToken(token);
       } catch (error) {
-        req.log.info({ reason: (error as Error).message }, 'bearer token refused');
+        // A database that cannot say whether the session is on is a fault, not a refusal that signs the user out.
+        if (!(error instanceof InvalidTokenError || error instanceof SessionRefusedError)) throw error;
+        req.log.info({ reason: error.message }, 'bearer token refused');
       }
     }
     return { db, user, today: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log };
@@ -106,10 +111,18 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
   });
 
   if (clientDir && existsSync(clientDir)) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, maxAge: '1y', immutable: true });
-    // Every other GET is a route of the single-page app.
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      // Source maps give the code away; the build makes none, and none is served if one turns up.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+    });
+    // Every other GET (and HEAD, its header-only twin) is a route of the single-page app.
     app.setNotFoundHandler((request, reply) => {
-      const isPage = request.method === 'GET' && !/^\/(trpc|auth|assets)\b/.test(request.url);
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(trpc|auth|assets)\b/.test(request.url);
       if (!isPage) return reply.code(404).send({ error: 'Not found' });
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
     });

@@ -1,15 +1,15 @@
-import pino from 'pino';
 import { buildApp } from './app';
 import { ensureFirstAdmin, FIRST_ADMIN_EMAIL } from './auth/users.service';
 import { openConfiguredDatabase } from './db/open';
 import { loadEnv } from './env';
 import { releaseMemoryWhenIdle } from './idle-memory';
+import { createLogger } from './log';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const env = loadEnv();
-  const logger = pino({ level: env.logLevel });
+  const logger = createLogger(env.logLevel);
   const database = await openConfiguredDatabase(env);
   logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? env.dataDir : undefined }, 'database ready');
 

@@ -3,7 +3,8 @@ import type { Env } from './env';
 
 /**
  * Headers on every response, including those the OpenID provider writes itself (hence on the raw
- * response): no inline scripts, no framing, no sniffing, HSTS when served over HTTPS.
+ * response): no inline scripts, no framing, no sniffing, HSTS when served over HTTPS, and no caching
+ * of API and sign-in answers.
  */
 export function securityHeaders(app: FastifyInstance, env: Env): void {
   const issuerOrigin = env.externalOidc ? new URL(env.externalOidc.issuer).origin : '';
@@ -23,8 +24,11 @@ export function securityHeaders(app: FastifyInstance, env: Env): void {
   ].join('; ');
   const https = env.publicUrl.startsWith('https://');
 
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     const raw = reply.raw;
+    // API and sign-in answers hold personal data and tokens: no browser or proxy may keep a copy.
+    // (A route may still set its own, as the sign-in page's static files do.)
+    if (/^\/(trpc|auth)(\/|\?|$)/.test(request.url)) raw.setHeader('Cache-Control', 'no-store');
     raw.setHeader('Content-Security-Policy', csp);
     raw.setHeader('X-Content-Type-Options', 'nosniff');
     raw.setHeader('X-Frame-Options', 'DENY');

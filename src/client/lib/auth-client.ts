@@ -48,7 +48,8 @@ export class AuthClient {
     readonly config: SignInConfig,
     private readonly origin: string = window.location.origin,
   ) {
-    // In-flight login data lives with the tab; the session survives reloads and new tabs.
+    // In-flight login data and the session's tokens live with the tab: a reload keeps them, closing the
+    // tab ends them, and no other tab of the origin reads them.
     this.stateStore = new WebStorageStateStore({ prefix: LOGIN_KEY_PREFIX, store: window.sessionStorage });
     this.manager = new UserManager({
       authority: config.authority,
@@ -60,7 +61,7 @@ export class AuthClient {
       loadUserInfo: false,
       automaticSilentRenew: false,
       monitorSession: false,
-      userStore: new WebStorageStateStore({ prefix: SESSION_KEY_PREFIX, store: window.localStorage }),
+      userStore: new WebStorageStateStore({ prefix: SESSION_KEY_PREFIX, store: window.sessionStorage }),
       stateStore: this.stateStore,
     });
     this.idle = new IdleWatch((config.idleMinutes ?? DEFAULT_IDLE_MINUTES) * 60_000, window.localStorage);

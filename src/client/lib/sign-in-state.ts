@@ -3,7 +3,7 @@
  * client library: the landing page uses it to decide whether it needs the app at all.
  */
 
-/** The session (tokens) lives in localStorage under this prefix, so it survives reloads and new tabs. */
+/** The session (tokens) lives in the tab's sessionStorage under this prefix: it survives reloads, not the tab. */
 export const SESSION_KEY_PREFIX = 'valecare.session.';
 /** An unfinished sign-in (state, PKCE verifier) lives in the tab's sessionStorage under this prefix. */
 export const LOGIN_KEY_PREFIX = 'valecare.login.';
@@ -20,7 +20,7 @@ export function isSignInInFlight(): boolean {
 }
 
 function hasStoredSession(): boolean {
-  return Object.keys(window.localStorage).some((key) => key.startsWith(SESSION_KEY_PREFIX));
+  return Object.keys(window.sessionStorage).some((key) => key.startsWith(SESSION_KEY_PREFIX));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { mountInteractions } from './interactions';
+import { isSessionLive } from './oidc-adapter';
 import { AUTH_PREFIX, BUILT_IN_CLIENT_ID, createProvider, mountProvider } from './provider';
 import { publicJwk, signingKey } from './secrets';
 import { discoveredKeys, localKeys, type TokenVerifier, tokenVerifier } from './token-verifier';
@@ -43,6 +44,7 @@ export async function setupAuth(
       audience: BUILT_IN_CLIENT_ID,
       groupsClaim: env.groupsClaim,
       keys: localKeys([publicJwk(await signingKey(db))]),
+      isSessionLive: (sid, sub) => isSessionLive(db, sid, sub),
     }),
     signInConfig: {
       authority: issuer,

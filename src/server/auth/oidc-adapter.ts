@@ -3,20 +3,18 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database, Executor } from '@/server/db/client';
 import { oidcModels } from '@/server/db/schema/auth';
 
+const notExpired = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`));
+
 /** Persists the provider's sessions, grants, codes and tokens in one table, so they survive restarts. */
 export function databaseAdapter(db: Database) {
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly type: string) {}
 
-    private notExpired() {
-      return or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`));
-    }
-
     private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
       const [row] = await db
         .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
         .from(oidcModels)
-        .where(and(eq(oidcModels.type, this.type), condition, this.notExpired()));
+        .where(and(eq(oidcModels.type, this.type), condition, notExpired()));
       if (!row) return undefined;
       const payload = row.payload as AdapterPayload;
       return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
@@ -75,4 +73,17 @@ export async function deleteExpiredOidcModels(db: Database): Promise<void> {
 /** Ends every session, grant and token of an account (when a user is removed). */
 export async function revokeAccount(db: Executor, accountId: string): Promise<void> {
   await db.delete(oidcModels).where(sql`${oidcModels.payload}->>'accountId' = ${accountId}`);
+}
+
+/**
+ * Whether the provider's session `sessionUid` (an ID token's `sid`) is still the account's: not signed
+ * out, ended for the account or expired. One lookup by the indexed uid, on every call with a token.
+ */
+export async function isSessionLive(db: Database, sessionUid: string, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oidcModels.id })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.uid, sessionUid), eq(oidcModels.type, 'Session'), sql`${oidcModels.payload}->>'accountId' = ${accountId}`, notExpired()))
+    .limit(1);
+  return row !== undefined;
 }

@@ -65,19 +65,23 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
       short: { signed: true, httpOnly: true, sameSite: 'lax' },
     },
     claims: {
-      openid: ['sub'],
+      // `sid` names the provider's session; /trpc refuses an ID token once its session has ended.
+      openid: ['sub', 'sid'],
       email: ['email', 'email_verified'],
       profile: ['name', 'given_name', 'family_name', 'groups'],
     },
     // The app reads the user and role from the ID token itself (spec §5).
     conformIdTokenClaims: false,
-    async findAccount(_ctx, sub) {
+    async findAccount(_ctx, sub, token) {
       const user = await findUserById(db, sub);
       // A disabled user's refresh tokens stop working even if one escaped being revoked.
       if (!user || user.disabled) return undefined;
+      // The code or refresh token an ID token is issued for carries the session it belongs to.
+      const sessionUid = token && 'sessionUid' in token ? token.sessionUid : undefined;
       return {
         accountId: sub,
-        claims: async () => ({
+        claims: async (use) => ({
+          ...(use === 'id_token' && sessionUid ? { sid: sessionUid } : {}),
           sub,
           email: user.email,
           email_verified: true,
@@ -159,6 +163,11 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
   // cookies Secure) and, given a hop count, takes the client's address that many entries from the right.
   provider.proxy = env.trustProxy !== false;
   provider.maxIpsCount = typeof env.trustProxy === 'number' ? env.trustProxy : 0;
+  if (env.publicUrl.startsWith('https://')) {
+    // Users reach the product over HTTPS, whichever hop brings the request here: the provider's idea of
+    // the request (and so the Secure flag on its cookies) follows PUBLIC_URL, not proxy headers.
+    Object.defineProperty(provider.request, 'protocol', { get: () => 'https' });
+  }
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
     const accountId = ctx.oidc.session?.accountId;
     if (!accountId) return;

@@ -1,8 +1,10 @@
+import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refreshTokenSeconds, SESSION_SECONDS } from '@/server/auth/provider';
-import { addUser } from '@/server/auth/users.service';
+import { addUser, removeUser } from '@/server/auth/users.service';
+import { createLogger } from '@/server/log';
 import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
-import { refreshTokens, signInThroughProvider, TestBrowser, type Tokens } from '@/server/test/sign-in-flow';
+import { exchangeCode, refreshTokens, signInThroughProvider, TestBrowser, type Tokens } from '@/server/test/sign-in-flow';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 
 const MINUTE = 60_000;
@@ -18,12 +20,21 @@ afterAll(() => t.close());
 beforeEach(useTestClock);
 afterEach(restoreClock);
 
-async function signedIn(app = t) {
+async function newUser(app = t) {
   const n = ++people;
   const credentials = { email: `session${n}@valecare.test`, password: `session-password-${n}` };
   await addUser(app.database.db, { ...credentials, givenName: 'Sam', familyName: `Day${n}`, role: 'Coordinator' });
-  const { tokens } = await signInThroughProvider(app.app, credentials);
+  return credentials;
+}
+
+async function signedIn(app = t, browser?: TestBrowser) {
+  const credentials = await newUser(app);
+  const { tokens } = await signInThroughProvider(app.app, credentials, { browser });
   return { credentials, tokens: tokens! };
+}
+
+function me(idToken: string, app = t) {
+  return app.app.inject({ method: 'GET', url: '/trpc/session.me', headers: { authorization: `Bearer ${idToken}` } });
 }
 
 async function refreshed(refreshToken: string, app = t): Promise<Tokens | undefined> {
@@ -100,6 +111,72 @@ describe('session lifetime', () => {
       const next = await refreshed(refreshToken);
       expect(next).toBeDefined();
       refreshToken = next!.refresh_token;
+    }
+  });
+});
+
+describe('ending a session', () => {
+  it('refuses an ID token at once when its session is signed out, refreshed ones too', async () => {
+    const browser = new TestBrowser(t.app);
+    const { tokens } = await signedIn(t, browser);
+    expect(decodeJwt(tokens.id_token).sid).toEqual(expect.any(String));
+    const renewed = (await refreshed(tokens.refresh_token))!;
+    expect(decodeJwt(renewed.id_token).sid).toBe(decodeJwt(tokens.id_token).sid);
+    for (const idToken of [tokens.id_token, renewed.id_token]) expect((await me(idToken)).statusCode).toBe(200);
+
+    expect((await browser.signOut(renewed.id_token)).statusCode).toBe(303);
+    for (const idToken of [tokens.id_token, renewed.id_token]) {
+      const response = await me(idToken);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.data.code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('refuses the ID token of a removed user at once, and a token that names no session', async () => {
+    const { credentials, tokens } = await signedIn();
+    await removeUser(t.database.db, credentials.email);
+    expect((await me(tokens.id_token)).statusCode).toBe(401);
+    expect((await me(await t.idToken('Admin'))).statusCode).toBe(200);
+    expect((await me(await t.idToken('Admin', { sid: undefined }))).statusCode).toBe(401);
+    expect((await me(await t.idToken('Admin', { sid: 'no-such-session' }))).statusCode).toBe(401);
+  });
+
+  it('keeps every token out of the log: sign-in, the callback, API calls and sign-out', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ logger: createLogger('info', { write: (line: string) => void lines.push(line) }) });
+    try {
+      const browser = new TestBrowser(logged.app);
+      const credentials = await newUser(logged);
+      const { authorization } = await signInThroughProvider(logged.app, credentials, { browser, keepCode: true });
+      const { code, verifier } = authorization!;
+      // The browser comes back to the web app with the code in the address.
+      await browser.request('GET', `/?code=${code}&state=state-1`);
+      const tokens = (await exchangeCode(logged.app, code, verifier)).json<Tokens>();
+      expect((await me(tokens.id_token, logged)).statusCode).toBe(200);
+      expect((await browser.signOut(tokens.id_token)).statusCode).toBe(303);
+
+      const log = lines.join('');
+      expect(log).toContain('/auth/session/end?id_token_hint=[Redacted]');
+      expect(log).toContain('/?code=[Redacted]');
+      for (const secret of [tokens.id_token, tokens.refresh_token, tokens.access_token, code, verifier]) expect(log).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('cookies when PUBLIC_URL is https', () => {
+  it('are all Secure, though the request reaches the server over plain HTTP and no proxy is trusted', async () => {
+    const publicUrl = 'https://valecare.test';
+    const https = await createTestApp({ env: { PUBLIC_URL: publicUrl, TRUST_PROXY: undefined } });
+    try {
+      const browser = new TestBrowser(https.app, '127.0.0.1', {}, publicUrl);
+      const { tokens } = await signedIn(https, browser);
+      expect((await browser.signOut(tokens.id_token)).statusCode).toBe(303);
+      expect(browser.setCookies.length).toBeGreaterThan(0);
+      for (const line of browser.setCookies) expect(line).toMatch(/;\s*secure\b/i);
+    } finally {
+      await https.close();
     }
   });
 });

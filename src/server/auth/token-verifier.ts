@@ -16,6 +16,8 @@ export function tokenVerifier(options: {
   audience: string;
   groupsClaim: string;
   keys: JWTVerifyGetKey;
+  /** Whether the session a token names (`sid`) is still on; tokens without one are refused when set. */
+  isSessionLive?: (sid: string, sub: string) => Promise<boolean>;
 }): TokenVerifier {
   return async (idToken) => {
     try {
@@ -28,7 +30,11 @@ export function tokenVerifier(options: {
       });
       // Cognito marks its tokens; an access token is not an identity.
       if (payload.token_use !== undefined && payload.token_use !== 'id') throw new InvalidTokenError('Not an ID token');
-      return sessionUserFromClaims(payload, options.groupsClaim);
+      const user = sessionUserFromClaims(payload, options.groupsClaim);
+      if (options.isSessionLive && !(typeof payload.sid === 'string' && (await options.isSessionLive(payload.sid, payload.sub!)))) {
+        throw new InvalidTokenError('The sign-in session has ended');
+      }
+      return user;
     } catch (error) {
       if (error instanceof errors.JOSEError) throw new InvalidTokenError(error.message);
       throw error;

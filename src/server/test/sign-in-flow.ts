@@ -11,13 +11,20 @@ const REDIRECT_URI = `${TEST_PUBLIC_URL}/`;
 /** One browser on one address: its cookies are kept from request to request. */
 export class TestBrowser {
   private readonly jar = new CookieJar();
+  /** Every Set-Cookie line the browser was sent, in order. */
+  readonly setCookies: string[] = [];
+  /** Where the web app lives, and the provider sends the browser back to. */
+  readonly redirectUri: string;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly ip = '127.0.0.1',
     /** Sent with every request, such as the X-Forwarded-For a proxy adds. */
     private readonly headers: Record<string, string> = {},
-  ) {}
+    publicUrl = TEST_PUBLIC_URL,
+  ) {
+    this.redirectUri = `${publicUrl}/`;
+  }
 
   async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>): Promise<LightMyRequestResponse> {
     const response = await this.app.inject({
@@ -33,15 +40,26 @@ export class TestBrowser {
       payload: form ? new URLSearchParams(form).toString() : undefined,
     });
     const setCookie = response.headers['set-cookie'];
-    this.jar.store(Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []);
+    const lines = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+    this.setCookies.push(...lines);
+    this.jar.store(lines);
     return response;
   }
 
   /** The web app sends the user to the provider; answers where the login page is and the PKCE verifier. */
   async startSignIn(): Promise<{ interactionPath: string; verifier: string }> {
     const verifier = randomBytes(48).toString('base64url');
-    const start = await this.request('GET', `/auth/auth?${authorizationParams({ code_challenge: challengeFor(verifier) })}`);
+    const start = await this.request('GET', `/auth/auth?${authorizationParams({ code_challenge: challengeFor(verifier), redirect_uri: this.redirectUri })}`);
     return { interactionPath: pathOf(start.headers.location as string), verifier };
+  }
+
+  /** The web app's sign-out: the provider's end-session page with the ID token as hint, its form sent (as logout.js does). */
+  async signOut(idToken: string): Promise<LightMyRequestResponse> {
+    const end = new URLSearchParams({ id_token_hint: idToken, post_logout_redirect_uri: this.redirectUri });
+    const page = await this.request('GET', `/auth/session/end?${end}`);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1];
+    if (!xsrf) throw new Error(`no sign-out form (${page.statusCode}): ${page.body}`);
+    return this.request('POST', '/auth/session/end/confirm', { xsrf, logout: 'yes' });
   }
 }
 
@@ -163,7 +181,7 @@ export async function signInThroughProvider(
   if (!authorizationCode) throw new Error(`no code in ${callback}`);
   if (keepCode) return { authorization: { code: authorizationCode, verifier }, enrolment };
 
-  const exchange = await exchangeCode(app, authorizationCode, verifier);
+  const exchange = await exchangeCode(app, authorizationCode, verifier, browser.redirectUri);
   if (exchange.statusCode !== 200) throw new Error(`token exchange: ${exchange.statusCode} ${exchange.body}`);
   return { tokens: exchange.json<Tokens>(), enrolment };
 }

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
 import type { Role } from '@/shared/permissions';
 import { buildApp } from '@/server/app';
-import { AUTH_PREFIX, BUILT_IN_CLIENT_ID } from '@/server/auth/provider';
+import { databaseAdapter } from '@/server/auth/oidc-adapter';
+import { AUTH_PREFIX, BUILT_IN_CLIENT_ID, SESSION_SECONDS } from '@/server/auth/provider';
 import { signingKey } from '@/server/auth/secrets';
 import type { DatabaseConnection } from '@/server/db/client';
 import { type Env, loadEnv } from '@/server/env';
@@ -22,7 +24,7 @@ export function testEnv(overrides: NodeJS.ProcessEnv = {}): Env {
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseConnection;
-  /** An ID token exactly as the built-in provider signs it, for the given role (claims overridable). */
+  /** An ID token exactly as the built-in provider signs it, for the given role, in a live session (claims overridable). */
   idToken: (role: Role, claims?: Record<string, unknown>) => Promise<string>;
   /** Calls procedures directly (no HTTP) as a signed-in user of the role. */
   caller: (role: Role) => ReturnType<typeof createCaller>;
@@ -31,15 +33,30 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The whole app (no web build) on a fresh database, ready for app.inject(); `env` changes its settings. */
-export async function createTestApp({ env: overrides = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+/**
+ * The whole app (no web build) on a fresh database, ready for app.inject(); `env` changes its settings,
+ * `logger` receives its log.
+ */
+export async function createTestApp({ env: overrides = {}, logger }: { env?: NodeJS.ProcessEnv; logger?: FastifyBaseLogger } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = testEnv(overrides);
-  const app = await buildApp({ database, env, clientDir: false });
+  const app = await buildApp({ database, env, logger, clientDir: false });
   await app.ready();
   const key = await signingKey(database.db);
   const privateKey = await importJWK(key, 'RS256');
   let today: string | undefined;
+  // One provider session per account, as a sign-in leaves: ID tokens name it, and it ends at sign-out.
+  const Sessions = databaseAdapter(database.db);
+  const sessions = new Map<string, Promise<string>>();
+  const sessionOf = (accountId: string) => {
+    let uid = sessions.get(accountId);
+    if (!uid) {
+      const id = randomUUID();
+      uid = new Sessions('Session').upsert(id, { kind: 'Session', jti: id, uid: id, accountId }, SESSION_SECONDS).then(() => id);
+      sessions.set(accountId, uid);
+    }
+    return uid;
+  };
   return {
     app,
     database,
@@ -55,10 +72,12 @@ export async function createTestApp({ env: overrides = {} }: { env?: NodeJS.Proc
     setToday: (date) => {
       today = date;
     },
-    idToken: (role, claims = {}) => {
+    idToken: async (role, claims = {}) => {
       const now = Math.floor(Date.now() / 1000);
+      const sub = typeof claims.sub === 'string' ? claims.sub : `u-${role}`;
       return new SignJWT({
-        sub: `u-${role}`,
+        sub,
+        sid: await sessionOf(sub),
         iss: `${env.publicUrl}${AUTH_PREFIX}`,
         aud: BUILT_IN_CLIENT_ID,
         iat: now,

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { redactCredentials } from './log';
+
+describe('redactCredentials', () => {
+  it('replaces the value of every credential-bearing query parameter, and nothing else', () => {
+    expect(redactCredentials('/auth/session/end?id_token_hint=eyJ.a.b&post_logout_redirect_uri=https%3A%2F%2Fx%2F')).toBe(
+      '/auth/session/end?id_token_hint=[Redacted]&post_logout_redirect_uri=https%3A%2F%2Fx%2F',
+    );
+    expect(redactCredentials('/?state=s1&code=abc-123')).toBe('/?state=s1&code=[Redacted]');
+    expect(redactCredentials('Route GET:/x?refresh_token=r1&TOKEN=t1 not found')).toBe('Route GET:/x?refresh_token=[Redacted]&TOKEN=[Redacted] not found');
+    expect(redactCredentials('/trpc/clients.getAll?input=%7B%22code%22%3A1%7D&barcode=1')).toBe('/trpc/clients.getAll?input=%7B%22code%22%3A1%7D&barcode=1');
+  });
+});
