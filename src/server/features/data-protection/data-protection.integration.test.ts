@@ -153,8 +153,8 @@ describe('erasure by anonymisation', () => {
     // The first name alone could be someone else: it is left for the Admin, with where to look.
     expect(result.toReview).toEqual(
       expect.arrayContaining([
-        { recordId: notAttended.id, field: 'notes' },
-        { recordId: harriet.id, field: 'referred by' },
+        { recordId: notAttended.id, field: 'notes', mention: 'Zebedee' },
+        { recordId: harriet.id, field: 'referred by', mention: 'Zebedee' },
       ]),
     );
     expect(result.toReview).toHaveLength(2);

@@ -11,7 +11,7 @@ import { carersService } from '@/server/features/people/carers.service';
 import { getClient } from '@/server/features/people/clients.service';
 import { checkVersion, notFound, refused } from '@/server/features/record-errors';
 import type { ServiceContext } from '@/server/features/service-context';
-import { ERASED, needsReview, type PersonMentions, personMentions, scrubText } from './mentions';
+import { ERASED, reviewMention, type PersonMentions, personMentions, scrubText } from './mentions';
 
 export type PersonKind = 'client' | 'mp' | 'volunteer';
 
@@ -133,6 +133,8 @@ export interface ReviewItem {
   recordId: string;
   /** Which of its fields, in words ("next of kin", "note of 2024-03-01"). */
   field: string;
+  /** The words there that may mean them, as written (shown once, to the Admin who erased them; never stored). */
+  mention: string;
 }
 
 /** Free text about other people where the person may be named: each table's text columns, in words. */
@@ -186,7 +188,8 @@ async function scrubOtherRecords(tx: Executor, actor: ServiceContext['actor'], m
       for (const key of texts) {
         const scrubbed = scrubText(row[key]!, mentions);
         if (scrubbed !== row[key]) set[key] = scrubbed;
-        if (needsReview(scrubbed, mentions)) toReview.push({ recordId: row.readOn!, field: fields[key]! });
+        const mention = reviewMention(scrubbed, mentions);
+        if (mention) toReview.push({ recordId: row.readOn!, field: fields[key]!, mention });
       }
       if (Object.keys(set).length) await erasedFrom(table, row.id!, set, Object.keys(set).map((key) => fields[key]!));
     }
@@ -202,7 +205,8 @@ async function scrubOtherRecords(tx: Executor, actor: ServiceContext['actor'], m
       // Notes are saved with their owner, so the owner's version moves on and the change is audited there.
       await erasedFrom(row.clientId ? clients : carers, owner, {}, [field]);
     }
-    if (needsReview(scrubbed, mentions)) toReview.push({ recordId: owner, field });
+    const mention = reviewMention(scrubbed, mentions);
+    if (mention) toReview.push({ recordId: owner, field, mention });
   }
   return toReview;
 }

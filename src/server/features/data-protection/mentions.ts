@@ -68,9 +68,9 @@ export function scrubText(text: string, mentions: PersonMentions): string {
   return mentions.erase ? text.replace(mentions.erase, ERASED) : text;
 }
 
-/** Whether the text still has something that may mean the person (their first name, say). */
-export function needsReview(text: string, mentions: PersonMentions): boolean {
-  if (!mentions.review) return false;
+/** What in the text may still mean the person (their first name, say), as written there; null when nothing. */
+export function reviewMention(text: string, mentions: PersonMentions): string | null {
+  if (!mentions.review) return null;
   mentions.review.lastIndex = 0;
-  return mentions.review.test(text);
+  return mentions.review.exec(text)?.[0] ?? null;
 }
