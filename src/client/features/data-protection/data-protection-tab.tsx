@@ -89,8 +89,9 @@ export function AnonymiseDialog({
           <AlertDialogTitle>Anonymise {who}?</AlertDialogTitle>
           <AlertDialogDescription>
             Their name, date of birth (kept as the year), street, phone, e-mail, next of kin, notes and comments will be erased
-            for good, also from MAG logs, training records and the audit trail. Locality, post code district, services, hours and
-            dates stay, so reports do not change. The record is archived and marked anonymised. This cannot be undone.
+            for good, also from MAG logs, training records, the history of their records and other people's notes that name them.
+            Locality, post code district, services, hours and dates stay, so reports do not change. The record is archived and
+            marked anonymised. This cannot be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
