@@ -3,7 +3,18 @@ import { expect, searchList, test } from './fixtures';
 
 test('export a client, then anonymise them: gone by name everywhere, shown only as anonymised', async ({ page, signIn }) => {
   await signIn('Admin');
-  const name = `Erasable ${Math.random().toString(36).slice(2, 7)}`;
+  const first = `Ezra${Math.random().toString(36).slice(2, 7)}`;
+  const name = `${first} Erasable`;
+  // Someone else's record names them by first name only: anonymising cannot tell, so it asks.
+  const referrer = `Referred ${Math.random().toString(36).slice(2, 7)}`;
+  await page.goto('/clients/create');
+  await page.getByLabel('Name').fill(referrer);
+  await page.getByLabel('Date of birth').fill('1940-01-01');
+  await page.getByLabel('Post code').fill('TA4 2AB');
+  await page.getByLabel('Referred by').fill(`${first} at church`);
+  await page.getByRole('button', { name: 'Create Client' }).click();
+  await page.waitForURL((url) => url.pathname === '/clients');
+
   await page.goto('/clients/create');
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Date of birth').fill('1933-08-19');
@@ -36,6 +47,15 @@ test('export a client, then anonymise them: gone by name everywhere, shown only 
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Anonymise' }).click();
   await expect(confirm).toBeHidden();
+
+  // The dialog stays on what is left to check, with a link to the other record.
+  const anonymised = page.getByRole('dialog', { name: /Anonymised client/ });
+  await expect(anonymised.getByText('This person has been anonymised.')).toBeVisible();
+  const check = anonymised.getByRole('status').filter({ hasText: 'Check this record' });
+  await expect(check).toContainText(`referred by: “${first}”`);
+  await expect(check.getByRole('link', { name: /^Client c/ })).toHaveAttribute('href', /^\/clients\?view=c/);
+  await page.keyboard.press('Escape');
+  await expect(anonymised).toBeHidden();
 
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   await page.getByRole('button', { name: 'Show Archived' }).click();

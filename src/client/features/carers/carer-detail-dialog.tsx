@@ -97,7 +97,6 @@ export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind;
   const historyTab = useHistoryTab(carer?.id);
   const dataProtectionTab = useDataProtectionTab(
     carer && { id: carer.id, version: carer.version, name: carer.details.name, anonymised: carer.anonymised },
-    onClose,
   );
   return (
     <DetailDialog

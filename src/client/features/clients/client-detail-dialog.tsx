@@ -146,7 +146,6 @@ export function ClientDetailDialog({ clientId, onClose }: { clientId: string | n
   const historyTab = useHistoryTab(client?.id);
   const dataProtectionTab = useDataProtectionTab(
     client && { id: client.id, version: client.version, name: client.details.name, anonymised: client.anonymised },
-    onClose,
   );
   return (
     <DetailDialog

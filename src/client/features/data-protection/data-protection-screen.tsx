@@ -8,9 +8,10 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
-import { AnonymiseDialog } from './data-protection-tab';
+import { AnonymiseDialog, ReviewList } from './data-protection-tab';
 
 type Candidate = RouterOutputs['dataProtection']['retentionReview'][number];
+type Anonymised = RouterOutputs['dataProtection']['anonymise'];
 
 const KIND: Record<Candidate['kind'], string> = { client: 'Client', mp: 'MP', volunteer: 'Volunteer' };
 
@@ -26,6 +27,7 @@ export default function DataProtectionScreen() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<Candidate[] | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [toReview, setToReview] = useState<Anonymised[]>([]);
   const rows = review.data ?? [];
 
   const toggle = (id: string) =>
@@ -38,9 +40,10 @@ export default function DataProtectionScreen() {
 
   const run = async (people: Candidate[]) => {
     setProgress({ done: 0, total: people.length });
+    const done: Anonymised[] = [];
     for (const [index, person] of people.entries()) {
       try {
-        await anonymise.mutateAsync({ personId: person.personId });
+        done.push(await anonymise.mutateAsync({ personId: person.personId }));
       } catch {
         // Shown as a toast; the others still go ahead.
       }
@@ -49,6 +52,7 @@ export default function DataProtectionScreen() {
     setSelected(new Set());
     setConfirming(null);
     setProgress(null);
+    setToReview(done.filter((result) => result.toReview.length > 0));
   };
 
   return (
@@ -72,6 +76,12 @@ export default function DataProtectionScreen() {
           <progress className="h-2 w-full accent-primary" max={progress.total} value={progress.done} />
         </div>
       )}
+      {toReview.map((result) => (
+        <section key={result.personId} aria-label={`Left to check for ${result.name}`} className="flex flex-col gap-2 text-sm">
+          <h2 className="font-semibold">{result.name}</h2>
+          <ReviewList items={result.toReview} />
+        </section>
+      ))}
       {review.isPending ? (
         <p role="status">Loading...</p>
       ) : review.isError ? (

@@ -12,10 +12,53 @@ import {
   AlertDialogTitle,
 } from '@/client/components/ui/alert-dialog';
 import { Button } from '@/client/components/ui/button';
+import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { downloadFile } from '@/client/lib/download-file';
 import { useTRPC } from '@/client/lib/trpc';
 import { subjectAccessHtml } from './subject-access';
+
+type ReviewItem = RouterOutputs['dataProtection']['anonymise']['toReview'][number];
+
+/** Where each kind of record opens, by the first letter of its id. */
+const RECORDS: Record<string, { label: string; path: (id: string) => string }> = {
+  c: { label: 'Client', path: (id) => `/clients?view=${id}` },
+  m: { label: 'MP', path: (id) => `/mps?view=${id}` },
+  v: { label: 'Volunteer', path: (id) => `/volunteers?view=${id}` },
+  r: { label: 'Request', path: (id) => `/requests?view=${id}` },
+  p: { label: 'Package', path: (id) => `/packages?view=${id}` },
+  g: { label: 'MAG log', path: (id) => `/mag/edit/${id}` },
+};
+
+/**
+ * What anonymising could not decide: other people's records whose text may still mean the person. Links open
+ * in a new tab, so the list stays while the Admin works through it; it is not kept anywhere once closed.
+ */
+export function ReviewList({ items }: { items: ReviewItem[] }) {
+  if (items.length === 0) return <p role="status">Other people's records no longer name them. Nothing is left to check.</p>;
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+      <h4 className="font-semibold">Check {items.length === 1 ? 'this record' : `these ${items.length} records`}</h4>
+      <p className="text-amber-900">
+        The words shown may mean this person or someone else. Open each record and change the text if it means them. This list is shown
+        only now.
+      </p>
+      <ul className="flex flex-col gap-1">
+        {items.map((item, index) => {
+          const record = RECORDS[item.recordId.charAt(0)] ?? RECORDS.c!;
+          return (
+            <li key={index} className="break-words">
+              <a href={record.path(item.recordId)} target="_blank" rel="noreferrer" className="font-medium underline underline-offset-4">
+                {record.label} {item.recordId}
+              </a>
+              , {item.field}: “{item.mention}”
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
 
 interface Person {
   id: string;
@@ -46,8 +89,9 @@ export function AnonymiseDialog({
           <AlertDialogTitle>Anonymise {who}?</AlertDialogTitle>
           <AlertDialogDescription>
             Their name, date of birth (kept as the year), street, phone, e-mail, next of kin, notes and comments will be erased
-            for good, also from MAG logs, training records and the audit trail. Locality, post code district, services, hours and
-            dates stay, so reports do not change. The record is archived and marked anonymised. This cannot be undone.
+            for good, also from MAG logs, training records, the history of their records and other people's notes that name them.
+            Locality, post code district, services, hours and dates stay, so reports do not change. The record is archived and
+            marked anonymised. This cannot be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
@@ -61,10 +105,11 @@ export function AnonymiseDialog({
   );
 }
 
-function DataProtectionPanel({ person, canErase, onErased }: { person: Person; canErase: boolean; onErased: () => void }) {
+function DataProtectionPanel({ person, canErase }: { person: Person; canErase: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const [toReview, setToReview] = useState<ReviewItem[] | null>(null);
   const [exporting, setExporting] = useState(false);
   const anonymise = useMutation(trpc.dataProtection.anonymise.mutationOptions());
   const fileName = `subject-access-${person.id}`;
@@ -98,8 +143,11 @@ function DataProtectionPanel({ person, canErase, onErased }: { person: Person; c
       {canErase && (
         <section className="flex flex-col gap-2">
           <h3 className="font-semibold">Erasure</h3>
-          {person.anonymised ? (
-            <p className="text-muted-foreground">This person has been anonymised.</p>
+          {person.anonymised || toReview ? (
+            <>
+              <p className="text-muted-foreground">This person has been anonymised.</p>
+              {toReview && <ReviewList items={toReview} />}
+            </>
           ) : (
             <>
               <p className="text-muted-foreground">Erase what identifies this person, keeping what the charity's statistics need.</p>
@@ -117,9 +165,10 @@ function DataProtectionPanel({ person, canErase, onErased }: { person: Person; c
               anonymise.mutate(
                 { personId: person.id, version: person.version },
                 {
-                  onSuccess: () => {
+                  // The dialog stays open on what is left to check (every query reloads after a change).
+                  onSuccess: (result) => {
                     setConfirming(false);
-                    onErased();
+                    setToReview(result.toReview);
                   },
                 },
               )
@@ -132,7 +181,7 @@ function DataProtectionPanel({ person, canErase, onErased }: { person: Person; c
 }
 
 /** The Data protection tab of a person's dialog, for the roles that serve these rights (Admin and Test). */
-export function useDataProtectionTab(person: Person | undefined, onErased: () => void): DetailTab[] {
+export function useDataProtectionTab(person: Person | undefined): DetailTab[] {
   const canExport = useCan('dataProtection', 'read');
   const canErase = useCan('dataProtection', 'update');
   if (!person || !canExport) return [];
@@ -140,7 +189,7 @@ export function useDataProtectionTab(person: Person | undefined, onErased: () =>
     {
       value: 'data-protection',
       label: 'Data protection',
-      content: <DataProtectionPanel person={person} canErase={canErase} onErased={onErased} />,
+      content: <DataProtectionPanel person={person} canErase={canErase} />,
     },
   ];
 }

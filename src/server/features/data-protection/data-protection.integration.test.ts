@@ -53,7 +53,7 @@ async function richClient(name: string, phone: string, postCode: string) {
 
 describe('subject access export', () => {
   it('holds every record about the person and nothing of other people, and is audited', async () => {
-    const { client, request, other } = await richClient('Ethel Quibble', '01984 111222', 'TA4 2AB');
+    const { client, mp, request, other } = await richClient('Ethel Quibble', '01984 111222', 'TA4 2AB');
     const exported = await admin.dataProtection.exportPerson({ personId: client.id });
     const text = JSON.stringify(exported);
     expect(exported.kind).toBe('client');
@@ -66,9 +66,36 @@ describe('subject access export', () => {
     expect(text).not.toContain('Other Person');
     expect(text).not.toContain(other.id);
     expect(text).not.toContain('Mary Provider');
+    expect(text).not.toContain(mp.id);
     expect(text).not.toContain('admin@valecare.test');
     const [logged] = await t.database.db.select().from(auditLog).where(sql`${auditLog.procedure} = 'dataProtection.export' and ${auditLog.recordId} = ${client.id}`);
     expect(logged?.actorEmail).toBe('admin@valecare.test');
+  });
+});
+
+describe("a carer's subject access export", () => {
+  it("shows each package's client as \"a client\" with the locality, in the record and in its audit entries", async () => {
+    const input = newClient({ name: 'Winifred Osgood', postCode: 'TA4 9XY' });
+    input.details.address.streetAddress = '7 Osgood Lane';
+    input.details.phone = '01984 333444';
+    const client = await admin.clients.create(input);
+    const mp = await admin.mps.create(newCarer({ name: 'Mabel Provider' }));
+    const request = await admin.requests.create(newRequest(client.id, { startDate: '2024-01-01' }));
+    const address = { streetAddress: '7 Osgood Lane', postCode: 'TA4 9XY' };
+    const pkg = await admin.packages.create({ carerId: mp.id, requestId: request.id, startDate: '2024-01-01', details: { weeklyHours: 3, address, notes: 'Winifred likes tea' } });
+    await admin.packages.update({ ...pkg, details: { ...pkg.details, weeklyHours: 4, address: { ...address, streetAddress: '9 Osgood Lane' } } });
+
+    const exported = await admin.dataProtection.exportPerson({ personId: mp.id });
+    const text = JSON.stringify(exported);
+    expect(text).toContain('Mabel Provider');
+    expect(text).toContain('a client');
+    expect(exported.audit.filter((e) => e.recordId === pkg.id).map((e) => e.procedure)).toEqual(['packages.create', 'packages.update']);
+    for (const other of ['Winifred', 'Osgood', 'TA4 9XY', '01984 333444', client.id, request.id]) expect(text, other).not.toContain(other);
+    expect((exported.person as { packages: unknown[] }).packages).toEqual([
+      { id: pkg.id, archived: 'N', startDate: '2024-01-01', endDate: 'open', details: { client: 'a client', locality: 'Wiveliscombe', weeklyHours: 4, services: [] } },
+    ]);
+    // The carer still sees what the audit recorded of their own work: hours and dates.
+    expect(exported.audit.find((e) => e.procedure === 'packages.update')?.changes).toMatchObject({ 'details.weeklyHours': { from: 3, to: 4 } });
   });
 });
 
@@ -94,6 +121,75 @@ describe('erasure by anonymisation', () => {
     const [entry] = await t.database.db.select().from(auditLog).where(sql`${auditLog.procedure} = 'dataProtection.anonymise' and ${auditLog.recordId} = ${client.id}`);
     expect(entry).toMatchObject({ actorEmail: 'admin@valecare.test', changes: { anonymised: true } });
     await expect(admin.dataProtection.anonymise({ personId: client.id })).rejects.toThrow('already been anonymised');
+  });
+
+  it("scrubs their names and details from other people's free text, audits it, and lists what it cannot decide", async () => {
+    const input = newClient({ name: 'Zebedee Quarrington', postCode: 'TA4 5QR' });
+    input.details.phone = '01984 624715';
+    input.details.email = 'zeb@example.org';
+    const zebedee = await admin.clients.create(input);
+    const ophelia = await admin.clients.create(newClient({ name: 'Ophelia Dunstable' }));
+    const attended = await admin.mag.create({
+      date: '2025-02-01',
+      clients: [{ id: zebedee.id }, { id: ophelia.id }],
+      mps: [],
+      volunteers: [],
+      details: { totalClients: 2, notes: 'Zebedee Quarrington came with Ophelia; mentioned hospital appointment' },
+    });
+    const notAttended = await admin.mag.create({ date: '2025-03-01', clients: [{ id: ophelia.id }], mps: [], volunteers: [], details: { totalClients: 1, notes: 'Ophelia says Zebedee sends his regards' } });
+    const relative = newClient({ name: 'Harriet Stowell' });
+    relative.details.nextOfKin = 'Brother Zebedee Quarrington, 01984624715';
+    relative.details.referredBy = 'Zebedee';
+    relative.details.notes = [{ date: '2025-01-05', note: 'Mr Quarrington rang from zeb@example.org about TA4 5QR', minutesTaken: 5 }];
+    const harriet = await admin.clients.create(relative);
+
+    const result = await admin.dataProtection.anonymise({ personId: zebedee.id });
+
+    expect((await admin.mag.getById({ id: attended.id })).details.notes).toBe('[erased] came with Ophelia; mentioned hospital appointment');
+    const after = await admin.clients.getById({ id: harriet.id });
+    expect(after.details).toMatchObject({ name: 'Harriet Stowell', nextOfKin: 'Brother [erased], [erased]', referredBy: 'Zebedee' });
+    expect(after.details.notes[0]?.note).toBe('Mr [erased] rang from [erased] about [erased]');
+    expect(after.version).toBeGreaterThan(harriet.version);
+    // The first name alone could be someone else: it is left for the Admin, with where to look.
+    expect(result.toReview).toEqual(
+      expect.arrayContaining([
+        { recordId: notAttended.id, field: 'notes', mention: 'Zebedee' },
+        { recordId: harriet.id, field: 'referred by', mention: 'Zebedee' },
+      ]),
+    );
+    expect(result.toReview).toHaveLength(2);
+    const entries = await t.database.db.select().from(auditLog).where(sql`${auditLog.procedure} = 'dataProtection.anonymise' and ${auditLog.recordId} in (${attended.id}, ${harriet.id})`);
+    expect(entries.map((e) => e.recordId).sort()).toEqual([attended.id, harriet.id, harriet.id].sort());
+    expect(JSON.stringify(entries)).toContain('next of kin');
+    expect(JSON.stringify(entries).toLowerCase()).not.toMatch(/zebedee|quarrington|01984|zeb@/);
+    // The MAG log they attended no longer names them in its history either.
+    const [created] = await t.database.db.select().from(auditLog).where(sql`${auditLog.procedure} = 'mag.create' and ${auditLog.recordId} = ${attended.id}`);
+    expect(JSON.stringify(created?.changes)).not.toMatch(/Zebedee|Quarrington/);
+    expect(JSON.stringify(created?.changes)).toContain('Ophelia Dunstable');
+  });
+
+  it("leaves every audit entry of other people's records as it was, whatever it shares with the erased values", async () => {
+    const neighbourInput = newClient({ name: 'Neville Ashcombe' });
+    neighbourInput.details.phone = '01984 123456';
+    neighbourInput.details.address.streetAddress = '1 High Street';
+    const neighbour = await admin.clients.create(neighbourInput);
+    await admin.requests.create(newRequest(neighbour.id, { startDate: '2024-02-01' }));
+    const input = newClient({ name: 'Primrose Tiddy' });
+    input.details.phone = '01984';
+    input.details.address.streetAddress = 'Street';
+    const primrose = await admin.clients.create(input);
+    const request = await admin.requests.create(newRequest(primrose.id, { startDate: '2024-02-01' }));
+    const history = (db: Executor) => queryRows<{ id: number; record_id: string | null; changes: string | null }>(db, sql`select id, record_id, changes::text from audit_log order by id`);
+    const before = await history(t.database.db);
+    expect(before.filter((row) => row.changes?.includes('1 High Street') && row.changes.includes('01984 123456'))).not.toHaveLength(0);
+
+    await admin.dataProtection.anonymise({ personId: primrose.id });
+
+    const after = await history(t.database.db);
+    const own = new Set([primrose.id, request.id]);
+    const others = (rows: typeof before) => rows.filter((row) => row.id <= before.at(-1)!.id && !own.has(row.record_id ?? ''));
+    expect(others(after)).toEqual(others(before));
+    expect(after.filter((row) => own.has(row.record_id ?? '') && row.changes?.includes('Primrose'))).toEqual([]);
   });
 
   it('anonymises a volunteer: the name leaves training records and MAG logs', async () => {

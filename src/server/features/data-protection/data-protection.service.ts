@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { addDays } from '@/shared/dates';
 import { type Executor, queryRows } from '@/server/db/client';
 import { auditLog } from '@/server/db/schema/audit';
@@ -10,9 +11,9 @@ import { carersService } from '@/server/features/people/carers.service';
 import { getClient } from '@/server/features/people/clients.service';
 import { checkVersion, notFound, refused } from '@/server/features/record-errors';
 import type { ServiceContext } from '@/server/features/service-context';
+import { ERASED, reviewMention, type PersonMentions, personMentions, scrubText } from './mentions';
 
 export type PersonKind = 'client' | 'mp' | 'volunteer';
-const ERASED = '[erased]';
 
 export function kindOf(personId: string): PersonKind {
   return personId.startsWith('c') ? 'client' : personId.startsWith('m') ? 'mp' : 'volunteer';
@@ -23,34 +24,71 @@ export function postCodeDistrict(postCode: string): string {
   return postCode.trim().split(/\s+/)[0] ?? '';
 }
 
-/** The ids of a person and of every record about them: requests and packages, or training records and packages. */
-async function relatedIds(db: Executor, personId: string): Promise<string[]> {
+/** The records that are the person's alone: their own record, notes, and their care or training records. */
+async function ownRecordIds(db: Executor, personId: string): Promise<string[]> {
+  const noteRows = await db
+    .select({ id: notes.id })
+    .from(notes)
+    .where(kindOf(personId) === 'client' ? eq(notes.clientId, personId) : eq(notes.carerId, personId));
+  const noteIds = noteRows.map((n) => n.id);
   if (kindOf(personId) === 'client') {
     const requestRows = await db.select({ id: requests.id }).from(requests).where(eq(requests.clientId, personId));
     const requestIds = requestRows.map((r) => r.id);
     const packageRows = requestIds.length ? await db.select({ id: packages.id }).from(packages).where(inArray(packages.requestId, requestIds)) : [];
-    return [personId, ...requestIds, ...packageRows.map((p) => p.id)];
+    return [personId, ...noteIds, ...requestIds, ...packageRows.map((p) => p.id)];
   }
   const records = await db.select({ id: trainingRecords.id }).from(trainingRecords).where(eq(trainingRecords.ownerId, personId));
-  const own = await db.select({ id: packages.id }).from(packages).where(eq(packages.carerId, personId));
-  return [personId, ...records.map((r) => r.id), ...own.map((p) => p.id)];
+  return [personId, ...noteIds, ...records.map((r) => r.id)];
+}
+
+/** A carer's packages: theirs to work, but about a client, so shared with that client's history. */
+async function carerPackageIds(db: Executor, personId: string): Promise<string[]> {
+  if (kindOf(personId) === 'client') return [];
+  return (await db.select({ id: packages.id }).from(packages).where(eq(packages.carerId, personId))).map((p) => p.id);
+}
+
+/** Shown in place of a value that is about someone other than the person exported. */
+const WITHHELD = '[withheld]';
+/** What a carer's export says of a package they work: when, how many hours, what and roughly where, not for whom. */
+const PACKAGE_FIELDS_FOR_CARER = new Set(['id', 'archived', 'version', 'startDate', 'endDate', 'details.weeklyHours', 'details.services', 'details.address.locality']);
+
+const isChange = (value: unknown): value is { from: unknown; to: unknown } => value !== null && typeof value === 'object' && 'from' in value && 'to' in value;
+
+/** An audit entry's changes with the values `shareable` refuses replaced (an absent value stays absent). */
+function withholdValues(changes: unknown, shareable: (field: string, value: unknown) => boolean): unknown {
+  if (changes === null || typeof changes !== 'object' || Array.isArray(changes)) return changes;
+  const keep = (field: string, value: unknown) => (value === null || shareable(field, value) ? value : WITHHELD);
+  return Object.fromEntries(
+    Object.entries(changes).map(([field, change]) => [field, isChange(change) ? { from: keep(field, change.from), to: keep(field, change.to) } : keep(field, change)]),
+  );
 }
 
 /**
  * Everything held about one person, for a subject access request: their record and notes, their care
  * (requests and packages, or training records and packages), the MAG sessions they attended and the audit
- * entries about them. Other people are left out: no other attendees, no client names on a carer's
- * packages, no staff e-mail addresses (their role stays). The export itself is audited.
+ * entries about them. Nothing identifies anyone else: a carer's packages say "a client" and the locality, a
+ * client's packages leave out the carer, and the audit entries of packages withhold those same values; no
+ * other attendees, no staff e-mail addresses (their role stays). The export itself is audited.
  */
 export async function exportPerson(ctx: ServiceContext, personId: string) {
   const kind = kindOf(personId);
   let person: Record<string, unknown>;
+  let shareable: (field: string, value: unknown) => boolean;
   if (kind === 'client') {
-    const { magLogs: _sessions, ...client } = await getClient(ctx.db, personId);
-    person = client;
+    const { magLogs: _sessions, requests: care, ...client } = await getClient(ctx.db, personId);
+    person = { ...client, requests: care.map((r) => ({ ...r, packages: r.packages.map(({ carerId: _carer, ...own }) => own) })) };
+    shareable = (field) => field !== 'carerId';
   } else {
-    const { requests: _served, ...carer } = await carersService(kind).get(ctx.db, personId);
-    person = carer;
+    const { requests: _served, packages: worked, ...carer } = await carersService(kind).get(ctx.db, personId);
+    const packagesForCarer = worked.map((p) => ({
+      id: p.id,
+      archived: p.archived,
+      startDate: p.startDate,
+      endDate: p.endDate,
+      details: { client: 'a client', locality: p.details.address.locality, weeklyHours: p.details.weeklyHours, services: p.details.services },
+    }));
+    person = { ...carer, packages: packagesForCarer };
+    shareable = (field, value) => PACKAGE_FIELDS_FOR_CARER.has(field) || (field === 'carerId' && value === personId);
   }
   const sessions = await ctx.db
     .select({ id: magLogs.id, date: magLogs.date })
@@ -58,12 +96,13 @@ export async function exportPerson(ctx: ServiceContext, personId: string) {
     .innerJoin(magLogs, eq(magAttendees.magLogId, magLogs.id))
     .where(eq(magAttendees.personId, personId))
     .orderBy(magLogs.date);
-  const ids = await relatedIds(ctx.db, personId);
-  const audit = await ctx.db
+  const ids = [...(await ownRecordIds(ctx.db, personId)), ...(await carerPackageIds(ctx.db, personId))];
+  const rows = await ctx.db
     .select({ at: auditLog.at, role: auditLog.actorRole, procedure: auditLog.procedure, recordId: auditLog.recordId, changes: auditLog.changes })
     .from(auditLog)
     .where(inArray(auditLog.recordId, ids))
     .orderBy(auditLog.id);
+  const audit = rows.map((row) => (row.recordId?.startsWith('p') ? { ...row, changes: withholdValues(row.changes, shareable) } : row));
   await recordAudit(ctx.db, ctx.actor, 'dataProtection.export', personId, null);
   return { exportedAt: new Date().toISOString(), kind, person, magSessions: sessions, audit };
 }
@@ -75,12 +114,101 @@ function eraseValues(value: unknown): unknown {
   return value === null || value === undefined || typeof value === 'boolean' ? value : ERASED;
 }
 
-/** Replaces the values that contain any of the erased strings, wherever they sit in an entry. */
-function eraseMatching(value: unknown, erased: string[]): unknown {
-  if (Array.isArray(value)) return value.map((v) => eraseMatching(v, erased));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, eraseMatching(v, erased)]));
-  if (typeof value === 'string' && erased.some((s) => value.toLowerCase().includes(s.toLowerCase()))) return ERASED;
-  return value;
+/**
+ * A shared record's audit values with the person taken out: their entry in a list (a MAG attendee) loses its
+ * values but its id, and text loses the certain mentions of them, as the record's own text does.
+ */
+function eraseMentions(value: unknown, personId: string, mentions: PersonMentions): unknown {
+  if (Array.isArray(value)) return value.map((v) => eraseMentions(v, personId, mentions));
+  if (value && typeof value === 'object') {
+    if ((value as { id?: unknown }).id === personId) return { ...(eraseValues(value) as object), id: personId };
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, eraseMentions(v, personId, mentions)]));
+  }
+  return typeof value === 'string' ? scrubText(value, mentions) : value;
+}
+
+/** A place in someone else's record that may still name the anonymised person, for the Admin to read. */
+export interface ReviewItem {
+  /** The record to open: a client, MP, volunteer, request, package or MAG log. */
+  recordId: string;
+  /** Which of its fields, in words ("next of kin", "note of 2024-03-01"). */
+  field: string;
+  /** The words there that may mean them, as written (shown once, to the Admin who erased them; never stored). */
+  mention: string;
+}
+
+/** Free text about other people where the person may be named: each table's text columns, in words. */
+const FREE_TEXT: { table: PgTable; fields: Record<string, string>; readOn?: string }[] = [
+  {
+    table: clients,
+    fields: { nextOfKin: 'next of kin', referredBy: 'referred by', clientAgreementComments: 'client agreement comments', riskAssessmentComments: 'risk assessment comments' },
+  },
+  { table: carers, fields: { nextOfKin: 'next of kin', capacity: 'capacity' } },
+  { table: requests, fields: { notes: 'notes' } },
+  { table: packages, fields: { name: 'name', notes: 'notes' } },
+  { table: magLogs, fields: { notes: 'notes' } },
+  // A training record is read on its owner's page.
+  { table: trainingRecords, fields: { notes: 'training record notes' }, readOn: 'ownerId' },
+];
+
+/**
+ * Scrubs the certain mentions of the person from every other record's free text, auditing each record
+ * changed (which fields, not what was there; its version moves on, so a form opened before is refused), and
+ * returns the texts that may still mean them. Run after the person's own records are cleared.
+ */
+async function scrubOtherRecords(tx: Executor, actor: ServiceContext['actor'], mentions: PersonMentions): Promise<ReviewItem[]> {
+  if (!mentions.filter) return [];
+  const toReview: ReviewItem[] = [];
+  const erasedFrom = async (table: PgTable, id: string, set: Record<string, string>, fields: string[]) => {
+    const columns = getTableColumns(table) as Record<string, PgColumn>;
+    const assignments = [
+      ...Object.entries(set).map(([key, text]) => sql`${sql.identifier(columns[key]!.name)} = ${text}`),
+      sql`version = version + 1`,
+      sql`updated_at = now()`,
+    ];
+    await tx.execute(sql`update ${table} set ${sql.join(assignments, sql`, `)} where id = ${id}`);
+    await recordAudit(tx, actor, 'dataProtection.anonymise', id, { mentionsErasedFrom: fields });
+  };
+
+  for (const { table, fields, readOn } of FREE_TEXT) {
+    const columns = getTableColumns(table) as Record<string, PgColumn>;
+    const texts = Object.keys(fields);
+    const rows = await queryRows<Record<string, string>>(
+      tx,
+      sql`select ${columns.id} as id, ${columns[readOn ?? 'id']} as "readOn", ${sql.join(
+        texts.map((key) => sql`${columns[key]} as ${sql.identifier(key)}`),
+        sql`, `,
+      )} from ${table} where ${sql.join(
+        texts.map((key) => sql`${columns[key]} ~* ${mentions.filter}`),
+        sql` or `,
+      )}`,
+    );
+    for (const row of rows) {
+      const set: Record<string, string> = {};
+      for (const key of texts) {
+        const scrubbed = scrubText(row[key]!, mentions);
+        if (scrubbed !== row[key]) set[key] = scrubbed;
+        const mention = reviewMention(scrubbed, mentions);
+        if (mention) toReview.push({ recordId: row.readOn!, field: fields[key]!, mention });
+      }
+      if (Object.keys(set).length) await erasedFrom(table, row.id!, set, Object.keys(set).map((key) => fields[key]!));
+    }
+  }
+
+  const noteRows = await tx.select().from(notes).where(sql`${notes.note} ~* ${mentions.filter}`);
+  for (const row of noteRows) {
+    const owner = row.clientId ?? row.carerId!;
+    const field = `note of ${row.date}`;
+    const scrubbed = scrubText(row.note, mentions);
+    if (scrubbed !== row.note) {
+      await tx.update(notes).set({ note: scrubbed }).where(eq(notes.id, row.id));
+      // Notes are saved with their owner, so the owner's version moves on and the change is audited there.
+      await erasedFrom(row.clientId ? clients : carers, owner, {}, [field]);
+    }
+    const mention = reviewMention(scrubbed, mentions);
+    if (mention) toReview.push({ recordId: owner, field, mention });
+  }
+  return toReview;
 }
 
 /**
@@ -88,8 +216,10 @@ function eraseMatching(value: unknown, erased: string[]): unknown {
  * about them becomes neutral (name, date of birth to the year, street, phone, e-mail, next of kin, notes,
  * free-text comments, post code to its district); what statistics need stays (locality, district,
  * deprivation flags, services, hours, dates). The person is archived and marked anonymised; their name
- * leaves MAG logs and training records; earlier audit entries lose the erased values; the new audit entry
- * says it happened and by whom, nothing more.
+ * leaves MAG logs and training records, and other people's free text loses its certain mentions of them
+ * (what may still mean them is returned for review). Audit entries of their own records lose every value,
+ * those of MAG logs they attended and packages they worked lose what is about them; everyone else's history
+ * stays as it was. The new audit entry says it happened and by whom, nothing more.
  */
 export async function anonymisePerson(ctx: ServiceContext, input: { personId: string; version?: number }) {
   const kind = kindOf(input.personId);
@@ -101,9 +231,10 @@ export async function anonymisePerson(ctx: ServiceContext, input: { personId: st
     if (stored.anonymisedAt) throw refused('This person has already been anonymised.');
 
     const label = `Anonymised ${kind === 'client' ? 'client' : kind === 'mp' ? 'MP' : 'volunteer'} ${stored.id.slice(-6)}`;
-    const erased = [stored.name, stored.phone, stored.email, stored.streetAddress, stored.nextOfKin, stored.postCode].filter(
-      (s) => s.trim().length >= 3,
-    );
+    const mentions = personMentions(stored);
+    const ownIds = await ownRecordIds(tx, stored.id);
+    const sharedIds = await carerPackageIds(tx, stored.id);
+    const attended = (await tx.select({ id: magAttendees.magLogId }).from(magAttendees).where(eq(magAttendees.personId, stored.id))).map((a) => a.id);
     const now = new Date();
     const neutral = {
       name: label,
@@ -140,26 +271,23 @@ export async function anonymisePerson(ctx: ServiceContext, input: { personId: st
       .update(magAttendees)
       .set({ name: label, archived: 'Y', address: sql`case when ${magAttendees.address} is null then null else jsonb_build_object('locality', ${stored.locality}::text, 'postCode', ${postCodeDistrict(stored.postCode)}::text) end` })
       .where(eq(magAttendees.personId, stored.id));
+    const toReview = await scrubOtherRecords(tx, ctx.actor, mentions);
 
-    // Earlier audit entries about them lose every value; entries elsewhere that quote them lose those values.
+    // Only the history of records about them changes, and only where it is about them (whole values or the
+    // same certain mentions as above); audit entries of everyone else's records stay byte for byte.
     await tx.execute(sql`select set_config('valecare.audit_scrub', 'on', true)`);
-    const ids = await relatedIds(tx, stored.id);
-    const about = await tx.select({ id: auditLog.id, changes: auditLog.changes }).from(auditLog).where(inArray(auditLog.recordId, ids));
-    for (const entry of about) {
-      await tx.update(auditLog).set({ changes: eraseValues(entry.changes) }).where(eq(auditLog.id, entry.id));
-    }
-    if (erased.length) {
-      const quoting = await tx
-        .select({ id: auditLog.id, changes: auditLog.changes })
-        .from(auditLog)
-        .where(or(...erased.map((s) => sql`${auditLog.changes}::text ilike ${`%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)));
-      for (const entry of quoting) {
-        await tx.update(auditLog).set({ changes: eraseMatching(entry.changes, erased) }).where(eq(auditLog.id, entry.id));
+    const scrub = async (ids: string[], erase: (changes: unknown) => unknown) => {
+      if (!ids.length) return;
+      for (const entry of await tx.select({ id: auditLog.id, changes: auditLog.changes }).from(auditLog).where(inArray(auditLog.recordId, ids))) {
+        const changes = erase(entry.changes);
+        if (JSON.stringify(changes) !== JSON.stringify(entry.changes)) await tx.update(auditLog).set({ changes }).where(eq(auditLog.id, entry.id));
       }
-    }
+    };
+    await scrub(ownIds, eraseValues);
+    await scrub([...sharedIds, ...attended], (changes) => eraseMentions(changes, stored.id, mentions));
     await tx.execute(sql`select set_config('valecare.audit_scrub', 'off', true)`);
     await recordAudit(tx, ctx.actor, 'dataProtection.anonymise', stored.id, { anonymised: true });
-    return { personId: stored.id, name: label };
+    return { personId: stored.id, name: label, toReview };
   });
 }
 
