@@ -10,6 +10,16 @@ describe('what the server answers, as shown', () => {
     expect(withoutInvisible(stored)).toEqual({ actorEmail: 'tset.erac@nimda', changes: { ip: '10.0.0.1', names: ['Ann', 7, null, true] } });
   });
 
+  it('returns what has nothing to strip as it came, and leaves the answer it was given unchanged', () => {
+    const clean = [{ id: 'c1', details: { name: 'Ann', services: ['Domestic'] } }];
+    expect(withoutInvisible(clean)).toBe(clean);
+    const mixed = [clean[0], { id: 'c2', details: { name: 'B\u200Bob', services: [] } }];
+    const shown = withoutInvisible(mixed);
+    expect(shown[0]).toBe(clean[0]);
+    expect(shown[1]).toEqual({ id: 'c2', details: { name: 'Bob', services: [] } });
+    expect(mixed[1]!.details.name).toBe('B\u200Bob');
+  });
+
   it('reaches the screens through every call of the client, batched or not', async () => {
     const fetch = vi.fn(async (url: string) => {
       const data = [{ id: 'c1', details: { name: '\u202Eabc\u2066' } }];

@@ -21,12 +21,27 @@ function bearerHeader(auth: AuthClient) {
   };
 }
 
-/** The value with every string in it (at any depth) stripped of invisible and reordering characters. */
+/**
+ * The value with every string in it (at any depth) stripped of invisible and reordering characters. Only the
+ * objects on the way to a changed string are copied: a long list with none is returned as it came.
+ */
 export function withoutInvisible<T>(value: T): T {
   if (typeof value === 'string') return stripInvisible(value) as T;
-  if (Array.isArray(value)) return value.map(withoutInvisible) as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((inner: unknown, index) => {
+      const clean = withoutInvisible(inner);
+      if (clean !== inner) (copy ??= [...value])[index] = clean;
+    });
+    return (copy ?? value) as T;
+  }
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withoutInvisible(inner)])) as T;
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, inner] of Object.entries(value)) {
+      const clean = withoutInvisible(inner);
+      if (clean !== inner) (copy ??= { ...(value as Record<string, unknown>) })[key] = clean;
+    }
+    return (copy ?? value) as T;
   }
   return value;
 }
