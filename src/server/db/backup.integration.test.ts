@@ -17,7 +17,18 @@ let target: DatabaseConnection;
 beforeAll(async () => {
   source = await createTestApp();
   await seedDemo(source.database.db, '2026-11-22');
-  await addUser(source.database.db, { email: 'kept@valecare.test', givenName: 'K', familyName: 'P', role: 'Finance', password: 'kept-password-1' });
+  const { user } = await addUser(source.database.db, {
+    email: 'kept@valecare.test',
+    givenName: 'K',
+    familyName: 'P',
+    role: 'Finance',
+    password: 'kept-password-1',
+  });
+  // A two-step sign-in set-up, so a restore that lost it would leave the user unable to sign in as before.
+  await source.database.db.execute(
+    sql`insert into mfa_enrolments (user_id, encrypted_secret, confirmed_at) values (${user.id}, 'sealed-secret', now())`,
+  );
+  await source.database.db.execute(sql`insert into mfa_recovery_codes (user_id, code_hash) values (${user.id}, 'hash-1'), (${user.id}, 'hash-2')`);
   target = await createTestDatabase();
 }, 120_000);
 afterAll(async () => {
@@ -51,6 +62,14 @@ describe('npm run backup / restore', () => {
       sql`insert into audit_log (actor_email, actor_role, procedure) values ('a@b', 'Admin', 'x') returning id::int as id`,
     )) as [{ id: number }];
     expect(id).toBeGreaterThan(counts.audit_log!);
+  });
+
+  it('backs up every table the product keeps', async () => {
+    const tables = await queryRows<{ name: string }>(
+      source.database.db,
+      sql`select tablename as name from pg_tables where schemaname = current_schema() order by 1`,
+    );
+    expect(tables.map((t) => t.name).sort()).toEqual([...BACKUP_TABLES].sort());
   });
 
   it('refuses to restore into a database that holds data, changing nothing', async () => {

@@ -10,6 +10,8 @@ import { type Database, type Executor, MIGRATIONS_FOLDER, queryRows } from './cl
 /** Every table, parents before children, so a restore never breaks a foreign key. */
 export const BACKUP_TABLES = [
   'users',
+  'mfa_enrolments',
+  'mfa_recovery_codes',
   'app_secrets',
   'oidc_models',
   'login_attempts',
@@ -27,7 +29,7 @@ export const BACKUP_TABLES = [
 ] as const;
 
 /** Tables whose ids come from a sequence, set past the restored ids afterwards. */
-const SERIAL_TABLES = ['login_attempts', 'audit_log'] as const;
+const SERIAL_TABLES = ['mfa_recovery_codes', 'login_attempts', 'audit_log'] as const;
 const CHUNK = 2000;
 const FORMAT = 'valecare-backup';
 
