@@ -24,6 +24,8 @@ import { apiClient, signInOverHttp } from '@/server/test/http-sign-in';
 import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from '@/server/test/server-process';
 import type { AppRouter } from '@/server/trpc/router';
 import { addDays, todayIn } from '@/shared/dates';
+import { percentile } from './latency';
+import { describeMachine } from './machine';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BENCHMARKS_FILE = path.join(ROOT, 'docs/BENCHMARKS.md');
@@ -424,11 +426,6 @@ async function runWorkload(sessions: StaffSession[], recorder: Recorder, { durat
 // ---------------------------------------------------------------------------------------------------
 // Results
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 interface Figures {
   requests: number;
   perSecond: number;
@@ -442,8 +439,8 @@ function figures(samples: Sample[], seconds: number): Figures {
   return {
     requests: samples.length,
     perSecond: samples.length / seconds,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
     errors: samples.filter((s) => s.failure).length,
   };
 }
@@ -459,11 +456,6 @@ interface RunReport {
   dataBefore: string;
   dataAfter: string;
   cpu: CpuUse;
-}
-
-function machine(): string {
-  const cpus = os.cpus();
-  return `${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB memory, ${os.type()} ${os.release()}`;
 }
 
 function resultsMarkdown(report: RunReport): string {
@@ -483,7 +475,7 @@ function resultsMarkdown(report: RunReport): string {
     '',
     `\`${command}\`${database.label === 'PostgreSQL' ? ' with `DATABASE_URL` set' : ''}, run on ${new Date().toISOString().slice(0, 10)}.`,
     '',
-    `- Machine: ${machine()}; Node ${process.version}. The server, the database and the load generator share these CPUs.`,
+    `- Machine: ${describeMachine()}. The server, the database and the load generator share these CPUs.`,
     `- Database: ${database.description}; demo data (\`seedDemo\`) plus what the run writes: ${report.dataBefore} at the start, ${report.dataAfter} at the end.`,
     `- ${options.clients} coordinators signed in through the built-in provider; each sends its next request as soon as the last is answered.`,
     '',
@@ -517,7 +509,7 @@ compared after a change.
 
 const LOAD_INTRO = `## Load
 
-\`npm run load\` (\`scripts/load.ts\`) starts the real server on 127.0.0.1 over a throwaway database (PGlite in a
+\`npm run load\` (\`bench/load.ts\`) starts the real server on 127.0.0.1 over a throwaway database (PGlite in a
 temporary directory, or a new database on the PostgreSQL server \`DATABASE_URL\` names, dropped afterwards) filled
 with the demo data. It signs in one coordinator per client through the built-in provider, then every client calls
 the API as the web app does (one HTTP request per call, the ID token as bearer) in a closed loop for the duration:
