@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { datesInOrder, END_BEFORE_START } from '../care';
 import { DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, REQUEST_STATUSES, REQUEST_TYPES } from '../constants';
-import { address, addressWithDeprivation, archivedFlag, endDate, isoDate, MAX, recordId, requiredDate, services, text, version } from './common';
+import { OPEN } from '../dates';
+import { acceptingReadOnly, address, addressWithDeprivation, archivedFlag, endDate, isoDate, MAX, recordId, requiredDate, services, text, version } from './common';
 import { carerId, clientId } from './people';
 
 export const requestId = recordId('r', 'request');
@@ -49,19 +50,53 @@ export const requestInput = withDatesInOrder(z.strictObject(requestFields));
 export type RequestInput = z.input<typeof requestInput>;
 export type RequestData = z.output<typeof requestInput>;
 
-/** The whole request again; its client must stay the same. */
-export const requestUpdate = withDatesInOrder(z.strictObject({ ...requestFields, id: requestId, version }));
+/** What a request read by getById carries besides its own fields (accepted and ignored). */
+const REQUEST_READ_ONLY = ['packages', 'hoursInService'] as const;
 
-/** The item a renewal ends: its end date is today unless the user edited it. */
-const renewalEnd = (id: typeof requestId) => z.strictObject({ id, version, endDate: isoDate.optional() });
+/** The whole request again; its client must stay the same. */
+export const requestUpdate = acceptingReadOnly(withDatesInOrder(z.strictObject({ ...requestFields, id: requestId, version })), REQUEST_READ_ONLY);
+
+/**
+ * The item a renewal ends: its end date is today unless the user edited it. It may be sent as the whole
+ * record read by getById, whose other fields the renewal does not change, so they are ignored; an end
+ * date of open there means "not edited".
+ */
+const renewalEnd = <K extends string>(id: typeof requestId, recordKeys: readonly K[]) =>
+  acceptingReadOnly(
+    z.strictObject({
+      id,
+      version,
+      endDate: z
+        .union([z.literal(OPEN), isoDate])
+        .optional()
+        .transform((date) => (date === OPEN ? undefined : date)),
+    }),
+    recordKeys,
+  );
+
+/**
+ * What the new item of a renewal may carry from a whole record beside its start date and details: the
+ * server gives it a new id and version, and it is open and not archived.
+ */
+const RENEWED_READ_ONLY = ['id', 'version', 'archived', 'endDate'] as const;
 
 /**
  * Renewal keeps the client and type, so the new request carries only its details and, if the user
  * changed it, its start date (otherwise the old request's new end date). It is open and not archived.
+ * It may be the whole record read by getById with its dates and details changed: its client and type are
+ * then checked against the old request's.
  */
 export const requestRenewal = z.strictObject({
-  oldRequest: renewalEnd(requestId),
-  newRequest: z.strictObject({ startDate: isoDate.optional(), details: requestDetails }),
+  oldRequest: renewalEnd(requestId, ['clientId', 'archived', 'requestType', 'startDate', 'details', ...REQUEST_READ_ONLY]),
+  newRequest: acceptingReadOnly(
+    z.strictObject({
+      clientId: clientId.optional(),
+      requestType: z.enum(REQUEST_TYPES).optional(),
+      startDate: isoDate.optional(),
+      details: requestDetails,
+    }),
+    [...RENEWED_READ_ONLY, ...REQUEST_READ_ONLY],
+  ),
   /** Renew the request's open packages onto the new request too (the renew screen offers it, checked). */
   carryOverPackages: z.boolean().default(false),
 });
@@ -90,12 +125,18 @@ export const packageInput = withDatesInOrder(z.strictObject(packageFields));
 export type PackageInput = z.input<typeof packageInput>;
 export type PackageData = z.output<typeof packageInput>;
 
+/** What a package read by getById carries besides its own fields (accepted and ignored). */
+const PACKAGE_READ_ONLY = ['carerName'] as const;
+
 /** The whole package again; its request must stay the same. */
-export const packageUpdate = withDatesInOrder(z.strictObject({ ...packageFields, id: packageId, version }));
+export const packageUpdate = acceptingReadOnly(withDatesInOrder(z.strictObject({ ...packageFields, id: packageId, version })), PACKAGE_READ_ONLY);
 
 /** Renewal keeps the carer and request; see requestRenewal. */
 export const packageRenewal = z.strictObject({
-  oldPackage: renewalEnd(packageId),
-  newPackage: z.strictObject({ startDate: isoDate.optional(), details: packageDetails }),
+  oldPackage: renewalEnd(packageId, ['carerId', 'requestId', 'archived', 'startDate', 'details', ...PACKAGE_READ_ONLY]),
+  newPackage: acceptingReadOnly(
+    z.strictObject({ carerId: carerId.optional(), requestId: requestId.optional(), startDate: isoDate.optional(), details: packageDetails }),
+    [...RENEWED_READ_ONLY, ...PACKAGE_READ_ONLY],
+  ),
 });
 export type PackageRenewal = z.output<typeof packageRenewal>;

@@ -124,3 +124,19 @@ export const personBase = z.strictObject({
 });
 
 export const byId = (prefix: string, what: string) => z.strictObject({ id: recordId(prefix, what), version });
+
+/**
+ * Lets a record be sent back exactly as it was read: `keys` are what the server derives or keeps elsewhere
+ * (a client's requests, a request's hours in service, …). They are dropped unread before `schema`'s strict
+ * check, so a client may send them or not; any other key the schema lacks is still refused.
+ */
+export function acceptingReadOnly<T extends z.ZodType, K extends string>(schema: T, keys: readonly K[]) {
+  return z
+    .custom<z.input<T> & Partial<Record<K, unknown>>>()
+    .transform((value: unknown) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).filter(([key]) => !(keys as readonly string[]).includes(key)))
+        : value,
+    )
+    .pipe(schema);
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTENDANCE_ALLOWANCE } from '../constants';
 import {
+  acceptingReadOnly,
   address,
   addressWithDeprivation,
   archivedFlag,
@@ -41,7 +42,9 @@ export const clientInput = z.strictObject({
 export type ClientInput = z.input<typeof clientInput>;
 export type ClientData = z.output<typeof clientInput>;
 
-export const clientUpdate = clientInput.extend({ id: clientId, version });
+/** What a client read by getById carries besides its own fields (accepted and ignored by update). */
+const CLIENT_READ_ONLY = ['anonymised', 'requests', 'magLogs'] as const;
+export const clientUpdate = acceptingReadOnly(clientInput.extend({ id: clientId, version }), CLIENT_READ_ONLY);
 
 export const carerDetails = personBase.extend({
   address,
@@ -58,7 +61,9 @@ export const carerInput = z.strictObject({
 export type CarerInput = z.input<typeof carerInput>;
 export type CarerData = z.output<typeof carerInput>;
 
-export const carerUpdate = (idSchema: typeof mpId) => carerInput.extend({ id: idSchema, version });
+/** What an MP or volunteer read by getById carries besides its own fields (accepted and ignored by update). */
+const CARER_READ_ONLY = ['anonymised', 'trainingRecords', 'packages', 'requests'] as const;
+export const carerUpdate = (idSchema: typeof mpId) => acceptingReadOnly(carerInput.extend({ id: idSchema, version }), CARER_READ_ONLY);
 
 /** Renames only: any other field in the payload is an error (spec §5). */
 export const newName = text(MAX.name).min(1, { message: 'Name is required' });

@@ -15,6 +15,8 @@ import { type CareView, endDateColumn, inView, type Package, packageFromRow } fr
 type PackageRow = typeof packages.$inferSelect;
 
 export const REQUEST_CHANGE_REFUSED = 'The request of a package cannot be changed. Add a package to the other request instead.';
+export const RENEWAL_CARER_REFUSED = 'A renewal keeps the carer of the package. Add a package for the other carer instead.';
+export const RENEWAL_REQUEST_REFUSED = 'A renewal keeps the request of the package. Add a package to the other request instead.';
 
 async function lockPackage(tx: Executor, id: string): Promise<PackageRow> {
   const [row] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
@@ -150,6 +152,10 @@ export async function renewPackage(ctx: ServiceContext, input: PackageRenewal): 
   return ctx.db.transaction(async (tx) => {
     const stored = await lockPackage(tx, input.oldPackage.id);
     checkVersion(stored, input.oldPackage.version);
+    // A whole record sent as the new package names the carer and request, which the renewal keeps.
+    const { carerId, requestId } = input.newPackage;
+    if (carerId !== undefined && carerId !== stored.carerId) throw refused(RENEWAL_CARER_REFUSED);
+    if (requestId !== undefined && requestId !== stored.requestId) throw refused(RENEWAL_REQUEST_REFUSED);
     const before = packageFromRow(stored);
     const dates = renewalDates({ oldEndDate: input.oldPackage.endDate, newStartDate: input.newPackage.startDate }, ctx.today);
     const refusal = renewalRefusal('package', before, dates, ctx.today);

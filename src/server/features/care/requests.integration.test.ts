@@ -7,7 +7,7 @@ import { STALE_MESSAGE } from '@/server/features/record-errors';
 import { newCarer, newClient } from '@/server/test/builders';
 import { failInsertsInto, newPackage, newRequest } from '@/server/test/care-builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { CLIENT_CHANGE_REFUSED, HAS_PACKAGES_REFUSED } from './requests.service';
+import { CLIENT_CHANGE_REFUSED, HAS_PACKAGES_REFUSED, RENEWAL_CLIENT_REFUSED } from './requests.service';
 
 const TODAY = '2025-05-10';
 const YESTERDAY = '2025-05-09';
@@ -281,9 +281,11 @@ describe('requests.renew', () => {
     await expect(admin.requests.renew({ ...renewal, oldRequest: { id: archived.id } })).rejects.toThrow('This request is archived');
     const current = await aRequest();
     await expect(admin.requests.renew({ ...renewal, oldRequest: { id: current.id, version: 7 } })).rejects.toThrow(STALE_MESSAGE);
-    await expect(
-      admin.requests.renew({ oldRequest: { id: current.id }, newRequest: { details: {}, clientId: current.clientId } as never }),
-    ).rejects.toThrow(/clientId/);
+    // The new request may name its client (a whole record), but only the old request's.
+    const other = await aClient('Ivy Other');
+    await expect(admin.requests.renew({ oldRequest: { id: current.id }, newRequest: { details: {}, clientId: other.id } })).rejects.toThrow(
+      RENEWAL_CLIENT_REFUSED,
+    );
   });
 
   it('changes nothing when the new request cannot be written', async () => {

@@ -20,6 +20,8 @@ type RequestRow = typeof requests.$inferSelect;
 type ClientRow = typeof clients.$inferSelect;
 
 export const CLIENT_CHANGE_REFUSED = 'The client of a request cannot be changed. Add a request for the other client instead.';
+export const RENEWAL_CLIENT_REFUSED = 'A renewal keeps the client of the request. Add a request for the other client instead.';
+export const RENEWAL_TYPE_REFUSED = 'A renewal keeps the type of the request (paid or unpaid). Add a request of the other type instead.';
 export const HAS_PACKAGES_REFUSED = 'This request has packages, so cannot be deleted. Archive it instead.';
 
 async function findClient(db: Executor, id: string): Promise<ClientRow> {
@@ -222,6 +224,10 @@ export async function renewRequest(
   return ctx.db.transaction(async (tx) => {
     const stored = await lockRequest(tx, input.oldRequest.id);
     checkVersion(stored, input.oldRequest.version);
+    // A whole record sent as the new request names the client and type, which the renewal keeps.
+    const { clientId, requestType } = input.newRequest;
+    if (clientId !== undefined && clientId !== stored.clientId) throw refused(RENEWAL_CLIENT_REFUSED);
+    if (requestType !== undefined && requestType !== stored.requestType) throw refused(RENEWAL_TYPE_REFUSED);
     const client = await findClient(tx, stored.clientId);
     const before = requestFromRow(stored, client.name);
     const dates = renewalDates({ oldEndDate: input.oldRequest.endDate, newStartDate: input.newRequest.startDate }, ctx.today);
