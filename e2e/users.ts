@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Secret } from 'otpauth';
 import type { Role } from '@/shared/permissions';
 import { enrolWithSecret } from '@/server/auth/mfa.service';
-import { base32Encode, TOTP_PERIOD_SECONDS, totpCode, totpStep } from '@/server/auth/totp';
+import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from '@/server/auth/totp';
 import { addUser } from '@/server/auth/users.service';
 import type { Database } from '@/server/db/client';
 import { loadEnv } from '@/server/env';
@@ -37,7 +38,7 @@ export function seatFor(role: Role, workerIndex: number, n: number): number {
 
 /** A known authenticator secret per account, so tests can compute its codes. */
 function e2eSecret(email: string): string {
-  return base32Encode(createHash('sha1').update(`valecare e2e ${email}`).digest());
+  return new Secret({ buffer: new Uint8Array(createHash('sha1').update(`valecare e2e ${email}`).digest()).buffer }).base32;
 }
 
 export interface E2eUser {

@@ -41,7 +41,7 @@ const MagScreen = lazy(() => import('@/client/features/mag/mag-screen'));
 const AuditScreen = lazy(() => import('@/client/features/audit/audit-screen'));
 const DataProtectionScreen = lazy(() => import('@/client/features/data-protection/data-protection-screen'));
 
-/** Each top-level screen: its path, nav entry and page. Later releases replace the placeholders. */
+/** Each top-level screen: its path, nav entry and page. */
 const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
   { path: 'dashboard', nav: '/dashboard', element: <DashboardScreen /> },
   { path: 'requests/*', nav: '/requests', element: <RequestsScreen /> },

@@ -113,13 +113,6 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-/** The signed-in user; only for screens behind the signed-in layout. */
-export function useSessionUser(): SessionUser {
-  const { session } = useAuth();
-  if (session.status !== 'signed-in') throw new Error('No signed-in user');
-  return session.user;
-}
-
 /** Whether the signed-in role may do `action` on `resource`; the UI hides what this forbids. */
 export function useCan(resource: Resource, action: Action): boolean {
   const { session } = useAuth();

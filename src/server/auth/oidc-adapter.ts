@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database, Executor } from '@/server/db/client';
 import { oidcModels } from '@/server/db/schema/auth';
@@ -68,6 +69,23 @@ export function databaseAdapter(db: Database) {
 /** Removes rows that have expired; the provider never reads them again. */
 export async function deleteExpiredOidcModels(db: Database): Promise<void> {
   await db.delete(oidcModels).where(lt(oidcModels.expiresAt, sql`now()`));
+}
+
+export const OIDC_PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Purges expired provider rows when the app starts and daily after, so the table holds live sessions
+ * and tokens only. The timer never keeps the process alive, and stops when the app closes.
+ */
+export function purgeExpiredOidcModels(app: FastifyInstance, db: Database): void {
+  const purge = () =>
+    deleteExpiredOidcModels(db).catch((error: unknown) => app.log.error({ err: error }, 'could not purge expired sign-in records'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await purge();
+    timer = setInterval(() => void purge(), OIDC_PURGE_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** Ends every session, grant and token of an account (when a user is removed). */

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  base32Decode,
-  base32Encode,
-  groupedSecret,
-  matchingTotpStep,
-  newTotpSecret,
-  otpauthUri,
-  totpCode,
-  totpStep,
-} from './totp';
+import { groupedSecret, matchingTotpStep, newTotpSecret, otpauthUri, totpCode, totpStep } from './totp';
 
-// RFC 6238 appendix B: the SHA-1 key is the ASCII string "12345678901234567890".
-const RFC_SECRET = base32Encode(Buffer.from('12345678901234567890'));
+// RFC 6238 appendix B: the SHA-1 key is the ASCII string "12345678901234567890", here in base32 as
+// secrets are stored (enrolments made before this module used a library must still verify).
+const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 
 describe('TOTP', () => {
   it('matches the RFC 6238 test vectors (last six digits)', () => {
@@ -25,14 +17,14 @@ describe('TOTP', () => {
     ];
     for (const [seconds, expected] of vectors) {
       expect(totpCode(RFC_SECRET, totpStep(seconds * 1000))).toBe(expected.slice(-6));
+      expect(matchingTotpStep(RFC_SECRET, expected.slice(-6), seconds * 1000)).toBe(totpStep(seconds * 1000));
     }
   });
 
-  it('round-trips base32 and reads keys typed with spaces and lower case', () => {
+  it('makes 160-bit base32 secrets, shown in groups of four', () => {
     const secret = newTotpSecret();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(base32Encode(base32Decode(secret))).toBe(secret);
-    expect(base32Decode(groupedSecret(secret).toLowerCase())).toEqual(base32Decode(secret));
+    expect(newTotpSecret()).not.toBe(secret);
     expect(groupedSecret('ABCDEFGHIJ')).toBe('ABCD EFGH IJ');
   });
 
@@ -50,6 +42,8 @@ describe('TOTP', () => {
   });
 
   it('names the issuer and the account in the authenticator address', () => {
-    expect(otpauthUri('jo@example.org', 'ABCD')).toBe('otpauth://totp/Valecare:jo%40example.org?secret=ABCD&issuer=Valecare');
+    expect(otpauthUri('jo@example.org', RFC_SECRET)).toBe(
+      `otpauth://totp/Valecare:jo%40example.org?issuer=Valecare&secret=${RFC_SECRET}&algorithm=SHA1&digits=6&period=30`,
+    );
   });
 });

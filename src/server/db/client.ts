@@ -14,9 +14,8 @@ import * as care from './schema/care';
 import * as compliance from './schema/compliance';
 import * as deprivation from './schema/deprivation';
 import * as people from './schema/people';
-import * as relations from './schema/relations';
 
-export const schema = { ...people, ...care, ...compliance, ...deprivation, ...audit, ...auth, ...relations };
+export const schema = { ...people, ...care, ...compliance, ...deprivation, ...audit, ...auth };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: services take either. */

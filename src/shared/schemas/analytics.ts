@@ -14,4 +14,3 @@ export const hoursReportInput = z.strictObject({
     .int({ error: START_YEAR_MESSAGE })
     .min(FIRST_REPORT_YEAR, { error: START_YEAR_MESSAGE }),
 });
-export type HoursReportInput = z.output<typeof hoursReportInput>;

@@ -6,7 +6,6 @@ import {
   addressWithDeprivation,
   archivedFlag,
   MAX,
-  note,
   optionalDate,
   personBase,
   recordId,
@@ -70,8 +69,6 @@ export const newName = text(MAX.name).min(1, { message: 'Name is required' });
 export const clientRename = z.strictObject({ clientId, newName, version });
 export const mpRename = z.strictObject({ mpId, newName, version });
 export const volunteerRename = z.strictObject({ volunteerId, newName, version });
-
-export const notesUpdate = z.array(note).max(MAX.list);
 
 /** The forms ask for more than the API demands: a date of birth is required there (spec §5). */
 export const clientForm = clientInput.extend({ dateOfBirth: requiredDate('Date of birth') });

@@ -1,4 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
+import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { columnLetter, reportXlsxBytes, xmlText } from './report-xlsx';
 import { REPORT } from './report.test-fixture';
@@ -41,5 +42,28 @@ describe('the report workbook', () => {
   it('escapes text for XML and names columns as Excel does', () => {
     expect(xmlText('Tom & "Jerry" <3\u0001')).toBe('Tom &amp; &quot;Jerry&quot; &lt;3');
     expect([0, 4, 25, 26, 27, 701, 702].map(columnLetter)).toEqual(['A', 'E', 'Z', 'AA', 'AB', 'ZZ', 'AAA']);
+  });
+
+  it('reads back in another spreadsheet reader cell by cell', async () => {
+    const sheets = await readXlsxFile(Buffer.from(reportXlsxBytes(REPORT)));
+    expect(sheets).toEqual([
+      {
+        sheet: 'Report',
+        data: [
+          ['Year', 'Month', 'Deprivation Category', 'Service', 'Hours'],
+          [2025, 'March', 'Both', 'Personal Care', 20.1],
+          [2025, 'March', 'Both', 'Domestic', 10.023456],
+          [2026, 'January', 'None', 'Meal Prep, Hot', 4.005],
+        ],
+      },
+      {
+        sheet: 'Summary',
+        data: [
+          ['Year', 'Total Hours'],
+          [2025, 30.123456],
+          [2026, 4.005],
+        ],
+      },
+    ]);
   });
 });

@@ -1,37 +1,25 @@
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
-
-/** Splits one CSV line (RFC 4180 quoting, no line breaks inside fields, as in the ONS and IoD files). */
-export function parseCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else {
-      field += c;
-    }
-  }
-  fields.push(field);
-  return fields;
-}
+import { pipeline } from 'node:stream';
+import { CsvError as ParseError, parse } from 'csv-parse';
 
 export class CsvError extends Error {
   override name = 'CsvError';
+}
+
+/** The file's records as arrays of fields (RFC 4180, quoted line breaks included), blank lines skipped. */
+async function* csvRecords(file: string): AsyncGenerator<string[]> {
+  // Rows may be shorter than the header; a missing field reads as blank.
+  const records = pipeline(createReadStream(file), parse({ bom: true, relax_column_count: true }), () => {});
+  try {
+    for await (const fields of records as AsyncIterable<string[]>) {
+      if (fields.some((f) => f.trim())) yield fields;
+    }
+  } catch (error) {
+    if (error instanceof ParseError) throw new CsvError(`${file}: ${error.message}`);
+    throw error;
+  } finally {
+    records.destroy();
+  }
 }
 
 /**
@@ -39,12 +27,8 @@ export class CsvError extends Error {
  * never sit in memory. Throws CsvError naming any column the header lacks.
  */
 export async function* readCsv<K extends string>(file: string, columns: readonly K[]): AsyncGenerator<Record<K, string>> {
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
   let index: Map<K, number> | undefined;
-  for await (const raw of lines) {
-    const line = index ? raw : raw.replace(/^\uFEFF/, '');
-    if (!line.trim()) continue;
-    const fields = parseCsvLine(line);
+  for await (const fields of csvRecords(file)) {
     if (!index) {
       const header = fields.map((f) => f.trim());
       const missing = columns.filter((c) => !header.includes(c));
@@ -60,10 +44,6 @@ export async function* readCsv<K extends string>(file: string, columns: readonly
 
 /** The header row of a CSV file. */
 export async function readCsvHeader(file: string): Promise<string[]> {
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  for await (const line of lines) {
-    lines.close();
-    return parseCsvLine(line.replace(/^\uFEFF/, '')).map((f) => f.trim());
-  }
+  for await (const fields of csvRecords(file)) return fields.map((f) => f.trim());
   throw new CsvError(`${file} is empty`);
 }

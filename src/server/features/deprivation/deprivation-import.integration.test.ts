@@ -70,6 +70,21 @@ describe('npm run import:deprivation', () => {
     expect(client.deprivationData).toEqual({ income: false, health: true });
   });
 
+  it('reads quoted fields that hold line breaks or quotes', async () => {
+    const iod = file('File_7_IoD2019_multiline.csv', [
+      `LSOA code (2011),LSOA name (2011),${INCOME},${HEALTH}`,
+      'E01029311,"Taunton Deane\r\n001A, ""north""",2,3',
+      'E01029312,Taunton Deane 001B,4,5',
+    ]);
+    const summary = await importDeprivation(t.database.db, { postcodesFile: postcodes, iodFile: iod });
+    expect(summary).toMatchObject({ edition: 'IoD2019', loaded: 2 });
+    const rows = await t.database.db.select().from(postcodeDeprivation);
+    expect(rows.map((r) => [r.lsoaCode, r.incomeDecile, r.healthDecile])).toEqual([
+      ['E01029311', 2, 3],
+      ['E01029312', 4, 5],
+    ]);
+  });
+
   it('refuses files that are not what they claim, naming the problem', async () => {
     const wrong = file('wrong.csv', ['a,b,c', '1,2,3']);
     await expect(importDeprivation(t.database.db, { postcodesFile: postcodes, iodFile: wrong })).rejects.toThrow(CsvError);
@@ -77,6 +92,10 @@ describe('npm run import:deprivation', () => {
     const badDecile = file('bad.csv', [`LSOA code (2011),${INCOME},${HEALTH}`, 'E01029311,eleven,1']);
     await expect(importDeprivation(t.database.db, { postcodesFile: postcodes, iodFile: badDecile })).rejects.toThrow(
       'is not a decile from 1 to 10',
+    );
+    const unclosedQuote = file('unclosed.csv', [`LSOA code (2011),${INCOME},${HEALTH}`, 'E01029311,"1,1']);
+    await expect(importDeprivation(t.database.db, { postcodesFile: postcodes, iodFile: unclosedQuote })).rejects.toThrow(
+      /unclosed\.csv: Quote Not Closed/,
     );
   });
 
