@@ -291,6 +291,19 @@ test.describe('Notes tab', () => {
     await expect(view.getByRole('list', { name: 'Notes' })).toContainText('25 min');
     const notes = (await api.clients.getById.query({ id: created.id })).details.notes;
     expect(notes.map((n) => n.minutesTaken).sort()).toEqual([0, 25]);
+
+    // Removing a note asks first, naming it; Keep note keeps it, Remove note removes it.
+    await view.getByRole('button', { name: /^Remove note of .*neighbour/ }).click();
+    const removeAsk = page.getByRole('alertdialog', { name: 'Remove this note?' });
+    await expect(removeAsk).toContainText('Called in with a neighbour');
+    await expect(removeAsk.getByRole('button', { name: 'Keep note' })).toBeFocused();
+    await removeAsk.getByRole('button', { name: 'Keep note' }).click();
+    await expect(removeAsk).toBeHidden();
+    await expect(view.getByRole('list', { name: 'Notes' })).toContainText('Called in with a neighbour');
+    await view.getByRole('button', { name: /^Remove note of .*neighbour/ }).click();
+    await removeAsk.getByRole('button', { name: 'Remove note' }).click();
+    await expect(view.getByRole('list', { name: 'Notes' })).not.toContainText('Called in with a neighbour');
+    await expect.poll(async () => (await api.clients.getById.query({ id: created.id })).details.notes.length).toBe(1);
   });
 });
 

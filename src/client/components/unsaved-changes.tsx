@@ -1,35 +1,20 @@
 import { createContext, type ReactNode, type RefObject, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/client/components/ui/alert-dialog';
-import { buttonVariants } from '@/client/components/ui/button';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { useAuth } from '@/client/lib/auth';
 
 /** "Stay" (the default, focused first) or "Leave without saving". */
 export function LeaveConfirmDialog({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !next && onStay()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
-          <AlertDialogDescription>You have changes that are not saved. If you leave now, they will be lost.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel autoFocus>Stay</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={onLeave}>
-            Leave without saving
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      title="Leave without saving?"
+      description="You have changes that are not saved. If you leave now, they will be lost."
+      keepLabel="Stay"
+      confirmLabel="Leave without saving"
+      onKeep={onStay}
+      onConfirm={onLeave}
+    />
   );
 }
 

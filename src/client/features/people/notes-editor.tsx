@@ -1,17 +1,8 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Field } from '@/client/components/form/field';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/client/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/client/components/ui/button';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
+import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Textarea } from '@/client/components/ui/textarea';
@@ -132,20 +123,15 @@ function noteName(note: Note): string {
 
 function RemoveNoteConfirm({ note, onCancel, onRemove }: { note: Note | null; onCancel: () => void; onRemove: () => void }) {
   return (
-    <AlertDialog open={note !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove this note?</AlertDialogTitle>
-          <AlertDialogDescription>{note && noteName(note)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep note</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={onRemove}>
-            Remove note
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={note !== null}
+      title="Remove this note?"
+      description={note && noteName(note)}
+      keepLabel="Keep note"
+      confirmLabel="Remove note"
+      onKeep={onCancel}
+      onConfirm={onRemove}
+    />
   );
 }
 
