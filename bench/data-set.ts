@@ -7,7 +7,7 @@ import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs, trainingRecords } from '@/server/db/schema/compliance';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { carers, clients, notes } from '@/server/db/schema/people';
-import { CARER_FIRST_NAMES as CARER_FIRST, FIRST_NAMES as FIRST, type Random, seededRandom, STREETS, SURNAMES } from '@/server/db/made-up-data';
+import { CARER_FIRST_NAMES as CARER_FIRST, FIRST_NAMES as FIRST, type Random, seededRandom, STREETS, SURNAMES } from '@/server/demo/made-up-data';
 
 /** The charity at fifty times its present size: the full benchmark data set (scale 1). */
 export const FULL_SIZE = {

@@ -5,7 +5,7 @@ import { formatHours } from '@/client/lib/format';
 import { activeCareHours } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
 import { openDatabase } from '@/server/db/client';
-import { seedDemo } from '@/server/db/seed-demo';
+import { seedDemo } from '@/server/demo/seed-demo';
 import { expect, signInAs, test, withPageToken } from './fixtures';
 import { newDataDir, removeDataDir, type RunningServer, startServer } from './server';
 import { addE2eUser, e2eUser } from './users';

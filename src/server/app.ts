@@ -13,8 +13,8 @@ import type { DatabaseConnection } from './db/client';
 import { type Env, fastifyTrustProxy } from './env';
 import { securityHeaders } from './security-headers';
 import type { Context } from './trpc/init';
-import { answerFromCache } from './trpc/query-cache';
-import { type AppRouter, appRouter } from './trpc/router';
+import { answerFromCache } from './query-cache/query-cache';
+import { type AppRouter, appRouter } from './app-router';
 
 export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -32,9 +32,9 @@ const MpsScreen = lazy(() => import('@/client/features/carers/carers-screen').th
 const VolunteersScreen = lazy(() => import('@/client/features/carers/carers-screen').then((m) => ({ default: m.VolunteersScreen })));
 const RequestsScreen = lazy(() => import('@/client/features/requests/requests-screen'));
 const PackagesScreen = lazy(() => import('@/client/features/packages/packages-screen'));
-const DbsScreen = lazy(() => import('@/client/features/compliance/carer-expiry-screen').then((m) => ({ default: m.DbsScreen })));
+const DbsScreen = lazy(() => import('@/client/features/carers/carer-expiry-screen').then((m) => ({ default: m.DbsScreen })));
 const PublicLiabilityScreen = lazy(() =>
-  import('@/client/features/compliance/carer-expiry-screen').then((m) => ({ default: m.PublicLiabilityScreen })),
+  import('@/client/features/carers/carer-expiry-screen').then((m) => ({ default: m.PublicLiabilityScreen })),
 );
 const TrainingRecordsScreen = lazy(() => import('@/client/features/training-records/training-records-screen'));
 const MagScreen = lazy(() => import('@/client/features/mag/mag-screen'));

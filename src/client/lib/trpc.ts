@@ -3,7 +3,7 @@ import { map } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { isCachedQuery } from '@/shared/cached-queries';
 import { stripInvisible } from '@/shared/schemas/common';
-import type { AppRouter } from '@/server/trpc/router';
+import type { AppRouter } from '@/server/app-router';
 import type { AuthClient } from './auth-client';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();

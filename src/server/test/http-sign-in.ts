@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { BUILT_IN_CLIENT_ID } from '@/server/auth/provider';
-import type { AppRouter } from '@/server/trpc/router';
+import type { AppRouter } from '@/server/app-router';
 import { CookieJar } from './cookie-jar';
 
 /**

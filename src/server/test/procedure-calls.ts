@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import { type Database, queryRows } from '@/server/db/client';
 import type { ProcedureMeta } from '@/server/trpc/init';
-import { appRouter } from '@/server/trpc/router';
+import { appRouter } from '@/server/app-router';
 
 export interface RouterProcedure {
   path: string;

@@ -10,7 +10,7 @@ import type { DatabaseConnection } from '@/server/db/client';
 import { type Env, loadEnv } from '@/server/env';
 import { todayIn } from '@/shared/dates';
 import { createCallerFactory } from '@/server/trpc/init';
-import { appRouter } from '@/server/trpc/router';
+import { appRouter } from '@/server/app-router';
 import { createTestDatabase } from './test-database';
 
 const createCaller = createCallerFactory(appRouter);

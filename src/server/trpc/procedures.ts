@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { type Action, can, type Resource } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
-import type { ServiceContext } from '@/server/features/service-context';
+import type { ServiceContext } from '@/server/records/service-context';
 import { type Context, publicProcedure } from './init';
 
 /** Needs a verified ID token. */

@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { DetailDialog, DetailGrid, DetailItem, EmptyState } from '@/client/components/detail-dialog';
+import { DetailDialog, DetailGrid, DetailItem, EmptyState } from '@/client/components/record/detail-dialog';
 import { Badge } from '@/client/components/ui/badge';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate, formatHours } from '@/client/lib/format';
-import { useHistoryTab } from '@/client/features/audit/record-history';
-import { useDataProtectionTab } from '@/client/features/data-protection/data-protection-tab';
-import { NotesTab } from '@/client/features/people/notes-tab';
-import { CARER_KINDS, type CarerKind } from './carer-kind';
-import { useCarerApi } from './use-carer-api';
+import { useHistoryTab } from '@/client/components/record/history-tab';
+import { useDataProtectionTab } from '@/client/components/record/data-protection-tab';
+import { NotesTab } from '@/client/components/record/notes-tab';
+import { CARER_KINDS, type CarerKind } from '../../components/carer/carer-kind';
+import { useCarerApi } from '../../components/carer/use-carer-api';
 
 type Carer = RouterOutputs['mps']['getById'];
 

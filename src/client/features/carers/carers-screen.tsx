@@ -11,11 +11,11 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
-import { ArchiveToggle, toggleArchiveWithUndo } from '@/client/features/people/archive-toggle';
+import { ArchiveToggle, toggleArchiveWithUndo } from '@/client/components/list-screen/archive-toggle';
 import { CarerDetailDialog } from './carer-detail-dialog';
 import { CreateCarerPage, EditCarerPage } from './carer-form';
-import { CARER_KINDS, type CarerKind } from './carer-kind';
-import { useCarerApi } from './use-carer-api';
+import { CARER_KINDS, type CarerKind } from '../../components/carer/carer-kind';
+import { useCarerApi } from '../../components/carer/use-carer-api';
 import { useSavedRowId } from '@/client/components/list-screen/saved-row';
 
 type CarerRow = RouterOutputs['mps']['getAll'][number];

@@ -12,7 +12,7 @@ import { formatDate } from '@/client/lib/format';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
 import { NotFoundPage, permittedRoute } from '@/client/app/status-screens';
-import { ArchiveToggle, toggleArchiveWithUndo } from '@/client/features/people/archive-toggle';
+import { ArchiveToggle, toggleArchiveWithUndo } from '@/client/components/list-screen/archive-toggle';
 import { ATTENDANCE_ALLOWANCE_LABELS } from '@/shared/constants';
 import { deprivationCategory } from '@/shared/deprivation';
 import { ClientDetailDialog } from './client-detail-dialog';

@@ -1,4 +1,4 @@
-import { carerKindOf } from '@/client/features/carers/carer-kind';
+import { carerKindOf } from '@/client/components/carer/carer-kind';
 import { activeCareHours, type CarerHours, type RequestHours } from '@/shared/care';
 import { isNotEndedYet } from '@/shared/dates';
 

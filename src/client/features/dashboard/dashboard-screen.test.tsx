@@ -9,7 +9,7 @@ import type { AuthClient } from '@/client/lib/auth-client';
 import { AuthProvider } from '@/client/lib/auth';
 import { TRPCProvider } from '@/client/lib/trpc';
 import type { Role } from '@/shared/permissions';
-import type { AppRouter } from '@/server/trpc/router';
+import type { AppRouter } from '@/server/app-router';
 import DashboardScreen from './dashboard-screen';
 
 const request = (id: string, clientId: string, weeklyHours: number) => ({ id, clientId, endDate: 'open', details: { weeklyHours } });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock, ClipboardList, HandHeart, UserRound, Users } from 'lucide-react';
 import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
-import { ExpiringSoonPanel } from '@/client/features/compliance/expiring-soon-panel';
+import { ExpiringSoonPanel } from '@/client/features/dashboard/expiring-soon-panel';
 import { todayIn } from '@/shared/dates';
 import { activeCareTotals } from './active-care';
 import { CounterCard } from './counter-card';

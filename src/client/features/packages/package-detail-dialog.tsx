@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { DetailDialog, DetailGrid, DetailItem } from '@/client/components/detail-dialog';
+import { DetailDialog, DetailGrid, DetailItem } from '@/client/components/record/detail-dialog';
 import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
-import { periodText } from '@/client/features/requests/care-display';
-import { CarerLabel } from './carer-label';
+import { periodText } from '@/client/components/care/care-display';
+import { CarerLabel } from '../../components/care/carer-label';
 import type { StoredPackage } from './load-package';
 
 function PackageDetails({ pkg }: { pkg: StoredPackage }) {

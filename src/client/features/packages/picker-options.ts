@@ -1,8 +1,8 @@
 import type { SearchGroup, SearchOption } from '@/client/components/form/search-select';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { formatDate, formatHours } from '@/client/lib/format';
-import { expiryBadge } from '@/client/features/compliance/expiry-display';
-import { unmetHours } from '@/client/features/requests/unmet-hours';
+import { expiryBadge } from '@/client/components/carer/expiry-display';
+import { unmetHours } from '@/client/components/care/unmet-hours';
 import { hoursInService, type PackageInService } from '@/shared/care';
 import { type EndDate, OPEN } from '@/shared/dates';
 import { expiryStatus } from '@/shared/expiry';

@@ -1,14 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { DetailDialog, DetailGrid, DetailItem, EmptyState } from '@/client/components/detail-dialog';
+import { DetailDialog, DetailGrid, DetailItem, EmptyState } from '@/client/components/record/detail-dialog';
 import { Badge } from '@/client/components/ui/badge';
 import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
-import { useHistoryTab } from '@/client/features/audit/record-history';
-import { carerKindLabel } from '@/client/features/packages/carer-label';
+import { useHistoryTab } from '@/client/components/record/history-tab';
+import { carerKindLabel } from '@/client/components/care/carer-label';
 import { deprivationCategory } from '@/shared/deprivation';
-import { periodText, REQUEST_TYPE_LABELS, RequestStatusBadge } from './care-display';
+import { periodText, REQUEST_TYPE_LABELS, RequestStatusBadge } from '../../components/care/care-display';
 import type { StoredRequest } from './load-request';
 
 function RequestDetails({ request }: { request: StoredRequest }) {

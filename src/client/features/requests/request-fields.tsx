@@ -1,9 +1,9 @@
 import { type FieldErrors, useFormContext } from 'react-hook-form';
 import { CheckboxField, Field } from '@/client/components/form/field';
 import { NativeSelect } from '@/client/components/ui/native-select';
-import { AddressSection } from '@/client/features/people/person-fields';
+import { AddressSection } from '@/client/components/person/person-fields';
 import { REQUEST_STATUSES } from '@/shared/constants';
-import { REQUEST_STATUS_LABELS } from './care-display';
+import { REQUEST_STATUS_LABELS } from '../../components/care/care-display';
 
 /** What request forms (add, edit, renew) share beyond the care fields. */
 interface RequestFieldValues {

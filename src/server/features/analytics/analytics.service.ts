@@ -3,8 +3,8 @@ import { DEPRIVATION_CATEGORIES, LOCALITIES, SERVICES } from '@/shared/constants
 import { START_YEAR_MESSAGE } from '@/shared/schemas/analytics';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
-import { notEndedYet } from '@/server/features/care/care.mappers';
-import { refused } from '@/server/features/record-errors';
+import { notEndedYet } from '@/server/records/care.mappers';
+import { refused } from '@/server/records/record-errors';
 import { type CountedItem, hoursCells } from './hours-cells';
 
 /** What a report counts: the care clients asked for (requests) or the care carers give (packages). */

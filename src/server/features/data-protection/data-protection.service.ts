@@ -7,10 +7,10 @@ import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs, trainingRecords } from '@/server/db/schema/compliance';
 import { carers, clients, notes } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/features/audit/audit.service';
-import { carersService } from '@/server/features/people/carers.service';
-import { getClient } from '@/server/features/people/clients.service';
-import { checkVersion, notFound, refused } from '@/server/features/record-errors';
-import type { ServiceContext } from '@/server/features/service-context';
+import { carersService } from '@/server/features/carers/carers.service';
+import { getClient } from '@/server/features/clients/clients.service';
+import { checkVersion, notFound, refused } from '@/server/records/record-errors';
+import type { ServiceContext } from '@/server/records/service-context';
 import { ERASED, reviewMention, type PersonMentions, personMentions, scrubText } from './mentions';
 
 export type PersonKind = 'client' | 'mp' | 'volunteer';

@@ -4,7 +4,7 @@ import { magTotalAttendees } from '@/shared/mag';
 import type { MagLogInput } from '@/shared/schemas/compliance';
 import { auditLog } from '@/server/db/schema/audit';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
-import { STALE_MESSAGE } from '@/server/features/record-errors';
+import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newCarer, newClient } from '@/server/test/builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 

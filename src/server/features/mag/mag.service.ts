@@ -4,11 +4,11 @@ import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
 import { carers, clients } from '@/server/db/schema/people';
-import { addressWithDeprivationFromRow } from '@/server/features/address.mappers';
+import { addressWithDeprivationFromRow } from '@/server/records/address.mappers';
 import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
-import { checkVersion, notFound } from '@/server/features/record-errors';
-import type { ServiceContext } from '@/server/features/service-context';
-import { type MagLog, magLogFromRows } from './mag.mappers';
+import { checkVersion, notFound } from '@/server/records/record-errors';
+import type { ServiceContext } from '@/server/records/service-context';
+import { type MagLog, magLogFromRows } from '../../records/mag.mappers';
 
 type MagLogRow = typeof magLogs.$inferSelect;
 type AttendeeRow = typeof magAttendees.$inferSelect;

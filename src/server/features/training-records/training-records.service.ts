@@ -6,9 +6,9 @@ import { newId } from '@/server/db/ids';
 import { trainingRecords } from '@/server/db/schema/compliance';
 import { carers } from '@/server/db/schema/people';
 import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
-import { checkVersion, notFound } from '@/server/features/record-errors';
-import type { ServiceContext } from '@/server/features/service-context';
-import { type TrainingRecord, trainingRecordFromRow } from './training-records.mappers';
+import { checkVersion, notFound } from '@/server/records/record-errors';
+import type { ServiceContext } from '@/server/records/service-context';
+import { type TrainingRecord, trainingRecordFromRow } from '../../records/training-records.mappers';
 
 type TrainingRecordRow = typeof trainingRecords.$inferSelect;
 

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DetailTab } from '@/client/components/record/detail-dialog';
+import { EmptyState } from '@/client/components/record/detail-dialog';
+import { useCan } from '@/client/lib/auth';
+import { useTRPC } from '@/client/lib/trpc';
+import { AuditChanges, formatWhen } from './audit-changes';
+
+/** Who changed a record, when, and what: its audit trail, newest first. */
+function RecordHistory({ recordId }: { recordId: string }) {
+  const trpc = useTRPC();
+  const history = useQuery(trpc.audit.forRecord.queryOptions({ recordId }));
+  if (history.isPending) return <p role="status">Loading...</p>;
+  if (history.isError) return <p role="alert" className="text-destructive">Error loading the history</p>;
+  if (history.data.length === 0) return <EmptyState>No changes recorded</EmptyState>;
+  return (
+    <ol className="flex flex-col gap-2" aria-label="History">
+      {history.data.map((entry) => (
+        <li key={entry.id} className="rounded-lg border p-3">
+          <p className="mb-1 text-sm">
+            <span className="font-medium">{entry.procedure}</span> by {entry.actorEmail}
+            <span className="text-muted-foreground"> · {formatWhen(entry.at)}</span>
+          </p>
+          <AuditChanges changes={entry.changes} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The History tab of a detail dialog, for the roles that may read the audit trail. */
+export function useHistoryTab(recordId: string | undefined): DetailTab[] {
+  const canRead = useCan('audit', 'read');
+  return canRead && recordId ? [{ value: 'history', label: 'History', content: <RecordHistory recordId={recordId} /> }] : [];
+}

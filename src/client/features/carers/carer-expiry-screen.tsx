@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Route, Routes } from 'react-router';
+import { NotFoundPage } from '@/client/app/status-screens';
+import { ListScreen } from '@/client/components/list-screen/list-screen';
+import { nameColumn } from '@/client/components/list-screen/name-column';
+import type { ListColumn, ListPermissions } from '@/client/components/list-screen/types';
+import { useTRPC } from '@/client/lib/trpc';
+import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
+import { ArchiveToggle } from '@/client/components/list-screen/archive-toggle';
+import { todayIn } from '@/shared/dates';
+import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '../../components/carer/carer-expiries';
+import { CarerTabsPage, editableCarerPath, NameCell, useCarerEditRights } from '../../components/carer/carer-tabs';
+import { EXPIRY_COLUMN_ID, expiryColumn, SOONEST_FIRST } from '../../components/carer/expiry-badge';
+
+// Dates are changed on the MP or volunteer form; these screens only watch them.
+const WATCH_ONLY: ListPermissions = { create: false, update: false, delete: false };
+
+function carerExpiryColumns(expiry: CarerExpiry, today: string, editRights: Record<CarerKind, boolean>): ListColumn<CarerRow>[] {
+  const words = CARER_EXPIRIES[expiry];
+  return [
+    nameColumn((c) => <NameCell name={c.details.name} archived={c.archived} to={editableCarerPath(c.id, editRights)} />),
+    { id: 'id', header: 'Carer ID', value: (c) => c.id, card: 'key' },
+    { ...expiryColumn<CarerRow>({ id: EXPIRY_COLUMN_ID, header: words.header, date: words.date, missingText: words.missingText, today }), card: 'first' },
+  ];
+}
+
+/** /dbs or /public-liability: every MP and volunteer with the one expiry date, expired first when sorted by it. */
+function CarerExpiryList({ expiry }: { expiry: CarerExpiry }) {
+  const trpc = useTRPC();
+  const words = CARER_EXPIRIES[expiry];
+  const [showArchived, setShowArchived] = useState(false);
+  const lists = {
+    mp: useQuery(showArchived ? trpc.mps.getAll.queryOptions() : trpc.mps.getAllNotArchived.queryOptions()),
+    volunteer: useQuery(showArchived ? trpc.volunteers.getAll.queryOptions() : trpc.volunteers.getAllNotArchived.queryOptions()),
+  };
+  const today = todayIn();
+  const { mp: canEditMps, volunteer: canEditVolunteers } = useCarerEditRights();
+  const columns = useMemo(
+    () => carerExpiryColumns(expiry, today, { mp: canEditMps, volunteer: canEditVolunteers }),
+    [expiry, today, canEditMps, canEditVolunteers],
+  );
+  const archiveToggle = <ArchiveToggle showArchived={showArchived} onToggle={() => setShowArchived((s) => !s)} />;
+
+  return (
+    <CarerTabsPage
+      title={words.title}
+      total={(lists.mp.data?.length ?? 0) + (lists.volunteer.data?.length ?? 0)}
+      renderTab={(kind) => {
+        const list = lists[kind];
+        const { title, many, emptyList } = CARER_KINDS[kind];
+        return (
+          <ListScreen
+            title={title}
+            headingLevel={2}
+            searchLabel={`Search ${many}`}
+            searchPlaceholder="Search by name or carer ID…"
+            rows={list.data}
+            columns={columns}
+            getRowId={(c) => c.id}
+            getRowLabel={(c) => c.details.name}
+            permissions={WATCH_ONLY}
+            isLoading={list.isPending}
+            error={list.isError ? words.loadError : undefined}
+            emptyMessage={emptyList}
+            defaultSort={SOONEST_FIRST}
+            toolbar={archiveToggle}
+          />
+        );
+      }}
+    />
+  );
+}
+
+function CarerExpiryScreen({ expiry }: { expiry: CarerExpiry }) {
+  return (
+    <Routes>
+      <Route index element={<CarerExpiryList expiry={expiry} />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export function DbsScreen() {
+  return <CarerExpiryScreen expiry="dbs" />;
+}
+
+export function PublicLiabilityScreen() {
+  return <CarerExpiryScreen expiry="publicLiability" />;
+}

@@ -1,0 +1,241 @@
+import { and, arrayContains, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Service } from '@/shared/constants';
+import type { ClientData } from '@/shared/schemas/people';
+import type { Executor } from '@/server/db/client';
+import { selectRowsAsJson } from '@/server/db/json-rows';
+import { newId } from '@/server/db/ids';
+import { packages, requests } from '@/server/db/schema/care';
+import { magAttendees, magLogs } from '@/server/db/schema/compliance';
+import { clients } from '@/server/db/schema/people';
+import { addressWithDeprivationFromRow } from '@/server/records/address.mappers';
+import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
+import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
+import { lookupDeprivation } from '@/server/features/deprivation/deprivation.service';
+import { magLogFromRows } from '@/server/records/mag.mappers';
+import { checkVersion, notFound, refused } from '@/server/records/record-errors';
+import type { ServiceContext } from '@/server/records/service-context';
+import { loadNotes, replaceNotes } from '../../records/notes';
+import { archivedAtAfter, NAME_CHANGE_REFUSED } from '../../records/people-rules';
+
+type ClientRow = typeof clients.$inferSelect;
+
+/** A client as lists show it: everything but notes and related records. */
+export function clientSummaryFromRow(row: ClientRow) {
+  return {
+    id: row.id,
+    archived: row.archived as 'Y' | 'N',
+    version: row.version,
+    anonymised: row.anonymisedAt !== null,
+    dateOfBirth: row.dateOfBirth ?? '',
+    details: {
+      customId: row.customId,
+      name: row.name,
+      address: addressWithDeprivationFromRow(row),
+      phone: row.phone,
+      email: row.email,
+      nextOfKin: row.nextOfKin,
+      services: row.services as Service[],
+      attendsMag: row.attendsMag,
+      donationScheme: row.donationScheme,
+      donationAmount: row.donationAmount,
+      referredBy: row.referredBy,
+      clientAgreementDate: row.clientAgreementDate ?? '',
+      clientAgreementComments: row.clientAgreementComments,
+      riskAssessmentDate: row.riskAssessmentDate ?? '',
+      riskAssessmentComments: row.riskAssessmentComments,
+      endDate: row.endDate ?? '',
+      attendanceAllowance: row.attendanceAllowance as ClientData['details']['attendanceAllowance'],
+    },
+  };
+}
+export type ClientSummary = ReturnType<typeof clientSummaryFromRow>;
+
+function clientColumns(data: ClientData) {
+  const d = data.details;
+  return {
+    archived: data.archived,
+    dateOfBirth: data.dateOfBirth || null,
+    name: d.name,
+    streetAddress: d.address.streetAddress,
+    locality: d.address.locality,
+    county: d.address.county,
+    postCode: d.address.postCode,
+    deprivationIncome: d.address.deprivation.income,
+    deprivationHealth: d.address.deprivation.health,
+    phone: d.phone,
+    email: d.email,
+    nextOfKin: d.nextOfKin,
+    services: d.services,
+    attendsMag: d.attendsMag,
+    customId: d.customId,
+    donationScheme: d.donationScheme,
+    donationAmount: d.donationAmount,
+    referredBy: d.referredBy,
+    clientAgreementDate: d.clientAgreementDate || null,
+    clientAgreementComments: d.clientAgreementComments,
+    riskAssessmentDate: d.riskAssessmentDate || null,
+    riskAssessmentComments: d.riskAssessmentComments,
+    endDate: d.endDate || null,
+    attendanceAllowance: d.attendanceAllowance,
+  };
+}
+
+async function lockClient(tx: Executor, id: string): Promise<ClientRow> {
+  const [row] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
+  if (!row) throw notFound('Client');
+  return row;
+}
+
+async function fullClient(db: Executor, row: ClientRow) {
+  const summary = clientSummaryFromRow(row);
+  return { ...summary, details: { ...summary.details, notes: await loadNotes(db, { clientId: row.id }) } };
+}
+
+export async function listClients(db: Executor, { includeArchived }: { includeArchived: boolean }): Promise<ClientSummary[]> {
+  const rows = await selectRowsAsJson(db, clients, includeArchived ? undefined : eq(clients.archived, 'N'), [desc(clients.createdAt), desc(clients.id)]);
+  return rows.map(clientSummaryFromRow);
+}
+
+/** Clients who come to MAG sessions (the MAG service or the attends-MAG flag), not archived, by name. */
+export async function listClientsWithMagService(db: Executor): Promise<ClientSummary[]> {
+  const rows = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.archived, 'N'), or(arrayContains(clients.services, ['MAG']), eq(clients.attendsMag, true))))
+    .orderBy(asc(clients.name));
+  return rows.map(clientSummaryFromRow);
+}
+
+/** A client with notes, requests (each with its packages) and the MAG sessions they attended. */
+export async function getClient(db: Executor, id: string) {
+  const [row] = await db.select().from(clients).where(eq(clients.id, id));
+  if (!row) throw notFound('Client');
+  const requestRows = await db.select().from(requests).where(eq(requests.clientId, id)).orderBy(desc(requests.startDate));
+  const packageRows = requestRows.length
+    ? await db
+        .select()
+        .from(packages)
+        .where(
+          inArray(
+            packages.requestId,
+            requestRows.map((r) => r.id),
+          ),
+        )
+        .orderBy(desc(packages.startDate))
+    : [];
+  const attended = await db
+    .select({ log: magLogs })
+    .from(magAttendees)
+    .innerJoin(magLogs, eq(magAttendees.magLogId, magLogs.id))
+    .where(and(eq(magAttendees.personId, id), eq(magAttendees.kind, 'client')))
+    .orderBy(desc(magLogs.date));
+  const attendeeRows = attended.length
+    ? await db
+        .select()
+        .from(magAttendees)
+        .where(
+          inArray(
+            magAttendees.magLogId,
+            attended.map((a) => a.log.id),
+          ),
+        )
+    : [];
+  return {
+    ...(await fullClient(db, row)),
+    requests: requestRows.map((r) => ({
+      ...requestFromRow(r, row.name),
+      packages: packageRows.filter((p) => p.requestId === r.id).map(packageFromRow),
+    })),
+    magLogs: attended.map(({ log }) => magLogFromRows(log, attendeeRows.filter((a) => a.magLogId === log.id))),
+  };
+}
+
+/**
+ * Creates a client. The post code's deprivation (when the table knows it) sets the address flags;
+ * otherwise the flags entered are kept. Returns the client with deprivationData and postcode.
+ */
+export async function createClient(ctx: ServiceContext, data: ClientData) {
+  const found = await lookupDeprivation(ctx.db, data.details.address.postCode, ctx.deprivationMaxDecile);
+  const deprivation = found ? { income: found.income, health: found.health } : data.details.address.deprivation;
+  const values = {
+    ...clientColumns(data),
+    deprivationIncome: deprivation.income,
+    deprivationHealth: deprivation.health,
+    deprivationLsoa: found?.lsoaCode ?? null,
+    deprivationEdition: found?.edition ?? null,
+  };
+  const id = newId('c');
+  const created = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(clients)
+      .values({ id, ...values })
+      .returning();
+    await replaceNotes(tx, { clientId: id }, data.details.notes);
+    const client = await fullClient(tx, row!);
+    await recordAudit(tx, ctx.actor, 'clients.create', id, diffRecords({}, client));
+    return client;
+  });
+  return { ...created, deprivationData: deprivation, postcode: created.details.address.postCode };
+}
+
+/** Updates every field but the name, which changes only through updateName. */
+export async function updateClient(ctx: ServiceContext, input: ClientData & { id: string; version?: number }) {
+  return ctx.db.transaction(async (tx) => {
+    const stored = await lockClient(tx, input.id);
+    checkVersion(stored, input.version);
+    if (input.details.name !== stored.name) throw refused(NAME_CHANGE_REFUSED);
+    const before = await fullClient(tx, stored);
+    const [row] = await tx
+      .update(clients)
+      .set({ ...clientColumns(input), archivedAt: archivedAtAfter(stored, input.archived), version: stored.version + 1, updatedAt: new Date() })
+      .where(eq(clients.id, input.id))
+      .returning();
+    await replaceNotes(tx, { clientId: input.id }, input.details.notes);
+    const after = await fullClient(tx, row!);
+    await recordAudit(tx, ctx.actor, 'clients.update', input.id, diffRecords(before, after));
+    return after;
+  });
+}
+
+export async function renameClient(ctx: ServiceContext, input: { clientId: string; newName: string; version?: number }) {
+  return ctx.db.transaction(async (tx) => {
+    const stored = await lockClient(tx, input.clientId);
+    checkVersion(stored, input.version);
+    const [row] = await tx
+      .update(clients)
+      .set({ name: input.newName, version: stored.version + 1, updatedAt: new Date() })
+      .where(eq(clients.id, input.clientId))
+      .returning();
+    await recordAudit(tx, ctx.actor, 'clients.updateName', input.clientId, diffRecords({ name: stored.name }, { name: input.newName }));
+    return fullClient(tx, row!);
+  });
+}
+
+export async function toggleClientArchive(ctx: ServiceContext, input: { id: string; version?: number }) {
+  return ctx.db.transaction(async (tx) => {
+    const stored = await lockClient(tx, input.id);
+    checkVersion(stored, input.version);
+    const archived = stored.archived === 'Y' ? 'N' : 'Y';
+    const [row] = await tx
+      .update(clients)
+      .set({ archived, archivedAt: archivedAtAfter(stored, archived), version: stored.version + 1, updatedAt: new Date() })
+      .where(eq(clients.id, input.id))
+      .returning();
+    await recordAudit(tx, ctx.actor, 'clients.toggleArchive', input.id, diffRecords({ archived: stored.archived }, { archived }));
+    return clientSummaryFromRow(row!);
+  });
+}
+
+/** Deletes a client who has no requests (one with requests is archived instead); notes go too. */
+export async function deleteClient(ctx: ServiceContext, input: { id: string; version?: number }) {
+  return ctx.db.transaction(async (tx) => {
+    const stored = await lockClient(tx, input.id);
+    checkVersion(stored, input.version);
+    const [request] = await tx.select({ id: requests.id }).from(requests).where(eq(requests.clientId, input.id)).limit(1);
+    if (request) throw refused('This client has requests, so cannot be deleted. Archive the client instead.');
+    const before = await fullClient(tx, stored);
+    await tx.delete(clients).where(eq(clients.id, input.id));
+    await recordAudit(tx, ctx.actor, 'clients.delete', input.id, diffRecords(before, {}));
+    return { id: input.id };
+  });
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { byId } from '@/shared/schemas/common';
+import { packageId, packageInput, packageRenewal, packageUpdate } from '@/shared/schemas/care';
+import { router } from '@/server/trpc/init';
+import { permitted, serviceContext } from '@/server/trpc/procedures';
+import type { CareView } from '../../records/care.mappers';
+import { carerNameFor, createPackage, deletePackage, getPackage, listPackages, renewPackage, updatePackage } from './packages.service';
+
+const list = (view: CareView) =>
+  permitted('packages', 'read').query(async ({ ctx }) => (await listPackages(ctx.db, view, ctx.today())).map((p) => carerNameFor(ctx.user.role, p)));
+
+export const packagesRouter = router({
+  getAll: list('all'),
+  getAllNotArchived: list('notArchived'),
+  getAllNotEndedYet: list('notEndedYet'),
+  getById: permitted('packages', 'read')
+    .input(z.strictObject({ id: packageId }))
+    .query(async ({ ctx, input }) => carerNameFor(ctx.user.role, await getPackage(ctx.db, input.id))),
+  create: permitted('packages', 'create')
+    .input(packageInput)
+    .mutation(({ ctx, input }) => createPackage(serviceContext(ctx), input)),
+  update: permitted('packages', 'update')
+    .input(packageUpdate)
+    .mutation(({ ctx, input }) => updatePackage(serviceContext(ctx), input)),
+  renew: permitted('packages', 'update')
+    .input(packageRenewal)
+    .mutation(({ ctx, input }) => renewPackage(serviceContext(ctx), input)),
+  delete: permitted('packages', 'delete')
+    .input(byId('p', 'package'))
+    .mutation(({ ctx, input }) => deletePackage(serviceContext(ctx), input)),
+});
