@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Role } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
 import { PROJECT_ROOT } from '@/server/paths';
-import { recordAudit } from '@/server/features/audit/audit.service';
+import { recordAudit } from '@/server/records/audit-trail';
 import { renderAuthPage, renderCodePage, renderEnrolmentPage, renderLoginPage, renderRecoveryCodesPage } from './auth-pages';
 import {
   countRefusal,

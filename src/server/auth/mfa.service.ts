@@ -4,7 +4,7 @@ import type { Role } from '@/shared/permissions';
 import type { Database, Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { mfaEnrolments, mfaRecoveryCodes } from '@/server/db/schema/auth';
-import { recordAudit } from '@/server/features/audit/audit.service';
+import { recordAudit } from '@/server/records/audit-trail';
 import { revokeAccount } from './oidc-adapter';
 import { mfaSecretKey } from './secrets';
 import { matchingTotpStep, newTotpSecret } from './totp';

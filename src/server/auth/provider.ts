@@ -6,7 +6,7 @@ import { renderAuthPage } from './auth-pages';
 import { escapeHtmlText } from './html';
 import { databaseAdapter } from './oidc-adapter';
 import { cookieKeys, signingKey } from './secrets';
-import { recordAudit } from '@/server/features/audit/audit.service';
+import { recordAudit } from '@/server/records/audit-trail';
 import { findUserById } from './users.service';
 
 /** The one client of the built-in provider: the Valecare web app itself. */

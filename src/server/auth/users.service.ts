@@ -6,7 +6,7 @@ import { cleanString } from '@/shared/schemas/common';
 import type { Database } from '@/server/db/client';
 import { newId, newPassword } from '@/server/db/ids';
 import { users } from '@/server/db/schema/auth';
-import { recordAudit } from '@/server/features/audit/audit.service';
+import { recordAudit } from '@/server/records/audit-trail';
 import { revokeAccount } from './oidc-adapter';
 
 export const MIN_PASSWORD_LENGTH = 10;

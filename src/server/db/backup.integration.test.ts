@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { createTestDatabase } from '@/server/test/test-database';
 import { BACKUP_TABLES, BackupError, backupDatabase, restoreDatabase } from './backup';
 import { type DatabaseConnection, type Executor, queryRows } from './client';
-import { seedDemo } from '../demo/seed-demo';
+import { seedDemo } from '@/server/demo/seed-demo';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'valecare-backup-'));
 let source: TestApp;

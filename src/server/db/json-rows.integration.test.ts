@@ -5,7 +5,7 @@ import { selectRowsAsJson } from './json-rows';
 import { packages, requests } from './schema/care';
 import { trainingRecords } from './schema/compliance';
 import { carers, clients } from './schema/people';
-import { seedDemo } from '../demo/seed-demo';
+import { seedDemo } from '@/server/demo/seed-demo';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { ID_ALPHABET, type IdPrefix } from '../db/ids';
+import { ID_ALPHABET, type IdPrefix } from '@/server/db/ids';
 
 /** Made-up people for the demo data and the benchmark: nobody real. */
 export const FIRST_NAMES = ['Margaret', 'Arthur', 'Joan', 'Dennis', 'Irene', 'Harold', 'Brenda', 'Kenneth', 'Sheila', 'Roy', 'Doreen', 'Frank', 'Pamela', 'Stanley', 'Valerie', 'Clifford', 'Maureen', 'Leonard', 'Audrey', 'Norman', 'Jean', 'Gordon', 'Sylvia', 'Trevor'];

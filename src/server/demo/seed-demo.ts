@@ -223,7 +223,7 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
 
 async function main(): Promise<number> {
   const { loadEnv } = await import('@/server/env');
-  const { runOnDatabase } = await import('../db/cli-database');
+  const { runOnDatabase } = await import('@/server/db/cli-database');
   const env = loadEnv();
   return runOnDatabase(
     env,

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CachedQuery, isCachedQuery } from '@/shared/cached-queries';
 import { type Database, type Executor, queryRows } from '@/server/db/client';
-import { createCallerFactory, type Context } from '../trpc/init';
-import { appRouter } from '../app-router';
+import { createCallerFactory, type Context } from '@/server/trpc/init';
+import { appRouter } from '@/server/app-router';
 
 const gzipAsync = promisify(gzip);
 const createCaller = createCallerFactory(appRouter);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { RENEWAL_CARER_REFUSED, RENEWAL_REQUEST_REFUSED } from '../features/packages/packages.service';
-import { RENEWAL_CLIENT_REFUSED, RENEWAL_TYPE_REFUSED } from '../features/requests/requests.service';
+import { RENEWAL_CARER_REFUSED, RENEWAL_REQUEST_REFUSED } from '@/server/features/packages/packages.service';
+import { RENEWAL_CLIENT_REFUSED, RENEWAL_TYPE_REFUSED } from '@/server/features/requests/requests.service';
 
 // Every update takes a record exactly as getById returned it, and every renew takes whole records (spec §7.3).
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, can, RESOURCES, ROLES } from '@/shared/permissions';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import type { ProcedureMeta } from './init';
-import { appRouter } from '../app-router';
+import { appRouter } from '@/server/app-router';
 
 /**
  * Procedures any signed-in user may call: they touch no resource's data, or (the header search) read each

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIRST_REPORT_YEAR } from '../constants';
+import { FIRST_REPORT_YEAR } from '@/shared/constants';
 
 export const START_YEAR_MESSAGE = `Start year must be a whole number from ${FIRST_REPORT_YEAR} to the current year`;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { datesInOrder, END_BEFORE_START } from '../care';
-import { DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, REQUEST_STATUSES, REQUEST_TYPES } from '../constants';
-import { OPEN } from '../dates';
+import { datesInOrder, END_BEFORE_START } from '@/shared/care';
+import { DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, REQUEST_STATUSES, REQUEST_TYPES } from '@/shared/constants';
+import { OPEN } from '@/shared/dates';
 import { acceptingReadOnly, address, addressWithDeprivation, archivedFlag, endDate, isoDate, MAX, recordId, requiredDate, services, text, version } from './common';
 import { carerId, clientId } from './people';
 

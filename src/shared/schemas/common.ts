@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_COUNTY, DEFAULT_LOCALITY, LOCALITIES, MESSAGES, NOTE_SOURCES, SERVICES } from '../constants';
-import { isIsoDate, OPEN } from '../dates';
+import { DEFAULT_COUNTY, DEFAULT_LOCALITY, LOCALITIES, MESSAGES, NOTE_SOURCES, SERVICES } from '@/shared/constants';
+import { isIsoDate, OPEN } from '@/shared/dates';
 
 /** Sane upper bounds for free text: generous for people, small enough to refuse garbage. */
 export const MAX = { short: 200, name: 200, line: 500, text: 5000, list: 500 } as const;

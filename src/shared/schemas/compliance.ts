@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRAINING_TYPES } from '../constants';
+import { TRAINING_TYPES } from '@/shared/constants';
 import { addressWithDeprivation, archivedFlag, MAX, recordId, requiredDate, text, version } from './common';
 import { carerId, clientId, mpId, volunteerId } from './people';
 

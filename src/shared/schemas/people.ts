@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTENDANCE_ALLOWANCE } from '../constants';
+import { ATTENDANCE_ALLOWANCE } from '@/shared/constants';
 import {
   acceptingReadOnly,
   address,

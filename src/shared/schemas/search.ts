@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Resource } from '../permissions';
+import type { Resource } from '@/shared/permissions';
 import { text } from './common';
 
 /** What the header search looks through, in the order its groups are shown; each is also the resource read. */

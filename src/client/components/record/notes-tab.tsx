@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useReportUnsaved } from '@/client/components/unsaved-changes';
 import type { Note } from '@/shared/schemas/common';
-import { NotesEditor } from '../person/notes-editor';
+import { NotesEditor } from '@/client/components/person/notes-editor';
 
 /**
  * The Notes tab of a detail dialog. One way to save: each note is saved as it is added, edited or removed,

@@ -7,7 +7,7 @@ import { Input } from '@/client/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import type { RouterInputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
-import { AuditChanges, formatWhen } from '../../components/record/audit-changes';
+import { AuditChanges, formatWhen } from '@/client/components/record/audit-changes';
 
 type Filters = Omit<RouterInputs['audit']['list'], 'cursor' | 'limit'>;
 const PAGE = 100;

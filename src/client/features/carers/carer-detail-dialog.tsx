@@ -8,8 +8,8 @@ import { formatDate, formatHours } from '@/client/lib/format';
 import { useHistoryTab } from '@/client/components/record/history-tab';
 import { useDataProtectionTab } from '@/client/components/record/data-protection-tab';
 import { NotesTab } from '@/client/components/record/notes-tab';
-import { CARER_KINDS, type CarerKind } from '../../components/carer/carer-kind';
-import { useCarerApi } from '../../components/carer/use-carer-api';
+import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
+import { useCarerApi } from '@/client/components/carer/use-carer-api';
 
 type Carer = RouterOutputs['mps']['getById'];
 

@@ -9,9 +9,9 @@ import { useTRPC } from '@/client/lib/trpc';
 import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
 import { ArchiveToggle } from '@/client/components/list-screen/archive-toggle';
 import { todayIn } from '@/shared/dates';
-import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '../../components/carer/carer-expiries';
-import { CarerTabsPage, editableCarerPath, NameCell, useCarerEditRights } from '../../components/carer/carer-tabs';
-import { EXPIRY_COLUMN_ID, expiryColumn, SOONEST_FIRST } from '../../components/carer/expiry-badge';
+import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '@/client/components/carer/carer-expiries';
+import { CarerTabsPage, editableCarerPath, NameCell, useCarerEditRights } from '@/client/components/carer/carer-tabs';
+import { EXPIRY_COLUMN_ID, expiryColumn, SOONEST_FIRST } from '@/client/components/carer/expiry-badge';
 
 // Dates are changed on the MP or volunteer form; these screens only watch them.
 const WATCH_ONLY: ListPermissions = { create: false, update: false, delete: false };

@@ -17,8 +17,8 @@ import { AddressSection, ContactSection, PersonalDetailsSection, ServicesSection
 import { DEFAULT_COUNTY, DEFAULT_LOCALITY } from '@/shared/constants';
 import type { Note } from '@/shared/schemas/common';
 import { carerForm } from '@/shared/schemas/people';
-import { CARER_KINDS, type CarerKind } from '../../components/carer/carer-kind';
-import { useCarerApi } from '../../components/carer/use-carer-api';
+import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
+import { useCarerApi } from '@/client/components/carer/use-carer-api';
 import { useBackToList } from '@/client/components/list-screen/saved-row';
 
 type FormInput = z.input<typeof carerForm>;

@@ -14,8 +14,8 @@ import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
 import { ArchiveToggle, toggleArchiveWithUndo } from '@/client/components/list-screen/archive-toggle';
 import { CarerDetailDialog } from './carer-detail-dialog';
 import { CreateCarerPage, EditCarerPage } from './carer-form';
-import { CARER_KINDS, type CarerKind } from '../../components/carer/carer-kind';
-import { useCarerApi } from '../../components/carer/use-carer-api';
+import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
+import { useCarerApi } from '@/client/components/carer/use-carer-api';
 import { useSavedRowId } from '@/client/components/list-screen/saved-row';
 
 type CarerRow = RouterOutputs['mps']['getAll'][number];

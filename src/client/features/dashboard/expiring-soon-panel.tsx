@@ -8,9 +8,9 @@ import { useTRPC } from '@/client/lib/trpc';
 import { CARER_KINDS } from '@/client/components/carer/carer-kind';
 import { type ExpiryStatus, expirySortKey, expiryStatus } from '@/shared/expiry';
 import { todayIn } from '@/shared/dates';
-import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '../../components/carer/carer-expiries';
+import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '@/client/components/carer/carer-expiries';
 import { carerKindOf } from '@/client/components/carer/carer-kind';
-import { ExpiryBadge, soonestFirstPath } from '../../components/carer/expiry-badge';
+import { ExpiryBadge, soonestFirstPath } from '@/client/components/carer/expiry-badge';
 import { addDays } from '@/shared/dates';
 
 const WINDOW_DAYS = 90;

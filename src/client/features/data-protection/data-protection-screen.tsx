@@ -8,7 +8,7 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
-import { AnonymiseDialog, ReviewList } from '../../components/record/data-protection-tab';
+import { AnonymiseDialog, ReviewList } from '@/client/components/record/data-protection-tab';
 
 type Candidate = RouterOutputs['dataProtection']['retentionReview'][number];
 type Anonymised = RouterOutputs['dataProtection']['anonymise'];

@@ -5,7 +5,7 @@ import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { periodText } from '@/client/components/care/care-display';
-import { CarerLabel } from '../../components/care/carer-label';
+import { CarerLabel } from '@/client/components/care/carer-label';
 import type { StoredPackage } from './load-package';
 
 function PackageDetails({ pkg }: { pkg: StoredPackage }) {

@@ -16,7 +16,7 @@ import { NotesField, ServicesField, WeeklyHoursField } from '@/client/components
 import { RenewLayout, RenewStartDateField, renewForm } from '@/client/components/care/renew-layout';
 import { todayIn } from '@/shared/dates';
 import { packageDetails } from '@/shared/schemas/care';
-import { CarerLabel } from '../../components/care/carer-label';
+import { CarerLabel } from '@/client/components/care/carer-label';
 import { LoadPackage, type StoredPackage } from './load-package';
 import { useBackToList } from '@/client/components/list-screen/saved-row';
 

@@ -13,7 +13,7 @@ import { useTRPC } from '@/client/lib/trpc';
 import { dateColumn } from '@/client/components/care/care-display';
 import { CARE_VIEW_PROCEDURE, type CareView } from '@/client/components/care/care-view';
 import { CareViewToggle } from '@/client/components/care/care-view-toggle';
-import { CarerLabel, carerText } from '../../components/care/carer-label';
+import { CarerLabel, carerText } from '@/client/components/care/carer-label';
 import { PackageDetailDialog } from './package-detail-dialog';
 import { CreatePackagePage, EditPackagePage } from './package-form';
 import { RenewPackagePage } from './package-renew';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LoadState } from '@/client/components/load-state';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
-import { loadErrorText } from '../../components/care/care-display';
+import { loadErrorText } from '@/client/components/care/care-display';
 
 export type StoredRequest = RouterOutputs['requests']['getById'];
 

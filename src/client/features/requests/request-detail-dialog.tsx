@@ -8,7 +8,7 @@ import { useTRPC } from '@/client/lib/trpc';
 import { useHistoryTab } from '@/client/components/record/history-tab';
 import { carerKindLabel } from '@/client/components/care/carer-label';
 import { deprivationCategory } from '@/shared/deprivation';
-import { periodText, REQUEST_TYPE_LABELS, RequestStatusBadge } from '../../components/care/care-display';
+import { periodText, REQUEST_TYPE_LABELS, RequestStatusBadge } from '@/client/components/care/care-display';
 import type { StoredRequest } from './load-request';
 
 function RequestDetails({ request }: { request: StoredRequest }) {

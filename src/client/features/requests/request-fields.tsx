@@ -3,7 +3,7 @@ import { CheckboxField, Field } from '@/client/components/form/field';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { AddressSection } from '@/client/components/person/person-fields';
 import { REQUEST_STATUSES } from '@/shared/constants';
-import { REQUEST_STATUS_LABELS } from '../../components/care/care-display';
+import { REQUEST_STATUS_LABELS } from '@/client/components/care/care-display';
 
 /** What request forms (add, edit, renew) share beyond the care fields. */
 interface RequestFieldValues {

@@ -15,8 +15,8 @@ import { DEFAULT_COUNTY, DEFAULT_LOCALITY, DEFAULT_WEEKLY_HOURS, REQUEST_TYPES }
 import { OPEN, todayIn } from '@/shared/dates';
 import { requestInput } from '@/shared/schemas/care';
 import { clientId } from '@/shared/schemas/people';
-import { REQUEST_TYPE_LABELS } from '../../components/care/care-display';
-import { ArchivedField, chosen, EndDateField, NotesField, ServicesField, StartDateField, WeeklyHoursField } from '../../components/care/care-fields';
+import { REQUEST_TYPE_LABELS } from '@/client/components/care/care-display';
+import { ArchivedField, chosen, EndDateField, NotesField, ServicesField, StartDateField, WeeklyHoursField } from '@/client/components/care/care-fields';
 import { type ClientCopy, type ClientForCopy, copyOfClient, fieldsToRefill } from './client-copy';
 import { ClientPicker } from './client-picker';
 import { LoadRequest, type StoredRequest } from './load-request';

@@ -14,11 +14,11 @@ import { CarerLabel } from '@/client/components/care/carer-label';
 import { packagesToCarryOver, renewalDates } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
 import { requestDetails } from '@/shared/schemas/care';
-import { periodText, REQUEST_TYPE_LABELS, RequestStatusBadge } from '../../components/care/care-display';
-import { NotesField, ServicesField, WeeklyHoursField } from '../../components/care/care-fields';
+import { periodText, REQUEST_TYPE_LABELS, RequestStatusBadge } from '@/client/components/care/care-display';
+import { NotesField, ServicesField, WeeklyHoursField } from '@/client/components/care/care-fields';
 import { LoadRequest, type StoredRequest } from './load-request';
 import { RequestAddressSection, RequestStatusField } from './request-fields';
-import { RenewLayout, RenewStartDateField, renewForm } from '../../components/care/renew-layout';
+import { RenewLayout, RenewStartDateField, renewForm } from '@/client/components/care/renew-layout';
 import { useBackToList } from '@/client/components/list-screen/saved-row';
 
 const requestRenewForm = renewForm(requestDetails).extend({ carryOverPackages: z.boolean() });

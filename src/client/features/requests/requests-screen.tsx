@@ -10,13 +10,13 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
-import { dateColumn, REQUEST_STATUS_LABELS, REQUEST_TYPE_LABELS, RequestStatusBadge } from '../../components/care/care-display';
-import { CARE_VIEW_PROCEDURE, type CareView } from '../../components/care/care-view';
-import { CareViewToggle } from '../../components/care/care-view-toggle';
+import { dateColumn, REQUEST_STATUS_LABELS, REQUEST_TYPE_LABELS, RequestStatusBadge } from '@/client/components/care/care-display';
+import { CARE_VIEW_PROCEDURE, type CareView } from '@/client/components/care/care-view';
+import { CareViewToggle } from '@/client/components/care/care-view-toggle';
 import { RequestDetailDialog } from './request-detail-dialog';
 import { CreateRequestPage, EditRequestPage } from './request-form';
 import { RenewRequestPage } from './request-renew';
-import { unmetHours } from '../../components/care/unmet-hours';
+import { unmetHours } from '@/client/components/care/unmet-hours';
 import { useSavedRowId } from '@/client/components/list-screen/saved-row';
 
 type RequestRow = RouterOutputs['requests']['getAll'][number];

@@ -3,7 +3,7 @@ import { packages, requests } from '@/server/db/schema/care';
 import { trainingRecords } from '@/server/db/schema/compliance';
 import { newCarer, newClient } from '@/server/test/builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { NAME_CHANGE_REFUSED } from '../../records/people-rules';
+import { NAME_CHANGE_REFUSED } from '@/server/records/people-rules';
 
 let t: TestApp;
 let admin: ReturnType<TestApp['caller']>;

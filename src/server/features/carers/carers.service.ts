@@ -8,13 +8,13 @@ import { packages, requests } from '@/server/db/schema/care';
 import { trainingRecords } from '@/server/db/schema/compliance';
 import { carers, clients } from '@/server/db/schema/people';
 import { addressFromRow } from '@/server/records/address.mappers';
-import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
+import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
 import { checkVersion, notFound, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
 import { trainingRecordFromRow } from '@/server/records/training-records.mappers';
-import { loadNotes, replaceNotes } from '../../records/notes';
-import { archivedAtAfter, NAME_CHANGE_REFUSED } from '../../records/people-rules';
+import { loadNotes, replaceNotes } from '@/server/records/notes';
+import { archivedAtAfter, NAME_CHANGE_REFUSED } from '@/server/records/people-rules';
 
 /** MPs (paid micro-providers) and volunteers: one shape, told apart by the id's first letter. */
 export type CarerKind = 'mp' | 'volunteer';

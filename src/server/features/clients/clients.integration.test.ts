@@ -8,7 +8,7 @@ import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newClient } from '@/server/test/builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { NAME_CHANGE_REFUSED } from '../../records/people-rules';
+import { NAME_CHANGE_REFUSED } from '@/server/records/people-rules';
 
 let t: TestApp;
 let admin: ReturnType<TestApp['caller']>;

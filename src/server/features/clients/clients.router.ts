@@ -3,7 +3,7 @@ import { byId } from '@/shared/schemas/common';
 import { clientId, clientInput, clientRename, clientUpdate } from '@/shared/schemas/people';
 import { router } from '@/server/trpc/init';
 import { onlyReadable, permitted, serviceContext } from '@/server/trpc/procedures';
-import { carerNameFor, withCarerNames } from '@/server/features/packages/packages.service';
+import { carerNameFor, withCarerNames } from '@/server/records/package-views';
 import {
   createClient,
   deleteClient,

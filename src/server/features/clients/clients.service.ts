@@ -8,14 +8,14 @@ import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
 import { clients } from '@/server/db/schema/people';
 import { addressWithDeprivationFromRow } from '@/server/records/address.mappers';
-import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
+import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
-import { lookupDeprivation } from '@/server/features/deprivation/deprivation.service';
+import { lookupDeprivation } from '@/server/records/deprivation-lookup';
 import { magLogFromRows } from '@/server/records/mag.mappers';
 import { checkVersion, notFound, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
-import { loadNotes, replaceNotes } from '../../records/notes';
-import { archivedAtAfter, NAME_CHANGE_REFUSED } from '../../records/people-rules';
+import { loadNotes, replaceNotes } from '@/server/records/notes';
+import { archivedAtAfter, NAME_CHANGE_REFUSED } from '@/server/records/people-rules';
 
 type ClientRow = typeof clients.$inferSelect;
 

@@ -6,7 +6,7 @@ import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs, trainingRecords } from '@/server/db/schema/compliance';
 import { carers, clients, notes } from '@/server/db/schema/people';
-import { recordAudit } from '@/server/features/audit/audit.service';
+import { recordAudit } from '@/server/records/audit-trail';
 import { carersService } from '@/server/features/carers/carers.service';
 import { getClient } from '@/server/features/clients/clients.service';
 import { checkVersion, notFound, refused } from '@/server/records/record-errors';

@@ -4,7 +4,7 @@ import { byId } from '@/shared/schemas/common';
 import { magLogId, magLogInput, magLogUpdate } from '@/shared/schemas/compliance';
 import { router } from '@/server/trpc/init';
 import { onlyReadable, permitted, serviceContext } from '@/server/trpc/procedures';
-import type { MagLog } from '../../records/mag.mappers';
+import type { MagLog } from '@/server/records/mag.mappers';
 import { createMagLog, deleteMagLog, getMagLog, listMagLogs, updateMagLog } from './mag.service';
 
 /** Attendee lists name people: a role sees only those it may read (Finance reads MAG logs but not MPs). */

@@ -5,10 +5,10 @@ import { newId } from '@/server/db/ids';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
 import { carers, clients } from '@/server/db/schema/people';
 import { addressWithDeprivationFromRow } from '@/server/records/address.mappers';
-import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
+import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { checkVersion, notFound } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
-import { type MagLog, magLogFromRows } from '../../records/mag.mappers';
+import { type MagLog, magLogFromRows } from '@/server/records/mag.mappers';
 
 type MagLogRow = typeof magLogs.$inferSelect;
 type AttendeeRow = typeof magAttendees.$inferSelect;

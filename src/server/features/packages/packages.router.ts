@@ -3,8 +3,9 @@ import { byId } from '@/shared/schemas/common';
 import { packageId, packageInput, packageRenewal, packageUpdate } from '@/shared/schemas/care';
 import { router } from '@/server/trpc/init';
 import { permitted, serviceContext } from '@/server/trpc/procedures';
-import type { CareView } from '../../records/care.mappers';
-import { carerNameFor, createPackage, deletePackage, getPackage, listPackages, renewPackage, updatePackage } from './packages.service';
+import type { CareView } from '@/server/records/care.mappers';
+import { carerNameFor } from '@/server/records/package-views';
+import { createPackage, deletePackage, getPackage, listPackages, renewPackage, updatePackage } from './packages.service';
 
 const list = (view: CareView) =>
   permitted('packages', 'read').query(async ({ ctx }) => (await listPackages(ctx.db, view, ctx.today())).map((p) => carerNameFor(ctx.user.role, p)));

@@ -1,16 +1,16 @@
-import { desc, eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { renewalDates, renewalRefusal } from '@/shared/care';
-import { can, type Role } from '@/shared/permissions';
 import type { PackageData, PackageDetails, PackageRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers, clients } from '@/server/db/schema/people';
-import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
+import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { checkVersion, notFound, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
-import { type CareView, endDateColumn, inView, type Package, packageFromRow } from '../../records/care.mappers';
+import { carerNames, type PackageView } from '@/server/records/package-views';
+import { type CareView, endDateColumn, inView, type Package, packageFromRow } from '@/server/records/care.mappers';
 
 type PackageRow = typeof packages.$inferSelect;
 
@@ -65,29 +65,6 @@ function packageColumns(data: PackageData, clientName: string) {
   };
 }
 
-/** A package as lists and views show it: with its carer's current name beside the carer's id. */
-export type PackageView = Package & { carerName: string };
-
-/**
- * The package as the role may see it: a carer's name only for a role that may read that kind of carer
- * (Finance reads volunteers but not MPs, as with MAG attendees).
- */
-export function carerNameFor<P extends PackageView>(role: Role, pkg: P): P {
-  return can(role, pkg.carerId.startsWith('m') ? 'mps' : 'volunteers', 'read') ? pkg : { ...pkg, carerName: '' };
-}
-
-/** The current names of the given carers (ids, or a query selecting them). */
-export async function carerNames(db: Executor, carerIds: string[] | SQLWrapper): Promise<Map<string, string>> {
-  const rows = await db.select({ id: carers.id, name: carers.name }).from(carers).where(inArray(carers.id, carerIds));
-  return new Map(rows.map((carer) => [carer.id, carer.name]));
-}
-
-/** The packages, each with its carer's current name (one query for all of them). */
-export async function withCarerNames<P extends Package>(db: Executor, related: P[]): Promise<(P & { carerName: string })[]> {
-  const names = related.length ? await carerNames(db, [...new Set(related.map((p) => p.carerId))]) : new Map<string, string>();
-  return related.map((p) => ({ ...p, carerName: names.get(p.carerId) ?? '' }));
-}
-
 export async function listPackages(db: Executor, view: CareView, today: string): Promise<PackageView[]> {
   const where = inView(packages, view, today);
   const rows = await selectRowsAsJson(db, packages, where, [desc(packages.createdAt), desc(packages.id)]);
@@ -96,13 +73,6 @@ export async function listPackages(db: Executor, view: CareView, today: string):
 }
 
 /** The packages of the given requests (ids, or a query selecting them), grouped by request, newest first. */
-export async function packagesByRequest(db: Executor, requestIds: string[] | SQLWrapper): Promise<Map<string, Package[]>> {
-  const rows = await selectRowsAsJson(db, packages, inArray(packages.requestId, requestIds), [desc(packages.createdAt), desc(packages.id)]);
-  const byRequest = new Map<string, Package[]>();
-  for (const row of rows) byRequest.set(row.requestId, [...(byRequest.get(row.requestId) ?? []), packageFromRow(row)]);
-  return byRequest;
-}
-
 export async function getPackage(db: Executor, id: string): Promise<PackageView> {
   const [found] = await db
     .select({ row: packages, carerName: carers.name })

@@ -4,7 +4,7 @@ import { byId } from '@/shared/schemas/common';
 import { requestId, requestInput, requestRenewal, requestUpdate } from '@/shared/schemas/care';
 import { router } from '@/server/trpc/init';
 import { onlyReadable, permitted, serviceContext } from '@/server/trpc/procedures';
-import type { CareView } from '../../records/care.mappers';
+import type { CareView } from '@/server/records/care.mappers';
 import {
   createRequest,
   deleteRequest,
@@ -15,7 +15,7 @@ import {
   type RequestView,
   updateRequest,
 } from './requests.service';
-import { carerNameFor } from '../packages/packages.service';
+import { carerNameFor } from '@/server/records/package-views';
 
 /** A role that may not read packages does not get them through a request. */
 const readable = <R extends RequestView>(role: Role, request: R) => onlyReadable<RequestView>(role, request, { packages: 'packages' }) as R;

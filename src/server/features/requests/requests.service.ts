@@ -10,11 +10,11 @@ import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { clients } from '@/server/db/schema/people';
-import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
+import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { checkVersion, notFound, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
-import { type CareView, endDateColumn, inView, notEndedYet, type Package, packageFromRow, type Request, requestFromRow } from '../../records/care.mappers';
-import { type PackageView, packagesByRequest, withCarerNames } from '../packages/packages.service';
+import { type CareView, endDateColumn, inView, notEndedYet, type Package, packageFromRow, type Request, requestFromRow } from '@/server/records/care.mappers';
+import { type PackageView, packagesByRequest, withCarerNames } from '@/server/records/package-views';
 
 type RequestRow = typeof requests.$inferSelect;
 type ClientRow = typeof clients.$inferSelect;

@@ -5,10 +5,10 @@ import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { trainingRecords } from '@/server/db/schema/compliance';
 import { carers } from '@/server/db/schema/people';
-import { diffRecords, recordAudit } from '@/server/features/audit/audit.service';
+import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { checkVersion, notFound } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
-import { type TrainingRecord, trainingRecordFromRow } from '../../records/training-records.mappers';
+import { type TrainingRecord, trainingRecordFromRow } from '@/server/records/training-records.mappers';
 
 type TrainingRecordRow = typeof trainingRecords.$inferSelect;
 

@@ -1,0 +1,42 @@
+import type { SessionUser } from '@/shared/session';
+import type { Executor } from '@/server/db/client';
+import { auditLog } from '@/server/db/schema/audit';
+
+export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+
+function flatten(value: unknown, prefix: string, out: Record<string, unknown>): Record<string, unknown> {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, out);
+  } else if (prefix) {
+    out[prefix] = value;
+  }
+  return out;
+}
+
+/** The fields that differ between two versions of a record, by dotted path (lists compare whole). */
+export function diffRecords(before: unknown, after: unknown): FieldChanges {
+  const a = flatten(before ?? {}, '', {});
+  const b = flatten(after ?? {}, '', {});
+  const changes: FieldChanges = {};
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) changes[key] = { from: a[key] ?? null, to: b[key] ?? null };
+  }
+  return changes;
+}
+
+/** Appends one audit row; call inside the transaction that makes the change. */
+export async function recordAudit(
+  tx: Executor,
+  /** Who acted; the role is empty for a sign-in that did not get as far as knowing the user. */
+  actor: Pick<SessionUser, 'email'> & { role: SessionUser['role'] | '' },
+  procedure: string,
+  recordId: string | null,
+  changes: FieldChanges | Record<string, unknown> | null,
+): Promise<void> {
+  await tx.insert(auditLog).values({ actorEmail: actor.email, actorRole: actor.role, procedure, recordId, changes });
+}
+
+/** Text matched literally by LIKE: its wildcards and the escape character escaped. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
