@@ -1,16 +1,17 @@
 import { analyticsRouter } from '@/server/features/analytics/analytics.router';
 import { auditRouter } from '@/server/features/audit/audit.router';
-import { dataProtectionRouter } from '@/server/features/data-protection/data-protection.router';
-import { packagesRouter } from '@/server/features/packages/packages.router';
-import { requestsRouter } from '@/server/features/requests/requests.router';
-import { magRouter } from '@/server/features/mag/mag.router';
 import { mpsRouter, volunteersRouter } from '@/server/features/carers/carers.router';
 import { clientsRouter } from '@/server/features/clients/clients.router';
+import { dataProtectionRouter } from '@/server/features/data-protection/data-protection.router';
+import { magRouter } from '@/server/features/mag/mag.router';
+import { packagesRouter } from '@/server/features/packages/packages.router';
+import { requestsRouter } from '@/server/features/requests/requests.router';
 import { searchRouter } from '@/server/features/search/search.router';
 import { trainingRecordsRouter } from '@/server/features/training-records/training-records.router';
 import { router } from './trpc/init';
 import { authedProcedure } from './trpc/procedures';
 
+/** The whole API: each feature's router mounted under its name in spec §7.3. */
 export const appRouter = router({
   session: router({
     /** The signed-in user as the server sees them. */
