@@ -1,0 +1,91 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) });
+const boundaryRule = '@typescript-eslint/no-restricted-imports';
+
+/** The lint messages of a file at `filePath` (it need not exist) that imports `source` and uses what it imports. */
+async function lintImport(filePath: string, source: string, typeOnly = false) {
+  const code = typeOnly
+    ? `import { type Thing } from '${source}';\nexport type Other = Thing;\n`
+    : `import { thing } from '${source}';\nexport const other = thing;\n`;
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map(({ ruleId, message }) => ({ ruleId, message }));
+}
+
+const crossFeature = expect.arrayContaining([
+  { ruleId: boundaryRule, message: expect.stringContaining("does not import another feature's files") },
+]);
+
+describe('client feature boundaries', () => {
+  const inClients = 'src/client/features/clients/client-thing.tsx';
+
+  it.each(['@/client/features/carers/carer-form', '../carers/carer-form', '../../features/carers/carer-form'])(
+    'a feature importing another feature (%s) fails',
+    async (source) => {
+      expect(await lintImport(inClients, source)).toEqual(crossFeature);
+    },
+  );
+
+  it('a file in a feature subfolder importing another feature fails', async () => {
+    expect(await lintImport('src/client/features/clients/parts/client-part.tsx', '../../carers/carer-form')).toEqual(crossFeature);
+  });
+
+  it.each([
+    '@/client/features/clients/client-form',
+    './client-form',
+    '@/client/components/record/detail-dialog',
+    '@/client/lib/trpc',
+    '@/shared/dates',
+  ])('a feature may import %s', async (source) => {
+    expect(await lintImport(inClients, source)).toEqual([]);
+  });
+
+  it('the app assembles features', async () => {
+    expect(await lintImport('src/client/app/router.tsx', '@/client/features/carers/carer-form')).toEqual([]);
+  });
+
+  it('a feature still imports only types from the server', async () => {
+    expect(await lintImport(inClients, '@/server/features/carers/carers.router', true)).toEqual([]);
+    expect(await lintImport(inClients, '@/server/features/carers/carers.router')).toEqual([
+      { ruleId: boundaryRule, message: expect.stringContaining('only types from the server') },
+    ]);
+  });
+});
+
+describe('server feature boundaries', () => {
+  const inRequests = 'src/server/features/requests/request-thing.ts';
+
+  it.each(['@/server/features/clients/clients.service', '../clients/clients.service'])(
+    'a feature importing another feature (%s) fails',
+    async (source) => {
+      expect(await lintImport(inRequests, source)).toEqual(crossFeature);
+    },
+  );
+
+  it.each([
+    '@/server/features/requests/requests.service',
+    './requests.service',
+    '@/server/records/audit-trail',
+    '@/server/db/client',
+    '@/server/trpc/procedures',
+    '@/server/auth/token-verifier',
+    '@/shared/permissions',
+    'drizzle-orm',
+  ])('a feature may import %s', async (source) => {
+    expect(await lintImport(inRequests, source)).toEqual([]);
+  });
+
+  it.each(['src/server/app-router.ts', 'src/server/demo/seed-demo.ts', 'bench/load.ts'])('%s may import features', async (file) => {
+    expect(await lintImport(file, '@/server/features/clients/clients.service')).toEqual([]);
+  });
+
+  it('data protection may import the client and carer services, and nothing else of other features', async () => {
+    const inDataProtection = 'src/server/features/data-protection/data-protection.service.ts';
+    expect(await lintImport(inDataProtection, '@/server/features/clients/clients.service')).toEqual([]);
+    expect(await lintImport(inDataProtection, '@/server/features/carers/carers.service')).toEqual([]);
+    expect(await lintImport(inDataProtection, '@/server/features/clients/clients.router')).toEqual(crossFeature);
+    expect(await lintImport(inDataProtection, '../requests/requests.service')).toEqual(crossFeature);
+  });
+});
