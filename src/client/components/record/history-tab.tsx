@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { LoadState } from '@/client/components/load-state';
 import type { DetailTab } from '@/client/components/record/detail-dialog';
 import { EmptyState } from '@/client/components/record/detail-dialog';
 import { useCan } from '@/client/lib/auth';
@@ -9,21 +10,26 @@ import { AuditChanges, formatWhen } from './audit-changes';
 function RecordHistory({ recordId }: { recordId: string }) {
   const trpc = useTRPC();
   const history = useQuery(trpc.audit.forRecord.queryOptions({ recordId }));
-  if (history.isPending) return <p role="status">Loading...</p>;
-  if (history.isError) return <p role="alert" className="text-destructive">Error loading the history</p>;
-  if (history.data.length === 0) return <EmptyState>No changes recorded</EmptyState>;
   return (
-    <ol className="flex flex-col gap-2" aria-label="History">
-      {history.data.map((entry) => (
-        <li key={entry.id} className="rounded-lg border p-3">
-          <p className="mb-1 text-sm">
-            <span className="font-medium">{entry.procedure}</span> by {entry.actorEmail}
-            <span className="text-muted-foreground"> · {formatWhen(entry.at)}</span>
-          </p>
-          <AuditChanges changes={entry.changes} />
-        </li>
-      ))}
-    </ol>
+    <LoadState query={history} errorText="Error loading the history">
+      {(entries) =>
+        entries.length === 0 ? (
+          <EmptyState>No changes recorded</EmptyState>
+        ) : (
+          <ol className="flex flex-col gap-2" aria-label="History">
+            {entries.map((entry) => (
+              <li key={entry.id} className="rounded-lg border p-3">
+                <p className="mb-1 text-sm">
+                  <span className="font-medium">{entry.procedure}</span> by {entry.actorEmail}
+                  <span className="text-muted-foreground"> · {formatWhen(entry.at)}</span>
+                </p>
+                <AuditChanges changes={entry.changes} />
+              </li>
+            ))}
+          </ol>
+        )
+      }
+    </LoadState>
   );
 }
 

@@ -1,14 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { DetailDialog, DetailGrid, DetailItem, EmptyState } from '@/client/components/record/detail-dialog';
+import { formValues } from './client-form';
+import { PersonDetailDialog } from '@/client/components/person/person-detail-dialog';
+import { AddressItem, ContactItems, PersonDetailGrid, ServiceBadges } from '@/client/components/person/person-details';
+import { DetailGrid, DetailItem, EmptyState } from '@/client/components/record/detail-dialog';
 import { Badge } from '@/client/components/ui/badge';
 import type { RouterOutputs } from '@/client/lib/api-types';
-import { useCan } from '@/client/lib/auth';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
-import { useHistoryTab } from '@/client/components/record/history-tab';
-import { useDataProtectionTab } from '@/client/components/record/data-protection-tab';
-import { NotesTab } from '@/client/components/record/notes-tab';
 import { carerKindLabel } from '@/client/components/care/carer-label';
 import { ATTENDANCE_ALLOWANCE_LABELS } from '@/shared/constants';
 import { isNotEndedYet, todayIn } from '@/shared/dates';
@@ -18,20 +16,14 @@ type Client = RouterOutputs['clients']['getById'];
 
 function ContactInfo({ client }: { client: Client }) {
   const { details } = client;
-  const a = details.address;
   return (
-    <DetailGrid>
-      <DetailItem label="Name">{details.name}</DetailItem>
-      <DetailItem label="Client ID">{details.customId}</DetailItem>
-      <DetailItem label="Date of birth">{formatDate(client.dateOfBirth, 'Unknown')}</DetailItem>
-      <DetailItem label="Phone">{details.phone && <a href={`tel:${details.phone}`}>{details.phone}</a>}</DetailItem>
-      <DetailItem label="E-mail">{details.email && <a href={`mailto:${details.email}`}>{details.email}</a>}</DetailItem>
+    <PersonDetailGrid person={client} idLabel="Client ID" id={details.customId}>
+      <ContactItems phone={details.phone} email={details.email} />
       <DetailItem label="Next of kin">{details.nextOfKin}</DetailItem>
-      <DetailItem label="Address">{[a.streetAddress, a.locality, a.county, a.postCode].filter(Boolean).join(', ')}</DetailItem>
-      <DetailItem label="Deprivation">{deprivationCategory(a.deprivation)}</DetailItem>
+      <AddressItem address={details.address} />
+      <DetailItem label="Deprivation">{deprivationCategory(details.address.deprivation)}</DetailItem>
       <DetailItem label="Referred by">{details.referredBy}</DetailItem>
-      <DetailItem label="Status">{client.archived === 'Y' ? 'Archived' : 'Active'}</DetailItem>
-    </DetailGrid>
+    </PersonDetailGrid>
   );
 }
 
@@ -39,17 +31,7 @@ function ServicesAndNeeds({ client }: { client: Client }) {
   const { details } = client;
   return (
     <div className="flex flex-col gap-4">
-      {details.services.length === 0 ? (
-        <EmptyState>No services found</EmptyState>
-      ) : (
-        <ul className="flex flex-wrap gap-2" aria-label="Services">
-          {details.services.map((s) => (
-            <li key={s}>
-              <Badge variant="secondary">{s}</Badge>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ServiceBadges services={details.services} />
       <DetailGrid>
         <DetailItem label="Attendance allowance">{ATTENDANCE_ALLOWANCE_LABELS[details.attendanceAllowance]}</DetailItem>
         <DetailItem label="Attends MAG">{details.attendsMag ? 'Yes' : 'No'}</DetailItem>
@@ -135,63 +117,27 @@ function NewRequests({ client }: { client: Client }) {
 /** The client view (spec §2.6): Contact Info, Services & Needs, Logs, New Requests, Notes. */
 export function ClientDetailDialog({ clientId, onClose }: { clientId: string | null; onClose: () => void }) {
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const canUpdate = useCan('clients', 'update');
-  const canDelete = useCan('clients', 'delete');
   const query = useQuery({ ...trpc.clients.getById.queryOptions({ id: clientId ?? '' }), enabled: clientId !== null });
   const update = useMutation(trpc.clients.update.mutationOptions());
   const remove = useMutation(trpc.clients.delete.mutationOptions());
-  const client = query.data;
-
-  const historyTab = useHistoryTab(client?.id);
-  const dataProtectionTab = useDataProtectionTab(
-    client && { id: client.id, version: client.version, name: client.details.name, anonymised: client.anonymised },
-  );
   return (
-    <DetailDialog
-      open={clientId !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={client?.details.name ?? 'Client'}
-      status={
-        query.isError ? (
-          <p role="alert" className="text-destructive">
-            Error loading client
-          </p>
-        ) : (
-          <p role="status">Loading...</p>
-        )
-      }
-      tabs={
-        client && [
-          { value: 'contact', label: 'Contact Info', content: <ContactInfo client={client} /> },
-          { value: 'services', label: 'Services & Needs', content: <ServicesAndNeeds client={client} /> },
-          { value: 'logs', label: 'Logs', content: <Logs client={client} /> },
-          { value: 'requests', label: 'New Requests', content: <NewRequests client={client} /> },
-          {
-            value: 'notes',
-            label: 'Notes',
-            content: (
-              <NotesTab
-                notes={client.details.notes}
-                canEdit={canUpdate}
-                onSave={(notes) =>
-                  update.mutateAsync({
-                    id: client.id,
-                    version: client.version,
-                    archived: client.archived,
-                    dateOfBirth: client.dateOfBirth,
-                    details: { ...client.details, notes },
-                  })
-                }
-              />
-            ),
-          },
-          ...historyTab,
-          ...dataProtectionTab,
-        ]
-      }
-      onEdit={canUpdate ? () => void navigate(`/clients/edit/${clientId}`) : undefined}
-      onDelete={canDelete && client ? () => remove.mutateAsync({ id: client.id, version: client.version }) : undefined}
+    <PersonDetailDialog
+      personId={clientId}
+      onClose={onClose}
+      query={query}
+      noun="Client"
+      errorText="Error loading client"
+      resource="clients"
+      listPath="/clients"
+      tabs={(client) => [
+        { value: 'contact', label: 'Contact Info', content: <ContactInfo client={client} /> },
+        { value: 'services', label: 'Services & Needs', content: <ServicesAndNeeds client={client} /> },
+        { value: 'logs', label: 'Logs', content: <Logs client={client} /> },
+        { value: 'requests', label: 'New Requests', content: <NewRequests client={client} /> },
+      ]}
+      editable={formValues}
+      update={update.mutateAsync}
+      remove={remove.mutateAsync}
     />
   );
 }
