@@ -10,8 +10,8 @@ import type { ServiceContext } from '@/server/records/service-context';
 // Every change to a stored record follows one course, kept here: in one transaction, lock the row, refuse an
 // unknown id or a stale version, check the record's own rules, store the next version, and audit what differs.
 
-/** A table of versioned records (recordColumns): each row has an id and a version. */
-export type RecordTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn };
+/** A table of versioned records (recordColumns): each row has an id, a version and when it last changed. */
+export type RecordTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn; updatedAt: AnyPgColumn };
 export type RowOf<T extends RecordTable> = T['$inferSelect'] & { id: string; version: number };
 type ColumnsOf<T extends RecordTable> = Partial<T['$inferInsert']>;
 
