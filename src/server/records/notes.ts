@@ -4,13 +4,13 @@ import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { notes } from '@/server/db/schema/people';
 
-type Owner = { clientId: string } | { carerId: string };
+export type NotesOwner = { clientId: string } | { carerId: string };
 
-function ownerColumn(owner: Owner) {
+function ownerColumn(owner: NotesOwner) {
   return 'clientId' in owner ? notes.clientId : notes.carerId;
 }
 
-function ownerId(owner: Owner) {
+function ownerId(owner: NotesOwner) {
   return 'clientId' in owner ? owner.clientId : owner.carerId;
 }
 
@@ -19,13 +19,13 @@ function noteFromRow(row: typeof notes.$inferSelect): Note {
 }
 
 /** An owner's notes, in the order they were written down. */
-export async function loadNotes(db: Executor, owner: Owner): Promise<Note[]> {
+export async function loadNotes(db: Executor, owner: NotesOwner): Promise<Note[]> {
   const rows = await db.select().from(notes).where(eq(ownerColumn(owner), ownerId(owner))).orderBy(asc(notes.position));
   return rows.map(noteFromRow);
 }
 
 /** Replaces an owner's notes with the given list (notes have no identity of their own). */
-export async function replaceNotes(tx: Executor, owner: Owner, list: Note[]): Promise<void> {
+export async function replaceNotes(tx: Executor, owner: NotesOwner, list: Note[]): Promise<void> {
   await tx.delete(notes).where(eq(ownerColumn(owner), ownerId(owner)));
   if (list.length === 0) return;
   await tx.insert(notes).values(

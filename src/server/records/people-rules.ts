@@ -1,3 +1,13 @@
+import type { Note } from '@/shared/schemas/common';
+import type { Executor } from '@/server/db/client';
+import type { carers, clients } from '@/server/db/schema/people';
+import { type NotesOwner, replaceNotes } from '@/server/records/notes';
+import { auditChange, changeRecord, type RecordKind, type RecordRef, type RowOf, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
+import { refused } from '@/server/records/record-errors';
+import type { ServiceContext } from '@/server/records/service-context';
+
+// Clients, MPs and volunteers change in the same ways: these are the people's rules on top of the record lifecycle.
+
 /** Names change only through the Edit name dialog (spec §2.7, §5). */
 export const NAME_CHANGE_REFUSED = 'The name cannot be changed here. Use Edit name to change it.';
 
@@ -5,4 +15,55 @@ export const NAME_CHANGE_REFUSED = 'The name cannot be changed here. Use Edit na
 export function archivedAtAfter(stored: { archived: string; archivedAt: Date | null }, archived: string): Date | null {
   if (archived !== 'Y') return null;
   return stored.archived === 'Y' ? (stored.archivedAt ?? new Date()) : new Date();
+}
+
+type PersonTable = typeof clients | typeof carers;
+
+/** A kind of person: a record kind whose view has the notes, with the router its changes are audited under. */
+export interface PersonKind<T extends PersonTable, V, S> extends RecordKind<T, V> {
+  /** 'clients', 'mps' or 'volunteers': the audit names each change `<router>.<procedure>`. */
+  router: string;
+  notesOwner(id: string): NotesOwner;
+  /** The person as lists show it (what toggleArchive returns). */
+  summary(row: RowOf<T>): S;
+}
+
+/** Updates every field but the name, which changes only through renamePerson; the notes are replaced. */
+export function updatePerson<T extends PersonTable, V>(
+  ctx: ServiceContext,
+  kind: PersonKind<T, V, unknown>,
+  input: RecordRef & { archived: string; details: { name: string; notes: Note[] } },
+  columns: Partial<T['$inferInsert']>,
+): Promise<V> {
+  return updateRecord(ctx, kind, input, `${kind.router}.update`, async (tx, stored) => {
+    if (input.details.name !== stored.name) throw refused(NAME_CHANGE_REFUSED);
+    const row = await saveNextVersion(tx, kind.table, stored, { ...columns, archivedAt: archivedAtAfter(stored, input.archived) });
+    await replaceNotes(tx, kind.notesOwner(stored.id), input.details.notes);
+    return row;
+  });
+}
+
+/** Renames a person; `carryName` updates the copies of the name other records keep. */
+export function renamePerson<T extends PersonTable, V>(
+  ctx: ServiceContext,
+  kind: PersonKind<T, V, unknown>,
+  input: RecordRef & { newName: string },
+  carryName?: (tx: Executor, name: string) => Promise<void>,
+): Promise<V> {
+  return changeRecord(ctx, kind, input, async (tx, stored) => {
+    const row = await saveNextVersion(tx, kind.table, stored, { name: input.newName } as Partial<T['$inferInsert']>);
+    await carryName?.(tx, input.newName);
+    await auditChange(tx, ctx, `${kind.router}.updateName`, stored.id, { name: stored.name }, { name: input.newName });
+    return kind.view(tx, row);
+  });
+}
+
+/** Archives a person, or restores an archived one; returns them as lists show them. */
+export function togglePersonArchive<T extends PersonTable, S>(ctx: ServiceContext, kind: PersonKind<T, unknown, S>, input: RecordRef): Promise<S> {
+  return changeRecord(ctx, kind, input, async (tx, stored) => {
+    const archived = stored.archived === 'Y' ? 'N' : 'Y';
+    const row = await saveNextVersion(tx, kind.table, stored, { archived, archivedAt: archivedAtAfter(stored, archived) } as Partial<T['$inferInsert']>);
+    await auditChange(tx, ctx, `${kind.router}.toggleArchive`, stored.id, { archived: stored.archived }, { archived });
+    return kind.summary(row);
+  });
 }

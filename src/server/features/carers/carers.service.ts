@@ -8,13 +8,13 @@ import { packages, requests } from '@/server/db/schema/care';
 import { trainingRecords } from '@/server/db/schema/compliance';
 import { carers, clients } from '@/server/db/schema/people';
 import { addressFromRow } from '@/server/records/address.mappers';
-import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
-import { checkVersion, notFound, refused } from '@/server/records/record-errors';
+import { notFound } from '@/server/records/record-errors';
+import { createRecord, deleteUnlessReferenced, type RecordRef } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { trainingRecordFromRow } from '@/server/records/training-records.mappers';
 import { loadNotes, replaceNotes } from '@/server/records/notes';
-import { archivedAtAfter, NAME_CHANGE_REFUSED } from '@/server/records/people-rules';
+import { type PersonKind, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
 /** MPs (paid micro-providers) and volunteers: one shape, told apart by the id's first letter. */
 export type CarerKind = 'mp' | 'volunteer';
@@ -82,15 +82,15 @@ export function carersService(kind: CarerKind) {
   const ofKind = like(carers.id, `${prefix}%`);
   const procedure = (name: string) => `${resource}.${name}`;
 
-  async function lockCarer(tx: Executor, id: string): Promise<CarerRow> {
-    const [row] = await tx
-      .select()
-      .from(carers)
-      .where(and(eq(carers.id, id), ofKind))
-      .for('update');
-    if (!row) throw notFound(label);
-    return row;
-  }
+  const recordKind: PersonKind<typeof carers, Awaited<ReturnType<typeof fullCarer>>, CarerSummary> = {
+    table: carers,
+    label,
+    scope: ofKind,
+    router: resource,
+    view: fullCarer,
+    summary: carerSummaryFromRow,
+    notesOwner: (id) => ({ carerId: id }),
+  };
 
   return {
     async list(db: Executor, { includeArchived }: { includeArchived: boolean }): Promise<CarerSummary[]> {
@@ -130,81 +130,32 @@ export function carersService(kind: CarerKind) {
       };
     },
 
-    async create(ctx: ServiceContext, data: CarerData) {
+    create(ctx: ServiceContext, data: CarerData) {
       const id = newId(prefix);
-      return ctx.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(carers)
-          .values({ id, ...carerColumns(data) })
-          .returning();
-        await replaceNotes(tx, { carerId: id }, data.details.notes);
-        const carer = await fullCarer(tx, row!);
-        await recordAudit(tx, ctx.actor, procedure('create'), id, diffRecords({}, carer));
-        return carer;
-      });
+      return createRecord(ctx, recordKind, procedure('create'), () => ({ id, ...carerColumns(data) }), (tx) => replaceNotes(tx, { carerId: id }, data.details.notes));
     },
 
     /** Updates every field but the name, which changes only through updateName. */
-    async update(ctx: ServiceContext, input: CarerData & { id: string; version?: number }) {
-      return ctx.db.transaction(async (tx) => {
-        const stored = await lockCarer(tx, input.id);
-        checkVersion(stored, input.version);
-        if (input.details.name !== stored.name) throw refused(NAME_CHANGE_REFUSED);
-        const before = await fullCarer(tx, stored);
-        const [row] = await tx
-          .update(carers)
-          .set({ ...carerColumns(input), archivedAt: archivedAtAfter(stored, input.archived), version: stored.version + 1, updatedAt: new Date() })
-          .where(eq(carers.id, input.id))
-          .returning();
-        await replaceNotes(tx, { carerId: input.id }, input.details.notes);
-        const after = await fullCarer(tx, row!);
-        await recordAudit(tx, ctx.actor, procedure('update'), input.id, diffRecords(before, after));
-        return after;
-      });
+    update(ctx: ServiceContext, input: CarerData & RecordRef) {
+      return updatePerson(ctx, recordKind, input, carerColumns(input));
     },
 
     /** Renames the carer; their training records carry the name and follow it. */
-    async rename(ctx: ServiceContext, input: { id: string; newName: string; version?: number }) {
-      return ctx.db.transaction(async (tx) => {
-        const stored = await lockCarer(tx, input.id);
-        checkVersion(stored, input.version);
-        const [row] = await tx
-          .update(carers)
-          .set({ name: input.newName, version: stored.version + 1, updatedAt: new Date() })
-          .where(eq(carers.id, input.id))
-          .returning();
-        await tx.update(trainingRecords).set({ name: input.newName, updatedAt: new Date() }).where(eq(trainingRecords.ownerId, input.id));
-        await recordAudit(tx, ctx.actor, procedure('updateName'), input.id, diffRecords({ name: stored.name }, { name: input.newName }));
-        return fullCarer(tx, row!);
+    rename(ctx: ServiceContext, input: RecordRef & { newName: string }) {
+      return renamePerson(ctx, recordKind, input, async (tx, name) => {
+        await tx.update(trainingRecords).set({ name, updatedAt: new Date() }).where(eq(trainingRecords.ownerId, input.id));
       });
     },
 
-    async toggleArchive(ctx: ServiceContext, input: { id: string; version?: number }) {
-      return ctx.db.transaction(async (tx) => {
-        const stored = await lockCarer(tx, input.id);
-        checkVersion(stored, input.version);
-        const archived = stored.archived === 'Y' ? 'N' : 'Y';
-        const [row] = await tx
-          .update(carers)
-          .set({ archived, archivedAt: archivedAtAfter(stored, archived), version: stored.version + 1, updatedAt: new Date() })
-          .where(eq(carers.id, input.id))
-          .returning();
-        await recordAudit(tx, ctx.actor, procedure('toggleArchive'), input.id, diffRecords({ archived: stored.archived }, { archived }));
-        return carerSummaryFromRow(row!);
-      });
+    toggleArchive(ctx: ServiceContext, input: RecordRef) {
+      return togglePersonArchive(ctx, recordKind, input);
     },
 
     /** Deletes a carer with no packages (one with packages is archived instead), with their training records and notes. */
-    async remove(ctx: ServiceContext, input: { id: string; version?: number }) {
-      return ctx.db.transaction(async (tx) => {
-        const stored = await lockCarer(tx, input.id);
-        checkVersion(stored, input.version);
-        const [assigned] = await tx.select({ id: packages.id }).from(packages).where(eq(packages.carerId, input.id)).limit(1);
-        if (assigned) throw refused(`This ${label} has packages, so cannot be deleted. Archive them instead.`);
-        const before = await fullCarer(tx, stored);
-        await tx.delete(carers).where(eq(carers.id, input.id));
-        await recordAudit(tx, ctx.actor, procedure('delete'), input.id, diffRecords(before, {}));
-        return { id: input.id };
+    remove(ctx: ServiceContext, input: RecordRef) {
+      return deleteUnlessReferenced(ctx, recordKind, input, procedure('delete'), {
+        column: packages.carerId,
+        refusal: `This ${label} has packages, so cannot be deleted. Archive them instead.`,
       });
     },
   };

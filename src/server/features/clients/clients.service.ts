@@ -8,14 +8,14 @@ import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
 import { clients } from '@/server/db/schema/people';
 import { addressWithDeprivationFromRow } from '@/server/records/address.mappers';
-import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
 import { lookupDeprivation } from '@/server/records/deprivation-lookup';
 import { magLogFromRows } from '@/server/records/mag.mappers';
-import { checkVersion, notFound, refused } from '@/server/records/record-errors';
+import { notFound } from '@/server/records/record-errors';
+import { createRecord, deleteUnlessReferenced, type RecordRef } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { loadNotes, replaceNotes } from '@/server/records/notes';
-import { archivedAtAfter, NAME_CHANGE_REFUSED } from '@/server/records/people-rules';
+import { type PersonKind, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -80,16 +80,19 @@ function clientColumns(data: ClientData) {
   };
 }
 
-async function lockClient(tx: Executor, id: string): Promise<ClientRow> {
-  const [row] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
-  if (!row) throw notFound('Client');
-  return row;
-}
-
 async function fullClient(db: Executor, row: ClientRow) {
   const summary = clientSummaryFromRow(row);
   return { ...summary, details: { ...summary.details, notes: await loadNotes(db, { clientId: row.id }) } };
 }
+
+const CLIENT: PersonKind<typeof clients, Awaited<ReturnType<typeof fullClient>>, ClientSummary> = {
+  table: clients,
+  label: 'Client',
+  router: 'clients',
+  view: fullClient,
+  summary: clientSummaryFromRow,
+  notesOwner: (id) => ({ clientId: id }),
+};
 
 export async function listClients(db: Executor, { includeArchived }: { includeArchived: boolean }): Promise<ClientSummary[]> {
   const rows = await selectRowsAsJson(db, clients, includeArchived ? undefined : eq(clients.archived, 'N'), [desc(clients.createdAt), desc(clients.id)]);
@@ -165,77 +168,27 @@ export async function createClient(ctx: ServiceContext, data: ClientData) {
     deprivationEdition: found?.edition ?? null,
   };
   const id = newId('c');
-  const created = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(clients)
-      .values({ id, ...values })
-      .returning();
-    await replaceNotes(tx, { clientId: id }, data.details.notes);
-    const client = await fullClient(tx, row!);
-    await recordAudit(tx, ctx.actor, 'clients.create', id, diffRecords({}, client));
-    return client;
-  });
+  const created = await createRecord(ctx, CLIENT, 'clients.create', () => ({ id, ...values }), (tx) => replaceNotes(tx, { clientId: id }, data.details.notes));
   return { ...created, deprivationData: deprivation, postcode: created.details.address.postCode };
 }
 
 /** Updates every field but the name, which changes only through updateName. */
-export async function updateClient(ctx: ServiceContext, input: ClientData & { id: string; version?: number }) {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockClient(tx, input.id);
-    checkVersion(stored, input.version);
-    if (input.details.name !== stored.name) throw refused(NAME_CHANGE_REFUSED);
-    const before = await fullClient(tx, stored);
-    const [row] = await tx
-      .update(clients)
-      .set({ ...clientColumns(input), archivedAt: archivedAtAfter(stored, input.archived), version: stored.version + 1, updatedAt: new Date() })
-      .where(eq(clients.id, input.id))
-      .returning();
-    await replaceNotes(tx, { clientId: input.id }, input.details.notes);
-    const after = await fullClient(tx, row!);
-    await recordAudit(tx, ctx.actor, 'clients.update', input.id, diffRecords(before, after));
-    return after;
-  });
+export function updateClient(ctx: ServiceContext, input: ClientData & RecordRef) {
+  return updatePerson(ctx, CLIENT, input, clientColumns(input));
 }
 
-export async function renameClient(ctx: ServiceContext, input: { clientId: string; newName: string; version?: number }) {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockClient(tx, input.clientId);
-    checkVersion(stored, input.version);
-    const [row] = await tx
-      .update(clients)
-      .set({ name: input.newName, version: stored.version + 1, updatedAt: new Date() })
-      .where(eq(clients.id, input.clientId))
-      .returning();
-    await recordAudit(tx, ctx.actor, 'clients.updateName', input.clientId, diffRecords({ name: stored.name }, { name: input.newName }));
-    return fullClient(tx, row!);
-  });
+export function renameClient(ctx: ServiceContext, input: { clientId: string; newName: string; version?: number }) {
+  return renamePerson(ctx, CLIENT, { id: input.clientId, newName: input.newName, version: input.version });
 }
 
-export async function toggleClientArchive(ctx: ServiceContext, input: { id: string; version?: number }) {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockClient(tx, input.id);
-    checkVersion(stored, input.version);
-    const archived = stored.archived === 'Y' ? 'N' : 'Y';
-    const [row] = await tx
-      .update(clients)
-      .set({ archived, archivedAt: archivedAtAfter(stored, archived), version: stored.version + 1, updatedAt: new Date() })
-      .where(eq(clients.id, input.id))
-      .returning();
-    await recordAudit(tx, ctx.actor, 'clients.toggleArchive', input.id, diffRecords({ archived: stored.archived }, { archived }));
-    return clientSummaryFromRow(row!);
-  });
+export function toggleClientArchive(ctx: ServiceContext, input: RecordRef) {
+  return togglePersonArchive(ctx, CLIENT, input);
 }
 
 /** Deletes a client who has no requests (one with requests is archived instead); notes go too. */
-export async function deleteClient(ctx: ServiceContext, input: { id: string; version?: number }) {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockClient(tx, input.id);
-    checkVersion(stored, input.version);
-    const [request] = await tx.select({ id: requests.id }).from(requests).where(eq(requests.clientId, input.id)).limit(1);
-    if (request) throw refused('This client has requests, so cannot be deleted. Archive the client instead.');
-    const before = await fullClient(tx, stored);
-    await tx.delete(clients).where(eq(clients.id, input.id));
-    await recordAudit(tx, ctx.actor, 'clients.delete', input.id, diffRecords(before, {}));
-    return { id: input.id };
+export function deleteClient(ctx: ServiceContext, input: RecordRef) {
+  return deleteUnlessReferenced(ctx, CLIENT, input, 'clients.delete', {
+    column: requests.clientId,
+    refusal: 'This client has requests, so cannot be deleted. Archive the client instead.',
   });
 }

@@ -9,7 +9,8 @@ import { carers, clients, notes } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
 import { carersService } from '@/server/features/carers/carers.service';
 import { getClient } from '@/server/features/clients/clients.service';
-import { checkVersion, notFound, refused } from '@/server/records/record-errors';
+import { refused } from '@/server/records/record-errors';
+import { lockForChange } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { ERASED, reviewMention, type PersonMentions, personMentions, scrubText } from './mentions';
 
@@ -225,9 +226,7 @@ export async function anonymisePerson(ctx: ServiceContext, input: { personId: st
   const kind = kindOf(input.personId);
   const table = kind === 'client' ? clients : carers;
   return ctx.db.transaction(async (tx) => {
-    const [stored] = await tx.select().from(table).where(eq(table.id, input.personId)).for('update');
-    if (!stored || (kind !== 'client' && kindOf(stored.id) !== kind)) throw notFound('Person');
-    checkVersion(stored, input.version);
+    const stored = await lockForChange(tx, { table, label: 'Person' }, { id: input.personId, version: input.version });
     if (stored.anonymisedAt) throw refused('This person has already been anonymised.');
 
     const label = `Anonymised ${kind === 'client' ? 'client' : kind === 'mp' ? 'MP' : 'volunteer'} ${stored.id.slice(-6)}`;

@@ -5,8 +5,8 @@ import { newId } from '@/server/db/ids';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
 import { carers, clients } from '@/server/db/schema/people';
 import { addressWithDeprivationFromRow } from '@/server/records/address.mappers';
-import { diffRecords, recordAudit } from '@/server/records/audit-trail';
-import { checkVersion, notFound } from '@/server/records/record-errors';
+import { notFound } from '@/server/records/record-errors';
+import { createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { type MagLog, magLogFromRows } from '@/server/records/mag.mappers';
 
@@ -80,11 +80,7 @@ async function saveAttendees(tx: Executor, rows: AttendeeRow[]): Promise<void> {
   if (rows.length) await tx.insert(magAttendees).values(rows);
 }
 
-async function lockMagLog(tx: Executor, id: string): Promise<MagLogRow> {
-  const [row] = await tx.select().from(magLogs).where(eq(magLogs.id, id)).for('update');
-  if (!row) throw notFound('MAG log');
-  return row;
-}
+const MAG_LOG: RecordKind<typeof magLogs, MagLog> = { table: magLogs, label: 'MAG log', view: fullMagLog };
 
 /** Every MAG log, newest session first. */
 export async function listMagLogs(db: Executor): Promise<MagLog[]> {
@@ -102,49 +98,22 @@ export async function getMagLog(db: Executor, id: string): Promise<MagLog> {
   return fullMagLog(db, row);
 }
 
-export async function createMagLog(ctx: ServiceContext, data: MagLogData): Promise<MagLog> {
+export function createMagLog(ctx: ServiceContext, data: MagLogData): Promise<MagLog> {
   const id = newId('g');
-  return ctx.db.transaction(async (tx) => {
-    const attendees = await attendeeRows(tx, id, data);
-    const [row] = await tx
-      .insert(magLogs)
-      .values({ id, ...logColumns(data) })
-      .returning();
-    await saveAttendees(tx, attendees);
-    const log = await fullMagLog(tx, row!);
-    await recordAudit(tx, ctx.actor, 'mag.create', id, diffRecords({}, log));
-    return log;
-  });
+  return createRecord(ctx, MAG_LOG, 'mag.create', () => ({ id, ...logColumns(data) }), async (tx) => saveAttendees(tx, await attendeeRows(tx, id, data)));
 }
 
-export async function updateMagLog(ctx: ServiceContext, input: MagLogData & { id: string; version?: number }): Promise<MagLog> {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockMagLog(tx, input.id);
-    checkVersion(stored, input.version);
-    const kept = await attendeesOf(tx, input.id);
-    const before = magLogFromRows(stored, kept);
-    const attendees = await attendeeRows(tx, input.id, input, kept);
-    const [row] = await tx
-      .update(magLogs)
-      .set({ ...logColumns(input), version: stored.version + 1, updatedAt: new Date() })
-      .where(eq(magLogs.id, input.id))
-      .returning();
-    await tx.delete(magAttendees).where(eq(magAttendees.magLogId, input.id));
+export function updateMagLog(ctx: ServiceContext, input: MagLogData & RecordRef): Promise<MagLog> {
+  return updateRecord(ctx, MAG_LOG, input, 'mag.update', async (tx, stored) => {
+    const attendees = await attendeeRows(tx, stored.id, input, await attendeesOf(tx, stored.id));
+    const row = await saveNextVersion(tx, magLogs, stored, logColumns(input));
+    await tx.delete(magAttendees).where(eq(magAttendees.magLogId, stored.id));
     await saveAttendees(tx, attendees);
-    const after = await fullMagLog(tx, row!);
-    await recordAudit(tx, ctx.actor, 'mag.update', input.id, diffRecords(before, after));
-    return after;
+    return row;
   });
 }
 
 /** Deletes a MAG log with its attendance; the people themselves are untouched. */
-export async function deleteMagLog(ctx: ServiceContext, input: { id: string; version?: number }) {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockMagLog(tx, input.id);
-    checkVersion(stored, input.version);
-    const before = await fullMagLog(tx, stored);
-    await tx.delete(magLogs).where(eq(magLogs.id, input.id));
-    await recordAudit(tx, ctx.actor, 'mag.delete', input.id, diffRecords(before, {}));
-    return { id: input.id };
-  });
+export function deleteMagLog(ctx: ServiceContext, input: RecordRef) {
+  return deleteUnlessReferenced(ctx, MAG_LOG, input, 'mag.delete');
 }

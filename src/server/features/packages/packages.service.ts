@@ -1,28 +1,21 @@
 import { desc, eq } from 'drizzle-orm';
-import { renewalDates, renewalRefusal } from '@/shared/care';
 import type { PackageData, PackageDetails, PackageRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers, clients } from '@/server/db/schema/people';
-import { diffRecords, recordAudit } from '@/server/records/audit-trail';
-import { checkVersion, notFound, refused } from '@/server/records/record-errors';
+import { notFound, refused } from '@/server/records/record-errors';
+import { changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { carerNames, type PackageView } from '@/server/records/package-views';
 import { type CareView, endDateColumn, inView, type Package, packageFromRow } from '@/server/records/care.mappers';
-
-type PackageRow = typeof packages.$inferSelect;
 
 export const REQUEST_CHANGE_REFUSED = 'The request of a package cannot be changed. Add a package to the other request instead.';
 export const RENEWAL_CARER_REFUSED = 'A renewal keeps the carer of the package. Add a package for the other carer instead.';
 export const RENEWAL_REQUEST_REFUSED = 'A renewal keeps the request of the package. Add a package to the other request instead.';
 
-async function lockPackage(tx: Executor, id: string): Promise<PackageRow> {
-  const [row] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
-  if (!row) throw notFound('Package');
-  return row;
-}
+const PACKAGE: RecordKind<typeof packages, Package> = { table: packages, label: 'Package', view: (_tx, row) => packageFromRow(row) };
 
 /** A package's carer is an MP or a volunteer on record (the id schema already insists on m or v). */
 async function checkCarer(db: Executor, id: string): Promise<void> {
@@ -83,88 +76,49 @@ export async function getPackage(db: Executor, id: string): Promise<PackageView>
   return { ...packageFromRow(found.row), carerName: found.carerName };
 }
 
-export async function createPackage(ctx: ServiceContext, data: PackageData): Promise<Package> {
-  const id = newId('p');
-  return ctx.db.transaction(async (tx) => {
+export function createPackage(ctx: ServiceContext, data: PackageData): Promise<Package> {
+  return createRecord(ctx, PACKAGE, 'packages.create', async (tx) => {
     await checkCarer(tx, data.carerId);
-    const clientName = await clientNameOfRequest(tx, data.requestId);
-    const [row] = await tx
-      .insert(packages)
-      .values({ id, ...packageColumns(data, clientName) })
-      .returning();
-    const created = packageFromRow(row!);
-    await recordAudit(tx, ctx.actor, 'packages.create', id, diffRecords({}, created));
-    return created;
+    return { id: newId('p'), ...packageColumns(data, await clientNameOfRequest(tx, data.requestId)) };
   });
 }
 
 /** Updates a package; its carer may change, its request may not. */
-export async function updatePackage(ctx: ServiceContext, input: PackageData & { id: string; version?: number }): Promise<Package> {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockPackage(tx, input.id);
-    checkVersion(stored, input.version);
+export function updatePackage(ctx: ServiceContext, input: PackageData & RecordRef): Promise<Package> {
+  return updateRecord(ctx, PACKAGE, input, 'packages.update', async (tx, stored) => {
     if (input.requestId !== stored.requestId) throw refused(REQUEST_CHANGE_REFUSED);
     await checkCarer(tx, input.carerId);
-    const clientName = await clientNameOfRequest(tx, stored.requestId);
-    const [row] = await tx
-      .update(packages)
-      .set({ ...packageColumns(input, clientName), version: stored.version + 1, updatedAt: new Date() })
-      .where(eq(packages.id, input.id))
-      .returning();
-    const updated = packageFromRow(row!);
-    await recordAudit(tx, ctx.actor, 'packages.update', input.id, diffRecords(packageFromRow(stored), updated));
-    return updated;
+    return saveNextVersion(tx, packages, stored, packageColumns(input, await clientNameOfRequest(tx, stored.requestId)));
   });
 }
 
 /** Ends a package and starts its successor for the same carer and request, in one transaction. */
-export async function renewPackage(ctx: ServiceContext, input: PackageRenewal): Promise<{ oldPackage: Package; newPackage: Package }> {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockPackage(tx, input.oldPackage.id);
-    checkVersion(stored, input.oldPackage.version);
-    // A whole record sent as the new package names the carer and request, which the renewal keeps.
-    const { carerId, requestId } = input.newPackage;
-    if (carerId !== undefined && carerId !== stored.carerId) throw refused(RENEWAL_CARER_REFUSED);
-    if (requestId !== undefined && requestId !== stored.requestId) throw refused(RENEWAL_REQUEST_REFUSED);
-    const before = packageFromRow(stored);
-    const dates = renewalDates({ oldEndDate: input.oldPackage.endDate, newStartDate: input.newPackage.startDate }, ctx.today);
-    const refusal = renewalRefusal('package', before, dates, ctx.today);
-    if (refusal) throw refused(refusal);
-
-    const [ended] = await tx
-      .update(packages)
-      .set({ endDate: dates.renewalDate, version: stored.version + 1, updatedAt: new Date() })
-      .where(eq(packages.id, stored.id))
-      .returning();
-    const id = newId('p');
-    const clientName = await clientNameOfRequest(tx, stored.requestId);
-    const [started] = await tx
-      .insert(packages)
-      .values({
-        id,
+export function renewPackage(ctx: ServiceContext, input: PackageRenewal): Promise<{ oldPackage: Package; newPackage: Package }> {
+  return changeRecord(ctx, PACKAGE, input.oldPackage, async (tx, stored) => {
+    const { oldRecord, newRecord } = await renewItem(tx, ctx, PACKAGE, stored, 'packages.renew', {
+      what: 'package',
+      oldEndDate: input.oldPackage.endDate,
+      newStartDate: input.newPackage.startDate,
+      // A whole record sent as the new package names the carer and request, which the renewal keeps.
+      keeps: [
+        { field: 'carerId', sent: input.newPackage.carerId, refusal: RENEWAL_CARER_REFUSED },
+        { field: 'requestId', sent: input.newPackage.requestId, refusal: RENEWAL_REQUEST_REFUSED },
+      ],
+      successor: async (startDate) => ({
+        id: newId('p'),
         carerId: stored.carerId,
         requestId: stored.requestId,
         archived: 'N',
-        startDate: dates.newStartDate,
+        startDate,
         endDate: null,
-        ...detailColumns(input.newPackage.details, clientName),
-      })
-      .returning();
-    const oldPackage = packageFromRow(ended!);
-    const newPackage = packageFromRow(started!);
-    await recordAudit(tx, ctx.actor, 'packages.renew', stored.id, diffRecords(before, oldPackage));
-    await recordAudit(tx, ctx.actor, 'packages.renew', id, diffRecords({}, newPackage));
-    return { oldPackage, newPackage };
+        ...detailColumns(input.newPackage.details, await clientNameOfRequest(tx, stored.requestId)),
+      }),
+    });
+    return { oldPackage: oldRecord, newPackage: newRecord };
   });
 }
 
 /** Packages delete freely: nothing refers to them. */
-export async function deletePackage(ctx: ServiceContext, input: { id: string; version?: number }): Promise<{ id: string }> {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockPackage(tx, input.id);
-    checkVersion(stored, input.version);
-    await tx.delete(packages).where(eq(packages.id, input.id));
-    await recordAudit(tx, ctx.actor, 'packages.delete', input.id, diffRecords(packageFromRow(stored), {}));
-    return { id: input.id };
-  });
+export function deletePackage(ctx: ServiceContext, input: RecordRef): Promise<{ id: string }> {
+  return deleteUnlessReferenced(ctx, PACKAGE, input, 'packages.delete');
 }

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { desc, eq, inArray } from 'drizzle-orm';
-import { CARRY_OVER_FORBIDDEN, hoursInService, packagesToCarryOver, type PackageInService, renewalDates, renewalRefusal } from '@/shared/care';
+import { CARRY_OVER_FORBIDDEN, hoursInService, packagesToCarryOver, type PackageInService } from '@/shared/care';
 import type { Locality } from '@/shared/constants';
 import { OPEN } from '@/shared/dates';
 import { can } from '@/shared/permissions';
@@ -10,8 +10,8 @@ import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { clients } from '@/server/db/schema/people';
-import { diffRecords, recordAudit } from '@/server/records/audit-trail';
-import { checkVersion, notFound, refused } from '@/server/records/record-errors';
+import { notFound, refused } from '@/server/records/record-errors';
+import { auditChange, changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { type CareView, endDateColumn, inView, notEndedYet, type Package, packageFromRow, type Request, requestFromRow } from '@/server/records/care.mappers';
 import { type PackageView, packagesByRequest, withCarerNames } from '@/server/records/package-views';
@@ -30,11 +30,12 @@ async function findClient(db: Executor, id: string): Promise<ClientRow> {
   return row;
 }
 
-async function lockRequest(tx: Executor, id: string): Promise<RequestRow> {
-  const [row] = await tx.select().from(requests).where(eq(requests.id, id)).for('update');
-  if (!row) throw notFound('Request');
-  return row;
-}
+/** A request as its audit rows show it, named after its client. */
+const REQUEST: RecordKind<typeof requests, Request> = {
+  table: requests,
+  label: 'Request',
+  view: async (tx, row) => requestFromRow(row, (await findClient(tx, row.clientId)).name),
+};
 
 /** Requests with their client's current name, which is the request's name. */
 function requestsWithClientName(db: Executor) {
@@ -146,35 +147,18 @@ export async function getRequest(db: Executor, id: string, today: string): Promi
   return requestView(found.request, found.clientName, await withCarerNames(db, related), today);
 }
 
-export async function createRequest(ctx: ServiceContext, data: RequestData): Promise<Request> {
-  const id = newId('r');
-  return ctx.db.transaction(async (tx) => {
+export function createRequest(ctx: ServiceContext, data: RequestData): Promise<Request> {
+  return createRecord(ctx, REQUEST, 'requests.create', async (tx) => {
     const client = await findClient(tx, data.clientId);
-    const [row] = await tx
-      .insert(requests)
-      .values({ id, clientId: client.id, ...requestColumns(data, client) })
-      .returning();
-    const created = requestFromRow(row!, client.name);
-    await recordAudit(tx, ctx.actor, 'requests.create', id, diffRecords({}, created));
-    return created;
+    return { id: newId('r'), clientId: client.id, ...requestColumns(data, client) };
   });
 }
 
 /** Updates a request; its client stays the same (spec §2.7). */
-export async function updateRequest(ctx: ServiceContext, input: RequestData & { id: string; version?: number }): Promise<Request> {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockRequest(tx, input.id);
-    checkVersion(stored, input.version);
+export function updateRequest(ctx: ServiceContext, input: RequestData & RecordRef): Promise<Request> {
+  return updateRecord(ctx, REQUEST, input, 'requests.update', async (tx, stored) => {
     if (input.clientId !== stored.clientId) throw refused(CLIENT_CHANGE_REFUSED);
-    const client = await findClient(tx, stored.clientId);
-    const [row] = await tx
-      .update(requests)
-      .set({ ...requestColumns(input, client), version: stored.version + 1, updatedAt: new Date() })
-      .where(eq(requests.id, input.id))
-      .returning();
-    const updated = requestFromRow(row!, client.name);
-    await recordAudit(tx, ctx.actor, 'requests.update', input.id, diffRecords(requestFromRow(stored, client.name), updated));
-    return updated;
+    return saveNextVersion(tx, requests, stored, requestColumns(input, await findClient(tx, stored.clientId)));
   });
 }
 
@@ -195,16 +179,12 @@ async function carryOverPackages(
   const started: Package[] = [];
   for (const old of carried) {
     const row = stored.find((r) => r.id === old.id)!;
-    const [ended] = await tx
-      .update(packages)
-      .set({ endDate: renewalDate, version: row.version + 1, updatedAt: new Date() })
-      .where(eq(packages.id, row.id))
-      .returning();
+    const ended = await saveNextVersion(tx, packages, row, { endDate: renewalDate });
     const id = newId('p');
     const { id: _id, requestId: _from, version: _version, createdAt: _created, updatedAt: _updated, ...kept } = row;
     const [copy] = await tx.insert(packages).values({ ...kept, id, requestId: toId, archived: 'N', startDate: newStartDate }).returning();
-    await recordAudit(tx, ctx.actor, 'requests.renew', row.id, diffRecords(packageFromRow(row), packageFromRow(ended!)));
-    await recordAudit(tx, ctx.actor, 'requests.renew', id, diffRecords({}, packageFromRow(copy!)));
+    await auditChange(tx, ctx, 'requests.renew', row.id, packageFromRow(row), packageFromRow(ended));
+    await auditChange(tx, ctx, 'requests.renew', id, {}, packageFromRow(copy!));
     started.push(packageFromRow(copy!));
   }
   return started;
@@ -221,58 +201,35 @@ export async function renewRequest(
   if (input.carryOverPackages && !can(ctx.actor.role, 'packages', 'update')) {
     throw new TRPCError({ code: 'FORBIDDEN', message: CARRY_OVER_FORBIDDEN });
   }
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockRequest(tx, input.oldRequest.id);
-    checkVersion(stored, input.oldRequest.version);
-    // A whole record sent as the new request names the client and type, which the renewal keeps.
-    const { clientId, requestType } = input.newRequest;
-    if (clientId !== undefined && clientId !== stored.clientId) throw refused(RENEWAL_CLIENT_REFUSED);
-    if (requestType !== undefined && requestType !== stored.requestType) throw refused(RENEWAL_TYPE_REFUSED);
+  return changeRecord(ctx, REQUEST, input.oldRequest, async (tx, stored) => {
     const client = await findClient(tx, stored.clientId);
-    const before = requestFromRow(stored, client.name);
-    const dates = renewalDates({ oldEndDate: input.oldRequest.endDate, newStartDate: input.newRequest.startDate }, ctx.today);
-    const refusal = renewalRefusal('request', before, dates, ctx.today);
-    if (refusal) throw refused(refusal);
-
-    const [ended] = await tx
-      .update(requests)
-      .set({ endDate: dates.renewalDate, version: stored.version + 1, updatedAt: new Date() })
-      .where(eq(requests.id, stored.id))
-      .returning();
-    const id = newId('r');
-    const [started] = await tx
-      .insert(requests)
-      .values({
-        id,
+    const { oldRecord, newRecord, dates } = await renewItem(tx, ctx, REQUEST, stored, 'requests.renew', {
+      what: 'request',
+      oldEndDate: input.oldRequest.endDate,
+      newStartDate: input.newRequest.startDate,
+      // A whole record sent as the new request names the client and type, which the renewal keeps.
+      keeps: [
+        { field: 'clientId', sent: input.newRequest.clientId, refusal: RENEWAL_CLIENT_REFUSED },
+        { field: 'requestType', sent: input.newRequest.requestType, refusal: RENEWAL_TYPE_REFUSED },
+      ],
+      successor: (startDate) => ({
+        id: newId('r'),
         clientId: stored.clientId,
         requestType: stored.requestType,
         archived: 'N',
-        startDate: dates.newStartDate,
+        startDate,
         endDate: null,
         ...detailColumns(input.newRequest.details, client),
-      })
-      .returning();
-    const oldRequest = requestFromRow(ended!, client.name);
-    const newRequest = requestFromRow(started!, client.name);
-    await recordAudit(tx, ctx.actor, 'requests.renew', stored.id, diffRecords(before, oldRequest));
-    await recordAudit(tx, ctx.actor, 'requests.renew', id, diffRecords({}, newRequest));
+      }),
+    });
     const carriedPackages = input.carryOverPackages
-      ? await carryOverPackages(ctx, tx, { fromId: stored.id, toId: id, renewalDate: dates.renewalDate, newStartDate: dates.newStartDate })
+      ? await carryOverPackages(ctx, tx, { fromId: stored.id, toId: newRecord.id, ...dates })
       : [];
-    return { oldRequest, newRequest, carriedPackages };
+    return { oldRequest: oldRecord, newRequest: newRecord, carriedPackages };
   });
 }
 
 /** Deletes a request with no packages; one with packages is archived instead (DESIGN §3). */
-export async function deleteRequest(ctx: ServiceContext, input: { id: string; version?: number }): Promise<{ id: string }> {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockRequest(tx, input.id);
-    checkVersion(stored, input.version);
-    const [assigned] = await tx.select({ id: packages.id }).from(packages).where(eq(packages.requestId, input.id)).limit(1);
-    if (assigned) throw refused(HAS_PACKAGES_REFUSED);
-    const client = await findClient(tx, stored.clientId);
-    await tx.delete(requests).where(eq(requests.id, input.id));
-    await recordAudit(tx, ctx.actor, 'requests.delete', input.id, diffRecords(requestFromRow(stored, client.name), {}));
-    return { id: input.id };
-  });
+export function deleteRequest(ctx: ServiceContext, input: RecordRef): Promise<{ id: string }> {
+  return deleteUnlessReferenced(ctx, REQUEST, input, 'requests.delete', { column: packages.requestId, refusal: HAS_PACKAGES_REFUSED });
 }

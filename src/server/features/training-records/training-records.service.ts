@@ -5,20 +5,17 @@ import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { trainingRecords } from '@/server/db/schema/compliance';
 import { carers } from '@/server/db/schema/people';
-import { diffRecords, recordAudit } from '@/server/records/audit-trail';
-import { checkVersion, notFound } from '@/server/records/record-errors';
+import { notFound } from '@/server/records/record-errors';
+import { createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { type TrainingRecord, trainingRecordFromRow } from '@/server/records/training-records.mappers';
 
-type TrainingRecordRow = typeof trainingRecords.$inferSelect;
-
 /** Identifies a record by its owner too, so an id never reaches another carer's record. */
-interface RecordRef {
+interface OwnedRef extends RecordRef {
   ownerId: string;
-  id: string;
 }
 
-function ownedBy({ ownerId, id }: RecordRef) {
+function ownedBy({ ownerId, id }: OwnedRef) {
   return and(eq(trainingRecords.id, id), eq(trainingRecords.ownerId, ownerId));
 }
 
@@ -41,10 +38,9 @@ async function ownerName(tx: Executor, ownerId: string): Promise<string> {
   return owner.name;
 }
 
-async function lockRecord(tx: Executor, ref: RecordRef): Promise<TrainingRecordRow> {
-  const [row] = await tx.select().from(trainingRecords).where(ownedBy(ref)).for('update');
-  if (!row) throw notFound('Training record');
-  return row;
+/** The training records of one owner: every change is confined to them. */
+function recordsOf(ownerId: string): RecordKind<typeof trainingRecords, TrainingRecord> {
+  return { table: trainingRecords, label: 'Training record', scope: eq(trainingRecords.ownerId, ownerId), view: (_tx, row) => trainingRecordFromRow(row) };
 }
 
 /** Every record (or only those not archived), newest first like the other lists. */
@@ -66,49 +62,27 @@ export async function listTrainingRecordsExpiringBy(db: Executor, date: string):
   return rows.map(trainingRecordFromRow);
 }
 
-export async function getTrainingRecord(db: Executor, ref: RecordRef): Promise<TrainingRecord> {
+export async function getTrainingRecord(db: Executor, ref: OwnedRef): Promise<TrainingRecord> {
   const [row] = await db.select().from(trainingRecords).where(ownedBy(ref));
   if (!row) throw notFound('Training record');
   return trainingRecordFromRow(row);
 }
 
 /** Adds a record for an MP or volunteer, carrying the owner's name. */
-export async function createTrainingRecord(ctx: ServiceContext, data: TrainingRecordData): Promise<TrainingRecord> {
-  const id = newId('t');
-  return ctx.db.transaction(async (tx) => {
-    const name = await ownerName(tx, data.ownerId);
-    const [row] = await tx
-      .insert(trainingRecords)
-      .values({ id, ownerId: data.ownerId, name, ...trainingRecordColumns(data) })
-      .returning();
-    const record = trainingRecordFromRow(row!);
-    await recordAudit(tx, ctx.actor, 'trainingRecords.create', id, diffRecords({}, record));
-    return record;
-  });
+export function createTrainingRecord(ctx: ServiceContext, data: TrainingRecordData): Promise<TrainingRecord> {
+  return createRecord(ctx, recordsOf(data.ownerId), 'trainingRecords.create', async (tx) => ({
+    id: newId('t'),
+    ownerId: data.ownerId,
+    name: await ownerName(tx, data.ownerId),
+    ...trainingRecordColumns(data),
+  }));
 }
 
 /** Updates type, expiry, notes and archived; the owner and the name copy stay as they are. */
-export async function updateTrainingRecord(ctx: ServiceContext, input: TrainingRecordData & RecordRef & { version?: number }) {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockRecord(tx, input);
-    checkVersion(stored, input.version);
-    const [row] = await tx
-      .update(trainingRecords)
-      .set({ ...trainingRecordColumns(input), version: stored.version + 1, updatedAt: new Date() })
-      .where(eq(trainingRecords.id, input.id))
-      .returning();
-    const record = trainingRecordFromRow(row!);
-    await recordAudit(tx, ctx.actor, 'trainingRecords.update', input.id, diffRecords(trainingRecordFromRow(stored), record));
-    return record;
-  });
+export function updateTrainingRecord(ctx: ServiceContext, input: TrainingRecordData & OwnedRef) {
+  return updateRecord(ctx, recordsOf(input.ownerId), input, 'trainingRecords.update', (tx, stored) => saveNextVersion(tx, trainingRecords, stored, trainingRecordColumns(input)));
 }
 
-export async function deleteTrainingRecord(ctx: ServiceContext, input: RecordRef & { version?: number }) {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await lockRecord(tx, input);
-    checkVersion(stored, input.version);
-    await tx.delete(trainingRecords).where(eq(trainingRecords.id, input.id));
-    await recordAudit(tx, ctx.actor, 'trainingRecords.delete', input.id, diffRecords(trainingRecordFromRow(stored), {}));
-    return { id: input.id };
-  });
+export function deleteTrainingRecord(ctx: ServiceContext, input: OwnedRef) {
+  return deleteUnlessReferenced(ctx, recordsOf(input.ownerId), input, 'trainingRecords.delete');
 }

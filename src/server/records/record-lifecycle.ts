@@ -1,0 +1,176 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { renewalDates, renewalRefusal } from '@/shared/care';
+import type { EndDate } from '@/shared/dates';
+import type { Executor } from '@/server/db/client';
+import { diffRecords, recordAudit } from '@/server/records/audit-trail';
+import { checkVersion, notFound, refused } from '@/server/records/record-errors';
+import type { ServiceContext } from '@/server/records/service-context';
+
+// Every change to a stored record follows one course, kept here: in one transaction, lock the row, refuse an
+// unknown id or a stale version, check the record's own rules, store the next version, and audit what differs.
+
+/** A table of versioned records (recordColumns): each row has an id, a version and when it last changed. */
+export type RecordTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn; updatedAt: AnyPgColumn };
+export type RowOf<T extends RecordTable> = T['$inferSelect'] & { id: string; version: number };
+type ColumnsOf<T extends RecordTable> = Partial<T['$inferInsert']>;
+
+/** One kind of record: where it is kept, what a missing one is called, and how it looks in the audit trail. */
+export interface RecordKind<T extends RecordTable, V> {
+  table: T;
+  /** Names the record in "… not found". */
+  label: string;
+  /** Confines lookups to rows of this kind (carers of one kind, a training record of its owner). */
+  scope?: SQL;
+  /** The record as its audit rows compare it. */
+  view(tx: Executor, row: RowOf<T>): V | Promise<V>;
+}
+
+/** The record a change is for, and the version the caller last saw (when it sent one). */
+export interface RecordRef {
+  id: string;
+  version?: number;
+}
+
+/** Locks the record until the transaction ends; refuses an unknown id and a change made against an older version. */
+export async function lockForChange<T extends RecordTable>(tx: Executor, kind: Pick<RecordKind<T, unknown>, 'table' | 'label' | 'scope'>, ref: RecordRef): Promise<RowOf<T>> {
+  const rows = await tx
+    .select()
+    .from(kind.table as PgTable)
+    .where(and(eq(kind.table.id, ref.id), kind.scope))
+    .for('update');
+  const stored = rows[0] as RowOf<T> | undefined;
+  if (!stored) throw notFound(kind.label);
+  checkVersion(stored, ref.version);
+  return stored;
+}
+
+/** Stores the next version of a locked record: the changed columns, the version one up, changed now. */
+export async function saveNextVersion<T extends RecordTable>(tx: Executor, table: T, stored: RowOf<T>, columns: ColumnsOf<T>): Promise<RowOf<T>> {
+  const [row] = await tx
+    .update(table as PgTable)
+    .set({ ...columns, version: stored.version + 1, updatedAt: new Date() } as never)
+    .where(eq(table.id, stored.id))
+    .returning();
+  return row as RowOf<T>;
+}
+
+/** Appends the audit row of a change: the fields that differ between the record before and after it. */
+export async function auditChange(tx: Executor, ctx: Pick<ServiceContext, 'actor'>, procedure: string, id: string, before: unknown, after: unknown): Promise<void> {
+  await recordAudit(tx, ctx.actor, procedure, id, diffRecords(before, after));
+}
+
+/**
+ * Creates a record in a transaction that also audits it: inserts `columns` (id included), lets `afterInsert`
+ * store what hangs on it, and returns its view.
+ */
+export function createRecord<T extends RecordTable, V>(
+  ctx: ServiceContext,
+  kind: RecordKind<T, V>,
+  procedure: string,
+  columns: (tx: Executor) => ColumnsOf<T> | Promise<ColumnsOf<T>>,
+  afterInsert?: (tx: Executor, row: RowOf<T>) => Promise<void>,
+): Promise<V> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = (await tx
+      .insert(kind.table as PgTable)
+      .values((await columns(tx)) as never)
+      .returning()) as RowOf<T>[];
+    await afterInsert?.(tx, row!);
+    const created = await kind.view(tx, row!);
+    await auditChange(tx, ctx, procedure, row!.id, {}, created);
+    return created;
+  });
+}
+
+/** Runs `change` on the locked record, in one transaction; `change` checks its rules and audits what it does. */
+export function changeRecord<T extends RecordTable, R>(ctx: ServiceContext, kind: RecordKind<T, unknown>, ref: RecordRef, change: (tx: Executor, stored: RowOf<T>) => Promise<R>): Promise<R> {
+  return ctx.db.transaction(async (tx) => change(tx, await lockForChange(tx, kind, ref)));
+}
+
+/**
+ * Updates a record: `save` checks the record's rules and stores its next version (saveNextVersion), and the
+ * change is audited as the difference between its views before and after. Returns the view after.
+ */
+export function updateRecord<T extends RecordTable, V>(
+  ctx: ServiceContext,
+  kind: RecordKind<T, V>,
+  ref: RecordRef,
+  procedure: string,
+  save: (tx: Executor, stored: RowOf<T>) => Promise<RowOf<T>>,
+): Promise<V> {
+  return changeRecord(ctx, kind, ref, async (tx, stored) => {
+    const before = await kind.view(tx, stored);
+    const after = await kind.view(tx, await save(tx, stored));
+    await auditChange(tx, ctx, procedure, stored.id, before, after);
+    return after;
+  });
+}
+
+/** A column of another table that refers to the record, and what to say when a row still does. */
+export interface Reference {
+  column: AnyPgColumn;
+  refusal: string;
+}
+
+/** Deletes a record (what hangs on it goes by cascade), refused while a row still refers to it. */
+export function deleteUnlessReferenced<T extends RecordTable>(ctx: ServiceContext, kind: RecordKind<T, unknown>, ref: RecordRef, procedure: string, referencedBy?: Reference): Promise<{ id: string }> {
+  return changeRecord(ctx, kind, ref, async (tx, stored) => {
+    if (referencedBy) {
+      const [referring] = await tx.select({ id: referencedBy.column }).from(referencedBy.column.table).where(eq(referencedBy.column, stored.id)).limit(1);
+      if (referring) throw refused(referencedBy.refusal);
+    }
+    const before = await kind.view(tx, stored);
+    await tx.delete(kind.table as PgTable).where(eq(kind.table.id, stored.id));
+    await auditChange(tx, ctx, procedure, stored.id, before, {});
+    return { id: stored.id };
+  });
+}
+
+/** A table of items that renew (requests, packages): each runs from a start date to an end date, open when null. */
+type RenewableTable = RecordTable & { endDate: AnyPgColumn };
+type RenewableView = { id: string; archived: 'Y' | 'N'; startDate: string; endDate: EndDate };
+
+export interface Renewal<T extends RenewableTable> {
+  /** "request" or "package", as the refusals name it. */
+  what: 'request' | 'package';
+  /** The dates edited on the renew screen, when they were. */
+  oldEndDate?: string;
+  newStartDate?: string;
+  /** What a renewal keeps, the value a whole record sent as the new item has there, and the refusal when they differ. */
+  keeps: { field: keyof RowOf<T> & string; sent: unknown; refusal: string }[];
+  /** The successor's columns, its new id included. */
+  successor(newStartDate: string): ColumnsOf<T> | Promise<ColumnsOf<T>>;
+}
+
+/**
+ * Renews a locked item (inside changeRecord, so both happen in one transaction): ends it on the renewal date
+ * and starts its successor, auditing both.
+ */
+export async function renewItem<T extends RenewableTable, V extends RenewableView>(
+  tx: Executor,
+  ctx: ServiceContext,
+  kind: RecordKind<T, V>,
+  stored: RowOf<T>,
+  procedure: string,
+  renewal: Renewal<T>,
+): Promise<{ oldRecord: V; newRecord: V; dates: { renewalDate: string; newStartDate: string } }> {
+  for (const { field, sent, refusal } of renewal.keeps) {
+    if (sent !== undefined && sent !== stored[field]) throw refused(refusal);
+  }
+  const before = await kind.view(tx, stored);
+  const dates = renewalDates({ oldEndDate: renewal.oldEndDate, newStartDate: renewal.newStartDate }, ctx.today);
+  const refusal = renewalRefusal(renewal.what, before, dates, ctx.today);
+  if (refusal) throw refused(refusal);
+
+  const ended = await saveNextVersion(tx, kind.table, stored, { endDate: dates.renewalDate } as ColumnsOf<T>);
+  const [started] = await tx
+    .insert(kind.table as PgTable)
+    .values((await renewal.successor(dates.newStartDate)) as never)
+    .returning();
+  const oldRecord = await kind.view(tx, ended);
+  const newRecord = await kind.view(tx, started as RowOf<T>);
+  await auditChange(tx, ctx, procedure, stored.id, before, oldRecord);
+  await auditChange(tx, ctx, procedure, newRecord.id, {}, newRecord);
+  return { oldRecord, newRecord, dates };
+}
