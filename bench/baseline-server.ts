@@ -4,7 +4,9 @@
  * no sign-in, no mapping, no audit. The product's figure divided by this one is the cost of everything
  * the product adds. Run as its own process, as the product is:
  *
- *   BASELINE_PORT=… DATA_DIR=… (or DATABASE_URL=…) node --import tsx bench/baseline-server.ts
+ *   PORT=… DATA_DIR=… (or DATABASE_URL=…) node --import tsx bench/baseline-server.ts
+ *
+ * (startBaseline in servers.ts starts it as the product is started, by src/server/launch.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -118,5 +120,5 @@ const server = createServer(async (request, response) => {
 server.keepAliveTimeout = 72_000;
 server.requestTimeout = 0;
 server.headersTimeout = 0;
-server.listen(Number(process.env.BASELINE_PORT), '127.0.0.1');
+server.listen(Number(process.env.PORT), '127.0.0.1');
 process.on('SIGTERM', () => server.close(() => void database.close().then(() => process.exit(0))));

@@ -8,7 +8,7 @@ import { addUser } from '@/server/auth/users.service';
 import { queryRows } from '@/server/db/client';
 import { openConfiguredDatabase } from '@/server/db/open';
 import { loadEnv } from '@/server/env';
-import type { ServerDatabase } from '@/server/test/server-process';
+import type { ServerDatabase } from '@/server/launch';
 import { type DataSetSize, insertDataSet } from './data-set';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

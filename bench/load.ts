@@ -21,7 +21,7 @@ import { openConfiguredDatabase } from '@/server/db/open';
 import { seedDemo } from '@/server/demo/seed-demo';
 import { loadEnv } from '@/server/env';
 import { apiClient, signInOverHttp } from '@/server/test/http-sign-in';
-import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from '@/server/test/server-process';
+import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from '@/server/launch';
 import type { AppRouter } from '@/server/app-router';
 import { addDays, todayIn } from '@/shared/dates';
 import { percentile } from './latency';

@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from '@/server/test/server-process';
+import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from '@/server/launch';
 
 const BASELINE_SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
-const HEALTHY_WITHIN_MS = 60_000;
 
 export interface ProductServer extends ServerProcess {
   /** From starting the process to the first healthy /healthz answer (migrations checked, database open). */
@@ -27,35 +25,7 @@ export function residentMemory(pid: number): { rssMb: number; peakRssMb: number 
   return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
 }
 
-export interface BaselineServer {
-  url: string;
-  stop: () => Promise<void>;
-}
-
 /** The baseline server (baseline-server.ts) over the same database, once the product has stopped. */
-export async function startBaseline(database: ServerDatabase): Promise<BaselineServer> {
-  const port = await freeLoopbackPort();
-  const env: NodeJS.ProcessEnv = { ...process.env, BASELINE_PORT: String(port) };
-  delete env.DATABASE_URL;
-  delete env.DATA_DIR;
-  Object.assign(env, 'dataDir' in database ? { DATA_DIR: database.dataDir } : { DATABASE_URL: database.databaseUrl });
-  const child = spawn(process.execPath, ['--import', 'tsx', BASELINE_SCRIPT], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + HEALTHY_WITHIN_MS; ; ) {
-    if (child.exitCode !== null) throw new Error('the baseline server exited while starting');
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the baseline server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+export async function startBaseline(database: ServerDatabase): Promise<ServerProcess> {
+  return startServerProcess({ port: await freeLoopbackPort(), database, script: BASELINE_SCRIPT });
 }

@@ -137,7 +137,7 @@ test('a restart keeps users signed in and all data, and an expired token is refr
     await page.waitForURL(`${server.url}/clients`);
 
     const stopped = server;
-    expect(await stopped.stop('SIGTERM'), stopped.output()).toBe(0);
+    expect(await stopped.stop('SIGTERM'), stopped.output()).toEqual({ code: 0, signal: null });
     server = await startServer({ port, dataDir });
     expect(server.output()).not.toContain('First start');
 

@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type ServerProcess, startServerProcess } from '@/server/launch';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Debian's Chromium on a closed network: no background calls, only local hosts resolve (DESIGN §5). */
@@ -18,15 +18,9 @@ export const CHROMIUM_ARGS = [
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
-const ROOT = path.resolve(import.meta.dirname, '..');
 
-export interface RunningServer {
-  url: string;
+export interface RunningServer extends ServerProcess {
   dataDir: string;
-  process: ChildProcess;
-  /** Everything the server printed so far. */
-  output: () => string;
-  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
 export function newDataDir(): string {
@@ -37,50 +31,8 @@ export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Starts the product exactly as `npm start` does, and waits until /healthz answers. */
-export async function startServer({
-  port,
-  dataDir,
-  env = {},
-}: {
-  port: number;
-  dataDir: string;
-  env?: Record<string, string>;
-}): Promise<RunningServer> {
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-
-  return {
-    url,
-    dataDir,
-    process: child,
-    output: () => output,
-    stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
-    },
-  };
+/** Starts the product as `npm start` does (the web app built when stale), and waits until /healthz answers. */
+export async function startServer({ port, dataDir, env = {} }: { port: number; dataDir: string; env?: Record<string, string> }): Promise<RunningServer> {
+  const server = await startServerProcess({ port, database: { dataDir }, env, hostname: 'localhost', webApp: true });
+  return { ...server, dataDir };
 }

@@ -13,7 +13,7 @@ import type { DatabaseConnection } from './db/client';
 import { type Env, fastifyTrustProxy } from './env';
 import { securityHeaders } from './security-headers';
 import type { Context } from './trpc/init';
-import { answerFromCache } from './query-cache/query-cache';
+import { queryCache } from './query-cache/query-cache';
 import { type AppRouter, appRouter } from './app-router';
 
 export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -96,7 +96,7 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
     return { db, user, today: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log };
   }
 
-  answerFromCache(app, db, contextFor);
+  await app.register(queryCache, { db, contextFor });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

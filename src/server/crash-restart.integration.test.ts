@@ -17,7 +17,7 @@ import { openConfiguredDatabase } from '@/server/db/open';
 import { loadEnv } from '@/server/env';
 import { addDays, OPEN } from '@/shared/dates';
 import { type ApiClient, apiClient, signInOverHttp } from './test/http-sign-in';
-import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from './test/server-process';
+import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from './launch';
 
 const WRITERS = 12;
 const CRASH_CYCLES = 3;

@@ -1,26 +1,34 @@
 /**
- * How the server process runs, for `npm start` and for everything that starts it as `npm start` does
- * (tests, benchmark, load): the server built into one JavaScript file and run by Node itself, so no
- * TypeScript compiler lives in the server (about 80 MB), with a small young generation, large memory
- * blocks given back to the system as soon as they are freed and the heap's slack once the server goes
- * quiet: it holds a few hundred megabytes less after a busy spell, and is as fast (docs/BENCHMARKS.md).
+ * The one way the server process is started: by `npm start` (scripts/start.mjs, in its own process) and,
+ * as a child that is waited for and stopped, by the browser tests, the integration tests and the
+ * benchmark. The server is built into one JavaScript file and run by Node itself, so no TypeScript
+ * compiler lives in the server (about 80 MB), with a small young generation, large memory blocks given
+ * back to the system as soon as they are freed and the heap's slack once the server goes quiet: it holds
+ * a few hundred megabytes less after a busy spell, and is as fast (docs/BENCHMARKS.md).
  */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { PROJECT_ROOT } from './paths';
 
 export const SERVER_BUNDLE = path.join(PROJECT_ROOT, 'dist/server/main.mjs');
+const WEB_APP_INDEX = path.join(PROJECT_ROOT, 'dist/client/index.html');
+const WEB_APP_SOURCES = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(PROJECT_ROOT, p));
+const HEALTHY_WITHIN_MS = 60_000;
 
 /**
  * V8: a 4 MB semi-space instead of 16 MB or more under load (short-lived objects still die young), and
  * `gc` for handing memory back once the server goes quiet (idle-memory.ts).
  */
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=4', '--expose-gc'];
+const SERVER_NODE_ARGS = ['--max-semi-space-size=4', '--expose-gc'];
 
-/** glibc: blocks of 128 KB and up (answers, query results) are mapped and unmapped, not kept in its heap. */
-export function serverProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', ...env };
+/** The server's command line (after the Node executable) and environment, given the environment it is started with. */
+export function serverCommand(env: NodeJS.ProcessEnv): { args: string[]; env: NodeJS.ProcessEnv } {
+  // glibc: blocks of 128 KB and up (answers, query results) are mapped and unmapped, not kept in its heap.
+  return { args: [...SERVER_NODE_ARGS, SERVER_BUNDLE], env: { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', ...env } };
 }
 
 /** Builds SERVER_BUNDLE from the sources (a fraction of a second); packages stay in node_modules. */
@@ -39,4 +47,127 @@ export async function buildServer(): Promise<void> {
     logLevel: 'warning',
   });
   await rename(written, SERVER_BUNDLE);
+}
+
+function newestChange(file: string): number {
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(file).map((entry) => newestChange(path.join(file, entry))));
+}
+
+/** Builds the web app when it is missing or older than its sources. */
+export function buildWebAppIfStale(): void {
+  if (existsSync(WEB_APP_INDEX) && statSync(WEB_APP_INDEX).mtimeMs >= Math.max(...WEB_APP_SOURCES.map(newestChange))) return;
+  console.log('Building the web app…');
+  execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+  });
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Where the server keeps its data: PGlite files in a directory, or a PostgreSQL database. */
+export type ServerDatabase = { dataDir: string } | { databaseUrl: string };
+
+export interface ServerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface ServerProcess {
+  /** The URL the server is reached at (also its PUBLIC_URL, so tokens name it as issuer). */
+  url: string;
+  pid: number;
+  /** Everything the server printed so far. */
+  output: () => string;
+  /** Resolves with how the process ended. */
+  exited: Promise<ServerExit>;
+  /** Sends the signal (SIGTERM: graceful shutdown; SIGKILL: a crash) and waits for the process to end. */
+  stop: (signal?: NodeJS.Signals) => Promise<ServerExit>;
+}
+
+export interface ServerProcessOptions {
+  port: number;
+  database: ServerDatabase;
+  /** More environment, over the defaults below. */
+  env?: Record<string, string>;
+  /** The host name in the URL: the browser tests' pages are on `localhost`. It listens on 127.0.0.1 either way. */
+  hostname?: '127.0.0.1' | 'localhost';
+  /** Build the web app first when it is stale, as `npm start` does (the browser tests need the pages). */
+  webApp?: boolean;
+  /** Another server to run in its place (a TypeScript file, by tsx): the benchmark's baseline. */
+  script?: string;
+}
+
+/** The environment of the child: ours, without any database setting we did not choose. */
+function childEnv({ port, database, env = {}, hostname = '127.0.0.1' }: ServerProcessOptions): NodeJS.ProcessEnv {
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.DATA_DIR;
+  return {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://${hostname}:${port}`,
+    LOG_LEVEL: 'warn',
+    ...('dataDir' in database ? { DATA_DIR: database.dataDir } : { DATABASE_URL: database.databaseUrl }),
+    ...env,
+  };
+}
+
+/**
+ * Runs the server as `npm start` does (migrations, the built-in provider, /trpc, /healthz, and the web app
+ * when it is built), listening on 127.0.0.1 only, and waits until /healthz answers. The web app is built
+ * only when asked: most callers need no pages, and rebuilding them while others edit the client would be
+ * slow and would race with their builds.
+ */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const { port, hostname = '127.0.0.1', webApp = false, script } = options;
+  const url = `http://${hostname}:${port}`;
+  if (webApp) buildWebAppIfStale();
+  let command: { args: string[]; env: NodeJS.ProcessEnv };
+  if (script) {
+    command = { args: ['--import', 'tsx', script], env: childEnv(options) };
+  } else {
+    await buildServer();
+    command = serverCommand(childEnv(options));
+  }
+  const child: ChildProcess = spawn(process.execPath, command.args, { cwd: PROJECT_ROOT, env: command.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<ServerExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+
+  const deadline = Date.now() + HEALTHY_WITHIN_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited while starting:\n${output}`);
+    if (await fetch(`${url}/healthz`).then((response) => response.ok, () => false)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not become healthy within ${HEALTHY_WITHIN_MS / 1000} s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    url,
+    pid: child.pid!,
+    output: () => output,
+    exited,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
 }

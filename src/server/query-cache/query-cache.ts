@@ -1,7 +1,8 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { type CachedQuery, isCachedQuery } from '@/shared/cached-queries';
 import { type Database, type Executor, queryRows } from '@/server/db/client';
 import { createCallerFactory, type Context } from '@/server/trpc/init';
@@ -63,6 +64,12 @@ function inputOf(search: string | undefined): { ok: true; input: unknown } | { o
   }
 }
 
+export interface QueryCacheOptions {
+  db: Database;
+  /** Who is calling, as tRPC's context says: a copy is served only to a signed-in caller, for their role. */
+  contextFor: (request: FastifyRequest) => Promise<Context>;
+}
+
 /**
  * Answers the CACHED_QUERIES from memory while the database has not changed: twenty staff opening the
  * dashboard or a report at once cost one query and one JSON text, not twenty. An answer depends only on
@@ -70,40 +77,49 @@ function inputOf(search: string | undefined): { ok: true; input: unknown } | { o
  * the key. The database's state is read before the query, so a copy is never older than the state it
  * is kept under: a write committed in between only makes it newer, and changes the state for the next
  * caller. Anything but a signed-in call that succeeds goes on to tRPC, which answers it as usual.
+ *
+ * Not encapsulated (fastify-plugin): its hook must see the /trpc routes registered beside it. Register it
+ * before tRPC, so it answers first.
  */
-export function answerFromCache(app: FastifyInstance, db: Database, contextFor: (request: FastifyRequest) => Promise<Context>) {
-  const answers = new Map<string, Answer>();
+export const queryCache = fastifyPlugin<QueryCacheOptions>(
+  async (app, { db, contextFor }) => {
+    const answers = new Map<string, Answer>();
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !request.url.startsWith('/trpc/')) return;
-    const [pathname, search] = request.url.split('?', 2);
-    const path = pathname!.slice('/trpc/'.length);
-    const call = inputOf(search);
-    if (!isCachedQuery(path) || !call.ok) return;
-    const ctx = await contextFor(request);
-    if (!ctx.user) return;
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || !request.url.startsWith('/trpc/')) return;
+      const [pathname, search] = request.url.split('?', 2);
+      const path = pathname!.slice('/trpc/'.length);
+      const call = inputOf(search);
+      if (!isCachedQuery(path) || !call.ok) return;
+      const ctx = await contextFor(request);
+      if (!ctx.user) return;
 
-    const key = `${path} ${search ?? ''} ${ctx.user.role} ${ctx.today()}`;
-    const state = await databaseState(db);
-    let answer = answers.get(key);
-    if (answer?.state !== state) {
-      // Copies kept under an older state can never be served again.
-      for (const [other, kept] of answers) if (kept.state !== state) answers.delete(other);
-      if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
-      const body = QUERIES[path](createCaller(ctx), call.input).then(async (data) => {
-        const json = Buffer.from(JSON.stringify({ result: { data } }));
-        // The fastest level: kept copies are sent many times, and the first caller should not wait long.
-        return { json, gzip: await gzipAsync(json, { level: 1 }) };
-      });
-      answer = { state, body };
-      answers.set(key, answer);
-      // A failed call is not kept: tRPC answers it (and its error) the usual way.
-      body.catch(() => answers.get(key) === answer && answers.delete(key));
-    }
-    const body = await answer.body.catch(() => undefined);
-    if (!body) return;
-    reply.header('content-type', 'application/json').header('vary', 'trpc-accept, accept, accept-encoding');
-    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(body.json);
-    return reply.header('content-encoding', 'gzip').send(body.gzip);
-  });
-}
+      const key = `${path} ${search ?? ''} ${ctx.user.role} ${ctx.today()}`;
+      const state = await databaseState(db);
+      let answer = answers.get(key);
+      if (answer?.state !== state) {
+        // Copies kept under an older state can never be served again.
+        for (const [other, kept] of answers) if (kept.state !== state) answers.delete(other);
+        if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
+        const body = QUERIES[path](createCaller(ctx), call.input).then(async (data) => {
+          const json = Buffer.from(JSON.stringify({ result: { data } }));
+          // The fastest level: kept copies are sent many times, and the first caller should not wait long.
+          return { json, gzip: await gzipAsync(json, { level: 1 }) };
+        });
+        answer = { state, body };
+        answers.set(key, answer);
+        // A failed call is not kept: tRPC answers it (and its error) the usual way.
+        body.catch(() => answers.get(key) === answer && answers.delete(key));
+      }
+      const body = await answer.body.catch(() => undefined);
+      if (!body) return;
+      reply.header('content-type', 'application/json').header('vary', 'trpc-accept, accept, accept-encoding');
+      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(body.json);
+      return reply.header('content-encoding', 'gzip').send(body.gzip);
+    });
+
+    // Copies die with the server: nothing holds on to their memory, or serves them, once it has closed.
+    app.addHook('onClose', async () => answers.clear());
+  },
+  { name: 'query-cache' },
+);

@@ -5,7 +5,7 @@ import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { notEndedYet } from '@/server/records/care.mappers';
 import { refused } from '@/server/records/record-errors';
-import { type CountedItem, hoursCells } from './hours-cells';
+import { type CountedItem, type HoursCell, hoursCells } from './hours-cells';
 
 /** What a report counts: the care clients asked for (requests) or the care carers give (packages). */
 export type CareItems = 'requests' | 'packages';
@@ -166,23 +166,20 @@ function crossSectionQuery(items: CareItems, today: string): SQL {
     group by grouping sets ((), (locality), (service))`;
 }
 
-/** A subtotal row: null in a column means "all of them" (the data itself has no nulls there). */
-interface HoursRow {
-  year: number;
-  month: number | null;
-  group_name: string | null;
+/** A subtotal row of crossSectionQuery: null in a column means "all of them" (the data itself has no nulls there). */
+interface CrossSectionRow {
+  locality: string | null;
   service: string | null;
+  /** Numeric sums arrive as text; an empty sum is null. */
   hours: string | number | null;
 }
-type CrossSectionRow = Pick<HoursRow, 'service' | 'hours'> & { locality: string | null };
 
 /** Both drivers answer a raw query with its rows under `rows`. */
 async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** Numeric sums arrive as text; an empty sum is null. */
-function hoursOf(row: { hours: string | number | null } | undefined): number {
+function hoursOf(row: CrossSectionRow | undefined): number {
   return Number(row?.hours ?? 0);
 }
 
@@ -199,24 +196,25 @@ function inListOrder<T extends { name: string }>(list: readonly string[], entrie
   return entries.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
 }
 
-function serviceHours(rows: Pick<HoursRow, 'service' | 'hours'>[]): NamedHours[] {
+/** Hours by service, in the charity's order of services. */
+function serviceHours(cells: HoursCell[]): NamedHours[] {
   return inListOrder(
     ORDER.services,
-    rows.map((row) => ({ name: row.service!, totalHours: hoursOf(row) })),
+    cells.map((cell) => ({ name: cell.service!, totalHours: cell.hours })),
   );
 }
 
-/** A year's or a month's subtotal rows, as the report shows them. */
-function periodHours<B extends Breakdown>(breakdown: B, rows: HoursRow[]): PeriodHours<B> {
-  const groupTotals = rows.filter((row) => row.group_name !== null && row.service === null);
-  const groups = groupTotals.map((group) => ({
-    name: group.group_name!,
-    totalHours: hoursOf(group),
-    services: serviceHours(rows.filter((row) => row.group_name === group.group_name && row.service !== null)),
+/** A year's or a month's cells, as the report shows them. */
+function periodHours<B extends Breakdown>(breakdown: B, cells: HoursCell[]): PeriodHours<B> {
+  const groupTotals = cells.filter((cell) => cell.group !== null && cell.service === null);
+  const groups = groupTotals.map((total) => ({
+    name: total.group!,
+    totalHours: total.hours,
+    services: serviceHours(cells.filter((cell) => cell.group === total.group && cell.service !== null)),
   }));
   return {
-    totalHours: hoursOf(rows.find((row) => row.group_name === null && row.service === null)),
-    services: serviceHours(rows.filter((row) => row.group_name === null && row.service !== null)),
+    totalHours: cells.find((cell) => cell.group === null && cell.service === null)?.hours ?? 0,
+    services: serviceHours(cells.filter((cell) => cell.group === null && cell.service !== null)),
     ...({ [breakdown]: inListOrder(ORDER[breakdown], groups) } as Record<B, GroupHours[]>),
   };
 }
@@ -226,13 +224,13 @@ function periodKey(year: number, month: number | null): string {
   return `${year}-${month ?? 'all'}`;
 }
 
-function rowsByPeriod(rows: HoursRow[]): Map<string, HoursRow[]> {
-  const periods = new Map<string, HoursRow[]>();
-  for (const row of rows) {
-    const key = periodKey(row.year, row.month);
+function cellsByPeriod(cells: HoursCell[]): Map<string, HoursCell[]> {
+  const periods = new Map<string, HoursCell[]>();
+  for (const cell of cells) {
+    const key = periodKey(cell.year, cell.month);
     const period = periods.get(key);
-    if (period) period.push(row);
-    else periods.set(key, [row]);
+    if (period) period.push(cell);
+    else periods.set(key, [cell]);
   }
   return periods;
 }
@@ -254,7 +252,7 @@ export async function getHoursReport<B extends Breakdown>(
   if (startYear > lastYear) throw refused(START_YEAR_MESSAGE);
   const lastDay = (Date.parse(today) - Date.UTC(startYear, 0, 1)) / 86_400_000;
   const cells = hoursCells(countedItems(await countedItemsText(db, items, breakdown, startYear, today)), startYear, lastDay, UNSPECIFIED_SERVICE);
-  const periods = rowsByPeriod(cells.map(({ group, ...cell }) => ({ ...cell, group_name: group })));
+  const periods = cellsByPeriod(cells);
   const hoursOfPeriod = (year: number, month: number | null) => periodHours(breakdown, periods.get(periodKey(year, month)) ?? []);
 
   const years: YearHours<B>[] = [];
@@ -275,6 +273,9 @@ export async function getCrossSection(db: Executor, today: string, items: CareIt
       LOCALITIES,
       localityRows.map((row) => ({ name: row.locality!, totalHours: hoursOf(row) })),
     ),
-    services: serviceHours(rows.filter((row) => row.service !== null)),
+    services: inListOrder(
+      ORDER.services,
+      rows.filter((row) => row.service !== null).map((row) => ({ name: row.service!, totalHours: hoursOf(row) })),
+    ),
   };
 }
