@@ -11,8 +11,8 @@ export function LoadingMessage({ text = 'Loading...', className }: { text?: stri
   );
 }
 
-/** A screen's words for data that failed to load. */
-export function LoadErrorMessage({ text, className }: { text: string; className?: string }) {
+/** What went wrong, in the screen's words: data that failed to load, or a screen that failed to draw. */
+export function ErrorMessage({ text, className }: { text: string; className?: string }) {
   return (
     <p className={cn('rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-destructive', className)} role="alert">
       {text}
@@ -34,6 +34,6 @@ export function LoadState<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <LoadingMessage className={className} />;
-  if (query.isError || query.data === undefined) return <LoadErrorMessage text={errorText} className={className} />;
+  if (query.isError || query.data === undefined) return <ErrorMessage text={errorText} className={className} />;
   return children(query.data);
 }

@@ -1,7 +1,7 @@
 import { Plus, Search } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { rememberDialogOpener } from '@/client/components/dialog-opener';
-import { LoadErrorMessage, LoadingMessage } from '@/client/components/load-state';
+import { ErrorMessage, LoadingMessage } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
@@ -203,7 +203,7 @@ export function ListScreen<T>({
 
   function renderBody() {
     if (isLoading) return <LoadingMessage className="py-8 text-center text-sm" />;
-    if (error) return <LoadErrorMessage text={error} className="text-sm" />;
+    if (error) return <ErrorMessage text={error} className="text-sm" />;
     const view: ListViewProps<T> = {
       title,
       rows: shownRows,
