@@ -49,13 +49,15 @@ export function useListPermissions(resource: Resource): ListPermissions {
  * The wiring every list of records shares: the role's rights, loading and error, Add New and Edit pages,
  * delete (the list asks first), the record a form has just saved and the `?view=` dialog.
  */
-export function useResourceList<T extends Versioned, I, O, E, C>(
-  config: ResourceListConfig<T>,
-  { resource, query, path, addPath = path && `${path}/create`, editPath = (row) => `${path}/edit/${row.id}`, ...removal }: ResourceListWiring<T, I, O, E, C>,
-) {
+export function useResourceList<T extends Versioned, I, O, E, C>(config: ResourceListConfig<T>, wiring: ResourceListWiring<T, I, O, E, C>) {
+  const { resource, query, path } = wiring;
+  const addPath = wiring.addPath ?? (path && `${path}/create`);
+  const editPath = wiring.editPath ?? ((row: T) => `${path}/edit/${row.id}`);
   const navigate = useNavigate();
   const [viewing, setViewing] = useViewParam();
-  const deletion = useMutation<O, E, I | Versioned, C>(removal.remove as UseMutationOptions<O, E, I | Versioned, C>);
+  // The procedure takes the row's id and version, or else what `removeInput` makes of the row (see RemoveWiring).
+  const deletion = useMutation(wiring.remove as UseMutationOptions<O, E, I | Versioned, C>);
+  const removeInput = (row: T) => (wiring.removeInput ? wiring.removeInput(row) : { id: row.id, version: row.version });
   const goTo = (path: string, state?: unknown) => void navigate(path, { state });
   const { errorText = `Error loading ${config.title.toLowerCase()}`, ...look } = config;
   const props = {
@@ -70,7 +72,7 @@ export function useResourceList<T extends Versioned, I, O, E, C>(
   } satisfies ListScreenProps<T>;
   const actions = {
     onEdit: (row: T) => goTo(editPath(row)),
-    onDelete: (row: T) => deletion.mutateAsync(removal.removeInput ? removal.removeInput(row) : { id: row.id, version: row.version }),
+    onDelete: (row: T) => deletion.mutateAsync(removeInput(row)),
   } satisfies RowActions<T>;
   return {
     props,
