@@ -9,6 +9,7 @@ import { PRODUCT_NAME } from '@/shared/constants';
 import type { SessionUser } from '@/shared/session';
 import { ErrorBoundary } from './error-boundary';
 import { navItemsFor } from './navigation';
+import { LoadingMessage } from '@/client/components/load-state';
 
 export function LogoMark({ className }: { className?: string }) {
   return (
@@ -182,13 +183,7 @@ export function AppLayout() {
 
       <main ref={mainRef} id="main" tabIndex={-1} className="min-w-0 outline-none">
         <ErrorBoundary key={location.pathname}>
-          <Suspense
-            fallback={
-              <p className="p-6 text-muted-foreground" role="status">
-                Loading...
-              </p>
-            }
-          >
+          <Suspense fallback={<LoadingMessage className="m-6" />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>

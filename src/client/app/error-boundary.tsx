@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorMessage } from '@/client/components/load-state';
 
 interface State {
   error: Error | null;
@@ -18,11 +19,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (this.state.error) {
-      return (
-        <div role="alert" className="m-6 rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-destructive">
-          An error occurred: {this.state.error.message}
-        </div>
-      );
+      return <ErrorMessage text={`An error occurred: ${this.state.error.message}`} className="m-6" />;
     }
     return this.props.children;
   }

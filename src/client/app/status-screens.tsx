@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, Route } from 'react-router';
+import { Link, Route, Routes } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { useCan } from '@/client/lib/auth';
 import { MESSAGES } from '@/shared/constants';
@@ -59,5 +59,26 @@ export function permittedRoute(path: string, resource: Resource, action: Action,
         </RequirePermission>
       }
     />
+  );
+}
+
+/** A list's pages by the right they need on its resource, keyed by path: `{ update: { 'edit/:id': <EditPage /> } }`. */
+export interface ListPages {
+  resource: Resource;
+  create?: Record<string, ReactNode>;
+  update?: Record<string, ReactNode>;
+}
+
+/** A list's routes: the list at the index, its pages for roles with the right they need, and Page not found for any other address. */
+export function ListRoutes({ list, pages }: { list: ReactNode; pages?: ListPages }) {
+  const routes = (action: 'create' | 'update') =>
+    pages && Object.entries(pages[action] ?? {}).map(([path, page]) => permittedRoute(path, pages.resource, action, page));
+  return (
+    <Routes>
+      <Route index element={list} />
+      {routes('create')}
+      {routes('update')}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
   );
 }

@@ -1,4 +1,6 @@
+import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { Archive, ArchiveRestore } from 'lucide-react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/client/components/ui/button';
 import { TOAST } from '@/shared/constants';
@@ -11,6 +13,15 @@ export function ArchiveToggle({ showArchived, onToggle }: { showArchived: boolea
       {showArchived ? 'Hide Archived' : 'Show Archived'}
     </Button>
   );
+}
+
+/** A list's Show/Hide Archived state: the list procedure it loads and the toggle for the toolbar. */
+export function useArchivedView() {
+  const [showArchived, setShowArchived] = useState(false);
+  return {
+    procedure: showArchived ? 'getAll' : 'getAllNotArchived',
+    toggle: <ArchiveToggle showArchived={showArchived} onToggle={() => setShowArchived((s) => !s)} />,
+  } as const;
 }
 
 interface ArchiveState {
@@ -50,4 +61,21 @@ export async function toggleArchiveWithUndo(
     ),
     { duration: TOAST.undoMs },
   );
+}
+
+type ArchiveInput = { id: string; version: number };
+
+/**
+ * The Archive / Unarchive row action of a list of people, through the resource's `toggleArchive` procedure
+ * (its options say the screen words its own success toast).
+ */
+export function useArchiveAction<O extends ArchiveState, E, C>(
+  one: string,
+  toggleOptions: UseMutationOptions<O, E, ArchiveInput, C>,
+) {
+  const toggle = useMutation(toggleOptions);
+  return {
+    onArchive: (row: ArchiveState) => void toggleArchiveWithUndo(one, toggle.mutateAsync, { id: row.id, version: row.version }),
+    isArchived: (row: ArchiveState) => row.archived === 'Y',
+  };
 }

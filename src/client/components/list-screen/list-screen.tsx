@@ -1,6 +1,7 @@
 import { Plus, Search } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { rememberDialogOpener } from '@/client/components/dialog-opener';
+import { ErrorMessage, LoadingMessage } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
@@ -201,20 +202,8 @@ export function ListScreen<T>({
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   function renderBody() {
-    if (isLoading) {
-      return (
-        <p role="status" className="text-muted-foreground py-8 text-center text-sm">
-          Loading...
-        </p>
-      );
-    }
-    if (error) {
-      return (
-        <p role="alert" className="border-destructive/30 bg-destructive/5 text-destructive rounded-md border p-4 text-sm">
-          {error}
-        </p>
-      );
-    }
+    if (isLoading) return <LoadingMessage className="py-8 text-center text-sm" />;
+    if (error) return <ErrorMessage text={error} className="text-sm" />;
     const view: ListViewProps<T> = {
       title,
       rows: shownRows,

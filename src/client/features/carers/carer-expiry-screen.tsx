@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { Route, Routes } from 'react-router';
-import { NotFoundPage } from '@/client/app/status-screens';
+import { useMemo } from 'react';
+import { ListRoutes } from '@/client/app/status-screens';
 import { ListScreen } from '@/client/components/list-screen/list-screen';
 import { nameColumn } from '@/client/components/list-screen/name-column';
 import type { ListColumn, ListPermissions } from '@/client/components/list-screen/types';
 import { useTRPC } from '@/client/lib/trpc';
 import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
-import { ArchiveToggle } from '@/client/components/list-screen/archive-toggle';
+import { useArchivedView } from '@/client/components/list-screen/archive-toggle';
 import { todayIn } from '@/shared/dates';
 import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '@/client/components/carer/carer-expiries';
 import { CarerTabsPage, editableCarerPath, NameCell, useCarerEditRights } from '@/client/components/carer/carer-tabs';
@@ -29,10 +28,10 @@ function carerExpiryColumns(expiry: CarerExpiry, today: string, editRights: Reco
 function CarerExpiryList({ expiry }: { expiry: CarerExpiry }) {
   const trpc = useTRPC();
   const words = CARER_EXPIRIES[expiry];
-  const [showArchived, setShowArchived] = useState(false);
+  const archived = useArchivedView();
   const lists = {
-    mp: useQuery(showArchived ? trpc.mps.getAll.queryOptions() : trpc.mps.getAllNotArchived.queryOptions()),
-    volunteer: useQuery(showArchived ? trpc.volunteers.getAll.queryOptions() : trpc.volunteers.getAllNotArchived.queryOptions()),
+    mp: useQuery(trpc.mps[archived.procedure].queryOptions()),
+    volunteer: useQuery(trpc.volunteers[archived.procedure].queryOptions()),
   };
   const today = todayIn();
   const { mp: canEditMps, volunteer: canEditVolunteers } = useCarerEditRights();
@@ -40,7 +39,6 @@ function CarerExpiryList({ expiry }: { expiry: CarerExpiry }) {
     () => carerExpiryColumns(expiry, today, { mp: canEditMps, volunteer: canEditVolunteers }),
     [expiry, today, canEditMps, canEditVolunteers],
   );
-  const archiveToggle = <ArchiveToggle showArchived={showArchived} onToggle={() => setShowArchived((s) => !s)} />;
 
   return (
     <CarerTabsPage
@@ -64,7 +62,7 @@ function CarerExpiryList({ expiry }: { expiry: CarerExpiry }) {
             error={list.isError ? words.loadError : undefined}
             emptyMessage={emptyList}
             defaultSort={SOONEST_FIRST}
-            toolbar={archiveToggle}
+            toolbar={archived.toggle}
           />
         );
       }}
@@ -73,12 +71,7 @@ function CarerExpiryList({ expiry }: { expiry: CarerExpiry }) {
 }
 
 function CarerExpiryScreen({ expiry }: { expiry: CarerExpiry }) {
-  return (
-    <Routes>
-      <Route index element={<CarerExpiryList expiry={expiry} />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
+  return <ListRoutes list={<CarerExpiryList expiry={expiry} />} />;
 }
 
 export function DbsScreen() {

@@ -12,6 +12,7 @@ import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '@/client/compon
 import { carerKindOf } from '@/client/components/carer/carer-kind';
 import { ExpiryBadge, soonestFirstPath } from '@/client/components/carer/expiry-badge';
 import { addDays } from '@/shared/dates';
+import { ErrorMessage, LoadingMessage } from '@/client/components/load-state';
 
 const WINDOW_DAYS = 90;
 const DUE: ReadonlySet<ExpiryStatus> = new Set(['expired', 'within30', 'within90']);
@@ -57,14 +58,8 @@ function ExpirySection({
 }) {
   const headingId = useId();
   function body() {
-    if (loadError) {
-      return (
-        <p role="alert" className="text-destructive text-sm">
-          {loadError}
-        </p>
-      );
-    }
-    if (isPending) return <p className="text-muted-foreground text-sm">Loading...</p>;
+    if (loadError) return <ErrorMessage text={loadError} className="text-sm" />;
+    if (isPending) return <LoadingMessage className="text-sm" />;
     if (items.length === 0) return <p className="text-muted-foreground text-sm">Nothing expiring in the next {WINDOW_DAYS} days</p>;
     const more = items.length - SHOWN_PER_SECTION;
     return (

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '@/client/components/form/form-layout';
+import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import type { RouterOutputs } from '@/client/lib/api-types';
@@ -82,70 +83,66 @@ export default function DataProtectionScreen() {
           <ReviewList items={result.toReview} />
         </section>
       ))}
-      {review.isPending ? (
-        <p role="status">Loading...</p>
-      ) : review.isError ? (
-        <p role="alert" className="text-destructive">
-          Error loading the retention review
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border bg-card">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                {canErase && (
-                  <TableHead className="w-10">
-                    <input
-                      type="checkbox"
-                      aria-label="Select everyone"
-                      checked={rows.length > 0 && selected.size === rows.length}
-                      onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.personId)) : new Set())}
-                    />
-                  </TableHead>
-                )}
-                <TableHead>Name</TableHead>
-                <TableHead>Type</TableHead>
-                <TableHead>Care ended or archived</TableHead>
-                {canErase && <TableHead className="w-32" />}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.length === 0 ? (
+      <LoadState query={review} errorText="Error loading the retention review" className="m-0">
+        {() => (
+          <div className="overflow-x-auto rounded-xl border bg-card">
+            <Table>
+              <TableHeader>
                 <TableRow>
-                  <TableCell colSpan={5} className="h-20 text-center text-muted-foreground">
-                    Nobody is past the retention period
-                  </TableCell>
+                  {canErase && (
+                    <TableHead className="w-10">
+                      <input
+                        type="checkbox"
+                        aria-label="Select everyone"
+                        checked={rows.length > 0 && selected.size === rows.length}
+                        onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.personId)) : new Set())}
+                      />
+                    </TableHead>
+                  )}
+                  <TableHead>Name</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>Care ended or archived</TableHead>
+                  {canErase && <TableHead className="w-32" />}
                 </TableRow>
-              ) : (
-                rows.map((person) => (
-                  <TableRow key={person.personId}>
-                    {canErase && (
-                      <TableCell>
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${person.name}`}
-                          checked={selected.has(person.personId)}
-                          onChange={() => toggle(person.personId)}
-                        />
-                      </TableCell>
-                    )}
-                    <TableCell className="font-medium">{person.name}</TableCell>
-                    <TableCell>{KIND[person.kind]}</TableCell>
-                    <TableCell>{formatDate(person.since)}</TableCell>
-                    {canErase && (
-                      <TableCell>
-                        <Button size="sm" variant="outline" onClick={() => setConfirming([person])}>
-                          Anonymise
-                        </Button>
-                      </TableCell>
-                    )}
+              </TableHeader>
+              <TableBody>
+                {rows.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={5} className="h-20 text-center text-muted-foreground">
+                      Nobody is past the retention period
+                    </TableCell>
                   </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+                ) : (
+                  rows.map((person) => (
+                    <TableRow key={person.personId}>
+                      {canErase && (
+                        <TableCell>
+                          <input
+                            type="checkbox"
+                            aria-label={`Select ${person.name}`}
+                            checked={selected.has(person.personId)}
+                            onChange={() => toggle(person.personId)}
+                          />
+                        </TableCell>
+                      )}
+                      <TableCell className="font-medium">{person.name}</TableCell>
+                      <TableCell>{KIND[person.kind]}</TableCell>
+                      <TableCell>{formatDate(person.since)}</TableCell>
+                      {canErase && (
+                        <TableCell>
+                          <Button size="sm" variant="outline" onClick={() => setConfirming([person])}>
+                            Anonymise
+                          </Button>
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </LoadState>
       {confirming && (
         <AnonymiseDialog
           names={confirming.map((p) => p.name)}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -39,6 +39,16 @@ const TOTAL_OF: Record<AttendeeList, 'totalClients' | 'totalMps' | 'totalVolunte
   volunteers: 'totalVolunteers',
 };
 
+/** The lists of people chosen by name, in the form's order. */
+const ATTENDEE_LISTS: readonly { name: AttendeeList; label: string; hint?: string; loadError: string }[] = [
+  { name: 'clients', label: 'Clients', hint: 'Clients with the MAG service or who attend MAG sessions', loadError: 'Error loading clients' },
+  { name: 'mps', label: 'MPs', loadError: 'Error loading MPs' },
+  { name: 'volunteers', label: 'Volunteers', loadError: 'Error loading Volunteers' },
+];
+
+/** The people a list is chosen from, as loaded. */
+type PeopleQuery = Pick<UseQueryResult<readonly { id: string; details: { name: string } }[]>, 'data' | 'isPending' | 'isError'>;
+
 const asCount = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 // An emptied box is missing ("Total clients is required", 0 for the others), never NaN.
@@ -73,8 +83,8 @@ function AttendeesField({
   name,
   label,
   hint,
-  options,
-  isLoading,
+  people,
+  attended,
   loadError,
   onCountChange,
 }: {
@@ -82,14 +92,15 @@ function AttendeesField({
   name: AttendeeList;
   label: string;
   hint?: string;
-  options: Option[];
-  isLoading: boolean;
-  loadError?: string;
+  people: PeopleQuery;
+  /** Those already on the stored log. */
+  attended: readonly { id: string; name: string }[] | undefined;
+  loadError: string;
   /** The number chosen went from `before` to `after`. */
   onCountChange: (before: number, after: number) => void;
 }) {
   return (
-    <Field label={label} hint={hint} error={loadError} className="sm:col-span-2">
+    <Field label={label} hint={hint} error={people.isError ? loadError : undefined} className="sm:col-span-2">
       {(aria) => (
         <Controller
           control={control}
@@ -97,8 +108,8 @@ function AttendeesField({
           render={({ field }) => (
             <MultiSelect
               {...aria}
-              options={options}
-              isLoading={isLoading}
+              options={attendeeOptions(people.data, attended)}
+              isLoading={people.isPending}
               value={(field.value ?? []).map((a) => a.id)}
               onChange={(ids) => {
                 onCountChange((field.value ?? []).length, ids.length);
@@ -133,12 +144,16 @@ function TotalAttendees({ control }: { control: Control<FormInput, unknown, Form
 function MagLogForm({ stored }: { stored?: StoredLog }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const canReadClients = useCan('clients', 'read');
-  const canReadMps = useCan('mps', 'read');
-  const canReadVolunteers = useCan('volunteers', 'read');
-  const clients = useQuery({ ...trpc.clients.getAllWithMagService.queryOptions(), enabled: canReadClients });
-  const mps = useQuery({ ...trpc.mps.getAllNotArchived.queryOptions(), enabled: canReadMps });
-  const volunteers = useQuery({ ...trpc.volunteers.getAllNotArchived.queryOptions(), enabled: canReadVolunteers });
+  const canRead: Record<AttendeeList, boolean> = {
+    clients: useCan('clients', 'read'),
+    mps: useCan('mps', 'read'),
+    volunteers: useCan('volunteers', 'read'),
+  };
+  const people: Record<AttendeeList, PeopleQuery> = {
+    clients: useQuery({ ...trpc.clients.getAllWithMagService.queryOptions(), enabled: canRead.clients }),
+    mps: useQuery({ ...trpc.mps.getAllNotArchived.queryOptions(), enabled: canRead.mps }),
+    volunteers: useQuery({ ...trpc.volunteers.getAllNotArchived.queryOptions(), enabled: canRead.volunteers }),
+  };
 
   const { register, control, handleSubmit, formState, getValues, setValue } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(magLogInput),
@@ -177,40 +192,19 @@ function MagLogForm({ stored }: { stored?: StoredLog }) {
         </FormSection>
 
         <FormSection title="Who attended">
-          {canReadClients && (
+          {ATTENDEE_LISTS.filter((list) => canRead[list.name]).map(({ name, label, hint, loadError }) => (
             <AttendeesField
+              key={name}
               control={control}
-              name="clients"
-              onCountChange={countChosen('clients')}
-              label="Clients"
-              hint="Clients with the MAG service or who attend MAG sessions"
-              options={attendeeOptions(clients.data, stored?.clients)}
-              isLoading={clients.isPending}
-              loadError={clients.isError ? 'Error loading clients' : undefined}
+              name={name}
+              onCountChange={countChosen(name)}
+              label={label}
+              hint={hint}
+              people={people[name]}
+              attended={stored?.[name]}
+              loadError={loadError}
             />
-          )}
-          {canReadMps && (
-            <AttendeesField
-              control={control}
-              name="mps"
-              onCountChange={countChosen('mps')}
-              label="MPs"
-              options={attendeeOptions(mps.data, stored?.mps)}
-              isLoading={mps.isPending}
-              loadError={mps.isError ? 'Error loading MPs' : undefined}
-            />
-          )}
-          {canReadVolunteers && (
-            <AttendeesField
-              control={control}
-              name="volunteers"
-              onCountChange={countChosen('volunteers')}
-              label="Volunteers"
-              options={attendeeOptions(volunteers.data, stored?.volunteers)}
-              isLoading={volunteers.isPending}
-              loadError={volunteers.isError ? 'Error loading Volunteers' : undefined}
-            />
-          )}
+          ))}
         </FormSection>
 
         <FormSection title="Attendance">

@@ -1,72 +1,50 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Route, Routes, useNavigate } from 'react-router';
-import { NotFoundPage, permittedRoute } from '@/client/app/status-screens';
+import { useQuery } from '@tanstack/react-query';
+import { type ListPages, ListRoutes } from '@/client/app/status-screens';
 import { ListScreen } from '@/client/components/list-screen/list-screen';
-import type { ListColumn, SortState } from '@/client/components/list-screen/types';
+import { type ResourceListConfig, useResourceList } from '@/client/components/list-screen/use-resource-list';
 import type { RouterOutputs } from '@/client/lib/api-types';
-import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { magTotalAttendees } from '@/shared/mag';
 import { CreateMagLogPage, EditMagLogPage } from './mag-form';
-import { useSavedRowId } from '@/client/components/list-screen/saved-row';
 
 type MagLogRow = RouterOutputs['mag']['getAll'][number];
 
-const COLUMNS: ListColumn<MagLogRow>[] = [
-  { id: 'date', header: 'Date', value: (log) => formatDate(log.date), sortValue: (log) => log.date, className: 'whitespace-nowrap', card: 'title' },
-  { id: 'totalAttendees', header: 'Total Attendees', value: (log) => magTotalAttendees(log.details), card: 'key' },
-  { id: 'notes', header: 'Notes', value: (log) => log.details.notes, className: 'min-w-48 whitespace-normal', card: 'key' },
-];
-
-const NEWEST_FIRST: SortState = { columnId: 'date', direction: 'desc' };
+const MAG_LOGS_LIST: ResourceListConfig<MagLogRow> = {
+  title: 'MAG Logs',
+  searchPlaceholder: 'Search MAG logs…',
+  // The spec's words for this list's load failure (§8), odd as they are.
+  errorText: 'Error loading MP',
+  emptyMessage: 'No MAG logs found',
+  getRowLabel: (log) => `MAG session on ${formatDate(log.date)}`,
+  defaultSort: { columnId: 'date', direction: 'desc' },
+  columns: [
+    { id: 'date', header: 'Date', value: (log) => formatDate(log.date), sortValue: (log) => log.date, className: 'whitespace-nowrap', card: 'title' },
+    { id: 'totalAttendees', header: 'Total Attendees', value: (log) => magTotalAttendees(log.details), card: 'key' },
+    { id: 'notes', header: 'Notes', value: (log) => log.details.notes, className: 'min-w-48 whitespace-normal', card: 'key' },
+  ],
+};
 
 function MagLogsList() {
-  const savedRowId = useSavedRowId();
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const logs = useQuery(trpc.mag.getAll.queryOptions());
-  const remove = useMutation(trpc.mag.delete.mutationOptions());
-  const permissions = {
-    create: useCan('mag', 'create'),
-    update: useCan('mag', 'update'),
-    delete: useCan('mag', 'delete'),
-  };
+  const list = useResourceList(MAG_LOGS_LIST, {
+    resource: 'mag',
+    path: '/mag',
+    addPath: '/mag/new',
+    query: useQuery(trpc.mag.getAll.queryOptions()),
+    remove: trpc.mag.delete.mutationOptions(),
+  });
 
   return (
     <div className="p-4 md:p-6">
-      <ListScreen
-        savedRowId={savedRowId}
-        title="MAG Logs"
-        searchPlaceholder="Search MAG logs…"
-        rows={logs.data}
-        columns={COLUMNS}
-        getRowId={(log) => log.id}
-        getRowLabel={(log) => `MAG session on ${formatDate(log.date)}`}
-        permissions={permissions}
-        isLoading={logs.isPending}
-        // The spec's words for this list's load failure (§8), odd as they are.
-        error={logs.isError ? 'Error loading MP' : undefined}
-        emptyMessage="No MAG logs found"
-        defaultSort={NEWEST_FIRST}
-        onAddNew={() => void navigate('/mag/new')}
-        actions={{
-          onEdit: (log) => void navigate(`/mag/edit/${log.id}`),
-          onDelete: (log) => remove.mutateAsync({ id: log.id, version: log.version }),
-        }}
-      />
+      <ListScreen {...list.props} actions={list.actions} />
     </div>
   );
 }
 
 /** /mag: the list, /mag/new and /mag/edit/{id}. */
+const MAG_LOG_PAGES: ListPages = { resource: 'mag', create: { new: <CreateMagLogPage /> }, update: { 'edit/:id': <EditMagLogPage /> } };
+
 export default function MagScreen() {
-  return (
-    <Routes>
-      <Route index element={<MagLogsList />} />
-      {permittedRoute('new', 'mag', 'create', <CreateMagLogPage />)}
-      {permittedRoute('edit/:id', 'mag', 'update', <EditMagLogPage />)}
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
+  return <ListRoutes list={<MagLogsList />} pages={MAG_LOG_PAGES} />;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DetailItem } from '@/client/components/record/detail-dialog';
 import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
-import { LoadState } from '@/client/components/load-state';
+import { ErrorMessage, LoadState } from '@/client/components/load-state';
 import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
@@ -43,15 +43,9 @@ interface Owner {
 
 const LOAD_ERROR = 'Error loading data';
 
-/** Stands in for a failed load when the address lacks the ownerId or id, so the screen says the same thing. */
-const MISSING_PARAMETERS = { data: undefined, isPending: false, isError: true } as const;
-
+/** An address without the ownerId or id says what a failed load says. */
 function MissingParameters() {
-  return (
-    <LoadState query={MISSING_PARAMETERS} errorText={LOAD_ERROR}>
-      {() => null}
-    </LoadState>
-  );
+  return <ErrorMessage text={LOAD_ERROR} className="m-6" />;
 }
 
 function OwnerInformation({ owner }: { owner: Owner }) {
