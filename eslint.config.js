@@ -11,6 +11,9 @@ const clientPatterns = [
 ];
 const serverPatterns = [{ group: ['@/client/**'], message: 'The server does not import the client.' }];
 
+/** The app assembles the features, so a feature never reaches back into it. */
+const appImport = { regex: '^(?:@/client/app/|(?:\\.\\./)+(?:client/)?app/)', message: 'A feature does not import the app that assembles it.' };
+
 /**
  * A feature imports none of another feature's files, by `@/` or relative path (decisions.md, "Feature
  * boundaries"). One block per feature folder, as the rule needs to know which feature is its own; each block
@@ -33,6 +36,7 @@ function featureBoundaries(side, sidePatterns, exceptions = {}) {
             regex: `^(?:@/${side}/features/|(?:\\.\\./)+(?:(?:${side}/)?features/)?)${notAllowed}(?:${others})(?:/|$)`,
             message: `A feature does not import another feature's files; shared pieces belong in ${side === 'client' ? 'components/ or lib/' : 'records/'}.`,
           },
+          ...(side === 'client' ? [appImport] : []),
         ]),
       },
     };

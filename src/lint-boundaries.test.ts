@@ -42,6 +42,12 @@ describe('client feature boundaries', () => {
     expect(await lintImport(inClients, source)).toEqual([]);
   });
 
+  it.each(['@/client/app/router', '../../app/router'])('a feature importing the app (%s) fails', async (source) => {
+    expect(await lintImport(inClients, source)).toEqual([
+      { ruleId: boundaryRule, message: expect.stringContaining('does not import the app') },
+    ]);
+  });
+
   it('the app assembles features', async () => {
     expect(await lintImport('src/client/app/router.tsx', '@/client/features/carers/carer-form')).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { useAuth } from '@/client/lib/auth';
 import { AppLayout } from './app-layout';
 import { LandingPage } from './landing-page';
 import { NAV_ITEMS } from './navigation';
-import { LoadingScreen, NoAccessPage, NotFoundPage } from './status-screens';
+import { LoadingScreen, NoAccessPage, NotFoundPage } from '@/client/components/status-screens';
 
 function SessionGate() {
   const { session } = useAuth();

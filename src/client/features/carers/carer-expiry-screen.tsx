@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ListRoutes } from '@/client/app/status-screens';
+import { ListRoutes } from '@/client/components/status-screens';
 import { ListScreen } from '@/client/components/list-screen/list-screen';
 import { nameColumn } from '@/client/components/list-screen/name-column';
 import type { ListColumn, ListPermissions } from '@/client/components/list-screen/types';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ListRoutes } from '@/client/app/status-screens';
+import { ListRoutes } from '@/client/components/status-screens';
 import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
 import { useCarerApi } from '@/client/components/carer/use-carer-api';
 import { useArchiveAction, useArchivedView } from '@/client/components/list-screen/archive-toggle';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ListPages, ListRoutes } from '@/client/app/status-screens';
+import { type ListPages, ListRoutes } from '@/client/components/status-screens';
 import { useArchiveAction, useArchivedView } from '@/client/components/list-screen/archive-toggle';
 import { ListScreen } from '@/client/components/list-screen/list-screen';
 import { RecordName } from '@/client/components/list-screen/record-name';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ListPages, ListRoutes } from '@/client/app/status-screens';
+import { type ListPages, ListRoutes } from '@/client/components/status-screens';
 import { ListScreen } from '@/client/components/list-screen/list-screen';
 import { type ResourceListConfig, useResourceList } from '@/client/components/list-screen/use-resource-list';
 import type { RouterOutputs } from '@/client/lib/api-types';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type ListPages, ListRoutes } from '@/client/app/status-screens';
+import { type ListPages, ListRoutes } from '@/client/components/status-screens';
 import { dateColumn } from '@/client/components/care/care-display';
 import { CARE_VIEW_PROCEDURE, type CareView } from '@/client/components/care/care-view';
 import { CareViewToggle } from '@/client/components/care/care-view-toggle';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type ListPages, ListRoutes } from '@/client/app/status-screens';
+import { type ListPages, ListRoutes } from '@/client/components/status-screens';
 import { CARER_KINDS, type CarerKind, carerKindOf } from '@/client/components/carer/carer-kind';
 import { CarerTabsPage, editableCarerPath, NameCell, useCarerEditRights } from '@/client/components/carer/carer-tabs';
 import { EXPIRY_COLUMN_ID, expiryColumn, SOONEST_FIRST } from '@/client/components/carer/expiry-badge';
