@@ -4,11 +4,9 @@ import { useRef } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
 import { useUnsavedChanges } from '@/client/components/unsaved-changes';
-import { Input } from '@/client/components/ui/input';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { AddressSection } from '@/client/components/person/person-fields';
@@ -20,6 +18,7 @@ import { OPEN, todayIn } from '@/shared/dates';
 import { packageInput, requestId } from '@/shared/schemas/care';
 import { carerId } from '@/shared/schemas/people';
 import { LoadPackage, type StoredPackage } from './load-package';
+import { PackageNameField } from './package-fields';
 import { CarerPicker, RequestPicker } from './package-pickers';
 import { useBackToList } from '@/client/components/list-screen/saved-row';
 
@@ -66,7 +65,7 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
     resolver: zodResolver(packageForm),
     defaultValues: stored ? formValues(stored) : newPackage(request),
   });
-  const { register, control, formState } = form;
+  const { control, formState } = form;
   const errors = formState.errors;
   const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty);
   const create = useMutation(trpc.packages.create.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/packages', saved.id)) }));
@@ -117,9 +116,7 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
               name="carerId"
               render={({ field }) => <CarerPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.carerId?.message} />}
             />
-            <Field label="Package name" hint="Leave blank to use the client's name" error={errors.details?.name?.message}>
-              <Input autoComplete="off" {...register('details.name')} />
-            </Field>
+            <PackageNameField />
             <WeeklyHoursField />
             <StartDateField />
             <EndDateField />
