@@ -14,6 +14,7 @@ import { type Renewable, renewalDates, renewalRefusal } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
 import { optionalDate, requiredDate } from '@/shared/schemas/common';
 import { NotesField, ServicesField, WeeklyHoursField } from './care-fields';
+import { CARE_ITEMS, type CareItem } from './care-items';
 
 /**
  * A renew form: the old item's end date, the new item's start date ('' while it follows the end date,
@@ -28,7 +29,6 @@ interface RenewDates {
   startDate: string;
 }
 
-type What = 'request' | 'package';
 
 /** What a renewal sends of the old item: which one, at which version, and the day it ends. */
 export interface EndingItem {
@@ -44,7 +44,7 @@ export interface NewItem<D> {
 }
 
 /** The new item's start date: shows the old end date until the user picks another. */
-function RenewStartDateField({ what }: { what: What }) {
+function RenewStartDateField({ what }: { what: CareItem }) {
   const { control, watch, formState } = useFormContext<RenewDates>();
   const endDate = watch('endDate');
   return (
@@ -80,7 +80,7 @@ export function RenewScreen<Input extends FieldValues, Output extends RenewDates
   toInput,
   renewedId,
 }: {
-  what: What;
+  what: CareItem;
   item: Renewable & { id: string; version: number };
   /** The form: renewForm(details), with anything the renewal asks besides. */
   schema: z.ZodType<Output, Input>;
@@ -98,7 +98,7 @@ export function RenewScreen<Input extends FieldValues, Output extends RenewDates
   renewedId: (answer: TDef['output']) => string;
 }) {
   const navigate = useNavigate();
-  const listPath = `/${what}s`;
+  const { listPath } = CARE_ITEMS[what];
   const backToSaved = useBackToList();
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues: defaultValues as DefaultValues<Input> });
   const { guard, leaveAfterSave } = useUnsavedChanges(form.formState.isDirty);
@@ -145,7 +145,7 @@ function RenewLayout({
   onCancel,
   onSubmit,
 }: {
-  what: What;
+  what: CareItem;
   item: Renewable;
   summary: ReactNode;
   children: ReactNode;
@@ -158,10 +158,9 @@ function RenewLayout({
   const [endDate, startDate] = watch(['endDate', 'startDate']);
   // The server's own rule, shown as the user edits the dates.
   const refusal = renewalRefusal(what, item, renewalDates({ oldEndDate: endDate || undefined, newStartDate: startDate || undefined }, today), today);
-  const title = what === 'request' ? 'Renew Request' : 'Renew Package';
 
   return (
-    <FormPage title={title} className="max-w-6xl">
+    <FormPage title={`Renew ${CARE_ITEMS[what].one}`} className="max-w-6xl">
       <form
         noValidate
         className="flex flex-col gap-6"

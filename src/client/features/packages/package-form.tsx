@@ -5,12 +5,11 @@ import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
-import { LoadState } from '@/client/components/load-state';
 import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { AddressSection } from '@/client/components/person/person-fields';
-import { loadErrorText } from '@/client/components/care/care-display';
+import { LoadCareItem } from '@/client/components/care/load-care-item';
 import { ArchivedField, chosen, EndDateField, NotesField, ServicesField, StartDateField, WeeklyHoursField } from '@/client/components/care/care-fields';
 import { defaultPackageHours } from '@/client/components/care/unmet-hours';
 import { DEFAULT_COUNTY, DEFAULT_LOCALITY } from '@/shared/constants';
@@ -154,9 +153,9 @@ function CreatePackageForRequest({ requestId }: { requestId: string }) {
   const trpc = useTRPC();
   const request = useQuery(trpc.requests.getById.queryOptions({ id: requestId }));
   return (
-    <LoadState query={request} errorText={loadErrorText(request.error, { notFound: 'Request not found', failed: 'Error loading request' })}>
+    <LoadCareItem what="request" query={request}>
       {(loaded) => <PackageForm request={loaded} />}
-    </LoadState>
+    </LoadCareItem>
   );
 }
 

@@ -1,14 +1,12 @@
 import { useParams } from 'react-router';
 import { DetailGrid, DetailItem } from '@/client/components/record/detail-dialog';
-import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { AddressSection } from '@/client/components/person/person-fields';
-import { periodText } from '@/client/components/care/care-display';
 import { RenewScreen, renewForm } from '@/client/components/care/renew-screen';
 import { todayIn } from '@/shared/dates';
 import { packageDetails } from '@/shared/schemas/care';
-import { CarerLabel } from '@/client/components/care/carer-label';
 import { LoadPackage, type StoredPackage } from './load-package';
+import { PackageHeadlineItems } from './package-detail-dialog';
 import { PackageNameField } from './package-fields';
 
 const packageRenewForm = renewForm(packageDetails);
@@ -17,12 +15,7 @@ function CurrentPackage({ pkg }: { pkg: StoredPackage }) {
   const { details } = pkg;
   return (
     <DetailGrid>
-      <DetailItem label="Package name">{details.name}</DetailItem>
-      <DetailItem label="Carer">
-        <CarerLabel carerId={pkg.carerId} carerName={pkg.carerName} />
-      </DetailItem>
-      <DetailItem label="Period">{periodText(pkg)}</DetailItem>
-      <DetailItem label="Weekly hours">{formatHours(details.weeklyHours)}</DetailItem>
+      <PackageHeadlineItems pkg={pkg} />
       <DetailItem label="Location">{details.address.locality}</DetailItem>
       <DetailItem label="Services">{details.services.join(', ')}</DetailItem>
     </DetailGrid>
