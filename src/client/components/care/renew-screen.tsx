@@ -3,18 +3,16 @@ import { useMutation } from '@tanstack/react-query';
 import type { DecorateMutationProcedure, ResolverDef } from '@trpc/tanstack-react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { Controller, type DefaultValues, type FieldValues, FormProvider, useForm, useFormContext } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
-import { useBackToList } from '@/client/components/list-screen/saved-row';
 import { Input } from '@/client/components/ui/input';
-import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { type Renewable, renewalDates, renewalRefusal } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
 import { optionalDate, requiredDate } from '@/shared/schemas/common';
 import { NotesField, ServicesField, WeeklyHoursField } from './care-fields';
 import { CARE_ITEMS, type CareItem } from './care-items';
+import { useCareFormExit } from './use-care-form-exit';
 
 /**
  * A renew form: the old item's end date, the new item's start date ('' while it follows the end date,
@@ -97,12 +95,9 @@ export function RenewScreen<Input extends FieldValues, Output extends RenewDates
   toInput: (ending: EndingItem, renewed: NewItem<Output['details']>, values: Output) => TDef['input'];
   renewedId: (answer: TDef['output']) => string;
 }) {
-  const navigate = useNavigate();
-  const { listPath } = CARE_ITEMS[what];
-  const backToSaved = useBackToList();
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues: defaultValues as DefaultValues<Input> });
-  const { guard, leaveAfterSave } = useUnsavedChanges(form.formState.isDirty);
-  const renew = useMutation(procedure.mutationOptions({ onSuccess: (answer) => leaveAfterSave(() => backToSaved(listPath, renewedId(answer))) }));
+  const exit = useCareFormExit(what, form.formState.isDirty);
+  const renew = useMutation(procedure.mutationOptions({ onSuccess: (answer) => exit.afterSave({ id: renewedId(answer) }) }));
 
   return (
     <FormProvider {...form}>
@@ -111,7 +106,7 @@ export function RenewScreen<Input extends FieldValues, Output extends RenewDates
         item={item}
         summary={summary}
         renewing={renew.isPending}
-        onCancel={() => void navigate(listPath)}
+        onCancel={exit.cancel}
         onSubmit={form.handleSubmit((values) =>
           renew.mutate(
             toInput({ id: item.id, version: item.version, endDate: values.endDate }, { startDate: values.startDate || undefined, details: values.details }, values),
@@ -130,7 +125,7 @@ export function RenewScreen<Input extends FieldValues, Output extends RenewDates
         </FormSection>
         {more}
       </RenewLayout>
-      {guard}
+      {exit.guard}
     </FormProvider>
   );
 }

@@ -227,29 +227,28 @@ function ScrollingTabsList({ children }: { children: ReactNode }) {
       {more.before && <span aria-hidden className={cn(fade, 'left-0 rounded-l-lg bg-gradient-to-r')} />}
       {more.after && <span aria-hidden className={cn(fade, 'right-0 rounded-r-lg bg-gradient-to-l')} />}
       {/* Pointer-only helpers: keyboard users move between tabs with the arrow keys, which scroll the row. */}
-      {more.before && (
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-hidden
-          className="bg-background/90 text-muted-foreground absolute top-1/2 left-0.5 flex size-7 -translate-y-1/2 items-center justify-center rounded-md shadow-sm"
-          onClick={() => scrollBy(-1)}
-        >
-          <ChevronLeft className="size-4" />
-        </button>
-      )}
-      {more.after && (
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-hidden
-          className="bg-background/90 text-muted-foreground absolute top-1/2 right-0.5 flex size-7 -translate-y-1/2 items-center justify-center rounded-md shadow-sm"
-          onClick={() => scrollBy(1)}
-        >
-          <ChevronRight className="size-4" />
-        </button>
-      )}
+      {more.before && <ScrollButton side="left" onClick={() => scrollBy(-1)} />}
+      {more.after && <ScrollButton side="right" onClick={() => scrollBy(1)} />}
     </div>
+  );
+}
+
+/** An arrow over one end of the tabs that scrolls them that way. */
+function ScrollButton({ side, onClick }: { side: 'left' | 'right'; onClick: () => void }) {
+  const Arrow = side === 'left' ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      aria-hidden
+      className={cn(
+        'bg-background/90 text-muted-foreground absolute top-1/2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md shadow-sm',
+        side === 'left' ? 'left-0.5' : 'right-0.5',
+      )}
+      onClick={onClick}
+    >
+      <Arrow className="size-4" />
+    </button>
   );
 }
 

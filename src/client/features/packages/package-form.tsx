@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import type { z } from 'zod';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
-import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { AddressSection } from '@/client/components/person/person-fields';
@@ -19,7 +18,7 @@ import { carerId } from '@/shared/schemas/people';
 import { LoadPackage, type StoredPackage } from './load-package';
 import { PackageNameField } from './package-fields';
 import { CarerPicker, RequestPicker } from './package-pickers';
-import { useBackToList } from '@/client/components/list-screen/saved-row';
+import { useCareFormExit } from '@/client/components/care/use-care-form-exit';
 
 const packageForm = packageInput.safeExtend({ requestId: chosen(requestId, 'Request'), carerId: chosen(carerId, 'Carer') });
 type FormInput = z.input<typeof packageForm>;
@@ -57,18 +56,15 @@ function formValues({ carerId, requestId, archived, startDate, endDate, details 
 function PackageForm({ stored, request }: { stored?: StoredPackage; request?: StoredRequest }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const backToList = () => void navigate('/packages');
-  const backToSaved = useBackToList();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(packageForm),
     defaultValues: stored ? formValues(stored) : newPackage(request),
   });
   const { control, formState } = form;
   const errors = formState.errors;
-  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty);
-  const create = useMutation(trpc.packages.create.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/packages', saved.id)) }));
-  const update = useMutation(trpc.packages.update.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/packages', saved.id)) }));
+  const exit = useCareFormExit('package', formState.isDirty);
+  const create = useMutation(trpc.packages.create.mutationOptions({ onSuccess: exit.afterSave }));
+  const update = useMutation(trpc.packages.update.mutationOptions({ onSuccess: exit.afterSave }));
   const onSubmit = form.handleSubmit((values) =>
     stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
   );
@@ -129,10 +125,10 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
             <NotesField />
           </FormSection>
 
-          <FormActions onCancel={backToList} submitLabel={stored ? 'Update Package' : 'Create Package'} submitting={create.isPending || update.isPending} />
+          <FormActions onCancel={exit.cancel} submitLabel={stored ? 'Update Package' : 'Create Package'} submitting={create.isPending || update.isPending} />
         </form>
       </FormProvider>
-      {guard}
+      {exit.guard}
     </FormPage>
   );
 }
