@@ -262,12 +262,6 @@ export function DetailItem({ label, children }: { label: string; children: React
   );
 }
 
-/** An address on one line, leaving out the parts not given. */
-export function AddressItem({ address }: { address: { streetAddress: string; locality: string; county: string; postCode: string } }) {
-  const { streetAddress, locality, county, postCode } = address;
-  return <DetailItem label="Address">{[streetAddress, locality, county, postCode].filter(Boolean).join(', ')}</DetailItem>;
-}
-
 /** Notes across the whole grid, keeping their line breaks. */
 export function NotesItem({ notes }: { notes: string }) {
   return (

@@ -1,5 +1,6 @@
-import { AddressItem, DetailGrid, DetailItem, NotesItem } from '@/client/components/record/detail-dialog';
+import { DetailGrid, DetailItem, NotesItem } from '@/client/components/record/detail-dialog';
 import { CareDetailDialog } from '@/client/components/care/care-detail-dialog';
+import { AddressItem } from '@/client/components/person/person-details';
 import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { periodText } from '@/client/components/care/care-display';

@@ -1,5 +1,6 @@
-import { AddressItem, DetailGrid, DetailItem, EmptyState, NotesItem } from '@/client/components/record/detail-dialog';
+import { DetailGrid, DetailItem, EmptyState, NotesItem } from '@/client/components/record/detail-dialog';
 import { CareDetailDialog } from '@/client/components/care/care-detail-dialog';
+import { AddressItem } from '@/client/components/person/person-details';
 import { Badge } from '@/client/components/ui/badge';
 import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';
