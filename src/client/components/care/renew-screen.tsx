@@ -12,7 +12,7 @@ import { todayIn } from '@/shared/dates';
 import { optionalDate, requiredDate } from '@/shared/schemas/common';
 import { NotesField, ServicesField, WeeklyHoursField } from './care-fields';
 import { CARE_ITEMS, type CareItem } from './care-items';
-import { useCareFormExit } from './use-care-form-exit';
+import { useCareFormExit } from './use-care-form';
 
 /**
  * A renew form: the old item's end date, the new item's start date ('' while it follows the end date,

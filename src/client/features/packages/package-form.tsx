@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
@@ -18,7 +18,7 @@ import { carerId } from '@/shared/schemas/people';
 import { LoadPackage, type StoredPackage } from './load-package';
 import { PackageNameField } from './package-fields';
 import { CarerPicker, RequestPicker } from './package-pickers';
-import { useCareFormExit } from '@/client/components/care/use-care-form-exit';
+import { useCareFormSave } from '@/client/components/care/use-care-form';
 
 const packageForm = packageInput.safeExtend({ requestId: chosen(requestId, 'Request'), carerId: chosen(carerId, 'Carer') });
 type FormInput = z.input<typeof packageForm>;
@@ -62,12 +62,8 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
   });
   const { control, formState } = form;
   const errors = formState.errors;
-  const exit = useCareFormExit('package', formState.isDirty);
-  const create = useMutation(trpc.packages.create.mutationOptions({ onSuccess: exit.afterSave }));
-  const update = useMutation(trpc.packages.update.mutationOptions({ onSuccess: exit.afterSave }));
-  const onSubmit = form.handleSubmit((values) =>
-    stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
-  );
+  const exit = useCareFormSave('package', trpc.packages, stored, formState.isDirty);
+  const onSubmit = form.handleSubmit(exit.save);
 
   // The weekly hours the form last filled in itself (from a request, or the default).
   const hoursFilled = useRef(form.getValues('details.weeklyHours'));
@@ -125,7 +121,7 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
             <NotesField />
           </FormSection>
 
-          <FormActions onCancel={exit.cancel} submitLabel={stored ? 'Update Package' : 'Create Package'} submitting={create.isPending || update.isPending} />
+          <FormActions onCancel={exit.cancel} submitLabel={stored ? 'Update Package' : 'Create Package'} submitting={exit.saving} />
         </form>
       </FormProvider>
       {exit.guard}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Controller, FormProvider, type Path, useForm, type UseFormReturn } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -20,7 +20,7 @@ import { type ClientCopy, type ClientForCopy, copyOfClient, fieldsToRefill } fro
 import { ClientPicker } from './client-picker';
 import { LoadRequest, type StoredRequest } from './load-request';
 import { RequestAddressSection, RequestStatusField } from './request-fields';
-import { useCareFormExit } from '@/client/components/care/use-care-form-exit';
+import { useCareFormSave } from '@/client/components/care/use-care-form';
 
 const requestForm = requestInput.safeExtend({ clientId: chosen(clientId, 'Client') });
 type FormInput = z.input<typeof requestForm>;
@@ -107,12 +107,8 @@ function RequestForm({ stored, client }: { stored?: StoredRequest; client?: Requ
   const copyFrom = useClientCopy(form, initialCopy);
   const { register, formState } = form;
   const errors = formState.errors;
-  const exit = useCareFormExit('request', formState.isDirty);
-  const create = useMutation(trpc.requests.create.mutationOptions({ onSuccess: exit.afterSave }));
-  const update = useMutation(trpc.requests.update.mutationOptions({ onSuccess: exit.afterSave }));
-  const onSubmit = form.handleSubmit((values) =>
-    stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
-  );
+  const exit = useCareFormSave('request', trpc.requests, stored, formState.isDirty);
+  const onSubmit = form.handleSubmit(exit.save);
   // The client is fixed when editing (spec §2.7) and when the request is added from the client's row.
   const fixedClientName = stored?.details.name ?? client?.details.name;
 
@@ -168,7 +164,7 @@ function RequestForm({ stored, client }: { stored?: StoredRequest; client?: Requ
             <NotesField />
           </FormSection>
 
-          <FormActions onCancel={exit.cancel} submitLabel={stored ? 'Update Request' : 'Create Request'} submitting={create.isPending || update.isPending} />
+          <FormActions onCancel={exit.cancel} submitLabel={stored ? 'Update Request' : 'Create Request'} submitting={exit.saving} />
         </form>
       </FormProvider>
       {exit.guard}
