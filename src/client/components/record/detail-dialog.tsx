@@ -1,12 +1,19 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { DecorateMutationProcedure, DecorateQueryProcedure, ResolverDef } from '@trpc/tanstack-react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { takeDialogOpener } from '@/client/components/dialog-opener';
 import { DeleteConfirmDialog } from '@/client/components/list-screen/delete-confirm-dialog';
+import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { useUnsavedInDialog } from '@/client/components/unsaved-changes';
+import { useCan } from '@/client/lib/auth';
 import { cn } from '@/client/lib/utils';
+import type { Resource } from '@/shared/permissions';
+import { useHistoryTab } from './history-tab';
 
 export interface DetailTab {
   value: string;
@@ -120,6 +127,74 @@ export function DetailDialog({
   );
 }
 
+/** A stored record as the view dialog needs it. */
+export interface StoredRecord {
+  id: string;
+  version: number;
+}
+
+/** The procedures a record's view dialog loads and deletes it with. */
+export interface RecordApi<TGet extends ResolverDef, TDelete extends ResolverDef> {
+  getById: DecorateQueryProcedure<TGet>;
+  delete: DecorateMutationProcedure<TDelete>;
+}
+
+/**
+ * The view dialog of the record with the given id (closed while null): "Loading..." or the load error until
+ * it arrives, then its tabs and, for the roles that may read the audit trail, History; Edit and Delete for
+ * the roles that may.
+ */
+export function RecordDetailDialog<
+  TGet extends ResolverDef & { input: { id: string }; output: StoredRecord },
+  TDelete extends ResolverDef & { input: { id: string; version?: number } },
+>({
+  recordId,
+  onClose,
+  api,
+  resource,
+  words,
+  title,
+  tabs,
+  history = false,
+  editPath,
+}: {
+  recordId: string | null;
+  onClose: () => void;
+  api: RecordApi<TGet, TDelete>;
+  resource: Resource;
+  /** The dialog's title until the record arrives, and its load error. */
+  words: { one: string; loadError: string };
+  title: (record: TGet['output']) => string;
+  tabs: (record: TGet['output']) => DetailTab[];
+  history?: boolean;
+  editPath: (id: string) => string;
+}) {
+  const navigate = useNavigate();
+  const canUpdate = useCan(resource, 'update');
+  const canDelete = useCan(resource, 'delete');
+  const query = useQuery(api.getById.queryOptions({ id: recordId ?? '' }, { enabled: recordId !== null }));
+  const remove = useMutation(api.delete.mutationOptions());
+  // Generic procedure types leave the record's type unresolved here; the callers' types are exact.
+  const record = query.data as TGet['output'] | undefined;
+  const historyTab = useHistoryTab(history ? record?.id : undefined);
+  return (
+    <DetailDialog
+      open={recordId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={record ? title(record) : words.one}
+      // Shown only until the record arrives: then its tabs show instead.
+      status={
+        <LoadState query={query} errorText={words.loadError}>
+          {() => null}
+        </LoadState>
+      }
+      tabs={record && [...tabs(record), ...historyTab]}
+      onEdit={canUpdate && recordId ? () => void navigate(editPath(recordId)) : undefined}
+      onDelete={canDelete && record ? () => remove.mutateAsync({ id: record.id, version: record.version } as TDelete['input']) : undefined}
+    />
+  );
+}
+
 /**
  * A row of tabs that scrolls sideways when it is wider than the dialog (a phone), showing that it does: the
  * cut edge fades, with an arrow button that scrolls that way.
@@ -152,29 +227,28 @@ function ScrollingTabsList({ children }: { children: ReactNode }) {
       {more.before && <span aria-hidden className={cn(fade, 'left-0 rounded-l-lg bg-gradient-to-r')} />}
       {more.after && <span aria-hidden className={cn(fade, 'right-0 rounded-r-lg bg-gradient-to-l')} />}
       {/* Pointer-only helpers: keyboard users move between tabs with the arrow keys, which scroll the row. */}
-      {more.before && (
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-hidden
-          className="bg-background/90 text-muted-foreground absolute top-1/2 left-0.5 flex size-7 -translate-y-1/2 items-center justify-center rounded-md shadow-sm"
-          onClick={() => scrollBy(-1)}
-        >
-          <ChevronLeft className="size-4" />
-        </button>
-      )}
-      {more.after && (
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-hidden
-          className="bg-background/90 text-muted-foreground absolute top-1/2 right-0.5 flex size-7 -translate-y-1/2 items-center justify-center rounded-md shadow-sm"
-          onClick={() => scrollBy(1)}
-        >
-          <ChevronRight className="size-4" />
-        </button>
-      )}
+      {more.before && <ScrollButton side="left" onClick={() => scrollBy(-1)} />}
+      {more.after && <ScrollButton side="right" onClick={() => scrollBy(1)} />}
     </div>
+  );
+}
+
+/** An arrow over one end of the tabs that scrolls them that way. */
+function ScrollButton({ side, onClick }: { side: 'left' | 'right'; onClick: () => void }) {
+  const Arrow = side === 'left' ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      aria-hidden
+      className={cn(
+        'bg-background/90 text-muted-foreground absolute top-1/2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md shadow-sm',
+        side === 'left' ? 'left-0.5' : 'right-0.5',
+      )}
+      onClick={onClick}
+    >
+      <Arrow className="size-4" />
+    </button>
   );
 }
 
@@ -184,6 +258,17 @@ export function DetailItem({ label, children }: { label: string; children: React
     <div className="flex flex-col gap-0.5">
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="text-sm break-words">{children || '—'}</dd>
+    </div>
+  );
+}
+
+/** Notes across the whole grid, keeping their line breaks. */
+export function NotesItem({ notes }: { notes: string }) {
+  return (
+    <div className="sm:col-span-2">
+      <DetailItem label="Notes">
+        <span className="whitespace-pre-wrap">{notes}</span>
+      </DetailItem>
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadState } from '@/client/components/load-state';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
-import { loadErrorText } from '@/client/components/care/care-display';
+import { LoadCareItem } from '@/client/components/care/load-care-item';
 
 export type StoredPackage = RouterOutputs['packages']['getById'];
 
@@ -12,8 +11,8 @@ export function LoadPackage({ id, children }: { id: string; children: (pkg: Stor
   const trpc = useTRPC();
   const pkg = useQuery({ ...trpc.packages.getById.queryOptions({ id }), staleTime: 0 });
   return (
-    <LoadState query={pkg} errorText={loadErrorText(pkg.error, { notFound: 'Package not found', failed: 'Error loading package' })}>
+    <LoadCareItem what="package" query={pkg}>
       {children}
-    </LoadState>
+    </LoadCareItem>
   );
 }

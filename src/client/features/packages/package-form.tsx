@@ -1,18 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import type { z } from 'zod';
-import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
-import { LoadState } from '@/client/components/load-state';
-import { useUnsavedChanges } from '@/client/components/unsaved-changes';
-import { Input } from '@/client/components/ui/input';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { AddressSection } from '@/client/components/person/person-fields';
-import { loadErrorText } from '@/client/components/care/care-display';
+import { LoadCareItem } from '@/client/components/care/load-care-item';
 import { ArchivedField, chosen, EndDateField, NotesField, ServicesField, StartDateField, WeeklyHoursField } from '@/client/components/care/care-fields';
 import { defaultPackageHours } from '@/client/components/care/unmet-hours';
 import { DEFAULT_COUNTY, DEFAULT_LOCALITY } from '@/shared/constants';
@@ -20,8 +16,9 @@ import { OPEN, todayIn } from '@/shared/dates';
 import { packageInput, requestId } from '@/shared/schemas/care';
 import { carerId } from '@/shared/schemas/people';
 import { LoadPackage, type StoredPackage } from './load-package';
+import { PackageNameField } from './package-fields';
 import { CarerPicker, RequestPicker } from './package-pickers';
-import { useBackToList } from '@/client/components/list-screen/saved-row';
+import { useCareFormSave } from '@/client/components/care/use-care-form';
 
 const packageForm = packageInput.safeExtend({ requestId: chosen(requestId, 'Request'), carerId: chosen(carerId, 'Carer') });
 type FormInput = z.input<typeof packageForm>;
@@ -59,21 +56,14 @@ function formValues({ carerId, requestId, archived, startDate, endDate, details 
 function PackageForm({ stored, request }: { stored?: StoredPackage; request?: StoredRequest }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const backToList = () => void navigate('/packages');
-  const backToSaved = useBackToList();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(packageForm),
     defaultValues: stored ? formValues(stored) : newPackage(request),
   });
-  const { register, control, formState } = form;
+  const { control, formState } = form;
   const errors = formState.errors;
-  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty);
-  const create = useMutation(trpc.packages.create.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/packages', saved.id)) }));
-  const update = useMutation(trpc.packages.update.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/packages', saved.id)) }));
-  const onSubmit = form.handleSubmit((values) =>
-    stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
-  );
+  const exit = useCareFormSave('package', trpc.packages, stored, formState.isDirty);
+  const onSubmit = form.handleSubmit(exit.save);
 
   // The weekly hours the form last filled in itself (from a request, or the default).
   const hoursFilled = useRef(form.getValues('details.weeklyHours'));
@@ -117,9 +107,7 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
               name="carerId"
               render={({ field }) => <CarerPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.carerId?.message} />}
             />
-            <Field label="Package name" hint="Leave blank to use the client's name" error={errors.details?.name?.message}>
-              <Input autoComplete="off" {...register('details.name')} />
-            </Field>
+            <PackageNameField />
             <WeeklyHoursField />
             <StartDateField />
             <EndDateField />
@@ -133,10 +121,10 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
             <NotesField />
           </FormSection>
 
-          <FormActions onCancel={backToList} submitLabel={stored ? 'Update Package' : 'Create Package'} submitting={create.isPending || update.isPending} />
+          <FormActions onCancel={exit.cancel} submitLabel={stored ? 'Update Package' : 'Create Package'} submitting={exit.saving} />
         </form>
       </FormProvider>
-      {guard}
+      {exit.guard}
     </FormPage>
   );
 }
@@ -157,9 +145,9 @@ function CreatePackageForRequest({ requestId }: { requestId: string }) {
   const trpc = useTRPC();
   const request = useQuery(trpc.requests.getById.queryOptions({ id: requestId }));
   return (
-    <LoadState query={request} errorText={loadErrorText(request.error, { notFound: 'Request not found', failed: 'Error loading request' })}>
+    <LoadCareItem what="request" query={request}>
       {(loaded) => <PackageForm request={loaded} />}
-    </LoadState>
+    </LoadCareItem>
   );
 }
 

@@ -1,11 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { DetailDialog, DetailGrid, DetailItem, EmptyState } from '@/client/components/record/detail-dialog';
+import { DetailGrid, DetailItem, EmptyState, NotesItem } from '@/client/components/record/detail-dialog';
+import { CareDetailDialog } from '@/client/components/care/care-detail-dialog';
+import { AddressItem } from '@/client/components/person/person-details';
 import { Badge } from '@/client/components/ui/badge';
 import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
-import { useHistoryTab } from '@/client/components/record/history-tab';
 import { carerKindLabel } from '@/client/components/care/carer-label';
 import { deprivationCategory } from '@/shared/deprivation';
 import { periodText, REQUEST_TYPE_LABELS, RequestStatusBadge } from '@/client/components/care/care-display';
@@ -13,7 +12,6 @@ import type { StoredRequest } from './load-request';
 
 function RequestDetails({ request }: { request: StoredRequest }) {
   const { details } = request;
-  const a = details.address;
   return (
     <DetailGrid>
       <DetailItem label="Client">{details.name}</DetailItem>
@@ -26,14 +24,10 @@ function RequestDetails({ request }: { request: StoredRequest }) {
       <DetailItem label="Weekly hours">{formatHours(details.weeklyHours)}</DetailItem>
       <DetailItem label="Hours in service">{formatHours(request.hoursInService)}</DetailItem>
       <DetailItem label="Services">{details.services.join(', ')}</DetailItem>
-      <DetailItem label="Address">{[a.streetAddress, a.locality, a.county, a.postCode].filter(Boolean).join(', ')}</DetailItem>
-      <DetailItem label="Deprivation">{deprivationCategory(a.deprivation)}</DetailItem>
+      <AddressItem address={details.address} />
+      <DetailItem label="Deprivation">{deprivationCategory(details.address.deprivation)}</DetailItem>
       <DetailItem label="Archived">{request.archived === 'Y' ? 'Yes' : 'No'}</DetailItem>
-      <div className="sm:col-span-2">
-        <DetailItem label="Notes">
-          <span className="whitespace-pre-wrap">{details.notes}</span>
-        </DetailItem>
-      </div>
+      <NotesItem notes={details.notes} />
     </DetailGrid>
   );
 }
@@ -61,38 +55,18 @@ function AssociatedPackages({ request }: { request: StoredRequest }) {
 /** The request view (spec §2.6): Request Details and Associated Packages, with Edit, Delete and Close. */
 export function RequestDetailDialog({ requestId, onClose }: { requestId: string | null; onClose: () => void }) {
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const canUpdate = useCan('requests', 'update');
-  const canDelete = useCan('requests', 'delete');
   const canReadPackages = useCan('packages', 'read');
-  const query = useQuery({ ...trpc.requests.getById.queryOptions({ id: requestId ?? '' }), enabled: requestId !== null });
-  const remove = useMutation(trpc.requests.delete.mutationOptions());
-  const request = query.data;
-
-  const historyTab = useHistoryTab(request?.id);
   return (
-    <DetailDialog
-      open={requestId !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={request ? `Request for ${request.details.name}` : 'Request'}
-      status={
-        query.isError ? (
-          <p role="alert" className="text-destructive">
-            Error loading request
-          </p>
-        ) : (
-          <p role="status">Loading...</p>
-        )
-      }
-      tabs={
-        request && [
-          { value: 'details', label: 'Request Details', content: <RequestDetails request={request} /> },
-          ...(canReadPackages ? [{ value: 'packages', label: 'Associated Packages', content: <AssociatedPackages request={request} /> }] : []),
-          ...historyTab,
-        ]
-      }
-      onEdit={canUpdate && requestId ? () => void navigate(`/requests/edit?id=${encodeURIComponent(requestId)}`) : undefined}
-      onDelete={canDelete && request ? () => remove.mutateAsync({ id: request.id, version: request.version }) : undefined}
+    <CareDetailDialog
+      what="request"
+      api={trpc.requests}
+      tabs={(request) => [
+        { value: 'details', label: 'Request Details', content: <RequestDetails request={request} /> },
+        ...(canReadPackages ? [{ value: 'packages', label: 'Associated Packages', content: <AssociatedPackages request={request} /> }] : []),
+      ]}
+      history
+      itemId={requestId}
+      onClose={onClose}
     />
   );
 }

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Controller, FormProvider, type Path, useForm, type UseFormReturn } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
-import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { useTRPC } from '@/client/lib/trpc';
@@ -21,7 +20,7 @@ import { type ClientCopy, type ClientForCopy, copyOfClient, fieldsToRefill } fro
 import { ClientPicker } from './client-picker';
 import { LoadRequest, type StoredRequest } from './load-request';
 import { RequestAddressSection, RequestStatusField } from './request-fields';
-import { useBackToList } from '@/client/components/list-screen/saved-row';
+import { useCareFormSave } from '@/client/components/care/use-care-form';
 
 const requestForm = requestInput.safeExtend({ clientId: chosen(clientId, 'Client') });
 type FormInput = z.input<typeof requestForm>;
@@ -100,9 +99,6 @@ function formValues({ clientId, archived, requestType, startDate, endDate, detai
 
 function RequestForm({ stored, client }: { stored?: StoredRequest; client?: RequestClient }) {
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const backToList = () => void navigate('/requests');
-  const backToSaved = useBackToList();
   const initialCopy = client ? copyOfClient(client) : NOTHING_COPIED;
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(requestForm),
@@ -111,12 +107,8 @@ function RequestForm({ stored, client }: { stored?: StoredRequest; client?: Requ
   const copyFrom = useClientCopy(form, initialCopy);
   const { register, formState } = form;
   const errors = formState.errors;
-  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty);
-  const create = useMutation(trpc.requests.create.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/requests', saved.id)) }));
-  const update = useMutation(trpc.requests.update.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/requests', saved.id)) }));
-  const onSubmit = form.handleSubmit((values) =>
-    stored ? update.mutate({ ...values, id: stored.id, version: stored.version }) : create.mutate(values),
-  );
+  const exit = useCareFormSave('request', trpc.requests, stored, formState.isDirty);
+  const onSubmit = form.handleSubmit(exit.save);
   // The client is fixed when editing (spec §2.7) and when the request is added from the client's row.
   const fixedClientName = stored?.details.name ?? client?.details.name;
 
@@ -172,10 +164,10 @@ function RequestForm({ stored, client }: { stored?: StoredRequest; client?: Requ
             <NotesField />
           </FormSection>
 
-          <FormActions onCancel={backToList} submitLabel={stored ? 'Update Request' : 'Create Request'} submitting={create.isPending || update.isPending} />
+          <FormActions onCancel={exit.cancel} submitLabel={stored ? 'Update Request' : 'Create Request'} submitting={exit.saving} />
         </form>
       </FormProvider>
-      {guard}
+      {exit.guard}
     </FormPage>
   );
 }

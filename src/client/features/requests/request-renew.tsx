@@ -1,29 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { FormProvider, useForm, useFormContext } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useFormContext } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { DetailGrid, DetailItem } from '@/client/components/record/detail-dialog';
 import { CheckboxField } from '@/client/components/form/field';
 import { FormSection } from '@/client/components/form/form-layout';
 import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';
-import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { useTRPC } from '@/client/lib/trpc';
 import { CarerLabel } from '@/client/components/care/carer-label';
 import { packagesToCarryOver, renewalDates } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
 import { requestDetails } from '@/shared/schemas/care';
 import { periodText, REQUEST_TYPE_LABELS, RequestStatusBadge } from '@/client/components/care/care-display';
-import { NotesField, ServicesField, WeeklyHoursField } from '@/client/components/care/care-fields';
 import { LoadRequest, type StoredRequest } from './load-request';
 import { RequestAddressSection, RequestStatusField } from './request-fields';
-import { RenewLayout, RenewStartDateField, renewForm } from '@/client/components/care/renew-layout';
-import { useBackToList } from '@/client/components/list-screen/saved-row';
+import { RenewScreen, renewForm } from '@/client/components/care/renew-screen';
 
 const requestRenewForm = renewForm(requestDetails).extend({ carryOverPackages: z.boolean() });
 type FormInput = z.input<typeof requestRenewForm>;
-type FormOutput = z.output<typeof requestRenewForm>;
 
 /**
  * The new request starts as a copy of the old one's details (spec §4: client and type are kept), and takes
@@ -97,48 +91,22 @@ function CurrentRequest({ request }: { request: StoredRequest }) {
 
 function RenewRequestForm({ request }: { request: StoredRequest }) {
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const backToList = () => void navigate('/requests');
-  const backToSaved = useBackToList();
   // Carrying packages over changes them, so a role that may renew requests but not change packages is not offered it.
   const canCarryOver = useCan('packages', 'update') && request.packages !== undefined;
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(requestRenewForm),
-    defaultValues: renewValues(request, canCarryOver),
-  });
-  const { guard, leaveAfterSave } = useUnsavedChanges(form.formState.isDirty);
-  const renew = useMutation(trpc.requests.renew.mutationOptions({ onSuccess: ({ newRequest }) => leaveAfterSave(() => backToSaved('/requests', newRequest.id)) }));
-
   return (
-    <FormProvider {...form}>
-      <RenewLayout
-        what="request"
-        item={request}
-        summary={<CurrentRequest request={request} />}
-        renewing={renew.isPending}
-        onCancel={backToList}
-        onSubmit={form.handleSubmit(({ endDate, startDate, details, carryOverPackages }) =>
-          renew.mutate({
-            oldRequest: { id: request.id, version: request.version, endDate },
-            newRequest: { startDate: startDate || undefined, details },
-            carryOverPackages: canCarryOver && carryOverPackages,
-          }),
-        )}
-      >
-        <FormSection title="New request">
-          <RenewStartDateField what="request" />
-          <WeeklyHoursField />
-          <RequestStatusField />
-          <ServicesField />
-        </FormSection>
-        <RequestAddressSection />
-        <FormSection title="Notes" className="sm:grid-cols-1">
-          <NotesField />
-        </FormSection>
-        {canCarryOver && <CarryOverPackages request={request} />}
-      </RenewLayout>
-      {guard}
-    </FormProvider>
+    <RenewScreen
+      what="request"
+      item={request}
+      schema={requestRenewForm}
+      defaultValues={renewValues(request, canCarryOver)}
+      summary={<CurrentRequest request={request} />}
+      fields={<RequestStatusField />}
+      address={<RequestAddressSection />}
+      more={canCarryOver && <CarryOverPackages request={request} />}
+      procedure={trpc.requests.renew}
+      toInput={(oldRequest, newRequest, { carryOverPackages }) => ({ oldRequest, newRequest, carryOverPackages: canCarryOver && carryOverPackages })}
+      renewedId={({ newRequest }) => newRequest.id}
+    />
   );
 }
 
