@@ -1,98 +1,86 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { LoadState } from '@/client/components/load-state';
+import { useMutation } from '@tanstack/react-query';
+import type { DecorateMutationProcedure, ResolverDef } from '@trpc/tanstack-react-query';
 import { useDataProtectionTab } from '@/client/components/record/data-protection-tab';
-import { DetailDialog, type DetailTab } from '@/client/components/record/detail-dialog';
-import { useHistoryTab } from '@/client/components/record/history-tab';
+import { type DetailTab, type RecordApi, RecordDetailDialog, type StoredRecord } from '@/client/components/record/detail-dialog';
 import { NotesTab } from '@/client/components/record/notes-tab';
 import { useCan } from '@/client/lib/auth';
 import type { Resource } from '@/shared/permissions';
 import type { Note } from '@/shared/schemas/common';
 
-/** Which record, at which version: a change to a stale one is refused. */
-interface RecordKey {
-  id: string;
-  version: number;
-}
-
 /** What every person's record has that their dialog shows or changes. */
-interface StoredPerson {
-  id: string;
-  version: number;
+interface StoredPerson extends StoredRecord {
   anonymised: boolean;
   details: { name: string; notes: Note[] };
 }
 
+/** The procedures a person's view dialog loads, deletes and saves notes with. */
+interface PersonApi<TGet extends ResolverDef, TDelete extends ResolverDef, TUpdate extends ResolverDef> extends RecordApi<TGet, TDelete> {
+  update: DecorateMutationProcedure<TUpdate>;
+}
+
 /**
- * The view dialog of a client, MP or volunteer (spec §2.6): the record's own tabs, then Notes, History and
- * Data protection (for the roles that may see them); Edit opens the edit form, Delete removes the record.
+ * The view dialog of a client, MP or volunteer (spec §2.6): titled with their name, the record's own tabs,
+ * then Notes, History and Data protection (for the roles that may see them), with Edit, Delete and Close.
  */
-export function PersonDetailDialog<Person extends StoredPerson, Editable extends object>({
+export function PersonDetailDialog<
+  TGet extends ResolverDef & { input: { id: string }; output: StoredPerson },
+  TDelete extends ResolverDef & { input: { id: string; version?: number } },
+  TUpdate extends ResolverDef & { input: { id: string; version?: number } },
+>({
   personId,
   onClose,
-  query,
-  noun,
-  errorText,
+  api,
+  words,
   resource,
   listPath,
   tabs,
   editable,
-  update,
-  remove,
 }: {
+  /** Null while closed. */
   personId: string | null;
   onClose: () => void;
-  query: Pick<UseQueryResult<Person>, 'data' | 'isPending' | 'isError'>;
-  /** The title until the record has loaded. */
-  noun: string;
-  errorText: string;
+  /** The person's router, e.g. trpc.clients. */
+  api: PersonApi<TGet, TDelete, TUpdate>;
+  /** The dialog's title until the record arrives, and its load error. */
+  words: { one: string; loadError: string };
   resource: Resource;
   listPath: string;
   /** The record's own tabs, before the Notes tab. */
-  tabs: (person: Person) => DetailTab[];
+  tabs: (person: TGet['output']) => DetailTab[];
   /** The fields the record's edit form sends, which a save of its notes sends too. */
-  editable: (person: Person) => Editable;
-  update: (values: Editable & RecordKey) => Promise<unknown>;
-  remove: (key: RecordKey) => Promise<unknown>;
+  editable: (person: TGet['output']) => Omit<TUpdate['input'], 'id' | 'version'>;
 }) {
-  const navigate = useNavigate();
   const canUpdate = useCan(resource, 'update');
-  const canDelete = useCan(resource, 'delete');
-  const person = query.data;
-  const historyTab = useHistoryTab(person?.id);
-  const dataProtectionTab = useDataProtectionTab(
-    person && { id: person.id, version: person.version, name: person.details.name, anonymised: person.anonymised },
-  );
+  const update = useMutation(api.update.mutationOptions());
+  const dataProtectionTab = useDataProtectionTab();
   return (
-    <DetailDialog
-      open={personId !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={person?.details.name ?? noun}
-      status={
-        <LoadState query={query} errorText={errorText}>
-          {() => null}
-        </LoadState>
-      }
-      tabs={
-        person && [
-          ...tabs(person),
-          {
-            value: 'notes',
-            label: 'Notes',
-            content: (
-              <NotesTab
-                notes={person.details.notes}
-                canEdit={canUpdate}
-                onSave={(notes) => update({ ...editable(person), id: person.id, version: person.version, details: { ...person.details, notes } })}
-              />
-            ),
-          },
-          ...historyTab,
-          ...dataProtectionTab,
-        ]
-      }
-      onEdit={canUpdate ? () => void navigate(`${listPath}/edit/${personId}`) : undefined}
-      onDelete={canDelete && person ? () => remove({ id: person.id, version: person.version }) : undefined}
+    <RecordDetailDialog
+      recordId={personId}
+      onClose={onClose}
+      title={(person) => person.details.name}
+      api={api}
+      resource={resource}
+      words={words}
+      tabs={(person) => [
+        ...tabs(person),
+        {
+          value: 'notes',
+          label: 'Notes',
+          content: (
+            <NotesTab
+              notes={person.details.notes}
+              canEdit={canUpdate}
+              onSave={(notes) =>
+                // Generic procedure types leave the input's type unresolved here; `editable` is checked against it.
+                update.mutateAsync({ ...editable(person), id: person.id, version: person.version, details: { ...person.details, notes } } as TUpdate['input'])
+              }
+            />
+          ),
+        },
+      ]}
+      history
+      tabsAfterHistory={(person) => dataProtectionTab({ id: person.id, version: person.version, name: person.details.name, anonymised: person.anonymised })}
+      editPath={(id) => `${listPath}/edit/${id}`}
     />
   );
 }

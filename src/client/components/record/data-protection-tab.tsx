@@ -181,15 +181,9 @@ function DataProtectionPanel({ person, canErase }: { person: Person; canErase: b
 }
 
 /** The Data protection tab of a person's dialog, for the roles that serve these rights (Admin and Test). */
-export function useDataProtectionTab(person: Person | undefined): DetailTab[] {
+export function useDataProtectionTab(): (person: Person) => DetailTab[] {
   const canExport = useCan('dataProtection', 'read');
   const canErase = useCan('dataProtection', 'update');
-  if (!person || !canExport) return [];
-  return [
-    {
-      value: 'data-protection',
-      label: 'Data protection',
-      content: <DataProtectionPanel person={person} canErase={canErase} />,
-    },
-  ];
+  return (person) =>
+    canExport ? [{ value: 'data-protection', label: 'Data protection', content: <DataProtectionPanel person={person} canErase={canErase} /> }] : [];
 }

@@ -156,6 +156,7 @@ export function RecordDetailDialog<
   title,
   tabs,
   history = false,
+  tabsAfterHistory,
   editPath,
 }: {
   recordId: string | null;
@@ -167,6 +168,8 @@ export function RecordDetailDialog<
   title: (record: TGet['output']) => string;
   tabs: (record: TGet['output']) => DetailTab[];
   history?: boolean;
+  /** Tabs that come after History, such as a person's Data protection. */
+  tabsAfterHistory?: (record: TGet['output']) => DetailTab[];
   editPath: (id: string) => string;
 }) {
   const navigate = useNavigate();
@@ -188,7 +191,7 @@ export function RecordDetailDialog<
           {() => null}
         </LoadState>
       }
-      tabs={record && [...tabs(record), ...historyTab]}
+      tabs={record && [...tabs(record), ...historyTab, ...(tabsAfterHistory?.(record) ?? [])]}
       onEdit={canUpdate && recordId ? () => void navigate(editPath(recordId)) : undefined}
       onDelete={canDelete && record ? () => remove.mutateAsync({ id: record.id, version: record.version } as TDelete['input']) : undefined}
     />

@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { formValues } from './carer-form';
 import { PersonDetailDialog } from '@/client/components/person/person-detail-dialog';
 import { AddressItem, ContactItems, PersonDetailGrid, ServiceBadges } from '@/client/components/person/person-details';
@@ -65,16 +64,12 @@ export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind;
   const words = CARER_KINDS[kind];
   const who = kind === 'mp' ? 'MP' : 'volunteer';
   const canReadTraining = useCan('trainingRecords', 'read');
-  const query = useQuery({ ...api.getById.queryOptions({ id: carerId ?? '' }), enabled: carerId !== null });
-  const update = useMutation(api.update.mutationOptions());
-  const remove = useMutation(api.delete.mutationOptions());
   return (
     <PersonDetailDialog
       personId={carerId}
       onClose={onClose}
-      query={query}
-      noun={words.one}
-      errorText={words.itemError}
+      api={api}
+      words={{ one: words.one, loadError: words.itemError }}
       resource={words.resource}
       listPath={words.path}
       tabs={(carer) => [
@@ -84,8 +79,6 @@ export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind;
         { value: 'packages', label: 'Packages', content: <Packages carer={carer} who={who} /> },
       ]}
       editable={formValues}
-      update={update.mutateAsync}
-      remove={remove.mutateAsync}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { formValues } from './client-form';
 import { PersonDetailDialog } from '@/client/components/person/person-detail-dialog';
 import { AddressItem, ContactItems, PersonDetailGrid, ServiceBadges } from '@/client/components/person/person-details';
@@ -117,16 +116,12 @@ function NewRequests({ client }: { client: Client }) {
 /** The client view (spec §2.6): Contact Info, Services & Needs, Logs, New Requests, Notes. */
 export function ClientDetailDialog({ clientId, onClose }: { clientId: string | null; onClose: () => void }) {
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.clients.getById.queryOptions({ id: clientId ?? '' }), enabled: clientId !== null });
-  const update = useMutation(trpc.clients.update.mutationOptions());
-  const remove = useMutation(trpc.clients.delete.mutationOptions());
   return (
     <PersonDetailDialog
       personId={clientId}
       onClose={onClose}
-      query={query}
-      noun="Client"
-      errorText="Error loading client"
+      api={trpc.clients}
+      words={{ one: 'Client', loadError: 'Error loading client' }}
       resource="clients"
       listPath="/clients"
       tabs={(client) => [
@@ -136,8 +131,6 @@ export function ClientDetailDialog({ clientId, onClose }: { clientId: string | n
         { value: 'requests', label: 'New Requests', content: <NewRequests client={client} /> },
       ]}
       editable={formValues}
-      update={update.mutateAsync}
-      remove={remove.mutateAsync}
     />
   );
 }
