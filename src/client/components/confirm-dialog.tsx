@@ -22,20 +22,37 @@ interface ConfirmDialogProps {
   /** Runs on the safe answer, Escape or a click outside. */
   onKeep: () => void;
   onConfirm: () => void;
+  /**
+   * Given when the confirmed action takes a while: the dialog then stays open after the confirm until the
+   * caller closes it, and while busy its answers are disabled and Escape does nothing.
+   */
+  busy?: boolean;
+  /** Where focus goes when the dialog closes, when not back to the control that had it before. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Asks before something a person wrote or kept is dropped or removed. */
-export function ConfirmDialog({ open, title, description, keepLabel, confirmLabel, onKeep, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, keepLabel, confirmLabel, onKeep, onConfirm, busy, onCloseAutoFocus }: ConfirmDialogProps) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !next && onKeep()}>
-      <AlertDialogContent>
+    <AlertDialog open={open} onOpenChange={(next) => !next && !busy && onKeep()}>
+      <AlertDialogContent onEscapeKeyDown={(event) => busy && event.preventDefault()} onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel autoFocus>{keepLabel}</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={onConfirm}>
+          <AlertDialogCancel autoFocus disabled={busy}>
+            {keepLabel}
+          </AlertDialogCancel>
+          <AlertDialogAction
+            className={buttonVariants({ variant: 'destructive' })}
+            disabled={busy}
+            aria-busy={busy}
+            onClick={(event) => {
+              if (busy !== undefined) event.preventDefault();
+              onConfirm();
+            }}
+          >
             {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

@@ -1,15 +1,5 @@
-import { type MouseEvent, useRef, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/client/components/ui/alert-dialog';
-import { buttonVariants } from '@/client/components/ui/button';
+import { useRef, useState } from 'react';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
 
 interface DeleteConfirmDialogProps {
   open: boolean;
@@ -29,9 +19,7 @@ export function DeleteConfirmDialog({ open, onConfirm, onClose, returnFocusTo, f
   const [isDeleting, setIsDeleting] = useState(false);
   const deletedRef = useRef(false);
 
-  async function handleDelete(event: MouseEvent<HTMLButtonElement>) {
-    // Keep the dialog open while the delete runs; it closes once the outcome is known.
-    event.preventDefault();
+  async function handleDelete() {
     setIsDeleting(true);
     try {
       await onConfirm();
@@ -45,44 +33,25 @@ export function DeleteConfirmDialog({ open, onConfirm, onClose, returnFocusTo, f
   }
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(nextOpen) => {
-        if (!nextOpen && !isDeleting) onClose();
+      title="Are you sure?"
+      description="This action cannot be undone. This will permanently delete the selected item."
+      keepLabel="Cancel"
+      confirmLabel="Delete"
+      onKeep={onClose}
+      // Busy keeps the dialog open while the delete runs; it closes once the outcome is known.
+      onConfirm={() => void handleDelete()}
+      busy={isDeleting}
+      onCloseAutoFocus={(event) => {
+        const candidates = deletedRef.current ? [focusAfterDelete()] : [returnFocusTo(), focusAfterDelete()];
+        deletedRef.current = false;
+        const target = candidates.find((element) => element?.isConnected);
+        if (target) {
+          event.preventDefault();
+          target.focus();
+        }
       }}
-    >
-      <AlertDialogContent
-        onEscapeKeyDown={(event) => {
-          if (isDeleting) event.preventDefault();
-        }}
-        onCloseAutoFocus={(event) => {
-          const candidates = deletedRef.current ? [focusAfterDelete()] : [returnFocusTo(), focusAfterDelete()];
-          deletedRef.current = false;
-          const target = candidates.find((element) => element?.isConnected);
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This action cannot be undone. This will permanently delete the selected item.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={isDeleting}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: 'destructive' })}
-            disabled={isDeleting}
-            aria-busy={isDeleting}
-            onClick={(event) => void handleDelete(event)}
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    />
   );
 }

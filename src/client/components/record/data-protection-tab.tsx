@@ -2,15 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import type { DetailTab } from '@/client/components/record/detail-dialog';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/client/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { Button } from '@/client/components/ui/button';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
@@ -71,37 +63,35 @@ interface Person {
 export function AnonymiseDialog({
   names,
   open,
-  onOpenChange,
+  onCancel,
   onConfirm,
   busy,
 }: {
   names: string[];
   open: boolean;
-  onOpenChange: (open: boolean) => void;
+  onCancel: () => void;
   onConfirm: () => void;
   busy: boolean;
 }) {
   const who = names.length === 1 ? names[0]! : `${names.length} people`;
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Anonymise {who}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Their name, date of birth (kept as the year), street, phone, e-mail, next of kin, notes and comments will be erased
-            for good, also from MAG logs, training records, the history of their records and other people's notes that name them.
-            Locality, post code district, services, hours and dates stay, so reports do not change. The record is archived and
-            marked anonymised. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" disabled={busy} onClick={onConfirm}>
-            {busy ? 'Anonymising...' : 'Anonymise'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      title={`Anonymise ${who}?`}
+      description={
+        <>
+          Their name, date of birth (kept as the year), street, phone, e-mail, next of kin, notes and comments will be erased
+          for good, also from MAG logs, training records, the history of their records and other people's notes that name them.
+          Locality, post code district, services, hours and dates stay, so reports do not change. The record is archived and
+          marked anonymised. This cannot be undone.
+        </>
+      }
+      keepLabel="Cancel"
+      confirmLabel={busy ? 'Anonymising...' : 'Anonymise'}
+      onKeep={onCancel}
+      onConfirm={onConfirm}
+      busy={busy}
+    />
   );
 }
 
@@ -159,7 +149,7 @@ function DataProtectionPanel({ person, canErase }: { person: Person; canErase: b
           <AnonymiseDialog
             names={[person.name]}
             open={confirming}
-            onOpenChange={setConfirming}
+            onCancel={() => setConfirming(false)}
             busy={anonymise.isPending}
             onConfirm={() =>
               anonymise.mutate(

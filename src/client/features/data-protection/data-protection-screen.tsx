@@ -147,7 +147,7 @@ export default function DataProtectionScreen() {
         <AnonymiseDialog
           names={confirming.map((p) => p.name)}
           open
-          onOpenChange={(open) => !open && !progress && setConfirming(null)}
+          onCancel={() => setConfirming(null)}
           busy={progress !== null}
           onConfirm={() => void run(confirming)}
         />
