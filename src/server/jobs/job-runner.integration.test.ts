@@ -143,7 +143,7 @@ describe('job runner', () => {
     const writes = Array.from({ length: 20 }, (_, i) =>
       db.transaction(async (tx) => {
         await tx.execute(sql`select pg_sleep(0.005)`);
-        await rescheduleJob(tx as unknown as Database, `app-${i}`, HOURLY);
+        await rescheduleJob(tx, `app-${i}`, HOURLY);
       }),
     );
     await Promise.all(writes);

@@ -2,7 +2,7 @@ import { CronExpressionParser } from 'cron-parser';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHARITY_TIME_ZONE } from '@/shared/dates';
-import type { Database } from '@/server/db/client';
+import type { Database, Executor } from '@/server/db/client';
 import { jobRuns, jobs } from '@/server/db/schema/jobs';
 import { type Env, loadEnv } from '@/server/env';
 
@@ -67,9 +67,10 @@ export function retryDelaySeconds(job: Pick<Job, 'retryDelaySeconds'>, attempt: 
 
 /**
  * Changes a job's schedule now (an Admin changed the digest's day or time): the next run is the new schedule's
- * next slot. The time zone stays the one the runner set, `timeZone` only for a job it has not seen yet.
+ * next slot. Call it in the transaction that saves the setting. The time zone stays the one the runner set,
+ * `timeZone` only for a job it has not seen yet.
  */
-export async function rescheduleJob(db: Database, name: string, cron: string, timeZone = CHARITY_TIME_ZONE): Promise<void> {
+export async function rescheduleJob(db: Executor, name: string, cron: string, timeZone = CHARITY_TIME_ZONE): Promise<void> {
   const [existing] = await db.select({ timeZone: jobs.timeZone }).from(jobs).where(eq(jobs.name, name));
   const zone = existing?.timeZone ?? timeZone;
   const nextRunAt = nextSlot(cron, zone);
@@ -80,7 +81,7 @@ export async function rescheduleJob(db: Database, name: string, cron: string, ti
 }
 
 /** A job's last runs, newest first. */
-export async function listRuns(db: Database, job: string, limit: number): Promise<JobRun[]> {
+export async function listRuns(db: Executor, job: string, limit: number): Promise<JobRun[]> {
   return db.select().from(jobRuns).where(eq(jobRuns.job, job)).orderBy(desc(jobRuns.startedAt), desc(jobRuns.id)).limit(limit);
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '@/server/db/client';
+import { type Database, openDatabase } from '@/server/db/client';
 import { mailMessages } from '@/server/db/schema/mail';
 import { startTestSmtp, type TestSmtp } from '@/server/test/smtp';
 import { createTestDatabase, type TestDatabase } from '@/server/test/test-database';
@@ -108,11 +108,16 @@ describe('outgoing mail', () => {
     expect(smtp.received).toHaveLength(0);
   });
 
-  it('never sends a message twice when two deliveries run at once', async () => {
-    for (let i = 0; i < 30; i++) await queueMessage(db, message(`person${i}@example.test`));
-    const [a, b] = await Promise.all([deliverQueued(db, mailer()), deliverQueued(db, mailer())]);
-    expect(a.sent + b.sent).toBe(30);
-    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `person${i}@example.test`).sort());
+  it('never sends a message twice when two deliveries run at once (on PostgreSQL, as two servers)', async () => {
+    const second = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : undefined;
+    try {
+      for (let i = 0; i < 30; i++) await queueMessage(db, message(`person${i}@example.test`));
+      const [a, b] = await Promise.all([deliverQueued(db, mailer()), deliverQueued(second?.db ?? db, mailer())]);
+      expect(a.sent + b.sent).toBe(30);
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `person${i}@example.test`).sort());
+    } finally {
+      await second?.close();
+    }
   });
 
   it('lists messages newest first, a page at a time', async () => {
