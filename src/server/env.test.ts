@@ -59,3 +59,29 @@ describe('TRUST_PROXY', () => {
     expect(fastifyTrustProxy(['10.0.0.1'])).toEqual(['10.0.0.1']);
   });
 });
+
+describe('outgoing mail and jobs', () => {
+  it('keeps every message in the outbox, from the charity at the public host, unless set', () => {
+    expect(loadEnv({ PUBLIC_URL: 'https://care.example.org' })).toMatchObject({
+      smtpUrl: undefined,
+      charityName: 'Valecare',
+      mailFrom: 'Valecare <no-reply@care.example.org>',
+      runJobs: true,
+    });
+    expect(loadEnv({ CHARITY_NAME: 'Vale Care' }).mailFrom).toBe('Vale Care <no-reply@localhost>');
+  });
+
+  it('takes an smtp:// or smtps:// URL and a sender address', () => {
+    const env = loadEnv({ SMTP_URL: 'smtp://u:p@mail.example.org:587', MAIL_FROM: 'Vale Care <office@example.org>' });
+    expect(env).toMatchObject({ smtpUrl: 'smtp://u:p@mail.example.org:587', mailFrom: 'Vale Care <office@example.org>' });
+    expect(loadEnv({ SMTP_URL: 'smtps://mail.example.org', MAIL_FROM: 'office@example.org' }).mailFrom).toBe('office@example.org');
+    expect(() => loadEnv({ SMTP_URL: 'mail.example.org:587' })).toThrow('SMTP_URL: an smtp:// or smtps:// URL');
+    expect(() => loadEnv({ MAIL_FROM: 'the office' })).toThrow('MAIL_FROM: an e-mail address');
+  });
+
+  it('runs jobs unless RUN_JOBS is false', () => {
+    expect(loadEnv({ RUN_JOBS: 'false' }).runJobs).toBe(false);
+    expect(loadEnv({ RUN_JOBS: 'true' }).runJobs).toBe(true);
+    expect(() => loadEnv({ RUN_JOBS: 'no' })).toThrow('RUN_JOBS');
+  });
+});

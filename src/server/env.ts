@@ -84,6 +84,12 @@ const EnvSchema = z
     MFA_REQUIRED_ROLES: optionalText.transform((v) => roleList(v ?? DEFAULT_MFA_REQUIRED_ROLES.join(','))),
     /** A session ends after this long without use (the web app also counts only the user's own activity). */
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(12 * 60).default(30),
+    /** Outgoing mail (`smtp://user:pass@host:587`, STARTTLS where offered; `smtps://` for TLS from the start); none keeps every message in the outbox. */
+    SMTP_URL: optionalText,
+    MAIL_FROM: optionalText,
+    CHARITY_NAME: optionalText,
+    /** `false` keeps this server from running scheduled jobs (another server on the same database runs them). */
+    RUN_JOBS: optionalText.pipe(z.enum(['true', 'false']).optional()),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OIDC_ISSUER) !== Boolean(env.OIDC_CLIENT_ID)) {
@@ -95,6 +101,12 @@ const EnvSchema = z
         path: ['MFA_REQUIRED_ROLES'],
         message: `unknown role "${name}" (roles are ${ROLES.join(', ')}, or none)`,
       });
+    }
+    if (env.SMTP_URL && !/^smtps?:\/\/[^/]/i.test(env.SMTP_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587' });
+    }
+    if (env.MAIL_FROM && !/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(env.MAIL_FROM)) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'an e-mail address, e.g. office@example.org or "Vale Care <office@example.org>"' });
     }
     try {
       Intl.DateTimeFormat('en-GB', { timeZone: env.TZ_CHARITY });
@@ -122,6 +134,14 @@ export interface Env {
   /** Roles whose users must enrol an authenticator app; enrolled users of any role always need it. */
   mfaRequiredRoles: Role[];
   sessionIdleMinutes: number;
+  /** Outgoing mail; undefined keeps every message in the outbox. */
+  smtpUrl: string | undefined;
+  /** The sender of every message. */
+  mailFrom: string;
+  /** Names the charity in messages. */
+  charityName: string;
+  /** Whether this server runs scheduled jobs. */
+  runJobs: boolean;
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -132,6 +152,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const charityName = e.CHARITY_NAME ?? 'Valecare';
   return {
     port: e.PORT,
     host: e.HOST,
@@ -150,5 +171,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: e.TRUST_PROXY,
     mfaRequiredRoles: e.MFA_REQUIRED_ROLES.filter(isRole),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${charityName} <no-reply@${URL.canParse(publicUrl) ? new URL(publicUrl).hostname : 'localhost'}>`,
+    charityName,
+    runJobs: e.RUN_JOBS !== 'false',
   };
 }

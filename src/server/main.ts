@@ -2,10 +2,14 @@ import { buildApp } from './app';
 import { ensureFirstAdmin, FIRST_ADMIN_EMAIL } from './auth/users.service';
 import { openConfiguredDatabase } from './db/open';
 import { loadEnv } from './env';
+import { createJobRunner } from './jobs/job-runner';
+import { mailDeliveryJob } from './mail/mail-delivery.job';
 import { releaseMemoryWhenIdle } from './idle-memory';
 import { createLogger } from './log';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** What this server runs on a schedule when RUN_JOBS allows. */
+const SCHEDULED_JOBS = [mailDeliveryJob];
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -25,6 +29,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ database, env, logger });
+  const jobRunner = env.runJobs ? createJobRunner({ db: database.db, env, jobs: SCHEDULED_JOBS, log: logger }) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -42,6 +47,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       clearInterval(closeIdle);
+      await jobRunner?.stop();
       await database.close();
       logger.info('stopped');
       process.exit(0);
@@ -55,6 +61,7 @@ async function main(): Promise<void> {
 
   releaseMemoryWhenIdle(app.server);
   await app.listen({ port: env.port, host: env.host });
+  await jobRunner?.start();
   console.log(`Valecare is ready at ${env.publicUrl}`);
 }
 

@@ -29,6 +29,12 @@ beforeAll(async () => {
     sql`insert into mfa_enrolments (user_id, encrypted_secret, confirmed_at) values (${user.id}, 'sealed-secret', now())`,
   );
   await source.database.db.execute(sql`insert into mfa_recovery_codes (user_id, code_hash) values (${user.id}, 'hash-1'), (${user.id}, 'hash-2')`);
+  // Mail and job history, so the new tables travel too.
+  await source.database.db.execute(
+    sql`insert into mail_messages (id, "to", subject, text, html, kind, status) values ('ekept', 'a@example.test', 'S', 'T', '<p>T</p>', 'digest', 'outbox')`,
+  );
+  await source.database.db.execute(sql`insert into jobs (name, cron, time_zone, next_run_at) values ('kept-job', '0 8 * * 1', 'Europe/London', now())`);
+  await source.database.db.execute(sql`insert into job_runs (job, trigger, attempt, status, result) values ('kept-job', 'manual', 1, 'succeeded', '{"sent": 1}')`);
   target = await createTestDatabase();
 }, 120_000);
 afterAll(async () => {

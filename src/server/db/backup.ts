@@ -26,10 +26,13 @@ export const BACKUP_TABLES = [
   'training_records',
   'mag_logs',
   'mag_attendees',
+  'mail_messages',
+  'jobs',
+  'job_runs',
 ] as const;
 
 /** Tables whose ids come from a sequence, set past the restored ids afterwards. */
-const SERIAL_TABLES = ['mfa_recovery_codes', 'login_attempts', 'audit_log'] as const;
+const SERIAL_TABLES = ['mfa_recovery_codes', 'login_attempts', 'audit_log', 'job_runs'] as const;
 const CHUNK = 2000;
 const FORMAT = 'valecare-backup';
 

@@ -13,9 +13,11 @@ import * as auth from './schema/auth';
 import * as care from './schema/care';
 import * as compliance from './schema/compliance';
 import * as deprivation from './schema/deprivation';
+import * as jobs from './schema/jobs';
+import * as mail from './schema/mail';
 import * as people from './schema/people';
 
-export const schema = { ...people, ...care, ...compliance, ...deprivation, ...audit, ...auth };
+export const schema = { ...people, ...care, ...compliance, ...deprivation, ...audit, ...auth, ...mail, ...jobs };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: services take either. */

@@ -6,8 +6,11 @@ import { type DatabaseConnection, openDatabase } from '@/server/db/client';
 
 let copies = 0;
 
+/** A test database; `url` (PostgreSQL only) lets a test open a second connection, as a second server would. */
+export type TestDatabase = DatabaseConnection & { url?: string };
+
 /** A fresh migrated database for one test file: PGlite by default, PostgreSQL when the run asks for it. */
-export async function createTestDatabase(): Promise<DatabaseConnection> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const template = inject('postgresTemplate');
   if (template) {
     const serverUrl = process.env.TEST_DATABASE_URL!;
@@ -20,6 +23,7 @@ export async function createTestDatabase(): Promise<DatabaseConnection> {
     const database = await openDatabase({ kind: 'postgres', url: url.toString() });
     return {
       ...database,
+      url: url.toString(),
       close: async () => {
         await database.close();
         await admin.query(`drop database if exists ${name} with (force)`);

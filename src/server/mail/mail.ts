@@ -1,0 +1,133 @@
+import { and, desc, eq, inArray, lte, or, type SQL, sql, lt } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Database, Executor } from '@/server/db/client';
+import { newId } from '@/server/db/ids';
+import { mailMessages } from '@/server/db/schema/mail';
+
+export type MailMessage = typeof mailMessages.$inferSelect;
+
+export interface OutgoingMessage {
+  to: string;
+  subject: string;
+  /** Plain text, and simple accessible HTML of the same content (escape values with escapeHtmlText). */
+  text: string;
+  html: string;
+  kind: string;
+}
+
+/** Sends one message or throws (an SMTP refusal, or the server unreachable). */
+export interface Mailer {
+  send(message: Pick<OutgoingMessage, 'to' | 'subject' | 'text' | 'html'>): Promise<void>;
+}
+
+/** Attempts before a message is marked failed (an Admin may resend it). */
+export const MAX_MAIL_ATTEMPTS = 8;
+/** How long a delivery in progress holds its messages from other servers. */
+const DELIVERY_LEASE_SECONDS = 120;
+const BATCH = 20;
+
+/** An SMTP mailer for SMTP_URL (STARTTLS when the server offers it), or null: every message goes to the outbox. */
+export function createMailer(smtpUrl: string | undefined, from: string): Mailer | null {
+  if (!smtpUrl) return null;
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    send: async (message) => {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/** Stores a message for delivery, in the caller's transaction: nothing is sent unless that commits. */
+export async function queueMessage(tx: Executor, message: OutgoingMessage): Promise<{ id: string }> {
+  const id = newId('e');
+  await tx.insert(mailMessages).values({ id, ...message });
+  return { id };
+}
+
+/** Seconds before the next try after the given number of failed attempts: 1, 2, 4, … minutes, at most an hour. */
+export function mailBackoffSeconds(attempts: number): number {
+  return Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Sends the queued messages that are due. Each is claimed first (FOR UPDATE SKIP LOCKED, and held ahead for a
+ * while), so two servers never send the same one. With no mailer they move to the outbox unsent.
+ */
+export async function deliverQueued(db: Database, mailer: Mailer | null): Promise<{ sent: number; failed: number }> {
+  const counts = { sent: 0, failed: 0 };
+  if (!mailer) {
+    await db.update(mailMessages).set({ status: 'outbox' }).where(eq(mailMessages.status, 'queued'));
+    return counts;
+  }
+  for (;;) {
+    const claimed = await claimDue(db);
+    for (const message of claimed) {
+      try {
+        await mailer.send(message);
+        await db.update(mailMessages).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailMessages.id, message.id));
+        counts.sent++;
+      } catch (error) {
+        const gaveUp = message.attempts >= MAX_MAIL_ATTEMPTS;
+        await db
+          .update(mailMessages)
+          .set({
+            status: gaveUp ? 'failed' : 'queued',
+            lastError: error instanceof Error ? error.message : String(error),
+            nextAttemptAt: sql`now() + make_interval(secs => ${mailBackoffSeconds(message.attempts)})`,
+          })
+          .where(eq(mailMessages.id, message.id));
+        counts.failed++;
+      }
+    }
+    if (claimed.length < BATCH) return counts;
+  }
+}
+
+async function claimDue(db: Database): Promise<MailMessage[]> {
+  const due = db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(and(eq(mailMessages.status, 'queued'), lte(mailMessages.nextAttemptAt, sql`now()`)))
+    .orderBy(mailMessages.createdAt)
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailMessages)
+    .set({ attempts: sql`${mailMessages.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})` })
+    .where(inArray(mailMessages.id, due))
+    .returning();
+}
+
+/** A page of messages, newest first; `cursor` is the last message of the previous page's `nextCursor`. */
+export async function listMessages(
+  db: Executor,
+  { limit, cursor }: { limit: number; cursor?: string },
+): Promise<{ messages: MailMessage[]; nextCursor: string | null }> {
+  let after: SQL | undefined;
+  if (cursor) {
+    const [last] = await db.select({ createdAt: mailMessages.createdAt }).from(mailMessages).where(eq(mailMessages.id, cursor));
+    if (last) {
+      after = or(
+        lt(mailMessages.createdAt, last.createdAt),
+        and(eq(mailMessages.createdAt, last.createdAt), lt(mailMessages.id, cursor)),
+      );
+    }
+  }
+  const messages = await db
+    .select()
+    .from(mailMessages)
+    .where(after)
+    .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+    .limit(limit);
+  return { messages, nextCursor: messages.length === limit ? messages.at(-1)!.id : null };
+}
+
+/** Puts a message back in the queue to be sent again; false when there is no such message. */
+export async function resendMessage(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(mailMessages)
+    .set({ status: 'queued', attempts: 0, lastError: null, nextAttemptAt: sql`now()` })
+    .where(eq(mailMessages.id, id))
+    .returning({ id: mailMessages.id });
+  return rows.length > 0;
+}
