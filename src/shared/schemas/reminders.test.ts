@@ -25,6 +25,8 @@ describe('reminderSettings', () => {
     [{ time: '8am' }, 'Time must be HH:MM on the 24-hour clock, e.g. 08:00'],
     [{ time: '24:00' }, 'Time must be HH:MM on the 24-hour clock, e.g. 08:00'],
     [{ day: 'Funday' }, 'Choose a day of the week'],
+    [{ roles: ['Admin', 'Admin'] }, 'Each role once'],
+    [{ windows: [30, 30] }, 'Each window once'],
   ])('refuses %j with a clear message', (change, message) => {
     expect(problem(change)).toBe(message);
   });
