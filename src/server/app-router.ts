@@ -5,6 +5,7 @@ import { clientsRouter } from '@/server/features/clients/clients.router';
 import { dataProtectionRouter } from '@/server/features/data-protection/data-protection.router';
 import { magRouter } from '@/server/features/mag/mag.router';
 import { packagesRouter } from '@/server/features/packages/packages.router';
+import { remindersRouter } from '@/server/features/reminders/reminders.router';
 import { requestsRouter } from '@/server/features/requests/requests.router';
 import { searchRouter } from '@/server/features/search/search.router';
 import { trainingRecordsRouter } from '@/server/features/training-records/training-records.router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   audit: auditRouter,
   dataProtection: dataProtectionRouter,
   search: searchRouter,
+  reminders: remindersRouter,
 });
 
 export type AppRouter = typeof appRouter;

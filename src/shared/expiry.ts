@@ -7,6 +7,9 @@ import { isIsoDate } from './dates';
  */
 export type ExpiryStatus = 'none' | 'expired' | 'within30' | 'within90' | 'ok';
 
+/** The words for the two expiry dates every carer carries (spec §2.9). */
+export const CARER_EXPIRY_TITLES = { dbs: 'DBS', publicLiability: 'Public Liability' } as const;
+
 const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01, read as a UTC calendar date so no time zone or clock change can shift it. */
@@ -14,10 +17,15 @@ function dayNumber(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 }
 
+/** Whole calendar days from today (YYYY-MM-DD) to the expiry date: negative once it has passed. */
+export function daysUntil(expiryDate: string, today: string): number {
+  return dayNumber(expiryDate) - dayNumber(today);
+}
+
 /** The status of an expiry date ('' = none) on the given day (YYYY-MM-DD). */
 export function expiryStatus(expiryDate: string, today: string): ExpiryStatus {
   if (!isIsoDate(expiryDate)) return 'none';
-  const daysLeft = dayNumber(expiryDate) - dayNumber(today);
+  const daysLeft = daysUntil(expiryDate, today);
   if (daysLeft < 0) return 'expired';
   if (daysLeft <= 30) return 'within30';
   if (daysLeft <= 90) return 'within90';

@@ -9,7 +9,7 @@ describe('permission matrix (spec §6)', () => {
           const expected =
             resource === 'analytics' || resource === 'audit'
               ? action === 'read'
-              : resource === 'dataProtection'
+              : resource === 'dataProtection' || resource === 'reminders'
                 ? action === 'read' || action === 'update'
                 : true;
           expect(can(role, resource, action)).toBe(expected);
@@ -18,14 +18,15 @@ describe('permission matrix (spec §6)', () => {
     }
   });
 
-  it('lets only Admin and Test read the audit trail and serve data protection rights', () => {
+  it('lets only Admin and Test read the audit trail, serve data protection rights and run reminders', () => {
     expect(ROLES.filter((role) => can(role, 'audit', 'read'))).toEqual(['Admin', 'Test']);
     expect(ROLES.filter((role) => can(role, 'dataProtection', 'update'))).toEqual(['Admin', 'Test']);
+    expect(ROLES.filter((role) => can(role, 'reminders', 'read'))).toEqual(['Admin', 'Test']);
   });
 
-  it('lets a Trustee read everything but the audit trail and data protection, and update only requests', () => {
+  it('lets a Trustee read everything but the audit trail, data protection and reminders, and update only requests', () => {
     for (const resource of RESOURCES) {
-      expect(can('Trustee', resource, 'read')).toBe(resource !== 'audit' && resource !== 'dataProtection');
+      expect(can('Trustee', resource, 'read')).toBe(!['audit', 'dataProtection', 'reminders'].includes(resource));
       expect(can('Trustee', resource, 'update')).toBe(resource === 'requests');
       expect(can('Trustee', resource, 'create')).toBe(false);
       expect(can('Trustee', resource, 'delete')).toBe(false);

@@ -16,6 +16,8 @@ export const RESOURCES = [
   'audit',
   /** Subject access exports (read), erasure by anonymisation (update) and the retention review; Admin and Test. */
   'dataProtection',
+  /** The expiry digest and carer reminders: settings, sending now, runs and messages (issue 17); Admin and Test. */
+  'reminders',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -39,6 +41,7 @@ const full: Grants = {
   analytics: READ,
   audit: READ,
   dataProtection: ['read', 'update'],
+  reminders: ['read', 'update'],
 };
 
 /** Anything not listed is denied. */

@@ -1,4 +1,5 @@
 import {
+  BellRing,
   BriefcaseMedical,
   CalendarDays,
   ClipboardList,
@@ -42,6 +43,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // Beyond the spec's table: the audit trail, for the roles that may read it.
   { to: '/audit', label: 'Audit', icon: ScrollText, visible: reads('audit') },
   { to: '/data-protection', label: 'Data protection', icon: ShieldHalf, visible: reads('dataProtection') },
+  { to: '/reminders', label: 'Reminders', icon: BellRing, visible: reads('reminders') },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {

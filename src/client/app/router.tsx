@@ -40,6 +40,7 @@ const TrainingRecordsScreen = lazy(() => import('@/client/features/training-reco
 const MagScreen = lazy(() => import('@/client/features/mag/mag-screen'));
 const AuditScreen = lazy(() => import('@/client/features/audit/audit-screen'));
 const DataProtectionScreen = lazy(() => import('@/client/features/data-protection/data-protection-screen'));
+const RemindersScreen = lazy(() => import('@/client/features/reminders/reminders-screen'));
 
 /** Each top-level screen: its path, nav entry and page. */
 const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
@@ -55,6 +56,7 @@ const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
   { path: 'mag/*', nav: '/mag', element: <MagScreen /> },
   { path: 'audit', nav: '/audit', element: <AuditScreen /> },
   { path: 'data-protection', nav: '/data-protection', element: <DataProtectionScreen /> },
+  { path: 'reminders', nav: '/reminders', element: <RemindersScreen /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -29,6 +29,8 @@ export const BACKUP_TABLES = [
   'mail_messages',
   'jobs',
   'job_runs',
+  'reminder_settings',
+  'carer_reminders_sent',
 ] as const;
 
 /** Tables whose ids come from a sequence, set past the restored ids afterwards. */

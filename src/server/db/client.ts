@@ -16,8 +16,9 @@ import * as deprivation from './schema/deprivation';
 import * as jobs from './schema/jobs';
 import * as mail from './schema/mail';
 import * as people from './schema/people';
+import * as reminders from './schema/reminders';
 
-export const schema = { ...people, ...care, ...compliance, ...deprivation, ...audit, ...auth, ...mail, ...jobs };
+export const schema = { ...people, ...care, ...compliance, ...deprivation, ...audit, ...auth, ...mail, ...jobs, ...reminders };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: services take either. */

@@ -269,6 +269,16 @@ export function exampleInputs(admin: Caller, world: CareWorld): Record<string, (
     'audit.forRecord': async () => ({ recordId: world.client.id }),
     // One letter in nearly every name, so the search's answer holds records of every kind the role reads.
     'search.find': async () => ({ query: 'a' }),
+    'reminders.updateSettings': async () => ({
+      day: 'Tuesday',
+      time: '07:30',
+      roles: ['Admin', 'Coordinator'],
+      windows: [14, 30, 90],
+      carerReminders: true,
+    }),
+    'reminders.sendDigestNow': async () => ({}),
+    'reminders.listMessages': async () => ({ limit: 20 }),
+    'reminders.listRuns': async () => ({ limit: 5 }),
     'dataProtection.exportPerson': async () => ({ personId: world.client.id }),
     'dataProtection.anonymise': async () => {
       const { id, version } = await admin.clients.create(clientWithEveryField('Short Stay'));

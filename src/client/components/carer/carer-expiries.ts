@@ -1,11 +1,12 @@
 import type { RouterOutputs } from '@/client/lib/api-types';
+import { CARER_EXPIRY_TITLES } from '@/shared/expiry';
 
 export type CarerRow = RouterOutputs['mps']['getAll'][number];
 
 /** The two expiry dates every carer carries (spec §2.9): the words and date of each. */
 export const CARER_EXPIRIES = {
   dbs: {
-    title: 'DBS',
+    title: CARER_EXPIRY_TITLES.dbs,
     path: '/dbs',
     header: 'DBS Expiry',
     missingText: 'No DBS',
@@ -13,7 +14,7 @@ export const CARER_EXPIRIES = {
     date: (carer: CarerRow) => carer.dbsExpiry,
   },
   publicLiability: {
-    title: 'Public Liability',
+    title: CARER_EXPIRY_TITLES.publicLiability,
     path: '/public-liability',
     header: 'Public Liability Expiry',
     missingText: 'No Public Liability',

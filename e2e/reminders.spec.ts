@@ -1,0 +1,48 @@
+import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '@/server/app-router';
+import { expect, test, withPageToken } from './fixtures';
+
+test('an Admin changes the digest settings, sends it now and sees the run and the message', async ({ page, signIn }) => {
+  const api = await withPageToken(page, () => signIn('Admin'));
+  // Something due, so the digest has a line to send.
+  const name = `Remy${Math.random().toString(36).slice(2, 7)} Due`;
+  await api.mps.create.mutate({ dateOfBirth: '1970-01-01', dbsExpiry: '2000-01-01', details: { name, address: { postCode: 'TA4 1AA' }, capacity: 'Part Time' } });
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Reminders' }).click();
+  await expect(page.getByRole('heading', { name: 'Reminders', level: 1 })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Digest settings' });
+  await form.getByLabel('Windows (days)').fill('0, 30');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(form.getByText('Each window must be more than 0 days')).toBeVisible();
+
+  await form.getByLabel('Day', { exact: true }).selectOption('Friday');
+  await form.getByLabel('Time', { exact: true }).fill('07:45');
+  await form.getByLabel('Windows (days)').fill('14, 45');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Operation completed successfully')).toBeVisible();
+  await page.reload();
+  await expect(form.getByLabel('Day', { exact: true })).toHaveValue('Friday');
+  await expect(form.getByLabel('Windows (days)')).toHaveValue('14, 45');
+
+  await page.getByRole('button', { name: 'Send digest now' }).click();
+  await expect(page.getByText(/Digest sent: \d+ messages?/)).toBeVisible();
+  const runs = page.getByRole('region', { name: 'Last runs' });
+  await expect(runs.getByRole('row').nth(1)).toContainText('Sent now');
+  await expect(runs.getByRole('row').nth(1)).toContainText('Succeeded');
+  const messages = page.getByRole('region', { name: 'Messages' });
+  await expect(messages.getByRole('row').filter({ hasText: 'expir' }).first()).toBeVisible();
+
+  // On a phone the screen fits its width; the tables scroll inside their frames.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Send digest now' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('a Coordinator has no Reminders item and may not send the digest', async ({ page, signIn }) => {
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Records' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Reminders' })).toHaveCount(0);
+  const refusal = await api.reminders.sendDigestNow.mutate().catch((error: unknown) => error);
+  expect(refusal).toBeInstanceOf(TRPCClientError);
+  expect((refusal as TRPCClientError<AppRouter>).data?.httpStatus).toBe(403);
+});

@@ -1,0 +1,158 @@
+/** What the expiry digest and the carer reminders say: pure, so every line can be tested without a database. */
+import { z } from 'zod';
+import { CARER_EXPIRY_TITLES, daysUntil } from '@/shared/expiry';
+import { escapeHtmlText } from '@/server/auth/html';
+
+export type ExpiryKind = keyof typeof CARER_EXPIRY_TITLES | 'training';
+
+/** One dated thing a carer must renew: their DBS, their public liability or one training record. */
+export interface ExpiringItem {
+  carerId: string;
+  carerName: string;
+  kind: ExpiryKind;
+  /** The training record's id; DBS and public liability live on the carer. */
+  recordId?: string;
+  /** The training type for a training record. */
+  recordName?: string;
+  expiryDate: string;
+}
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface MailContext {
+  today: string;
+  charityName: string;
+  /** The app's address without a trailing slash. */
+  publicUrl: string;
+}
+
+export function itemTitle(item: ExpiringItem): string {
+  return item.kind === 'training' ? `Training: ${item.recordName ?? ''}` : CARER_EXPIRY_TITLES[item.kind];
+}
+
+/** Where the item is renewed in the app (spec §2.2, §2.3). */
+export function itemLink(item: ExpiringItem, publicUrl: string): string {
+  if (item.kind === 'dbs') return `${publicUrl}/dbs`;
+  if (item.kind === 'publicLiability') return `${publicUrl}/public-liability`;
+  const query = `id=${encodeURIComponent(item.recordId ?? '')}&ownerId=${encodeURIComponent(item.carerId)}`;
+  return `${publicUrl}/records/edit?${query}`;
+}
+
+function whenDue(daysLeft: number): string {
+  if (daysLeft < 0) return `expired ${-daysLeft} day${daysLeft === -1 ? '' : 's'} ago`;
+  if (daysLeft === 0) return 'expires today';
+  return `expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`;
+}
+
+/** Items expired or expiring within the widest window, by carer name then soonest first. */
+export function dueForDigest(items: readonly ExpiringItem[], today: string, windows: readonly number[]): ExpiringItem[] {
+  const widest = Math.max(...windows);
+  return items
+    .filter((item) => daysUntil(item.expiryDate, today) <= widest)
+    .sort(
+      (a, b) =>
+        a.carerName.localeCompare(b.carerName) ||
+        a.carerId.localeCompare(b.carerId) ||
+        a.expiryDate.localeCompare(b.expiryDate),
+    );
+}
+
+/** The narrowest window an upcoming item falls in, for its line ("within 30 days"). */
+function windowOf(daysLeft: number, windows: readonly number[]): number | undefined {
+  return [...windows].sort((a, b) => a - b).find((w) => daysLeft <= w);
+}
+
+function groupByCarer(items: readonly ExpiringItem[]): ExpiringItem[][] {
+  const groups = new Map<string, ExpiringItem[]>();
+  for (const item of items) groups.set(item.carerId, [...(groups.get(item.carerId) ?? []), item]);
+  return [...groups.values()];
+}
+
+function htmlPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtmlText(title)}</title></head><body>${body}</body></html>`;
+}
+
+/** The weekly digest for staff, or null when nothing is due (then nothing is sent). */
+export function composeDigest(
+  items: readonly ExpiringItem[],
+  windows: readonly number[],
+  { today, charityName, publicUrl }: MailContext,
+): MailContent | null {
+  const due = dueForDigest(items, today, windows);
+  if (due.length === 0) return null;
+  const subject = `${charityName}: ${due.length} expir${due.length === 1 ? 'y' : 'ies'} to renew`;
+  const intro = `These DBS checks, public liability covers and training records have expired or expire within ${Math.max(...windows)} days (as of ${today}).`;
+  const lineOf = (item: ExpiringItem) => {
+    const daysLeft = daysUntil(item.expiryDate, today);
+    const window = daysLeft >= 0 ? windowOf(daysLeft, windows) : undefined;
+    return `${itemTitle(item)}: ${item.expiryDate}, ${whenDue(daysLeft)}${window ? ` (within ${window} days)` : ''}`;
+  };
+  const groups = groupByCarer(due);
+  const text = [
+    `${charityName} expiry digest`,
+    '',
+    intro,
+    ...groups.flatMap((group) => [
+      '',
+      group[0]!.carerName,
+      ...group.map((item) => `  - ${lineOf(item)}\n    ${itemLink(item, publicUrl)}`),
+    ]),
+    '',
+  ].join('\n');
+  const html = htmlPage(
+    subject,
+    [
+      `<h1>${escapeHtmlText(charityName)} expiry digest</h1>`,
+      `<p>${escapeHtmlText(intro)}</p>`,
+      ...groups.map(
+        (group) =>
+          `<h2>${escapeHtmlText(group[0]!.carerName)}</h2><ul>${group
+            .map((item) => `<li><a href="${escapeHtmlText(itemLink(item, publicUrl))}">${escapeHtmlText(lineOf(item))}</a></li>`)
+            .join('')}</ul>`,
+      ),
+    ].join(''),
+  );
+  return { subject, text, html };
+}
+
+/**
+ * The reminder threshold an item has reached today (the nearest of 60, 30 and 7 days it is within), or null
+ * when it is further off or already expired. Only the nearest counts, so a job that missed weeks sends one
+ * reminder, not every threshold it passed.
+ */
+export function reminderThreshold(expiryDate: string, today: string, thresholds: readonly number[]): number | null {
+  const daysLeft = daysUntil(expiryDate, today);
+  if (daysLeft < 0) return null;
+  return [...thresholds].sort((a, b) => a - b).find((t) => daysLeft <= t) ?? null;
+}
+
+/** The key under which a reminder is recorded as sent: each item and threshold once. */
+export function reminderKey(item: ExpiringItem, threshold: number): string {
+  return `${item.kind}:${item.recordId ?? item.carerId}:${item.expiryDate}:${threshold}`;
+}
+
+const emailAddress = z.email();
+
+/** Whether a carer's e-mail on record can be written to. */
+export function isDeliverableEmail(value: string): boolean {
+  return emailAddress.safeParse(value.trim()).success;
+}
+
+/** A reminder to the carer of one of their own expiries. */
+export function composeCarerReminder(item: ExpiringItem, { today, charityName }: Omit<MailContext, 'publicUrl'>): MailContent {
+  const title = itemTitle(item);
+  const due = whenDue(daysUntil(item.expiryDate, today));
+  const subject = `${charityName}: your ${title} ${due}`;
+  const lines = [
+    `Dear ${item.carerName},`,
+    `Your ${title} ${due}, on ${item.expiryDate}.`,
+    `Please arrange to renew it and let ${charityName} know when you have.`,
+    `Thank you, ${charityName}`,
+  ];
+  const html = htmlPage(subject, lines.map((line) => `<p>${escapeHtmlText(line)}</p>`).join(''));
+  return { subject, text: `${lines.join('\n\n')}\n`, html };
+}

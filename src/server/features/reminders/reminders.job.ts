@@ -1,0 +1,60 @@
+import { todayIn } from '@/shared/dates';
+import type { SessionUser } from '@/shared/session';
+import type { Database } from '@/server/db/client';
+import { defineJob, type JobLog, listRuns, runJobNow } from '@/server/jobs/jobs';
+import {
+  auditReminderRun,
+  digestCron,
+  getReminderSettings,
+  REMINDERS_JOB,
+  type ReminderRunResult,
+  sendReminders,
+} from './reminders.service';
+
+/** Who the audit trail names for a run nobody pressed a button for. */
+const SCHEDULE = { email: 'schedule', role: '' } as const;
+
+/** The weekly digest (and carers' reminders when on), at the day and time an Admin set. */
+export const remindersJob = defineJob<ReminderRunResult>({
+  name: REMINDERS_JOB,
+  cron: async (db) => digestCron(await getReminderSettings(db)),
+  run: async ({ db, env, trigger }) => {
+    const result = await sendReminders(db, {
+      today: todayIn(env.timeZone),
+      charityName: env.charityName,
+      publicUrl: env.publicUrl,
+    });
+    if (trigger === 'schedule') await auditReminderRun(db, SCHEDULE, 'reminders.scheduledDigest', result);
+    return result;
+  },
+});
+
+/** "Send digest now": a run recorded like a scheduled one, audited as the Admin's. */
+export async function sendDigestNow(
+  db: Database,
+  actor: SessionUser,
+  log?: JobLog,
+): Promise<Pick<ReminderRunResult, 'sent' | 'recipients'>> {
+  const result = await runJobNow<ReminderRunResult>(db, REMINDERS_JOB, { log });
+  await auditReminderRun(db, actor, 'reminders.sendDigestNow', result);
+  return { sent: result.sent, recipients: result.recipients };
+}
+
+/** The last runs, newest first, with what each sent and whom it skipped. */
+export async function listReminderRuns(db: Database, limit: number) {
+  const runs = await listRuns(db, REMINDERS_JOB, limit);
+  return runs.map(({ id, trigger, status, startedAt, finishedAt, error, result }) => {
+    const outcome = (result ?? {}) as Partial<ReminderRunResult>;
+    return {
+      id,
+      trigger,
+      status,
+      startedAt,
+      finishedAt,
+      error,
+      sent: outcome.sent ?? 0,
+      recipients: outcome.recipients ?? [],
+      skipped: outcome.skipped ?? [],
+    };
+  });
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { messagesPage, reminderSettings, sendDigestNowInput } from '@/shared/schemas/reminders';
+import { listMessages } from '@/server/mail/mail';
+import { router } from '@/server/trpc/init';
+import { permitted } from '@/server/trpc/procedures';
+import { listReminderRuns, sendDigestNow } from './reminders.job';
+import { getReminderSettings, updateReminderSettings } from './reminders.service';
+
+export const remindersRouter = router({
+  getSettings: permitted('reminders', 'read').query(({ ctx }) => getReminderSettings(ctx.db)),
+  updateSettings: permitted('reminders', 'update')
+    .input(reminderSettings)
+    .mutation(({ ctx, input }) => updateReminderSettings(ctx.db, ctx.user, input)),
+  sendDigestNow: permitted('reminders', 'update')
+    .input(sendDigestNowInput)
+    .mutation(({ ctx }) => sendDigestNow(ctx.db, ctx.user, ctx.log)),
+  listMessages: permitted('reminders', 'read')
+    .input(messagesPage)
+    .query(({ ctx, input }) => listMessages(ctx.db, input)),
+  listRuns: permitted('reminders', 'read')
+    .input(z.strictObject({ limit: z.number().int().min(1).max(50).default(10) }))
+    .query(({ ctx, input }) => listReminderRuns(ctx.db, input.limit)),
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ROLES } from '@/shared/permissions';
+
+// Expiry digest and carer reminders (issue 17): what an Admin sets on the Reminders screen.
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Days before an expiry on which a carer is reminded, each once. */
+export const CARER_REMINDER_DAYS = [60, 30, 7] as const;
+
+const distinct = (list: readonly unknown[]) => new Set(list).size === list.length;
+
+export const reminderSettings = z.strictObject({
+  day: z.enum(WEEKDAYS, { message: 'Choose a day of the week' }),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM on the 24-hour clock, e.g. 08:00'),
+  roles: z
+    .array(z.enum(ROLES, { message: `Unknown role: roles are ${ROLES.join(', ')}` }))
+    .min(1, 'Choose at least one role to receive the digest')
+    .max(ROLES.length)
+    .refine(distinct, 'Each role once'),
+  windows: z
+    .array(z.number().int('Windows are whole days').positive('Each window must be more than 0 days').max(366))
+    .min(1, 'Give at least one window')
+    .max(6, 'At most 6 windows')
+    .refine(distinct, 'Each window once'),
+  carerReminders: z.boolean(),
+});
+export type ReminderSettings = z.infer<typeof reminderSettings>;
+
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
+  day: 'Monday',
+  time: '08:00',
+  roles: ['Admin', 'Coordinator'],
+  windows: [30, 60, 90],
+  carerReminders: false,
+};
+
+/** "Send digest now" takes nothing; an empty object is accepted so clients may send one. */
+export const sendDigestNowInput = z.strictObject({}).optional();
+
+export const messagesPage = z.strictObject({
+  limit: z.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(100).optional(),
+});
