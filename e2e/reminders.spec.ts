@@ -14,6 +14,11 @@ test('an Admin changes the digest settings, sends it now and sees the run and th
   await form.getByLabel('Windows (days)').fill('0, 30');
   await form.getByRole('button', { name: 'Save settings' }).click();
   await expect(form.getByText('Each window must be more than 0 days')).toBeVisible();
+  // What was typed is not lost to a stray click on the sidebar.
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(form.getByLabel('Windows (days)')).toHaveValue('0, 30');
 
   await form.getByLabel('Day', { exact: true }).selectOption('Friday');
   await form.getByLabel('Time', { exact: true }).fill('07:45');

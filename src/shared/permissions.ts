@@ -16,7 +16,7 @@ export const RESOURCES = [
   'audit',
   /** Subject access exports (read), erasure by anonymisation (update) and the retention review; Admin and Test. */
   'dataProtection',
-  /** The expiry digest and carer reminders: settings, sending now, runs and messages (issue 17); Admin and Test. */
+  /** The expiry digest and carer reminders: settings, sending now, runs and messages; Admin and Test. */
   'reminders',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '@/shared/permissions';
 
-// Expiry digest and carer reminders (issue 17): what an Admin sets on the Reminders screen.
+// Expiry digest and carer reminders: what an Admin sets on the Reminders screen.
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

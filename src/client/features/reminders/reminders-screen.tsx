@@ -11,6 +11,7 @@ import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
@@ -81,7 +82,9 @@ interface Draft extends Omit<ReminderSettings, 'windows'> {
 function SettingsForm({ initial, readOnly }: { initial: ReminderSettings; readOnly: boolean }) {
   const trpc = useTRPC();
   const update = useMutation(trpc.reminders.updateSettings.mutationOptions());
-  const [draft, setDraft] = useState<Draft>({ ...initial, windows: initial.windows.join(', ') });
+  const saved: Draft = { ...initial, windows: initial.windows.join(', ') };
+  const [draft, setDraft] = useState<Draft>(saved);
+  const { guard } = useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(saved));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
 
@@ -102,6 +105,7 @@ function SettingsForm({ initial, readOnly }: { initial: ReminderSettings; readOn
 
   return (
     <form onSubmit={submit} aria-label="Digest settings" noValidate>
+      {guard}
       <FormSection title="Weekly expiry digest">
         <Field label="Day" error={errors.day}>
           <NativeSelect value={draft.day} disabled={readOnly} onChange={(e) => set({ day: e.target.value as Draft['day'] })}>
