@@ -5,7 +5,9 @@ import { auditLog } from '@/server/db/schema/audit';
 import { jobs } from '@/server/db/schema/jobs';
 import { mailMessages } from '@/server/db/schema/mail';
 import { carers } from '@/server/db/schema/people';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { createJobRunner } from '@/server/jobs/job-runner';
+import { runJobNow } from '@/server/jobs/jobs';
+import { createTestApp, type TestApp, testEnv } from '@/server/test/test-app';
 import {
   addCarer,
   addExpiringCarers,
@@ -16,7 +18,8 @@ import {
   inDays,
   mailSettings,
 } from './reminders-test-data';
-import { REMINDERS_JOB, sendReminders } from './reminders.service';
+import { carerRemindersJob } from './reminders.job';
+import { CARER_REMINDERS_JOB, type ReminderRunResult, REMINDERS_JOB, sendReminders } from './reminders.service';
 
 let t: TestApp;
 const messages = (kind: string) => t.database.db.select().from(mailMessages).where(eq(mailMessages.kind, kind)).orderBy(mailMessages.to);
@@ -85,6 +88,26 @@ describe('carer reminders', () => {
         ['Fay Typo', 'E-mail address is not valid'],
       ]),
     );
+  });
+
+  it('go out every day at 08:00 through their own job, without a digest, and only when turned on', async () => {
+    await createJobRunner({ db: t.database.db, env: testEnv(), jobs: [carerRemindersJob] }).syncSchedules();
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.name, CARER_REMINDERS_JOB));
+    expect(job!.cron).toBe('0 8 * * *');
+    expect(job!.nextRunAt.toLocaleTimeString('en-GB', { timeZone: job!.timeZone })).toBe('08:00:00');
+
+    await addCarer(t.database.db, { name: 'Gil Weekly', email: 'gil@carer.example', publicLiability: inDays(7) });
+    const digestsBefore = (await messages('digest')).length;
+    const daily = () => runJobNow<ReminderRunResult>(t.database.db, CARER_REMINDERS_JOB, { env: testEnv() });
+
+    expect((await daily()).recipients).toEqual(['gil@carer.example']);
+    expect((await daily()).recipients).toEqual([]);
+    expect((await messages('carer-reminder')).filter((m) => m.to === 'gil@carer.example')).toHaveLength(1);
+    expect(await messages('digest')).toHaveLength(digestsBefore);
+
+    await t.caller('Admin').reminders.updateSettings({ ...DEFAULT_REMINDER_SETTINGS, carerReminders: false });
+    await addCarer(t.database.db, { name: 'Hal Off', email: 'hal@carer.example', dbs: inDays(7) });
+    expect(await daily()).toEqual({ sent: 0, recipients: [], skipped: [] });
   });
 });
 
