@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ensureFirstAdmin, FIRST_ADMIN_EMAIL } from './auth/users.service';
 import { openConfiguredDatabase } from './db/open';
 import { loadEnv } from './env';
-import { remindersJob } from './features/reminders/reminders.job';
+import { carerRemindersJob, remindersJob } from './features/reminders/reminders.job';
 import { createJobRunner } from './jobs/job-runner';
 import { mailDeliveryJob } from './mail/mail-delivery.job';
 import { releaseMemoryWhenIdle } from './idle-memory';
@@ -10,7 +10,7 @@ import { createLogger } from './log';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** What this server runs on a schedule when RUN_JOBS allows. */
-const SCHEDULED_JOBS = [mailDeliveryJob, remindersJob];
+const SCHEDULED_JOBS = [mailDeliveryJob, remindersJob, carerRemindersJob];
 
 async function main(): Promise<void> {
   const env = loadEnv();

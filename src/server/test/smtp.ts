@@ -43,3 +43,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 }
+
+/** A received message's content as written: quoted-printable soft breaks and escapes undone, line ends as \n. */
+export function readableContent({ raw }: ReceivedMail): string {
+  return raw
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\r\n/g, '\n');
+}

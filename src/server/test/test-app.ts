@@ -6,12 +6,11 @@ import { buildApp } from '@/server/app';
 import { databaseAdapter } from '@/server/auth/oidc-adapter';
 import { AUTH_PREFIX, BUILT_IN_CLIENT_ID, SESSION_SECONDS } from '@/server/auth/provider';
 import { signingKey } from '@/server/auth/secrets';
-import type { DatabaseConnection } from '@/server/db/client';
 import { type Env, loadEnv } from '@/server/env';
 import { todayIn } from '@/shared/dates';
 import { createCallerFactory } from '@/server/trpc/init';
 import { appRouter } from '@/server/app-router';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -23,7 +22,7 @@ export function testEnv(overrides: NodeJS.ProcessEnv = {}): Env {
 
 export interface TestApp {
   app: FastifyInstance;
-  database: DatabaseConnection;
+  database: TestDatabase;
   /** An ID token exactly as the built-in provider signs it, for the given role, in a live session (claims overridable). */
   idToken: (role: Role, claims?: Record<string, unknown>) => Promise<string>;
   /** Calls procedures directly (no HTTP) as a signed-in user of the role. */

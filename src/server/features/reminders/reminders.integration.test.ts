@@ -1,81 +1,49 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '@/shared/dates';
 import { DEFAULT_REMINDER_SETTINGS } from '@/shared/schemas/reminders';
-import { newId } from '@/server/db/ids';
 import { auditLog } from '@/server/db/schema/audit';
-import { users } from '@/server/db/schema/auth';
 import { jobs } from '@/server/db/schema/jobs';
-import { trainingRecords } from '@/server/db/schema/compliance';
 import { mailMessages } from '@/server/db/schema/mail';
 import { carers } from '@/server/db/schema/people';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { REMINDERS_JOB, sendReminders } from './reminders.service';
+import { createJobRunner } from '@/server/jobs/job-runner';
+import { runJobNow } from '@/server/jobs/jobs';
+import { createTestApp, type TestApp, testEnv } from '@/server/test/test-app';
+import {
+  addCarer,
+  addExpiringCarers,
+  addStaff,
+  addTraining,
+  DIGEST_RECIPIENTS,
+  EXPECTED_DIGEST_LINES,
+  inDays,
+  mailSettings,
+} from './reminders-test-data';
+import { carerRemindersJob } from './reminders.job';
+import { CARER_REMINDERS_JOB, type ReminderRunResult, REMINDERS_JOB, sendReminders } from './reminders.service';
 
 let t: TestApp;
-const today = todayIn();
-const mail = { today, charityName: 'Vale Care', publicUrl: 'http://valecare.test' };
-const inDays = (days: number) => addDays(today, days);
-
-async function addCarer(values: { name: string; email?: string; dbs?: string; publicLiability?: string; archived?: 'Y' | 'N' }) {
-  const id = newId('m');
-  await t.database.db.insert(carers).values({
-    id,
-    name: values.name,
-    postCode: 'TA4 1AA',
-    email: values.email ?? '',
-    dbsExpiry: values.dbs ?? null,
-    publicLiabilityExpiry: values.publicLiability ?? null,
-    archived: values.archived ?? 'N',
-  });
-  return id;
-}
-
-async function addTraining(ownerId: string, recordName: string, expiryDate: string) {
-  await t.database.db.insert(trainingRecords).values({ id: newId('t'), ownerId, expiryDate, name: '', recordName });
-}
-
-async function addUser(email: string, role: string, disabled = false) {
-  await t.database.db.insert(users).values({
-    id: newId('u'),
-    email,
-    givenName: 'Staff',
-    familyName: 'Member',
-    role,
-    passwordHash: 'x',
-    disabledAt: disabled ? new Date() : null,
-  });
-}
-
 const messages = (kind: string) => t.database.db.select().from(mailMessages).where(eq(mailMessages.kind, kind)).orderBy(mailMessages.to);
 
 beforeAll(async () => {
   t = await createTestApp();
-  await addUser('admin.one@valecare.test', 'Admin');
-  await addUser('coordinator@valecare.test', 'Coordinator');
-  await addUser('gone@valecare.test', 'Coordinator', true);
-  await addUser('trustee@valecare.test', 'Trustee');
+  await addStaff(t.database.db);
 });
 afterAll(() => t.close());
 
 describe('the expiry digest', () => {
   it('is not sent when nothing is due', async () => {
-    const far = await addCarer({ name: 'Far Off', dbs: inDays(200) });
-    expect(await sendReminders(t.database.db, mail)).toEqual({ sent: 0, recipients: [], skipped: [] });
+    const far = await addCarer(t.database.db, { name: 'Far Off', dbs: inDays(200) });
+    expect(await sendReminders(t.database.db, mailSettings)).toEqual({ sent: 0, recipients: [], skipped: [] });
     expect(await messages('digest')).toEqual([]);
     await t.database.db.delete(carers).where(eq(carers.id, far));
   });
 
   it('goes to the chosen roles, leaving out disabled accounts, with the right lines grouped by carer', async () => {
-    const ann = await addCarer({ name: 'Ann Expired', dbs: inDays(-3), publicLiability: inDays(200) });
-    await addTraining(ann, 'First Aid', inDays(45));
-    const bob = await addCarer({ name: 'Bob Soon', publicLiability: inDays(10) });
-    await addTraining(bob, 'Manual Handling', inDays(80));
-    await addCarer({ name: 'Cat Archived', dbs: inDays(5), archived: 'Y' });
+    await addExpiringCarers(t.database.db);
 
-    const result = await sendReminders(t.database.db, mail);
+    const result = await sendReminders(t.database.db, mailSettings);
 
-    expect(result).toEqual({ sent: 2, recipients: ['admin.one@valecare.test', 'coordinator@valecare.test'], skipped: [] });
+    expect(result).toEqual({ sent: 2, recipients: DIGEST_RECIPIENTS, skipped: [] });
     const sent = await messages('digest');
     expect(sent.map((m) => [m.to, m.status])).toEqual([
       ['admin.one@valecare.test', 'queued'],
@@ -83,10 +51,7 @@ describe('the expiry digest', () => {
     ]);
     const { text, html, subject } = sent[0]!;
     expect(subject).toBe('Vale Care: 4 expiries to renew');
-    expect(text).toContain(`Ann Expired\n  - DBS: ${inDays(-3)}, expired 3 days ago\n    http://valecare.test/dbs`);
-    expect(text).toContain(`  - Training: First Aid: ${inDays(45)}, expires in 45 days (within 60 days)`);
-    expect(text).toContain(`Bob Soon\n  - Public Liability: ${inDays(10)}, expires in 10 days (within 30 days)`);
-    expect(text).toContain(`  - Training: Manual Handling: ${inDays(80)}, expires in 80 days (within 90 days)`);
+    for (const line of EXPECTED_DIGEST_LINES) expect(text).toContain(line);
     expect(text).not.toContain(inDays(200));
     expect(text).not.toContain('Cat Archived');
     expect(html).toContain('<h2>Bob Soon</h2>');
@@ -102,13 +67,13 @@ describe('carer reminders', () => {
   it('go to the carer once per item and threshold, even when the job runs twice, and skip bad addresses', async () => {
     const admin = t.caller('Admin');
     await admin.reminders.updateSettings({ ...DEFAULT_REMINDER_SETTINGS, carerReminders: true });
-    const dee = await addCarer({ name: 'Dee Carer', email: 'dee@carer.example', dbs: inDays(6) });
-    await addTraining(dee, 'GDPR', inDays(25));
-    await addCarer({ name: 'Eve Noaddress', dbs: inDays(20) });
-    await addCarer({ name: 'Fay Typo', email: 'fay@', dbs: inDays(20) });
+    const dee = await addCarer(t.database.db, { name: 'Dee Carer', email: 'dee@carer.example', dbs: inDays(6) });
+    await addTraining(t.database.db, dee, 'GDPR', inDays(25));
+    await addCarer(t.database.db, { name: 'Eve Noaddress', dbs: inDays(20) });
+    await addCarer(t.database.db, { name: 'Fay Typo', email: 'fay@', dbs: inDays(20) });
 
-    const first = await sendReminders(t.database.db, mail);
-    const second = await sendReminders(t.database.db, mail);
+    const first = await sendReminders(t.database.db, mailSettings);
+    const second = await sendReminders(t.database.db, mailSettings);
 
     const reminders = await messages('carer-reminder');
     expect(reminders.filter((m) => m.to === 'dee@carer.example').map((m) => m.subject).sort()).toEqual([
@@ -123,6 +88,26 @@ describe('carer reminders', () => {
         ['Fay Typo', 'E-mail address is not valid'],
       ]),
     );
+  });
+
+  it('go out every day at 08:00 through their own job, without a digest, and only when turned on', async () => {
+    await createJobRunner({ db: t.database.db, env: testEnv(), jobs: [carerRemindersJob] }).syncSchedules();
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.name, CARER_REMINDERS_JOB));
+    expect(job!.cron).toBe('0 8 * * *');
+    expect(job!.nextRunAt.toLocaleTimeString('en-GB', { timeZone: job!.timeZone })).toBe('08:00:00');
+
+    await addCarer(t.database.db, { name: 'Gil Weekly', email: 'gil@carer.example', publicLiability: inDays(7) });
+    const digestsBefore = (await messages('digest')).length;
+    const daily = () => runJobNow<ReminderRunResult>(t.database.db, CARER_REMINDERS_JOB, { env: testEnv() });
+
+    expect((await daily()).recipients).toEqual(['gil@carer.example']);
+    expect((await daily()).recipients).toEqual([]);
+    expect((await messages('carer-reminder')).filter((m) => m.to === 'gil@carer.example')).toHaveLength(1);
+    expect(await messages('digest')).toHaveLength(digestsBefore);
+
+    await t.caller('Admin').reminders.updateSettings({ ...DEFAULT_REMINDER_SETTINGS, carerReminders: false });
+    await addCarer(t.database.db, { name: 'Hal Off', email: 'hal@carer.example', dbs: inDays(7) });
+    expect(await daily()).toEqual({ sent: 0, recipients: [], skipped: [] });
   });
 });
 

@@ -1,30 +1,42 @@
 import { todayIn } from '@/shared/dates';
 import type { SessionUser } from '@/shared/session';
 import type { Database } from '@/server/db/client';
+import type { Env } from '@/server/env';
 import { defineJob, type JobLog, listRuns, runJobNow } from '@/server/jobs/jobs';
 import {
   auditReminderRun,
+  CARER_REMINDERS_JOB,
   digestCron,
   getReminderSettings,
   REMINDERS_JOB,
   type ReminderRunResult,
+  sendCarerRemindersOnly,
   sendReminders,
 } from './reminders.service';
 
 /** Who the audit trail names for a run nobody pressed a button for. */
 const SCHEDULE = { email: 'schedule', role: '' } as const;
 
+const mailSettingsOf = (env: Env) => ({ today: todayIn(env.timeZone), charityName: env.charityName, publicUrl: env.publicUrl });
+
 /** The weekly digest (and carers' reminders when on), at the day and time an Admin set. */
 export const remindersJob = defineJob<ReminderRunResult>({
   name: REMINDERS_JOB,
   cron: async (db) => digestCron(await getReminderSettings(db)),
   run: async ({ db, env, trigger }) => {
-    const result = await sendReminders(db, {
-      today: todayIn(env.timeZone),
-      charityName: env.charityName,
-      publicUrl: env.publicUrl,
-    });
+    const result = await sendReminders(db, mailSettingsOf(env));
     if (trigger === 'schedule') await auditReminderRun(db, SCHEDULE, 'reminders.scheduledDigest', result);
+    return result;
+  },
+});
+
+/** The carers' reminders every day at 08:00 (TZ_CHARITY), so each goes on the day its threshold is reached. */
+export const carerRemindersJob = defineJob<ReminderRunResult>({
+  name: CARER_REMINDERS_JOB,
+  cron: () => '0 8 * * *',
+  run: async ({ db, env }) => {
+    const result = await sendCarerRemindersOnly(db, mailSettingsOf(env));
+    if (result.sent > 0) await auditReminderRun(db, SCHEDULE, 'reminders.scheduledCarerReminders', result);
     return result;
   },
 });

@@ -44,6 +44,8 @@ type Actor = Pick<SessionUser, 'email'> & { role: SessionUser['role'] | '' };
 
 /** The job that sends the digest and the carers' reminders. */
 export const REMINDERS_JOB = 'expiry-reminders';
+/** The daily job that sends the carers' reminders, so a 7-day one is not a week late. */
+export const CARER_REMINDERS_JOB = 'carer-reminders';
 
 export async function getReminderSettings(db: Executor): Promise<ReminderSettings> {
   const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.id, 'default'));
@@ -190,6 +192,15 @@ export async function sendReminders(db: Database, mail: MailSettings): Promise<R
   const digestTo = await sendDigest(db, settings, items, mail);
   const result: ReminderRunResult = { sent: digestTo.length, recipients: [...digestTo], skipped: [] };
   if (settings.carerReminders) await sendCarerReminders(db, items, mail, result);
+  return result;
+}
+
+/** The daily run: the carers' own reminders alone, when turned on. */
+export async function sendCarerRemindersOnly(db: Database, mail: MailSettings): Promise<ReminderRunResult> {
+  const result: ReminderRunResult = { sent: 0, recipients: [], skipped: [] };
+  if (!(await getReminderSettings(db)).carerReminders) return result;
+  const items = await expiringItems(db, addDays(mail.today, Math.max(...CARER_REMINDER_DAYS)));
+  await sendCarerReminders(db, items, mail, result);
   return result;
 }
 
