@@ -3,6 +3,8 @@ import type { AppRouter } from '@/server/app-router';
 import { expect, test, withPageToken } from './fixtures';
 
 test('an Admin changes the digest settings, sends it now and sees the run and the message', async ({ page, signIn }) => {
+  // Waits for the server's delivery run, once a minute, to move the digest to the outbox.
+  test.setTimeout(150_000);
   const api = await withPageToken(page, () => signIn('Admin'));
   // Something due, so the digest has a line to send.
   const name = `Remy${Math.random().toString(36).slice(2, 7)} Due`;
@@ -35,7 +37,20 @@ test('an Admin changes the digest settings, sends it now and sees the run and th
   await expect(runs.getByRole('row').nth(1)).toContainText('Sent now');
   await expect(runs.getByRole('row').nth(1)).toContainText('Succeeded');
   const messages = page.getByRole('region', { name: 'Messages' });
-  await expect(messages.getByRole('row').filter({ hasText: 'expir' }).first()).toBeVisible();
+  const latest = messages.getByRole('row').filter({ hasText: 'expir' }).first();
+  await expect(latest).toBeVisible();
+
+  // With no SMTP_URL the next delivery run puts the digest in the outbox, from where it can be sent again.
+  const resend = latest.getByRole('button', { name: /^Resend to / });
+  await expect(async () => {
+    await page.reload();
+    await expect(resend).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 90_000, intervals: [3_000] });
+  await expect(latest).toContainText('Outbox');
+  await resend.click();
+  await expect(page.getByText(/queued to be sent again/)).toBeVisible();
+  // Queued again, unless the minutely delivery run has already moved it back to the outbox.
+  await expect(latest).toContainText(/Queued|Outbox/);
 
   // On a phone the screen fits its width; the tables scroll inside their frames.
   await page.setViewportSize({ width: 390, height: 844 });

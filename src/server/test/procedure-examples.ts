@@ -1,7 +1,7 @@
 import type { ClientInput, CarerInput } from '@/shared/schemas/people';
 import type { PackageInput, RequestInput } from '@/shared/schemas/care';
 import type { MagLogInput, TrainingRecordInput } from '@/shared/schemas/compliance';
-import { todayIn } from '@/shared/dates';
+import { addDays, todayIn } from '@/shared/dates';
 import type { TestApp } from './test-app';
 
 type Caller = ReturnType<TestApp['caller']>;
@@ -277,6 +277,16 @@ export function exampleInputs(admin: Caller, world: CareWorld): Record<string, (
       carerReminders: true,
     }),
     'reminders.sendDigestNow': async () => ({}),
+    'reminders.resendMessage': async () => {
+      // A carer reminded of a DBS expiring in 5 days leaves a message to resend.
+      await admin.reminders.updateSettings({ ...(await admin.reminders.getSettings()), carerReminders: true });
+      const carer = { name: 'Dewi Lapsed', email: 'dewi@carer.example', address: { postCode: 'TA4 1AA' }, capacity: 'Part Time' as const };
+      await admin.mps.create({ dateOfBirth: '1970-01-01', dbsExpiry: addDays(today, 5), details: carer });
+      await admin.reminders.sendDigestNow();
+      const [message] = (await admin.reminders.listMessages({ limit: 1 })).messages;
+      if (!message) throw new Error('The digest sent no message to resend');
+      return { id: message.id };
+    },
     'reminders.listMessages': async () => ({ limit: 20 }),
     'reminders.listRuns': async () => ({ limit: 5 }),
     'dataProtection.exportPerson': async () => ({ personId: world.client.id }),

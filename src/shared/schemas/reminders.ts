@@ -39,6 +39,9 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
 /** "Send digest now" takes nothing; an empty object is accepted so clients may send one. */
 export const sendDigestNowInput = z.strictObject({}).optional();
 
+/** A stored message to queue again. */
+export const resendMessageInput = z.strictObject({ id: z.string().min(1).max(100) });
+
 export const messagesPage = z.strictObject({
   limit: z.number().int().min(1).max(200).default(50),
   cursor: z.string().max(100).optional(),

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
+import { RotateCw, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ROLES } from '@/shared/permissions';
@@ -67,7 +67,7 @@ export default function RemindersScreen() {
           Every message sent, waiting or failed. With no mail server set up, messages stay in the outbox here.
         </p>
         <LoadState query={messages} errorText="Error loading the messages" className="m-0">
-          {(page) => <MessagesTable messages={page.messages} />}
+          {(page) => <MessagesTable messages={page.messages} canResend={canUpdate} />}
         </LoadState>
       </section>
     </div>
@@ -220,7 +220,12 @@ function RunsTable({ runs }: { runs: Run[] }) {
   );
 }
 
-function MessagesTable({ messages }: { messages: Message[] }) {
+function MessagesTable({ messages, canResend }: { messages: Message[]; canResend: boolean }) {
+  const trpc = useTRPC();
+  const resend = useMutation(trpc.reminders.resendMessage.mutationOptions(OWN_SUCCESS_TOAST));
+  const resendTo = (message: Message) =>
+    resend.mutate({ id: message.id }, { onSuccess: () => toast.success(`Message to ${message.to} queued to be sent again`) });
+  const columns = canResend ? 5 : 4;
   return (
     <div className="overflow-x-auto rounded-xl border bg-card">
       <Table>
@@ -230,11 +235,16 @@ function MessagesTable({ messages }: { messages: Message[] }) {
             <TableHead>To</TableHead>
             <TableHead>Subject</TableHead>
             <TableHead>Status</TableHead>
+            {canResend && (
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            )}
           </TableRow>
         </TableHeader>
         <TableBody>
           {messages.length === 0 ? (
-            <EmptyRow colSpan={4} text="No messages yet" />
+            <EmptyRow colSpan={columns} text="No messages yet" />
           ) : (
             messages.map((message) => (
               <TableRow key={message.id}>
@@ -245,6 +255,21 @@ function MessagesTable({ messages }: { messages: Message[] }) {
                   {STATUS_WORDS[message.status]}
                   {message.lastError && <span className="block text-xs text-destructive">{message.lastError}</span>}
                 </TableCell>
+                {canResend && (
+                  <TableCell className="text-right">
+                    {message.status !== 'queued' && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Resend to ${message.to}`}
+                        disabled={resend.isPending}
+                        onClick={() => resendTo(message)}
+                      >
+                        <RotateCw aria-hidden /> Resend
+                      </Button>
+                    )}
+                  </TableCell>
+                )}
               </TableRow>
             ))
           )}

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Executor, queryRows } from '@/server/db/client';
 import { auditLog } from '@/server/db/schema/audit';
+import { mailMessages } from '@/server/db/schema/mail';
+import { queueMessage } from '@/server/mail/mail';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { newCarer, newClient } from '@/server/test/builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
@@ -200,6 +202,25 @@ describe('erasure by anonymisation', () => {
     const everything = await databaseText(t.database.db);
     expect(everything).not.toContain('bartholomew');
     expect(everything).not.toContain('quince');
+  });
+
+  it("erases the carer's mail: messages to their address go, and staff digests no longer name them", async () => {
+    const input = newCarer({ name: "Ottoline O'Fairweather" });
+    input.details.email = 'ottoline@carer.example';
+    const mp = await admin.mps.create(input);
+    const mail = (to: string, kind: string, line: string) => ({ to, kind, subject: 'Expiries', text: line, html: `<p>${line}</p>` });
+    await queueMessage(t.database.db, mail('Ottoline@Carer.example', 'carer-reminder', 'Your DBS expires soon'));
+    await queueMessage(t.database.db, mail('office@valecare.test', 'digest', "Ottoline O'Fairweather: DBS, 27 Nov 2026"));
+    await queueMessage(t.database.db, mail('office@valecare.test', 'digest', 'Someone Else: DBS, 27 Nov 2026'));
+    await t.database.db.update(mailMessages).set({ html: sql`replace(${mailMessages.html}, '''', '&#39;')` });
+
+    await admin.dataProtection.anonymise({ personId: mp.id });
+
+    const everything = await databaseText(t.database.db);
+    expect(everything).not.toContain('ottoline');
+    expect(everything).not.toContain('fairweather');
+    const left = await t.database.db.select({ text: mailMessages.text }).from(mailMessages);
+    expect(left.map((m) => m.text).sort()).toEqual([`Anonymised MP ${mp.id.slice(-6)}: DBS, 27 Nov 2026`, 'Someone Else: DBS, 27 Nov 2026']);
   });
 });
 

@@ -1,12 +1,14 @@
-import { and, eq, getTableColumns, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, like, lt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { addDays } from '@/shared/dates';
 import { type Executor, queryRows } from '@/server/db/client';
+import { escapeHtmlText } from '@/server/auth/html';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs, trainingRecords } from '@/server/db/schema/compliance';
+import { mailMessages } from '@/server/db/schema/mail';
 import { carers, clients, notes } from '@/server/db/schema/people';
-import { recordAudit } from '@/server/records/audit-trail';
+import { escapeLike, recordAudit } from '@/server/records/audit-trail';
 import { carersService } from '@/server/features/carers/carers.service';
 import { getClient } from '@/server/features/clients/clients.service';
 import { refused } from '@/server/records/record-errors';
@@ -222,6 +224,23 @@ async function scrubOtherRecords(tx: Executor, actor: ServiceContext['actor'], m
  * those of MAG logs they attended and packages they worked lose what is about them; everyone else's history
  * stays as it was. The new audit entry says it happened and by whom, nothing more.
  */
+/**
+ * The person's stored mail goes with them: messages to their address are deleted, and the staff digests that
+ * list them by name say the anonymised label instead.
+ */
+async function eraseMail(tx: Executor, person: { name: string; email: string }, label: string): Promise<void> {
+  const email = person.email.trim();
+  if (email) await tx.delete(mailMessages).where(sql`lower(${mailMessages.to}) = lower(${email})`);
+  if (!person.name.trim()) return;
+  await tx
+    .update(mailMessages)
+    .set({
+      text: sql`replace(${mailMessages.text}, ${person.name}, ${label})`,
+      html: sql`replace(${mailMessages.html}, ${escapeHtmlText(person.name)}, ${label})`,
+    })
+    .where(and(eq(mailMessages.kind, 'digest'), like(mailMessages.text, `%${escapeLike(person.name)}%`)));
+}
+
 export async function anonymisePerson(ctx: ServiceContext, input: { personId: string; version?: number }) {
   const kind = kindOf(input.personId);
   const table = kind === 'client' ? clients : carers;
@@ -266,6 +285,7 @@ export async function anonymisePerson(ctx: ServiceContext, input: { personId: st
       await tx.update(trainingRecords).set({ name: label, notes: '' }).where(eq(trainingRecords.ownerId, stored.id));
       await tx.update(notes).set({ note: ERASED }).where(eq(notes.carerId, stored.id));
     }
+    await eraseMail(tx, stored, label);
     await tx
       .update(magAttendees)
       .set({ name: label, archived: 'Y', address: sql`case when ${magAttendees.address} is null then null else jsonb_build_object('locality', ${stored.locality}::text, 'postCode', ${postCodeDistrict(stored.postCode)}::text) end` })

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/client';
+import { auditLog } from '@/server/db/schema/audit';
 import { jobRuns, jobs } from '@/server/db/schema/jobs';
 import { mailMessages } from '@/server/db/schema/mail';
 import { createJobRunner } from '@/server/jobs/job-runner';
@@ -79,4 +80,28 @@ describe('the expiry digest, delivered', () => {
       }
     },
   );
+});
+
+describe('resending a message from the Reminders screen', () => {
+  it('puts a failed message back in the queue, audited, and the next delivery sends it once', async () => {
+    await runJobNow(t.database.db, REMINDERS_JOB, { env });
+    const [failed] = await digests();
+    await t.database.db.update(mailMessages).set({ status: 'failed', attempts: 8, lastError: 'Mailbox full' }).where(eq(mailMessages.id, failed!.id));
+    await t.database.db.update(mailMessages).set({ status: 'sent' }).where(sql`${mailMessages.id} <> ${failed!.id}`);
+
+    expect(await t.caller('Admin').reminders.resendMessage({ id: failed!.id })).toEqual({ id: failed!.id });
+
+    const [queued] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.id, failed!.id));
+    expect([queued!.status, queued!.attempts, queued!.lastError]).toEqual(['queued', 0, null]);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.procedure, 'reminders.resendMessage'));
+    expect(audit.map((a) => a.recordId)).toContain(failed!.id);
+    const mailer = createMailer(smtp.url, env.mailFrom);
+    expect(await deliverQueued(t.database.db, mailer)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverQueued(t.database.db, mailer)).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.received.map((m) => m.to)).toEqual([[failed!.to]]);
+  });
+
+  it('refuses an unknown message with a clear message', async () => {
+    await expect(t.caller('Admin').reminders.resendMessage({ id: 'e-unknown' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Message not found' });
+  });
 });

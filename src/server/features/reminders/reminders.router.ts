@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { messagesPage, reminderSettings, sendDigestNowInput } from '@/shared/schemas/reminders';
+import { messagesPage, reminderSettings, resendMessageInput, sendDigestNowInput } from '@/shared/schemas/reminders';
 import { listMessages } from '@/server/mail/mail';
 import { router } from '@/server/trpc/init';
 import { permitted } from '@/server/trpc/procedures';
 import { listReminderRuns, sendDigestNow } from './reminders.job';
-import { getReminderSettings, updateReminderSettings } from './reminders.service';
+import { getReminderSettings, resendReminderMessage, updateReminderSettings } from './reminders.service';
 
 export const remindersRouter = router({
   getSettings: permitted('reminders', 'read').query(({ ctx }) => getReminderSettings(ctx.db)),
@@ -14,6 +14,9 @@ export const remindersRouter = router({
   sendDigestNow: permitted('reminders', 'update')
     .input(sendDigestNowInput)
     .mutation(({ ctx }) => sendDigestNow(ctx.db, ctx.user, ctx.log)),
+  resendMessage: permitted('reminders', 'update')
+    .input(resendMessageInput)
+    .mutation(({ ctx, input }) => resendReminderMessage(ctx.db, ctx.user, input.id)),
   listMessages: permitted('reminders', 'read')
     .input(messagesPage)
     .query(({ ctx, input }) => listMessages(ctx.db, input)),

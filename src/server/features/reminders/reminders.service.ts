@@ -14,8 +14,9 @@ import { trainingRecords } from '@/server/db/schema/compliance';
 import { carers } from '@/server/db/schema/people';
 import { carerRemindersSent, reminderSettings } from '@/server/db/schema/reminders';
 import { rescheduleJob } from '@/server/jobs/jobs';
-import { queueMessage } from '@/server/mail/mail';
+import { queueMessage, resendMessage } from '@/server/mail/mail';
 import { diffRecords, recordAudit } from '@/server/records/audit-trail';
+import { notFound } from '@/server/records/record-errors';
 import {
   composeCarerReminder,
   composeDigest,
@@ -207,4 +208,13 @@ export async function sendCarerRemindersOnly(db: Database, mail: MailSettings): 
 /** Audits a run's sends, by the Admin who pressed "Send digest now" or by the schedule. */
 export async function auditReminderRun(db: Executor, actor: Actor, procedure: string, result: ReminderRunResult): Promise<void> {
   await recordAudit(db, actor, procedure, null, { sent: result.sent, recipients: result.recipients, skipped: result.skipped.length });
+}
+
+/** "Resend": the message goes back in the queue for the next delivery, audited as the Admin's. */
+export async function resendReminderMessage(db: Database, actor: Actor, id: string): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    if (!(await resendMessage(tx, id))) throw notFound('Message');
+    await recordAudit(tx, actor, 'reminders.resendMessage', id, null);
+    return { id };
+  });
 }
