@@ -1,10 +1,10 @@
 import { CronExpressionParser } from 'cron-parser';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHARITY_TIME_ZONE } from '@/shared/dates';
 import type { Database, Executor } from '@/server/db/client';
 import { jobRuns, jobs } from '@/server/db/schema/jobs';
-import { type Env, loadEnv } from '@/server/env';
+import type { Env } from '@/server/env';
 
 export type JobLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 export type JobRun = typeof jobRuns.$inferSelect;
@@ -80,9 +80,10 @@ export async function rescheduleJob(db: Executor, name: string, cron: string, ti
     .onConflictDoUpdate({ target: jobs.name, set: { cron, nextRunAt, attempt: 0 } });
 }
 
-/** A job's last runs, newest first. */
-export async function listRuns(db: Executor, job: string, limit: number): Promise<JobRun[]> {
-  return db.select().from(jobRuns).where(eq(jobRuns.job, job)).orderBy(desc(jobRuns.startedAt), desc(jobRuns.id)).limit(limit);
+/** The last runs of a job (or of several, interleaved), newest first. */
+export async function listRuns(db: Executor, job: string | readonly string[], limit: number): Promise<JobRun[]> {
+  const names = typeof job === 'string' ? [job] : [...job];
+  return db.select().from(jobRuns).where(inArray(jobRuns.job, names)).orderBy(desc(jobRuns.startedAt), desc(jobRuns.id)).limit(limit);
 }
 
 export function errorText(error: unknown): string {
@@ -93,7 +94,7 @@ export function errorText(error: unknown): string {
 export async function runJobNow<Result = unknown>(
   db: Database,
   name: string,
-  { env = loadEnv(), log }: { env?: Env; log?: JobLog } = {},
+  { env, log }: { env: Env; log?: JobLog },
 ): Promise<Result> {
   const job = registeredJob(name);
   const [run] = await db.insert(jobRuns).values({ job: name, trigger: 'manual', attempt: 1 }).returning({ id: jobRuns.id });

@@ -1,10 +1,12 @@
-import { and, desc, eq, inArray, lte, or, type SQL, sql, lt } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { mailMessages } from '@/server/db/schema/mail';
 
 export type MailMessage = typeof mailMessages.$inferSelect;
+/** A message as the Reminders screen lists it: its plain text, which says all the HTML says. */
+export type ListedMessage = Omit<MailMessage, 'html' | 'nextAttemptAt'>;
 
 export interface OutgoingMessage {
   to: string;
@@ -102,7 +104,7 @@ async function claimDue(db: Database): Promise<MailMessage[]> {
 export async function listMessages(
   db: Executor,
   { limit, cursor }: { limit: number; cursor?: string },
-): Promise<{ messages: MailMessage[]; nextCursor: string | null }> {
+): Promise<{ messages: ListedMessage[]; nextCursor: string | null }> {
   let after: SQL | undefined;
   if (cursor) {
     const [last] = await db.select({ createdAt: mailMessages.createdAt }).from(mailMessages).where(eq(mailMessages.id, cursor));
@@ -113,8 +115,9 @@ export async function listMessages(
       );
     }
   }
+  const { html: _html, nextAttemptAt: _next, ...listed } = getTableColumns(mailMessages);
   const messages = await db
-    .select()
+    .select(listed)
     .from(mailMessages)
     .where(after)
     .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))

@@ -1,7 +1,9 @@
 import type { ClientInput, CarerInput } from '@/shared/schemas/people';
 import type { PackageInput, RequestInput } from '@/shared/schemas/care';
 import type { MagLogInput, TrainingRecordInput } from '@/shared/schemas/compliance';
-import { addDays, todayIn } from '@/shared/dates';
+import { todayIn } from '@/shared/dates';
+import type { Database } from '@/server/db/client';
+import { queueMessage } from '@/server/mail/mail';
 import type { TestApp } from './test-app';
 
 type Caller = ReturnType<TestApp['caller']>;
@@ -149,7 +151,7 @@ export type CareWorld = Awaited<ReturnType<typeof createCareWorld>>;
  * A valid input for every procedure that takes one, read from the records as they are now (so the
  * version is current). Deletes get a record of their own to delete. Each is what the web app would send.
  */
-export function exampleInputs(admin: Caller, world: CareWorld): Record<string, () => Promise<unknown>> {
+export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Record<string, () => Promise<unknown>> {
   const today = todayIn();
   const client = () => admin.clients.getById({ id: world.client.id });
   const mp = () => admin.mps.getById({ id: world.mp.id });
@@ -278,14 +280,8 @@ export function exampleInputs(admin: Caller, world: CareWorld): Record<string, (
     }),
     'reminders.sendDigestNow': async () => ({}),
     'reminders.resendMessage': async () => {
-      // A carer reminded of a DBS expiring in 5 days leaves a message to resend.
-      await admin.reminders.updateSettings({ ...(await admin.reminders.getSettings()), carerReminders: true });
-      const carer = { name: 'Dewi Lapsed', email: 'dewi@carer.example', address: { postCode: 'TA4 1AA' }, capacity: 'Part Time' as const };
-      await admin.mps.create({ dateOfBirth: '1970-01-01', dbsExpiry: addDays(today, 5), details: carer });
-      await admin.reminders.sendDigestNow();
-      const [message] = (await admin.reminders.listMessages({ limit: 1 })).messages;
-      if (!message) throw new Error('The digest sent no message to resend');
-      return { id: message.id };
+      const message = { subject: 'Vale Care: your DBS expires in 5 days', text: 'Your DBS expires soon.', html: '<p>Your DBS expires soon.</p>' };
+      return queueMessage(db, { to: 'dewi@carer.example', ...message, kind: 'carer-reminder' });
     },
     'reminders.listMessages': async () => ({ limit: 20 }),
     'reminders.listRuns': async () => ({ limit: 5 }),

@@ -67,6 +67,7 @@ export async function createTestApp({ env: overrides = {}, logger }: { env?: Nod
         deprivationMaxDecile: env.deprivationMaxDecile,
         retentionYears: env.retentionYears,
         log: app.log,
+        env,
       }),
     setToday: (date) => {
       today = date;

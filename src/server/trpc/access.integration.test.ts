@@ -23,7 +23,7 @@ beforeAll(async () => {
   for (const role of ROLES) tokens.set(role, await t.idToken(role));
   const admin = t.caller('Admin');
   world = await createCareWorld(admin);
-  examples = exampleInputs(admin, world);
+  examples = exampleInputs(admin, world, t.database.db);
 });
 afterAll(() => t.close());
 

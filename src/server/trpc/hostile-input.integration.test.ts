@@ -38,7 +38,7 @@ beforeAll(async () => {
   token = await t.idToken('Admin');
   const admin = t.caller('Admin');
   world = await createCareWorld(admin);
-  examples = exampleInputs(admin, world);
+  examples = exampleInputs(admin, world, t.database.db);
 });
 afterAll(() => t.close());
 

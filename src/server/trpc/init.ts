@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import type { Action, Resource } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
 import type { Database } from '@/server/db/client';
+import type { Env } from '@/server/env';
 
 export interface Context {
   db: Database;
@@ -16,6 +17,8 @@ export interface Context {
   /** How long records of people whose care has ended are kept before review (data protection). */
   retentionYears: number;
   log: FastifyBaseLogger;
+  /** The server's settings, for work that runs outside one request's data (jobs run on demand). */
+  env: Env;
 }
 
 /** Every procedure that touches data says which resource and action it is (spec §6). */

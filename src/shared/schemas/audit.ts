@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, text } from './common';
+import { isoDate, pageDirection, text } from './common';
 
 /** Filters of the audit screen; all optional, combined with "and". */
 export const auditQuery = z.strictObject({
@@ -11,8 +11,7 @@ export const auditQuery = z.strictObject({
   /** Rows older than this id (the last id of the previous page). */
   cursor: z.number().int().positive().optional(),
   limit: z.number().int().min(1).max(500).default(200),
-  /** Sent by the paging client; the trail is always read newest first. */
-  direction: z.enum(['forward', 'backward']).optional(),
+  direction: pageDirection,
 });
 export type AuditQuery = z.output<typeof auditQuery>;
 

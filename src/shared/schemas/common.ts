@@ -140,3 +140,6 @@ export function acceptingReadOnly<T extends z.ZodType, K extends string>(schema:
     )
     .pipe(schema);
 }
+
+/** Sent by the paging client (TanStack Query's infinite queries); lists are always read newest first. */
+export const pageDirection = z.enum(['forward', 'backward']).optional();

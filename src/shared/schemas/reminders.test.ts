@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REMINDER_SETTINGS, reminderSettings } from './reminders';
+import { DEFAULT_REMINDER_SETTINGS, digestWindowsText, messagesPage, reminderSettings } from './reminders';
 
 function problem(change: Record<string, unknown>): string | undefined {
   const result = reminderSettings.safeParse({ ...DEFAULT_REMINDER_SETTINGS, ...change });
@@ -30,4 +30,26 @@ describe('reminderSettings', () => {
   ])('refuses %j with a clear message', (change, message) => {
     expect(problem(change)).toBe(message);
   });
+});
+
+describe('the digest windows as typed', () => {
+  it('read whole numbers separated by commas or spaces', () => {
+    expect(digestWindowsText.parse('30, 60 90')).toEqual([30, 60, 90]);
+  });
+
+  it.each([
+    ['0, 30', 'Each window must be more than 0 days'],
+    ['-5', 'Each window must be more than 0 days'],
+    ['30, thirty', 'Windows are whole numbers of days, e.g. 30, 60, 90'],
+    ['1.5', 'Windows are whole numbers of days, e.g. 30, 60, 90'],
+    ['', 'Give at least one window'],
+    ['30, 30', 'Each window once'],
+  ])('refuse %j with one message for the box', (typed, message) => {
+    const result = digestWindowsText.safeParse(typed);
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[[], message]]);
+  });
+});
+
+it('a page of messages accepts the direction the paging client sends', () => {
+  expect(messagesPage.parse({ limit: 50, cursor: 'm1', direction: 'forward' })).toMatchObject({ cursor: 'm1' });
 });

@@ -1,16 +1,20 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { RotateCw, Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { Eye, RotateCw, Send } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import type { z } from 'zod';
 import { ROLES } from '@/shared/permissions';
-import { type ReminderSettings, reminderSettings, WEEKDAYS } from '@/shared/schemas/reminders';
+import { digestWindowsText, type ReminderSettings, reminderSettings, WEEKDAYS } from '@/shared/schemas/reminders';
+import { type DataColumn, DataTable } from '@/client/components/data-table';
 import { CheckboxField, Field } from '@/client/components/form/field';
 import { FormSection, PageHeader } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
@@ -20,18 +24,19 @@ import { useTRPC } from '@/client/lib/trpc';
 type Run = RouterOutputs['reminders']['listRuns'][number];
 type Message = RouterOutputs['reminders']['listMessages']['messages'][number];
 
+const MESSAGES_PAGE = 50;
 const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : '');
 
-const STATUS_WORDS: Record<Message['status'], string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', outbox: 'Outbox' };
-
-/** /reminders: the expiry digest's settings, sending it now, its last runs and the messages sent or kept. */
+/** /reminders: the expiry digest's settings, sending it now, the last runs and the messages sent or kept. */
 export default function RemindersScreen() {
   const trpc = useTRPC();
   const canUpdate = useCan('reminders', 'update');
   const settings = useQuery(trpc.reminders.getSettings.queryOptions());
   const runs = useQuery(trpc.reminders.listRuns.queryOptions({ limit: 10 }));
-  const messages = useQuery(trpc.reminders.listMessages.queryOptions({ limit: 50 }));
+  const messages = useInfiniteQuery(
+    trpc.reminders.listMessages.infiniteQueryOptions({ limit: MESSAGES_PAGE }, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+  );
   const sendNow = useMutation(trpc.reminders.sendDigestNow.mutationOptions(OWN_SUCCESS_TOAST));
 
   const send = async () => {
@@ -56,7 +61,7 @@ export default function RemindersScreen() {
           Last runs
         </h2>
         <LoadState query={runs} errorText="Error loading the runs" className="m-0">
-          {(rows) => <RunsTable runs={rows} />}
+          {(rows) => <Runs runs={rows} />}
         </LoadState>
       </section>
       <section aria-labelledby="messages-title" className="flex flex-col gap-2">
@@ -64,85 +69,90 @@ export default function RemindersScreen() {
           Messages
         </h2>
         <p className="max-w-prose text-sm text-muted-foreground">
-          Every message sent, waiting or failed. With no mail server set up, messages stay in the outbox here.
+          Every message sent, waiting or failed. With no mail server set up, messages stay in the outbox here: open one to read
+          what would have been sent.
         </p>
         <LoadState query={messages} errorText="Error loading the messages" className="m-0">
-          {(page) => <MessagesTable messages={page.messages} canResend={canUpdate} />}
+          {(data) => <Messages messages={data.pages.flatMap((page) => page.messages)} canResend={canUpdate} />}
         </LoadState>
+        {messages.hasNextPage && (
+          <Button
+            variant="outline"
+            className="self-center"
+            disabled={messages.isFetchingNextPage}
+            onClick={() => void messages.fetchNextPage()}
+          >
+            {messages.isFetchingNextPage ? 'Loading...' : 'Show older messages'}
+          </Button>
+        )}
       </section>
     </div>
   );
 }
 
-/** The settings as typed: windows are one text box of day counts. */
-interface Draft extends Omit<ReminderSettings, 'windows'> {
-  windows: string;
-}
+/** The settings as the form holds them: the windows are one text box of day counts. */
+const settingsForm = reminderSettings.extend({ windows: digestWindowsText });
+type SettingsInput = z.input<typeof settingsForm>;
 
 function SettingsForm({ initial, readOnly }: { initial: ReminderSettings; readOnly: boolean }) {
   const trpc = useTRPC();
   const update = useMutation(trpc.reminders.updateSettings.mutationOptions());
-  const saved: Draft = { ...initial, windows: initial.windows.join(', ') };
-  const [draft, setDraft] = useState<Draft>(saved);
-  const { guard } = useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(saved));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const windows = draft.windows
-      .split(/[\s,]+/)
-      .filter(Boolean)
-      .map(Number);
-    const parsed = reminderSettings.safeParse({ ...draft, windows });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.reverse().map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data);
-  };
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = useForm<SettingsInput, unknown, ReminderSettings>({
+    resolver: zodResolver(settingsForm),
+    defaultValues: { ...initial, windows: initial.windows.join(', ') },
+  });
+  const { guard } = useUnsavedChanges(isDirty);
 
   return (
-    <form onSubmit={submit} aria-label="Digest settings" noValidate>
+    <form onSubmit={(event) => void handleSubmit((values) => update.mutate(values))(event)} aria-label="Digest settings" noValidate>
       {guard}
       <FormSection title="Weekly expiry digest">
-        <Field label="Day" error={errors.day}>
-          <NativeSelect value={draft.day} disabled={readOnly} onChange={(e) => set({ day: e.target.value as Draft['day'] })}>
+        <Field label="Day" error={errors.day?.message}>
+          <NativeSelect disabled={readOnly} {...register('day')}>
             {WEEKDAYS.map((day) => (
               <option key={day}>{day}</option>
             ))}
           </NativeSelect>
         </Field>
-        <Field label="Time" error={errors.time}>
-          <Input type="time" value={draft.time} disabled={readOnly} onChange={(e) => set({ time: e.target.value })} />
+        <Field label="Time" error={errors.time?.message}>
+          <Input type="time" disabled={readOnly} {...register('time')} />
         </Field>
-        <Field label="Windows (days)" error={errors.windows} hint="What has expired, or expires within the widest of these, is listed">
-          <Input value={draft.windows} disabled={readOnly} inputMode="numeric" onChange={(e) => set({ windows: e.target.value })} />
+        <Field label="Windows (days)" error={errors.windows?.message} hint="What has expired, or expires within the widest of these, is listed">
+          <Input disabled={readOnly} inputMode="numeric" {...register('windows')} />
         </Field>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1.5 text-sm font-medium">Sent to</legend>
-          {ROLES.map((role) => (
-            <CheckboxField
-              key={role}
-              label={role}
-              disabled={readOnly}
-              checked={draft.roles.includes(role)}
-              onChange={(e) => set({ roles: e.target.checked ? [...draft.roles, role] : draft.roles.filter((r) => r !== role) })}
-            />
-          ))}
-          {errors.roles && (
-            <p className="text-sm text-destructive" role="alert">
-              {errors.roles}
-            </p>
+        <Controller
+          control={control}
+          name="roles"
+          render={({ field, fieldState }) => (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1.5 text-sm font-medium">Sent to</legend>
+              {ROLES.map((role) => (
+                <CheckboxField
+                  key={role}
+                  label={role}
+                  disabled={readOnly}
+                  checked={field.value.includes(role)}
+                  onChange={(e) => field.onChange(e.target.checked ? [...field.value, role] : field.value.filter((r) => r !== role))}
+                />
+              ))}
+              {fieldState.error && (
+                <p className="text-sm text-destructive" role="alert">
+                  {fieldState.error.message}
+                </p>
+              )}
+            </fieldset>
           )}
-        </fieldset>
+        />
         <CheckboxField
-          label="Remind carers themselves 60, 30 and 7 days before each expiry"
+          label="Remind carers themselves 60, 30 and 7 days before each expiry (sent daily at 08:00)"
           className="sm:col-span-2"
           disabled={readOnly}
-          checked={draft.carerReminders}
-          onChange={(e) => set({ carerReminders: e.target.checked })}
+          {...register('carerReminders')}
         />
         {!readOnly && (
           <div className="flex justify-end sm:col-span-2">
@@ -156,53 +166,32 @@ function SettingsForm({ initial, readOnly }: { initial: ReminderSettings; readOn
   );
 }
 
-function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
-  return (
-    <TableRow>
-      <TableCell colSpan={colSpan} className="h-16 text-center text-muted-foreground">
-        {text}
-      </TableCell>
-    </TableRow>
-  );
-}
+const RUN_STATUS: Record<Run['status'], string> = { running: 'Running', succeeded: 'Succeeded', retrying: 'Retrying', failed: 'Failed' };
+const RUN_JOB: Record<Run['job'], string> = { digest: 'Weekly digest', 'carer-reminders': 'Carer reminders' };
 
-const STATUS_OF_RUN: Record<Run['status'], string> = { running: 'Running', succeeded: 'Succeeded', retrying: 'Retrying', failed: 'Failed' };
+const RUN_COLUMNS: readonly DataColumn<Run>[] = [
+  { header: 'Started', cell: (run) => when(run.startedAt), card: 'title' },
+  { header: 'Job', cell: (run) => RUN_JOB[run.job] },
+  { header: 'How', cell: (run) => (run.trigger === 'manual' ? 'Sent now' : 'Scheduled') },
+  {
+    header: 'Status',
+    cell: (run) => (
+      <>
+        {RUN_STATUS[run.status]}
+        {run.error && <span className="block text-xs text-destructive">{run.error}</span>}
+      </>
+    ),
+  },
+  { header: 'Sent', cell: (run) => run.sent },
+  { header: 'Recipients', cell: (run) => <span className="break-all">{run.recipients.join(', ')}</span> },
+];
 
-function RunsTable({ runs }: { runs: Run[] }) {
-  const skipped = runs[0]?.skipped ?? [];
+function Runs({ runs }: { runs: Run[] }) {
+  // Who the last carers' run could not write to, until a later run can.
+  const skipped = runs.find((run) => run.job === 'carer-reminders')?.skipped ?? [];
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border bg-card">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Started</TableHead>
-              <TableHead>How</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Sent</TableHead>
-              <TableHead>Recipients</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {runs.length === 0 ? (
-              <EmptyRow colSpan={5} text="No runs yet" />
-            ) : (
-              runs.map((run) => (
-                <TableRow key={run.id}>
-                  <TableCell>{when(run.startedAt)}</TableCell>
-                  <TableCell>{run.trigger === 'manual' ? 'Sent now' : 'Scheduled'}</TableCell>
-                  <TableCell>
-                    {STATUS_OF_RUN[run.status]}
-                    {run.error && <span className="block text-xs text-destructive">{run.error}</span>}
-                  </TableCell>
-                  <TableCell>{run.sent}</TableCell>
-                  <TableCell className="whitespace-normal break-all">{run.recipients.join(', ')}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <DataTable label="Last runs" rows={runs} columns={RUN_COLUMNS} rowKey={(run) => run.id} emptyText="No runs yet" />
       {skipped.length > 0 && (
         <div className="flex flex-col gap-1" aria-label="Carers skipped">
           <h3 className="font-medium">Carers not reminded in the last run</h3>
@@ -220,61 +209,60 @@ function RunsTable({ runs }: { runs: Run[] }) {
   );
 }
 
-function MessagesTable({ messages, canResend }: { messages: Message[]; canResend: boolean }) {
+const MESSAGE_STATUS: Record<Message['status'], string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', outbox: 'Outbox' };
+
+function Messages({ messages, canResend }: { messages: Message[]; canResend: boolean }) {
   const trpc = useTRPC();
+  const [reading, setReading] = useState<Message | null>(null);
   const resend = useMutation(trpc.reminders.resendMessage.mutationOptions(OWN_SUCCESS_TOAST));
   const resendTo = (message: Message) =>
     resend.mutate({ id: message.id }, { onSuccess: () => toast.success(`Message to ${message.to} queued to be sent again`) });
-  const columns = canResend ? 5 : 4;
-  return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Created</TableHead>
-            <TableHead>To</TableHead>
-            <TableHead>Subject</TableHead>
-            <TableHead>Status</TableHead>
-            {canResend && (
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            )}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {messages.length === 0 ? (
-            <EmptyRow colSpan={columns} text="No messages yet" />
-          ) : (
-            messages.map((message) => (
-              <TableRow key={message.id}>
-                <TableCell>{when(message.createdAt)}</TableCell>
-                <TableCell className="break-all whitespace-normal">{message.to}</TableCell>
-                <TableCell className="whitespace-normal">{message.subject}</TableCell>
-                <TableCell>
-                  {STATUS_WORDS[message.status]}
-                  {message.lastError && <span className="block text-xs text-destructive">{message.lastError}</span>}
-                </TableCell>
-                {canResend && (
-                  <TableCell className="text-right">
-                    {message.status !== 'queued' && (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={`Resend to ${message.to}`}
-                        disabled={resend.isPending}
-                        onClick={() => resendTo(message)}
-                      >
-                        <RotateCw aria-hidden /> Resend
-                      </Button>
-                    )}
-                  </TableCell>
-                )}
-              </TableRow>
-            ))
+
+  const columns: DataColumn<Message>[] = [
+    { header: 'Subject', cell: (message) => message.subject, card: 'title' },
+    { header: 'Created', cell: (message) => when(message.createdAt) },
+    { header: 'To', cell: (message) => <span className="break-all">{message.to}</span> },
+    {
+      header: 'Status',
+      cell: (message) => (
+        <>
+          {MESSAGE_STATUS[message.status]}
+          {message.lastError && <span className="block text-xs text-destructive">{message.lastError}</span>}
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      card: 'actions',
+      cell: (message) => (
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" size="sm" aria-label={`Read the message to ${message.to}`} onClick={() => setReading(message)}>
+            <Eye aria-hidden /> Read
+          </Button>
+          {canResend && message.status !== 'queued' && (
+            <Button variant="outline" size="sm" aria-label={`Resend to ${message.to}`} disabled={resend.isPending} onClick={() => resendTo(message)}>
+              <RotateCw aria-hidden /> Resend
+            </Button>
           )}
-        </TableBody>
-      </Table>
-    </div>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable label="Messages" rows={messages} columns={columns} rowKey={(message) => message.id} emptyText="No messages yet" />
+      <Dialog open={reading !== null} onOpenChange={(open) => !open && setReading(null)}>
+        <DialogContent className="sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{reading?.subject}</DialogTitle>
+            <DialogDescription>
+              To {reading?.to}, {when(reading?.createdAt ?? null)}
+            </DialogDescription>
+          </DialogHeader>
+          <pre className="font-sans text-sm whitespace-pre-wrap break-words">{reading?.text}</pre>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }

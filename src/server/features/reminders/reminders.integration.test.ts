@@ -19,7 +19,7 @@ import {
   mailSettings,
 } from './reminders-test-data';
 import { carerRemindersJob } from './reminders.job';
-import { CARER_REMINDERS_JOB, type ReminderRunResult, REMINDERS_JOB, sendReminders } from './reminders.service';
+import { CARER_REMINDERS_JOB, type ReminderRunResult, REMINDERS_JOB, sendCarerReminderRun, sendDigestRun } from './reminders.service';
 
 let t: TestApp;
 const messages = (kind: string) => t.database.db.select().from(mailMessages).where(eq(mailMessages.kind, kind)).orderBy(mailMessages.to);
@@ -33,7 +33,7 @@ afterAll(() => t.close());
 describe('the expiry digest', () => {
   it('is not sent when nothing is due', async () => {
     const far = await addCarer(t.database.db, { name: 'Far Off', dbs: inDays(200) });
-    expect(await sendReminders(t.database.db, mailSettings)).toEqual({ sent: 0, recipients: [], skipped: [] });
+    expect(await sendDigestRun(t.database.db, mailSettings)).toEqual({ sent: 0, recipients: [], skipped: [] });
     expect(await messages('digest')).toEqual([]);
     await t.database.db.delete(carers).where(eq(carers.id, far));
   });
@@ -41,7 +41,7 @@ describe('the expiry digest', () => {
   it('goes to the chosen roles, leaving out disabled accounts, with the right lines grouped by carer', async () => {
     await addExpiringCarers(t.database.db);
 
-    const result = await sendReminders(t.database.db, mailSettings);
+    const result = await sendDigestRun(t.database.db, mailSettings);
 
     expect(result).toEqual({ sent: 2, recipients: DIGEST_RECIPIENTS, skipped: [] });
     const sent = await messages('digest');
@@ -64,7 +64,7 @@ describe('carer reminders', () => {
     expect(await messages('carer-reminder')).toEqual([]);
   });
 
-  it('go to the carer once per item and threshold, even when the job runs twice, and skip bad addresses', async () => {
+  it('go to the carer once per item and threshold, even when the job runs twice, and skip bad addresses, never with the digest', async () => {
     const admin = t.caller('Admin');
     await admin.reminders.updateSettings({ ...DEFAULT_REMINDER_SETTINGS, carerReminders: true });
     const dee = await addCarer(t.database.db, { name: 'Dee Carer', email: 'dee@carer.example', dbs: inDays(6) });
@@ -72,8 +72,11 @@ describe('carer reminders', () => {
     await addCarer(t.database.db, { name: 'Eve Noaddress', dbs: inDays(20) });
     await addCarer(t.database.db, { name: 'Fay Typo', email: 'fay@', dbs: inDays(20) });
 
-    const first = await sendReminders(t.database.db, mailSettings);
-    const second = await sendReminders(t.database.db, mailSettings);
+    await sendDigestRun(t.database.db, mailSettings);
+    expect(await messages('carer-reminder')).toEqual([]);
+
+    const first = await sendCarerReminderRun(t.database.db, mailSettings);
+    const second = await sendCarerReminderRun(t.database.db, mailSettings);
 
     const reminders = await messages('carer-reminder');
     expect(reminders.filter((m) => m.to === 'dee@carer.example').map((m) => m.subject).sort()).toEqual([
@@ -137,8 +140,9 @@ describe('the reminders procedures', () => {
     expect(result.recipients).toEqual(expect.arrayContaining(['admin.one@valecare.test', 'coordinator@valecare.test']));
     expect(result.sent).toBe(result.recipients.length);
 
-    const [run] = await admin.reminders.listRuns({ limit: 5 });
-    expect(run).toMatchObject({ trigger: 'manual', status: 'succeeded', recipients: result.recipients });
+    const runs = await admin.reminders.listRuns({ limit: 5 });
+    expect(runs[0]).toMatchObject({ job: 'digest', trigger: 'manual', status: 'succeeded', recipients: result.recipients });
+    expect(runs.map((run) => run.job)).toContain('carer-reminders');
     const { messages: listed } = await admin.reminders.listMessages({ limit: 50 });
     expect(listed.map((m) => m.to)).toEqual(expect.arrayContaining(['admin.one@valecare.test']));
     const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.procedure, 'reminders.sendDigestNow'));

@@ -2,6 +2,7 @@ import { todayIn } from '@/shared/dates';
 import type { SessionUser } from '@/shared/session';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
+import { deliverSoon } from '@/server/mail/mail-delivery.job';
 import { defineJob, type JobLog, listRuns, runJobNow } from '@/server/jobs/jobs';
 import {
   auditReminderRun,
@@ -10,8 +11,8 @@ import {
   getReminderSettings,
   REMINDERS_JOB,
   type ReminderRunResult,
-  sendCarerRemindersOnly,
-  sendReminders,
+  sendCarerReminderRun,
+  sendDigestRun,
 } from './reminders.service';
 
 /** Who the audit trail names for a run nobody pressed a button for. */
@@ -19,12 +20,12 @@ const SCHEDULE = { email: 'schedule', role: '' } as const;
 
 const mailSettingsOf = (env: Env) => ({ today: todayIn(env.timeZone), charityName: env.charityName, publicUrl: env.publicUrl });
 
-/** The weekly digest (and carers' reminders when on), at the day and time an Admin set. */
+/** The weekly digest, at the day and time an Admin set. */
 export const remindersJob = defineJob<ReminderRunResult>({
   name: REMINDERS_JOB,
   cron: async (db) => digestCron(await getReminderSettings(db)),
   run: async ({ db, env, trigger }) => {
-    const result = await sendReminders(db, mailSettingsOf(env));
+    const result = await sendDigestRun(db, mailSettingsOf(env));
     if (trigger === 'schedule') await auditReminderRun(db, SCHEDULE, 'reminders.scheduledDigest', result);
     return result;
   },
@@ -35,7 +36,7 @@ export const carerRemindersJob = defineJob<ReminderRunResult>({
   name: CARER_REMINDERS_JOB,
   cron: () => '0 8 * * *',
   run: async ({ db, env }) => {
-    const result = await sendCarerRemindersOnly(db, mailSettingsOf(env));
+    const result = await sendCarerReminderRun(db, mailSettingsOf(env));
     if (result.sent > 0) await auditReminderRun(db, SCHEDULE, 'reminders.scheduledCarerReminders', result);
     return result;
   },
@@ -45,20 +46,22 @@ export const carerRemindersJob = defineJob<ReminderRunResult>({
 export async function sendDigestNow(
   db: Database,
   actor: SessionUser,
-  log?: JobLog,
+  context: { env: Env; log?: JobLog },
 ): Promise<Pick<ReminderRunResult, 'sent' | 'recipients'>> {
-  const result = await runJobNow<ReminderRunResult>(db, REMINDERS_JOB, { log });
+  const result = await runJobNow<ReminderRunResult>(db, REMINDERS_JOB, context);
   await auditReminderRun(db, actor, 'reminders.sendDigestNow', result);
+  if (result.sent > 0) deliverSoon(db, context.env, context.log);
   return { sent: result.sent, recipients: result.recipients };
 }
 
-/** The last runs, newest first, with what each sent and whom it skipped. */
+/** The last runs of both jobs, newest first, with what each sent and whom it skipped. */
 export async function listReminderRuns(db: Database, limit: number) {
-  const runs = await listRuns(db, REMINDERS_JOB, limit);
-  return runs.map(({ id, trigger, status, startedAt, finishedAt, error, result }) => {
+  const runs = await listRuns(db, [REMINDERS_JOB, CARER_REMINDERS_JOB], limit);
+  return runs.map(({ id, job, trigger, status, startedAt, finishedAt, error, result }) => {
     const outcome = (result ?? {}) as Partial<ReminderRunResult>;
     return {
       id,
+      job: job === REMINDERS_JOB ? ('digest' as const) : ('carer-reminders' as const),
       trigger,
       status,
       startedAt,

@@ -13,7 +13,7 @@ export const remindersRouter = router({
     .mutation(({ ctx, input }) => updateReminderSettings(ctx.db, ctx.user, input)),
   sendDigestNow: permitted('reminders', 'update')
     .input(sendDigestNowInput)
-    .mutation(({ ctx }) => sendDigestNow(ctx.db, ctx.user, ctx.log)),
+    .mutation(({ ctx }) => sendDigestNow(ctx.db, ctx.user, { env: ctx.env, log: ctx.log })),
   resendMessage: permitted('reminders', 'update')
     .input(resendMessageInput)
     .mutation(({ ctx, input }) => resendReminderMessage(ctx.db, ctx.user, input.id)),

@@ -43,7 +43,7 @@ export interface MailSettings {
 
 type Actor = Pick<SessionUser, 'email'> & { role: SessionUser['role'] | '' };
 
-/** The job that sends the digest and the carers' reminders. */
+/** The weekly job that sends the digest to staff. */
 export const REMINDERS_JOB = 'expiry-reminders';
 /** The daily job that sends the carers' reminders, so a 7-day one is not a week late. */
 export const CARER_REMINDERS_JOB = 'carer-reminders';
@@ -185,19 +185,16 @@ async function sendCarerReminders(db: Database, items: DueItem[], mail: MailSett
   }
 }
 
-/** One run of the reminders job: the digest to staff, then (when turned on) the carers' own reminders. */
-export async function sendReminders(db: Database, mail: MailSettings): Promise<ReminderRunResult> {
+/** One run of the weekly job: the digest to staff of everything expired or expiring within the widest window. */
+export async function sendDigestRun(db: Database, mail: MailSettings): Promise<ReminderRunResult> {
   const settings = await getReminderSettings(db);
-  const horizon = Math.max(...settings.windows, ...(settings.carerReminders ? CARER_REMINDER_DAYS : []));
-  const items = await expiringItems(db, addDays(mail.today, horizon));
+  const items = await expiringItems(db, addDays(mail.today, Math.max(...settings.windows)));
   const digestTo = await sendDigest(db, settings, items, mail);
-  const result: ReminderRunResult = { sent: digestTo.length, recipients: [...digestTo], skipped: [] };
-  if (settings.carerReminders) await sendCarerReminders(db, items, mail, result);
-  return result;
+  return { sent: digestTo.length, recipients: digestTo, skipped: [] };
 }
 
-/** The daily run: the carers' own reminders alone, when turned on. */
-export async function sendCarerRemindersOnly(db: Database, mail: MailSettings): Promise<ReminderRunResult> {
+/** One run of the daily job: the carers' own reminders, when turned on. */
+export async function sendCarerReminderRun(db: Database, mail: MailSettings): Promise<ReminderRunResult> {
   const result: ReminderRunResult = { sent: 0, recipients: [], skipped: [] };
   if (!(await getReminderSettings(db)).carerReminders) return result;
   const items = await expiringItems(db, addDays(mail.today, Math.max(...CARER_REMINDER_DAYS)));
