@@ -7,7 +7,7 @@ import { e2eUser, type E2eUser, freshTotpCode, seatFor } from './users';
 type Credentials = Pick<E2eUser, 'email' | 'password' | 'totpSecret'>;
 
 /** The server a page is on, as the used-code memory names it. */
-function serverOf(page: Page): string {
+export function serverOf(page: Page): string {
   return new URL(page.url()).origin;
 }
 

@@ -3,7 +3,7 @@ import { ROLES } from '@/shared/permissions';
 import { openDatabase } from '@/server/db/client';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { E2E_PORT, newDataDir, removeDataDir, startServer } from './server';
-import { addE2eUser, addE2eUsers, E2E_DEPRIVED_AREAS, NEWCOMER } from './users';
+import { ACCOUNT_OWNER, addE2eUser, addE2eUsers, E2E_DEPRIVED_AREAS, NEWCOMER } from './users';
 
 /**
  * A fresh database with users of every role (those whose role signs in with a code already have their
@@ -14,6 +14,7 @@ export default async function globalSetup() {
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   await addE2eUsers(database.db, ROLES);
   await addE2eUser(database.db, NEWCOMER);
+  await addE2eUser(database.db, ACCOUNT_OWNER);
   // Known areas for the deprivation lookup (as the import would load them from the public files).
   await database.db.insert(postcodeDeprivation).values(E2E_DEPRIVED_AREAS);
   await database.close();

@@ -68,6 +68,9 @@ export function e2eUser(role: Role, seat = 0): E2eUser {
 /** An Admin who has not set up two-step sign-in yet: the set-up test takes them through it. */
 export const NEWCOMER: E2eUser = { email: 'newcomer.admin@valecare.test', givenName: 'New', familyName: 'Admin', role: 'Admin', password: E2E_PASSWORD };
 
+/** A Coordinator only the My account test signs in as: it changes their password and sets up their app. */
+export const ACCOUNT_OWNER: E2eUser = { email: 'own.account@valecare.test', givenName: 'Owen', familyName: 'Account', role: 'Coordinator', password: E2E_PASSWORD };
+
 /** Adds the account, with its authenticator app already set up where it has a secret. */
 export async function addE2eUser(db: Database, account: E2eUser): Promise<void> {
   const { user } = await addUser(db, account);

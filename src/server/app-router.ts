@@ -1,3 +1,4 @@
+import { accountRouter } from '@/server/features/account/account.router';
 import { analyticsRouter } from '@/server/features/analytics/analytics.router';
 import { auditRouter } from '@/server/features/audit/audit.router';
 import { mpsRouter, volunteersRouter } from '@/server/features/carers/carers.router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   dataProtection: dataProtectionRouter,
   search: searchRouter,
   reminders: remindersRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

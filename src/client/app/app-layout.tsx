@@ -1,4 +1,4 @@
-import { LogOut, Menu, X } from 'lucide-react';
+import { LogOut, Menu, UserCog, X } from 'lucide-react';
 import { type RefObject, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '@/client/components/ui/button';
@@ -56,9 +56,17 @@ function Sidebar({ user, onNavigate, onSearch }: { user: SessionUser; onNavigate
         </ul>
       </nav>
       <div className="border-t border-sidebar-border px-5 py-4">
-        <p className="truncate text-sm font-medium" title={user.email}>
-          {user.givenName} {user.familyName}
-        </p>
+        <NavLink
+          to="/account"
+          onClick={onNavigate}
+          title={`My account (${user.email})`}
+          className="-mx-1 flex items-center gap-2 rounded-md px-1 text-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-teal-300"
+        >
+          <UserCog className="size-4 shrink-0" aria-hidden />
+          <span className="truncate">
+            {user.givenName} {user.familyName}
+          </span>
+        </NavLink>
         <p className="text-xs text-sidebar-foreground/70" data-testid="user-role">
           Role: {user.role}
         </p>

@@ -41,6 +41,7 @@ const MagScreen = lazy(() => import('@/client/features/mag/mag-screen'));
 const AuditScreen = lazy(() => import('@/client/features/audit/audit-screen'));
 const DataProtectionScreen = lazy(() => import('@/client/features/data-protection/data-protection-screen'));
 const RemindersScreen = lazy(() => import('@/client/features/reminders/reminders-screen'));
+const AccountScreen = lazy(() => import('@/client/features/account/account-screen'));
 
 /** Each top-level screen: its path, nav entry and page. */
 const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
@@ -72,6 +73,8 @@ export const routes: RouteObject[] = [
             path,
             element: <RequireNavItem to={nav}>{element}</RequireNavItem>,
           })),
+          // Every signed-in user's own account, reached from their name in the sidebar.
+          { path: 'account', element: <AccountScreen /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

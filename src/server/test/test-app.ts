@@ -68,6 +68,7 @@ export async function createTestApp({ env: overrides = {}, logger }: { env?: Nod
         retentionYears: env.retentionYears,
         log: app.log,
         env,
+        clientIp: '127.0.0.1',
       }),
     setToday: (date) => {
       today = date;

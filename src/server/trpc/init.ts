@@ -19,6 +19,8 @@ export interface Context {
   log: FastifyBaseLogger;
   /** The server's settings, for work that runs outside one request's data (jobs run on demand). */
   env: Env;
+  /** The caller's address, for the limits on password attempts. */
+  clientIp: string;
 }
 
 /** Every procedure that touches data says which resource and action it is (spec §6). */

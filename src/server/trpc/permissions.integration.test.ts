@@ -4,12 +4,18 @@ import { ACTIONS, can, RESOURCES, ROLES } from '@/shared/permissions';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import type { ProcedureMeta } from './init';
 import { appRouter } from '@/server/app-router';
+import { accountRouter } from '@/server/features/account/account.router';
 
 /**
- * Procedures any signed-in user may call: they touch no resource's data, or (the header search) read each
- * resource only where the role may (search.integration.test.ts and the access tests check that).
+ * Procedures any signed-in user may call: they touch no resource's data (the session, My account, which
+ * reaches only the caller's own sign-in), or (the header search) read each resource only where the role may
+ * (search.integration.test.ts and the access tests check that).
  */
-const OPEN_TO_EVERY_ROLE = new Set(['session.me', 'search.find']);
+const OPEN_TO_EVERY_ROLE = new Set([
+  'session.me',
+  'search.find',
+  ...Object.keys(accountRouter._def.procedures).map((name) => `account.${name}`),
+]);
 
 // At run time this is the flat map of procedure paths (its declared type is the nested router).
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, procedure]) => ({

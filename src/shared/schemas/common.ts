@@ -143,3 +143,9 @@ export function acceptingReadOnly<T extends z.ZodType, K extends string>(schema:
 
 /** Sent by the paging client (TanStack Query's infinite queries); lists are always read newest first. */
 export const pageDirection = z.enum(['forward', 'backward']).optional();
+
+/**
+ * The input of a change that needs none ("Send digest now", "Sign out everywhere"): an empty object or
+ * nothing, so anything else sent is refused rather than ignored.
+ */
+export const noInput = z.strictObject({}).optional();

@@ -52,9 +52,6 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   carerReminders: false,
 };
 
-/** "Send digest now" takes nothing; an empty object is accepted so clients may send one. */
-export const sendDigestNowInput = z.strictObject({}).optional();
-
 /** A stored message to queue again. */
 export const resendMessageInput = z.strictObject({ id: z.string().min(1).max(100) });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { messagesPage, reminderSettings, resendMessageInput, sendDigestNowInput } from '@/shared/schemas/reminders';
+import { noInput } from '@/shared/schemas/common';
+import { messagesPage, reminderSettings, resendMessageInput } from '@/shared/schemas/reminders';
 import { listMessages } from '@/server/mail/mail';
 import { router } from '@/server/trpc/init';
 import { permitted } from '@/server/trpc/procedures';
@@ -12,7 +13,7 @@ export const remindersRouter = router({
     .input(reminderSettings)
     .mutation(({ ctx, input }) => updateReminderSettings(ctx.db, ctx.user, input)),
   sendDigestNow: permitted('reminders', 'update')
-    .input(sendDigestNowInput)
+    .input(noInput)
     .mutation(({ ctx }) => sendDigestNow(ctx.db, ctx.user, { env: ctx.env, log: ctx.log })),
   resendMessage: permitted('reminders', 'update')
     .input(resendMessageInput)

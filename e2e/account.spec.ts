@@ -1,0 +1,41 @@
+import { enterCode, enterPassword, expect, serverOf, signInAs, test } from './fixtures';
+import { ACCOUNT_OWNER, freshTotpCode } from './users';
+
+test('a member of staff changes their password, sets up two-step sign-in and signs out everywhere from My account', async ({ page }) => {
+  await signInAs(page, ACCOUNT_OWNER);
+  await page.getByRole('link', { name: 'Owen Account' }).click();
+  await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current password').fill('not-my-password-at-all');
+  await form.getByLabel('New password', { exact: true }).fill('owen-picks-a-longer-one');
+  await form.getByLabel('Confirm new password').fill('owen-picks-a-longer-one');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your current password is not right.')).toBeVisible();
+  await form.getByLabel('Current password').fill(ACCOUNT_OWNER.password);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed')).toBeVisible();
+  await expect(form.getByLabel('Current password')).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await expect(page.getByRole('img', { name: 'QR code to add Valecare to an authenticator app' })).toBeVisible();
+  const secret = ((await page.getByTestId('set-up-key').textContent()) ?? '').replace(/\s/g, '');
+  const setUp = page.getByRole('form', { name: 'Set up two-step sign-in' });
+  await setUp.getByLabel('Code from the app').fill(await freshTotpCode(secret, { server: serverOf(page), email: ACCOUNT_OWNER.email }));
+  await setUp.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have kept them' }).click();
+  await expect(page.getByText('10 recovery codes left')).toBeVisible();
+
+  await expect(page.getByRole('table', { name: 'Sessions' }).getByRole('row')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+  // The old password no longer signs in; the new one does, with a code from the app.
+  await enterPassword(page, ACCOUNT_OWNER);
+  await expect(page.getByText('That e-mail address and password do not match an account.')).toBeVisible();
+  await enterPassword(page, { email: ACCOUNT_OWNER.email, password: 'owen-picks-a-longer-one' });
+  await enterCode(page, await freshTotpCode(secret, { server: serverOf(page), email: ACCOUNT_OWNER.email }));
+  await page.waitForURL('**/dashboard');
+});

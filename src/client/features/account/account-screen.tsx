@@ -1,0 +1,240 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { KeyRound, LogOut, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { type ChangePasswordInput, changePasswordInput, confirmTwoStepInput } from '@/shared/schemas/account';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
+import { type DataColumn, DataTable } from '@/client/components/data-table';
+import { Field } from '@/client/components/form/field';
+import { FormSection, PageHeader } from '@/client/components/form/form-layout';
+import { LoadState } from '@/client/components/load-state';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { useUnsavedChanges } from '@/client/components/unsaved-changes';
+import type { RouterOutputs } from '@/client/lib/api-types';
+import { useAuth } from '@/client/lib/auth';
+import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
+import { useTRPC } from '@/client/lib/trpc';
+
+type Account = NonNullable<RouterOutputs['account']['get']['account']>;
+type Session = Account['sessions'][number];
+
+const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : 'Unknown');
+
+/** /account: the signed-in user's own password, two-step sign-in and sessions. */
+export default function AccountScreen() {
+  const trpc = useTRPC();
+  const account = useQuery(trpc.account.get.queryOptions());
+  return (
+    <div className="flex max-w-3xl flex-col gap-6 p-4 md:p-6">
+      <PageHeader title="My account" />
+      <LoadState query={account} errorText="Error loading your account" className="m-0">
+        {({ managedBy, account: own }) =>
+          own ? (
+            <>
+              <p className="text-sm text-muted-foreground">
+                {own.givenName} {own.familyName}, {own.email}, {own.role}
+              </p>
+              <PasswordForm />
+              <TwoStep twoStep={own.twoStep} />
+              <Sessions sessions={own.sessions} />
+            </>
+          ) : (
+            <p className="rounded-xl border bg-card p-4">
+              Your account is managed at <strong className="break-all">{managedBy}</strong>: change your password and two-step
+              sign-in there.
+            </p>
+          )
+        }
+      </LoadState>
+    </div>
+  );
+}
+
+const NO_PASSWORDS: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function PasswordForm() {
+  const trpc = useTRPC();
+  const change = useMutation(trpc.account.changePassword.mutationOptions(OWN_SUCCESS_TOAST));
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordInput), defaultValues: NO_PASSWORDS });
+  const { guard } = useUnsavedChanges(isDirty);
+  const submit = (values: ChangePasswordInput) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        reset(NO_PASSWORDS);
+        toast.success('Your password has been changed');
+      },
+    });
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} aria-label="Change password" noValidate>
+      {guard}
+      <FormSection title="Password">
+        <Field label="Current password" error={errors.currentPassword?.message} className="sm:col-span-2">
+          <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
+        </Field>
+        <Field label="New password" error={errors.newPassword?.message} hint="At least 12 characters. A few unrelated words make a strong one.">
+          <Input type="password" autoComplete="new-password" {...register('newPassword')} />
+        </Field>
+        <Field label="Confirm new password" error={errors.confirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+        </Field>
+        <div className="flex justify-end sm:col-span-2">
+          <Button type="submit" disabled={change.isPending}>
+            <KeyRound aria-hidden /> {change.isPending ? 'Saving...' : 'Change password'}
+          </Button>
+        </div>
+      </FormSection>
+    </form>
+  );
+}
+
+function TwoStep({ twoStep }: { twoStep: Account['twoStep'] }) {
+  const trpc = useTRPC();
+  const { signOut } = useAuth();
+  const start = useMutation(trpc.account.startTwoStep.mutationOptions(OWN_SUCCESS_TOAST));
+  const reset = useMutation(trpc.account.resetTwoStep.mutationOptions(OWN_SUCCESS_TOAST));
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  return (
+    <FormSection title="Two-step sign-in">
+      <div className="flex flex-col gap-3 sm:col-span-2">
+        {recoveryCodes ? (
+          <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+        ) : twoStep.on ? (
+          <>
+            <p>
+              <ShieldCheck className="mr-1 inline size-4 text-primary" aria-hidden />
+              On: you sign in with a code from your authenticator app. {twoStep.recoveryCodesLeft} recovery codes left.
+            </p>
+            <Button variant="outline" className="self-start" onClick={() => setConfirmingReset(true)}>
+              Reset two-step sign-in
+            </Button>
+          </>
+        ) : start.data ? (
+          <SetUp secret={start.data.secret} qrCodeSvg={start.data.qrCodeSvg} onDone={setRecoveryCodes} />
+        ) : (
+          <>
+            <p>
+              Off.{' '}
+              {twoStep.required
+                ? 'Your role needs it: you will set it up at your next sign-in, or now.'
+                : 'A code from an app on your phone, as well as your password, keeps your account safe even if the password gets out.'}
+            </p>
+            <Button className="self-start" disabled={start.isPending} onClick={() => start.mutate({})}>
+              {start.isPending ? 'Starting...' : 'Set up two-step sign-in'}
+            </Button>
+          </>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmingReset}
+        title="Reset two-step sign-in?"
+        description={
+          twoStep.required
+            ? 'Your authenticator app and recovery codes stop working and you are signed out everywhere. You set up an app again when you next sign in.'
+            : 'Your authenticator app and recovery codes stop working and you are signed out everywhere. You then sign in with your password alone.'
+        }
+        keepLabel="Keep it"
+        confirmLabel="Reset and sign out"
+        busy={reset.isPending}
+        onKeep={() => setConfirmingReset(false)}
+        onConfirm={() => reset.mutate({}, { onSuccess: () => void signOut() })}
+      />
+    </FormSection>
+  );
+}
+
+function SetUp({ secret, qrCodeSvg, onDone }: { secret: string; qrCodeSvg: string; onDone: (codes: string[]) => void }) {
+  const trpc = useTRPC();
+  const confirm = useMutation(trpc.account.confirmTwoStep.mutationOptions(OWN_SUCCESS_TOAST));
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ code: string }>({ resolver: zodResolver(confirmTwoStepInput), defaultValues: { code: '' } });
+  const submit = (values: { code: string }) => confirm.mutate(values, { onSuccess: ({ recoveryCodes }) => onDone(recoveryCodes) });
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} aria-label="Set up two-step sign-in" noValidate className="flex flex-col gap-3">
+      <ol className="flex list-decimal flex-col gap-2 pl-5">
+        <li>Install an authenticator app on your phone (for example Google Authenticator or Microsoft Authenticator).</li>
+        <li>
+          In the app, add an account and scan this QR code.
+          <img src={`data:image/svg+xml;utf8,${encodeURIComponent(qrCodeSvg)}`} alt="QR code to add Valecare to an authenticator app" className="my-2 size-48 rounded border bg-white p-2" />
+          <span className="block">Or type this key:</span>
+          <code data-testid="set-up-key" className="block rounded bg-muted px-2 py-1 font-mono break-words select-all">
+            {secret}
+          </code>
+        </li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <Field label="Code from the app" error={errors.code?.message}>
+        <Input inputMode="numeric" autoComplete="one-time-code" className="max-w-40" {...register('code')} />
+      </Field>
+      <Button type="submit" className="self-start" disabled={confirm.isPending}>
+        {confirm.isPending ? 'Checking...' : 'Turn on two-step sign-in'}
+      </Button>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="flex flex-col gap-3" role="status">
+      <p className="font-medium">Two-step sign-in is on. Keep these recovery codes somewhere safe, away from your phone:</p>
+      <p className="text-sm text-muted-foreground">Each works once, in place of a code from the app, if you lose your phone. They are not shown again.</p>
+      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-1 font-mono sm:grid-cols-3">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <Button variant="outline" className="self-start" onClick={onDone}>
+        I have kept them
+      </Button>
+    </div>
+  );
+}
+
+const SESSION_COLUMNS: readonly DataColumn<Session>[] = [
+  { header: 'Signed in', cell: (session) => when(session.signedInAt), card: 'title' },
+  { header: 'Ends by', cell: (session) => when(session.expiresAt) },
+];
+
+function Sessions({ sessions }: { sessions: Session[] }) {
+  const trpc = useTRPC();
+  const { signOut } = useAuth();
+  const everywhere = useMutation(trpc.account.signOutEverywhere.mutationOptions(OWN_SUCCESS_TOAST));
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <section aria-labelledby="sessions-title" className="flex flex-col gap-2">
+      <h2 id="sessions-title" className="text-lg font-semibold">
+        Where you are signed in
+      </h2>
+      <p className="text-sm text-muted-foreground">Each browser or device signed in to your account, this one included.</p>
+      <DataTable label="Sessions" rows={sessions} columns={SESSION_COLUMNS} rowKey={(session) => session.id} emptyText="No sessions" />
+      <Button variant="outline" className="self-start" onClick={() => setConfirming(true)}>
+        <LogOut aria-hidden /> Sign out everywhere
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Sign out everywhere?"
+        description="Every browser and device signed in to your account is signed out, this one too."
+        keepLabel="Stay signed in"
+        confirmLabel="Sign out everywhere"
+        busy={everywhere.isPending}
+        onKeep={() => setConfirming(false)}
+        onConfirm={() => everywhere.mutate({}, { onSuccess: () => void signOut() })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { ChangePasswordInput } from '@/shared/schemas/account';
+import type { SessionUser } from '@/shared/session';
+import { authenticatorQrCode } from '@/server/auth/auth-pages';
+import { loginBlockedReason, recordLoginAttempt } from '@/server/auth/login-attempts.service';
+import { confirmEnrolment, enrolmentSecret, isEnrolled, recoveryCodesLeft, resetMfa, roleNeedsMfa } from '@/server/auth/mfa.service';
+import { revokeAccount } from '@/server/auth/oidc-adapter';
+import { groupedSecret } from '@/server/auth/totp';
+import { checkPassword, findUserByEmail, hashPassword, type StaffUser } from '@/server/auth/users.service';
+import type { Database } from '@/server/db/client';
+import { oidcModels, users } from '@/server/db/schema/auth';
+import type { Env } from '@/server/env';
+import { recordAudit } from '@/server/records/audit-trail';
+
+export const ACCOUNT_MESSAGES = {
+  external: (issuer: string) => `Your account is managed at ${issuer}: change your password and two-step sign-in there.`,
+  wrongPassword: 'Your current password is not right.',
+  alreadySetUp: 'Two-step sign-in is already set up. Reset it first to move it to another app.',
+  wrongCode: 'That code does not match. Check the app shows Valecare and enter the code it shows now.',
+} as const;
+
+export interface AccountSession {
+  id: string;
+  signedInAt: string | null;
+  expiresAt: string | null;
+}
+
+/** The signed-in user's account with the built-in provider; refused when an external issuer manages accounts. */
+async function ownAccount(db: Database, env: Env, user: SessionUser): Promise<StaffUser> {
+  if (env.externalOidc) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: ACCOUNT_MESSAGES.external(env.externalOidc.issuer) });
+  const account = await findUserByEmail(db, user.email);
+  if (!account || account.disabled) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
+  return account;
+}
+
+/** The provider's sessions of an account still on, newest first. */
+async function sessionsOf(db: Database, accountId: string): Promise<AccountSession[]> {
+  const rows = await db
+    .select({ id: oidcModels.uid, payload: oidcModels.payload, expiresAt: oidcModels.expiresAt })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.type, 'Session'), sql`${oidcModels.payload}->>'accountId' = ${accountId}`, sql`${oidcModels.expiresAt} > now()`))
+    .orderBy(desc(sql`(${oidcModels.payload}->>'loginTs')::bigint`));
+  return rows.map(({ id, payload, expiresAt }) => {
+    const loginTs = (payload as { loginTs?: unknown }).loginTs;
+    return {
+      id: id ?? '',
+      signedInAt: typeof loginTs === 'number' ? new Date(loginTs * 1000).toISOString() : null,
+      expiresAt: expiresAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** What My account shows: who they are, their two-step sign-in and their sessions. */
+export async function getAccount(db: Database, env: Env, user: SessionUser) {
+  if (env.externalOidc) return { managedBy: env.externalOidc.issuer, account: null };
+  const account = await ownAccount(db, env, user);
+  const twoStepOn = await isEnrolled(db, account.id);
+  return {
+    managedBy: null,
+    account: {
+      email: account.email,
+      givenName: account.givenName,
+      familyName: account.familyName,
+      role: account.role,
+      twoStep: {
+        on: twoStepOn,
+        required: roleNeedsMfa(account.role, env.mfaRequiredRoles),
+        recoveryCodesLeft: twoStepOn ? await recoveryCodesLeft(db, account.id) : 0,
+      },
+      sessions: await sessionsOf(db, account.id),
+    },
+  };
+}
+
+/**
+ * Changes the user's own password. A wrong current password counts as a failed sign-in, so the sign-in
+ * limits also stop guessing here.
+ */
+export async function changeOwnPassword(db: Database, env: Env, user: SessionUser, input: ChangePasswordInput, clientIp: string): Promise<void> {
+  const account = await ownAccount(db, env, user);
+  const blocked = await loginBlockedReason(db, account.email, clientIp);
+  if (blocked) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: blocked });
+  if (!(await checkPassword(db, account.email, input.currentPassword))) {
+    await recordLoginAttempt(db, account.email, clientIp, false);
+    await recordAudit(db, user, 'account.changePasswordRefused', account.id, { ip: clientIp });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: ACCOUNT_MESSAGES.wrongPassword });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, account.id));
+    await recordAudit(tx, user, 'account.changePassword', account.id, null);
+  });
+}
+
+/** Starts setting up an authenticator app: the secret to scan (as a QR code) or type. */
+export async function startTwoStep(db: Database, env: Env, user: SessionUser): Promise<{ secret: string; qrCodeSvg: string }> {
+  const account = await ownAccount(db, env, user);
+  if (await isEnrolled(db, account.id)) throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.alreadySetUp });
+  const secret = await enrolmentSecret(db, account.id);
+  return { secret: groupedSecret(secret), qrCodeSvg: authenticatorQrCode(account.email, secret) };
+}
+
+/** Confirms the set-up with the app's first code; answers the recovery codes, shown once. */
+export async function confirmTwoStep(db: Database, env: Env, user: SessionUser, code: string): Promise<{ recoveryCodes: string[] }> {
+  const account = await ownAccount(db, env, user);
+  if (await isEnrolled(db, account.id)) throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.alreadySetUp });
+  const recoveryCodes = await confirmEnrolment(db, account.id, code);
+  if (!recoveryCodes) throw new TRPCError({ code: 'BAD_REQUEST', message: ACCOUNT_MESSAGES.wrongCode });
+  await recordAudit(db, user, 'account.twoStepSetUp', account.id, null);
+  return { recoveryCodes };
+}
+
+/** Clears the user's own authenticator app and ends all their sessions, this one too. */
+export async function resetOwnTwoStep(db: Database, env: Env, user: SessionUser): Promise<void> {
+  const account = await ownAccount(db, env, user);
+  await resetMfa(db, account.email, user);
+}
+
+/** Signs the user out everywhere, this browser too. */
+export async function signOutEverywhere(db: Database, env: Env, user: SessionUser): Promise<void> {
+  const account = await ownAccount(db, env, user);
+  await db.transaction(async (tx) => {
+    await revokeAccount(tx, account.id);
+    await recordAudit(tx, user, 'account.signOutEverywhere', account.id, null);
+  });
+}
