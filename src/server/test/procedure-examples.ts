@@ -1,8 +1,14 @@
+import { eq } from 'drizzle-orm';
 import type { ClientInput, CarerInput } from '@/shared/schemas/people';
 import type { PackageInput, RequestInput } from '@/shared/schemas/care';
 import type { MagLogInput, TrainingRecordInput } from '@/shared/schemas/compliance';
 import { todayIn } from '@/shared/dates';
+import { ROLES } from '@/shared/permissions';
+import { resetMfa } from '@/server/auth/mfa.service';
+import { totpCode, totpStep } from '@/server/auth/totp';
+import { addUser, setPassword } from '@/server/auth/users.service';
 import type { Database } from '@/server/db/client';
+import { loginAttempts } from '@/server/db/schema/auth';
 import { queueMessage } from '@/server/mail/mail';
 import type { TestApp } from './test-app';
 
@@ -130,6 +136,18 @@ export const MARKS = {
   mpRecordNotes: 'Refresher booked with St John',
   volunteerRecordNotes: 'Certificate seen at interview',
 } as const;
+
+const ADMIN_EMAIL = 'admin@valecare.test';
+
+/** The password of each caller's own account (My account's examples change it and set it back). */
+export const CALLER_PASSWORD = 'callers-own-long-password';
+
+/** An account for the signed-in user of each role, as the test callers are: My account reaches its own. */
+export async function addCallerAccounts(db: Database): Promise<void> {
+  for (const role of ROLES) {
+    await addUser(db, { email: `${role.toLowerCase()}@valecare.test`, givenName: role, familyName: 'Tester', role, password: CALLER_PASSWORD });
+  }
+}
 
 /** One of each record, linked as the charity links them: the fixtures every example input refers to. */
 export async function createCareWorld(admin: Caller) {
@@ -283,6 +301,21 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
       const message = { subject: 'Vale Care: your DBS expires in 5 days', text: 'Your DBS expires soon.', html: '<p>Your DBS expires soon.</p>' };
       return queueMessage(db, { to: 'dewi@carer.example', ...message, kind: 'carer-reminder' });
     },
+    'account.changePassword': async () => {
+      await setPassword(db, ADMIN_EMAIL, CALLER_PASSWORD);
+      // Refused attempts before this one would soon lock the account out of trying.
+      await db.delete(loginAttempts).where(eq(loginAttempts.email, ADMIN_EMAIL));
+      return { currentPassword: CALLER_PASSWORD, newPassword: 'a-new-long-passphrase', confirmPassword: 'a-new-long-passphrase' };
+    },
+    'account.startTwoStep': async () => ({}),
+    'account.confirmTwoStep': async () => {
+      // A set-up begun afresh, so the app's current code confirms it.
+      await resetMfa(db, ADMIN_EMAIL, { email: ADMIN_EMAIL, role: 'Admin' });
+      const { secret } = await admin.account.startTwoStep();
+      return { code: totpCode(secret.replace(/\s/g, ''), totpStep(Date.now())) };
+    },
+    'account.resetTwoStep': async () => ({}),
+    'account.signOutEverywhere': async () => ({}),
     'reminders.listMessages': async () => ({ limit: 20 }),
     'reminders.listRuns': async () => ({ limit: 5 }),
     'dataProtection.exportPerson': async () => ({ personId: world.client.id }),

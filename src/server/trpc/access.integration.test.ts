@@ -8,7 +8,7 @@ import { buildApp } from '@/server/app';
 import type { DatabaseConnection } from '@/server/db/client';
 import { applyCorruption, recordIdsIn } from '@/server/test/corruptions';
 import { callOverHttp, databaseFingerprint, errorOf, routerProcedures } from '@/server/test/procedure-calls';
-import { type CareWorld, createCareWorld, exampleInputs, MARKS } from '@/server/test/procedure-examples';
+import { addCallerAccounts, type CareWorld, createCareWorld, exampleInputs, MARKS } from '@/server/test/procedure-examples';
 import { createTestApp, type TestApp, testEnv } from '@/server/test/test-app';
 import { createTestDatabase } from '@/server/test/test-database';
 
@@ -23,6 +23,7 @@ beforeAll(async () => {
   for (const role of ROLES) tokens.set(role, await t.idToken(role));
   const admin = t.caller('Admin');
   world = await createCareWorld(admin);
+  await addCallerAccounts(t.database.db);
   examples = exampleInputs(admin, world, t.database.db);
 });
 afterAll(() => t.close());

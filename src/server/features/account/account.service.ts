@@ -98,6 +98,7 @@ export async function startTwoStep(db: Database, env: Env, user: SessionUser): P
   const account = await ownAccount(db, env, user);
   if (await isEnrolled(db, account.id)) throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.alreadySetUp });
   const secret = await enrolmentSecret(db, account.id);
+  await recordAudit(db, user, 'account.twoStepStarted', account.id, null);
   return { secret: groupedSecret(secret), qrCodeSvg: authenticatorQrCode(account.email, secret) };
 }
 
