@@ -48,7 +48,7 @@ export interface AccountActor {
   role: Role | '';
 }
 
-function toStaffUser(row: typeof users.$inferSelect): StaffUser {
+export function toStaffUser(row: typeof users.$inferSelect): StaffUser {
   return {
     id: row.id,
     email: row.email,

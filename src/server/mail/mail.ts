@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, or, type SQL, sql, lt } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { escapeHtmlText } from '@/server/auth/html';
 import type { Database, Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { mailMessages } from '@/server/db/schema/mail';
@@ -35,6 +36,11 @@ export function createMailer(smtpUrl: string | undefined, from: string): Mailer 
       await transport.sendMail({ from, ...message });
     },
   };
+}
+
+/** A message's HTML part: a plain page around the body, which is already escaped. */
+export function mailHtml(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtmlText(title)}</title></head><body>${body}</body></html>`;
 }
 
 /** Stores a message for delivery, in the caller's transaction: nothing is sent unless that commits. */
