@@ -7,7 +7,7 @@ import { mailMessages } from '@/server/db/schema/mail';
 import { refreshTokens, signInThroughProvider, TestBrowser } from '@/server/test/sign-in-flow';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
 import { FORGOT_PASSWORD_PATH } from './auth-pages';
-import { LOGIN_MESSAGES } from './login-attempts.service';
+import { LOGIN_MESSAGES, MAX_FAILURES_PER_ACCOUNT } from './login-attempts.service';
 import { RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, sendInvitation, sendPasswordReset } from './password-links.service';
 import { PASSWORD_PAGE_MESSAGES } from './password-pages';
 import { PASSWORD_MESSAGES } from './password-policy';
@@ -115,6 +115,19 @@ describe('a reset link', () => {
     expect(await checkPassword(t.database.db, person.email, 'a brand new passphrase')).toBeDefined();
     const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.procedure, 'auth.passwordSet'));
     expect(audited.filter((row) => row.recordId === person.user.id)).toMatchObject([{ actorEmail: person.email, changes: { through: 'reset link' } }]);
+  });
+
+  it('lifts the lock on an account that had too many failed sign-ins', async () => {
+    const person = await newStaff();
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+      await signInThroughProvider(t.app, { email: person.email, password: 'not-my-password' }, { ip: `10.54.0.${i}` });
+    }
+    const locked = await signInThroughProvider(t.app, person, { ip: '10.54.1.1' });
+    expect(locked.refused?.body).toContain(LOGIN_MESSAGES.accountLocked);
+
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site, person.user));
+    expect((await choose(await linkSentTo(person.email), 'unlocked passphrase')).statusCode).toBe(200);
+    expect((await signInThroughProvider(t.app, { email: person.email, password: 'unlocked passphrase' }, { ip: '10.54.1.1' })).tokens).toBeDefined();
   });
 
   it('voids the older link when a newer one of the same kind is sent', async () => {

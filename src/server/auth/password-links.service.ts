@@ -6,6 +6,7 @@ import type { Env } from '@/server/env';
 import { mailHtml, queueMessage } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';
 import { escapeHtmlText } from './html';
+import { clearAccountFailures } from './login-attempts.service';
 import { revokeAccount } from './oidc-adapter';
 import { passwordProblem } from './password-policy';
 import { AUTH_PREFIX } from './provider';
@@ -125,7 +126,7 @@ export type PasswordLinkResult =
 /**
  * Sets the password through a link, in one transaction: the link is claimed (so two tabs cannot both use
  * it), the password set, the user's other open links voided, their sessions ended (whoever had the old
- * password is signed out), and the change audited.
+ * password is signed out), their failed sign-ins forgotten, and the change audited.
  */
 export async function usePasswordLink(db: Database, token: string, newPassword: string): Promise<PasswordLinkResult> {
   const problem = passwordProblem(newPassword);
@@ -147,6 +148,7 @@ export async function usePasswordLink(db: Database, token: string, newPassword: 
       .where(and(eq(passwordLinks.userId, claimed.userId), isNull(passwordLinks.usedAt), ne(passwordLinks.tokenHash, tokenHash(token))));
     await revokeAccount(tx, claimed.userId);
     const user = toStaffUser(row!);
+    await clearAccountFailures(tx, user.email);
     await recordAudit(tx, user, 'auth.passwordSet', user.id, { through: claimed.purpose === 'invite' ? 'invitation' : 'reset link' });
     return { outcome: 'set', user, purpose: claimed.purpose } as const;
   });
