@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
-import { createMailer, deliverQueued } from '@/server/mail/mail';
+import { createMailer, deliverNow } from '@/server/mail/mail';
 import {
   FORGOT_PASSWORD_PATH,
   renderForgotPasswordPage,
@@ -44,13 +44,11 @@ type TokenRequest = FastifyRequest<{ Params: { token: string } }>;
 export async function mountPasswordPages(app: FastifyInstance, { db, env }: { db: Database; env: Env }): Promise<void> {
   const signInUrl = `${env.publicUrl}/`;
   const mailer = createMailer(env.smtpUrl, env.mailFrom);
-  // The person waits at their inbox, so the link goes now rather than at the mail job's next minute;
-  // delivery claims each message, so the job never sends it again. Waited for when the server stops.
-  const deliveries = new Set<Promise<unknown>>();
-  const deliverNow = (request: FastifyRequest) => {
-    const delivery = deliverQueued(db, mailer)
-      .catch((error: unknown) => request.log.error({ err: error }, 'could not deliver a password link now; the mail job will'))
-      .finally(() => deliveries.delete(delivery));
+  // The person waits at their inbox, so the link goes at once; delivery claims each message, so the job
+  // never sends it again. Runs still going are waited for when the server stops.
+  const deliveries = new Set<Promise<void>>();
+  const deliverLink = (request: FastifyRequest) => {
+    const delivery = deliverNow(db, mailer, request.log).finally(() => deliveries.delete(delivery));
     deliveries.add(delivery);
   };
   app.addHook('onClose', async () => {
@@ -85,7 +83,7 @@ export async function mountPasswordPages(app: FastifyInstance, { db, env }: { db
       // A disabled account gets no link: it could not sign in with the password anyway.
       if (user && !user.disabled) {
         await db.transaction((tx) => sendPasswordReset(tx, env, user));
-        deliverNow(request);
+        deliverLink(request);
       }
       return sendPage(reply, 200, renderResetRequestedPage({ hours: PASSWORD_LINK_HOURS.reset, signInUrl }));
     });

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lte, or, type SQL, sql, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { escapeHtmlText } from '@/server/auth/html';
 import type { Database, Executor } from '@/server/db/client';
@@ -86,6 +87,18 @@ export async function deliverQueued(db: Database, mailer: Mailer | null): Promis
       }
     }
     if (claimed.length < BATCH) return counts;
+  }
+}
+
+/**
+ * A delivery run started at once for a message someone is waiting for (a password link), rather than at the
+ * mail job's next minute. It never rejects: a failure is logged, and the job tries again after its backoff.
+ */
+export async function deliverNow(db: Database, mailer: Mailer | null, log: Pick<FastifyBaseLogger, 'error'>): Promise<void> {
+  try {
+    await deliverQueued(db, mailer);
+  } catch (error) {
+    log.error({ err: error }, 'could not deliver mail now; the mail job will');
   }
 }
 
