@@ -26,6 +26,8 @@ ${body}
 </html>`;
 }
 
+export const FORGOT_PASSWORD_PATH = '/auth/forgot-password';
+
 const interactionPath = (uid: string) => `/auth/interaction/${encodeURIComponent(uid)}`;
 
 function errorMessage(error: string | undefined, id: string): string {
@@ -71,7 +73,7 @@ ${error ? `<p class="error" role="alert" id="login-error">${escape(error)}</p>` 
   <button class="primary" type="submit">Sign in</button>
 </form>
 ${cancelForm(uid)}
-<p class="hint">Forgotten your password? Ask the office administrator to set a new one.</p>`,
+<p class="hint"><a href="${FORGOT_PASSWORD_PATH}">Forgot your password?</a></p>`,
   });
 }
 
@@ -148,5 +150,84 @@ export function renderRecoveryCodesPage({ codes, continueTo }: { codes: string[]
 <ol class="codes" aria-label="Recovery codes">${codes.map((code) => `<li><code>${escape(code)}</code></li>`).join('')}</ol>
 <p class="notice">Print them or keep them in a safe place now: they will not be shown again.</p>
 <a class="primary" href="${escape(continueTo)}">I have saved my codes, continue</a>`,
+  });
+}
+
+/** Asking for a link to choose a new password. */
+export function renderForgotPasswordPage({ email = '', error, signInUrl }: { email?: string; error?: string; signInUrl: string }): string {
+  return renderAuthPage({
+    title: 'Forgot your password?',
+    body: `<p class="lead">Enter the e-mail address you sign in with. We will send it a link to choose a new password.</p>
+${errorMessage(error, 'email-error')}
+<form method="post" action="${FORGOT_PASSWORD_PATH}" novalidate>
+  <label for="email">E-mail address</label>
+  <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escape(email)}" ${
+    error ? 'aria-describedby="email-error" aria-invalid="true"' : ''
+  }>
+  <button class="primary" type="submit">Send me a link</button>
+</form>
+<p class="hint"><a href="${escape(signInUrl)}">Back to sign in</a></p>`,
+  });
+}
+
+/** The same answer whether or not an account uses the address. */
+export function renderResetRequestedPage({ hours, signInUrl }: { hours: number; signInUrl: string }): string {
+  return renderAuthPage({
+    title: 'Check your e-mail',
+    body: `<p class="lead" role="status">If an account uses that address, we have sent it a link to choose a new password. The link works once, within ${hours} hour${hours === 1 ? '' : 's'}.</p>
+<p class="hint">Nothing after a few minutes? Look in your junk mail folder, check the address, or ask the office administrator.</p>
+<a class="primary" href="${escape(signInUrl)}">Back to sign in</a>`,
+  });
+}
+
+export interface SetPasswordPageOptions {
+  action: string;
+  email: string;
+  /** An invitation chooses a first password; a reset a new one. */
+  firstPassword: boolean;
+  error?: string;
+  /** Which field the error is about. */
+  errorField?: 'password' | 'confirm';
+  minLength: number;
+}
+
+/** Choosing a password through an invitation or reset link. Paste and password managers work (WCAG 2.2, 3.3.8). */
+export function renderSetPasswordPage({ action, email, firstPassword, error, errorField = 'password', minLength }: SetPasswordPageOptions): string {
+  const describedBy = (field: 'password' | 'confirm', hint?: string) => {
+    const ids = [hint, error && errorField === field ? 'password-error' : undefined].filter(Boolean).join(' ');
+    return `${ids ? `aria-describedby="${ids}"` : ''} ${error && errorField === field ? 'aria-invalid="true"' : ''}`;
+  };
+  return renderAuthPage({
+    title: firstPassword ? 'Choose your password' : 'Choose a new password',
+    body: `<p class="lead">For your Valecare account, ${escape(email)}.</p>
+${errorMessage(error, 'password-error')}
+<form method="post" action="${escape(action)}" novalidate>
+  <input name="username" type="email" autocomplete="username" value="${escape(email)}" readonly hidden>
+  <label for="new-password">New password</label>
+  <p class="field-hint" id="password-hint">At least ${minLength} characters, and not a common password. A few unrelated words make one that is strong and easy to remember; a password manager can make one for you.</p>
+  <input id="new-password" name="password" type="password" autocomplete="new-password" required autofocus ${describedBy('password', 'password-hint')}>
+  <label for="confirm-password">Confirm new password</label>
+  <input id="confirm-password" name="confirm" type="password" autocomplete="new-password" required ${describedBy('confirm')}>
+  <button class="primary" type="submit">Set password</button>
+</form>`,
+  });
+}
+
+/** A link that was used, voided or has expired (or never existed): nothing is set, and a new one is a click away. */
+export function renderLinkUnusablePage(): string {
+  return renderAuthPage({
+    title: 'This link has expired or has already been used',
+    body: `<p class="lead">Each link to choose a password works once, and only for a while. Your password has not been changed by it.</p>
+<a class="primary" href="${FORGOT_PASSWORD_PATH}">Ask for a new link</a>
+<p class="hint">Invited to Valecare and the invitation has expired? Ask the office administrator to send a new one, or ask for a new link here.</p>`,
+  });
+}
+
+/** The password is set: on to signing in, where two-step sign-in is set up if the role needs it. */
+export function renderPasswordSetPage({ signInUrl }: { signInUrl: string }): string {
+  return renderAuthPage({
+    title: 'Your password is set',
+    body: `<p class="lead" role="status">Sign in with your e-mail address and your new password.</p>
+<a class="primary" href="${escape(signInUrl)}">Go to sign in</a>`,
   });
 }

@@ -3,6 +3,7 @@ import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { mountInteractions } from './interactions';
 import { isSessionLive, purgeExpiredOidcModels } from './oidc-adapter';
+import { mountPasswordPages } from './password-pages';
 import { AUTH_PREFIX, BUILT_IN_CLIENT_ID, createProvider, mountProvider } from './provider';
 import { publicJwk, signingKey } from './secrets';
 import { discoveredKeys, localKeys, type TokenVerifier, tokenVerifier } from './token-verifier';
@@ -36,6 +37,7 @@ export async function setupAuth(
   }
   const provider = await createProvider(db, env);
   await mountInteractions(app, { provider, db, publicUrl: env.publicUrl, mfaRequiredRoles: env.mfaRequiredRoles });
+  await mountPasswordPages(app, { db, env });
   await mountProvider(app, provider);
   purgeExpiredOidcModels(app, db);
   const issuer = `${env.publicUrl}${AUTH_PREFIX}`;

@@ -64,6 +64,20 @@ async function rememberPasswordPassed(interaction: Interaction, accountId: strin
   await interaction.persist();
 }
 
+/** Answers with a page of the sign-in service, never cached (it may hold a form's errors or a one-time link). */
+export function sendPage(reply: FastifyReply, code: number, page: string) {
+  return reply.code(code).type('text/html').header('cache-control', 'no-store').send(page);
+}
+
+/** Lets the scope's routes read posted HTML forms, small ones only. */
+export function acceptForms(scope: FastifyInstance): void {
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+}
+
 /**
  * The hosted sign-in pages of the built-in provider: e-mail and password, then (for roles that need it,
  * and for anyone who has set one up) a code from an authenticator app. Rate-limited; no consent step.
@@ -72,8 +86,7 @@ export async function mountInteractions(
   app: FastifyInstance,
   { provider, db, publicUrl, mfaRequiredRoles }: { provider: Provider; db: Database; publicUrl: string; mfaRequiredRoles: readonly Role[] },
 ): Promise<void> {
-  const html = (reply: FastifyReply, code: number, page: string) =>
-    reply.code(code).type('text/html').header('cache-control', 'no-store').send(page);
+  const html = sendPage;
 
   const expired = (reply: FastifyReply) =>
     html(
@@ -144,11 +157,7 @@ export async function mountInteractions(
 
   await app.register(
     async (scope) => {
-      scope.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 8 * 1024 },
-        (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-      );
+      acceptForms(scope);
 
       scope.get<{ Params: { file: string } }>('/assets/:file', async (request, reply) => {
         const type = ASSETS.get(request.params.file);

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Database, Executor } from '@/server/db/client';
 import { loginAttempts, loginRefusals } from '@/server/db/schema/auth';
 
 export const LOGIN_WINDOW_MINUTES = 15;
@@ -67,4 +67,12 @@ export async function countRefusal(db: Database, ip: string): Promise<number> {
 
 export async function recordLoginAttempt(db: Database, email: string, ip: string, succeeded: boolean): Promise<void> {
   await db.insert(loginAttempts).values({ email, ip, succeeded });
+}
+
+/**
+ * Forgets the account's failed sign-ins: a password set through an e-mailed link proves the person holds the
+ * mailbox, and they should not find themselves locked out with it. Each failure stays in the audit trail.
+ */
+export async function clearAccountFailures(db: Executor, email: string): Promise<void> {
+  await db.delete(loginAttempts).where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false)));
 }

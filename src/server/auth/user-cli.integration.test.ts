@@ -9,6 +9,7 @@ import { oidcModels } from '@/server/db/schema/auth';
 import { openConfiguredDatabase } from '@/server/db/open';
 import { loadEnv } from '@/server/env';
 import { enrolWithSecret, isEnrolled } from './mfa.service';
+import { PASSWORD_MESSAGES } from './password-policy';
 import { newTotpSecret } from './totp';
 import { findUserByEmail } from './users.service';
 
@@ -57,6 +58,10 @@ describe('npm run user', () => {
     expect(user('set-role', '--email', 'jo@example.org', '--role', 'Trustee').code).toBe(0);
     expect(user('list').out).toContain('jo@example.org\tTrustee\tJo Bloggs');
     expect(user('set-password', '--email', 'jo@example.org', '--password', 'a-new-long-password').out).toBe('Password changed.\n');
+    const common = user('set-password', '--email', 'jo@example.org', '--password', 'password1234');
+    expect([common.code, common.err]).toEqual([2, expect.stringContaining(PASSWORD_MESSAGES.tooCommon)]);
+    const short = user('add', '--email', 'al@example.org', '--given-name', 'Al', '--family-name', 'Bee', '--role', 'Finance', '--password', 'elevenchars');
+    expect([short.code, short.err]).toEqual([2, expect.stringContaining(PASSWORD_MESSAGES.tooShort)]);
     expect(user('remove', '--email', 'jo@example.org').code).toBe(0);
     expect(user('list').out).toBe('No users.\n');
   }, SLOW);

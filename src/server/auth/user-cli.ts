@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ROLES } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
 import { loadEnv } from '@/server/env';
+import { MIN_PASSWORD_LENGTH } from './password-policy';
 
 const USAGE = `Manage the staff accounts of the built-in sign-in service.
 
@@ -15,7 +16,8 @@ const USAGE = `Manage the staff accounts of the built-in sign-in service.
   npm run user -- enable --email E
   npm run user -- reset-mfa --email E
 
-Roles: ${ROLES.join(', ')}. Without --password a password is generated and printed once.
+Roles: ${ROLES.join(', ')}. Without --password a password is generated and printed once; a password
+chosen has at least ${MIN_PASSWORD_LENGTH} characters and is not a common one.
 remove, disable and reset-mfa end the user's sessions at once; reset-mfa clears their authenticator app
 (a lost phone), and they set up a new one at their next sign-in.`;
 

@@ -8,18 +8,13 @@ import { newId, newPassword } from '@/server/db/ids';
 import { users } from '@/server/db/schema/auth';
 import { recordAudit } from '@/server/records/audit-trail';
 import { revokeAccount } from './oidc-adapter';
-
-export const MIN_PASSWORD_LENGTH = 10;
+import { PasswordSchema } from './password-policy';
 
 // Deliberately loose: the first account is admin@localhost, and staff addresses are checked by use.
 const email = cleanString()
   .toLowerCase()
   .max(254, { message: 'E-mail addresses have at most 254 characters' })
   .regex(/^[^\s@]+@[^\s@]+$/, { message: 'Enter a valid e-mail address' });
-const password = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, { message: `Passwords have at least ${MIN_PASSWORD_LENGTH} characters` })
-  .max(200, { message: 'Passwords have at most 200 characters' });
 const role = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` });
 const name = (what: string) =>
   cleanString().min(1, { message: `${what} is required` }).max(100, { message: `${what} is too long` });
@@ -29,7 +24,7 @@ export const NewUserSchema = z.object({
   givenName: name('Given name'),
   familyName: name('Family name'),
   role,
-  password: password.optional(),
+  password: PasswordSchema.optional(),
 });
 export type NewUser = z.input<typeof NewUserSchema>;
 
@@ -53,7 +48,7 @@ export interface AccountActor {
   role: Role | '';
 }
 
-function toStaffUser(row: typeof users.$inferSelect): StaffUser {
+export function toStaffUser(row: typeof users.$inferSelect): StaffUser {
   return {
     id: row.id,
     email: row.email,
@@ -128,7 +123,7 @@ export async function setRole(db: Database, address: string, newRole: string): P
 
 export async function setPassword(db: Database, address: string, plain?: string): Promise<string> {
   const user = await requireUser(db, address);
-  const next = plain === undefined ? newPassword() : parse(password, plain);
+  const next = plain === undefined ? newPassword() : parse(PasswordSchema, plain);
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(next), updatedAt: new Date() })

@@ -29,6 +29,11 @@ beforeAll(async () => {
     sql`insert into mfa_enrolments (user_id, encrypted_secret, confirmed_at) values (${user.id}, 'sealed-secret', now())`,
   );
   await source.database.db.execute(sql`insert into mfa_recovery_codes (user_id, code_hash) values (${user.id}, 'hash-1'), (${user.id}, 'hash-2')`);
+  // An unused password link and a request for one, so a restored backup keeps both.
+  await source.database.db.execute(
+    sql`insert into password_links (token_hash, user_id, purpose, expires_at) values ('link-hash', ${user.id}, 'reset', now() + interval '1 hour')`,
+  );
+  await source.database.db.execute(sql`insert into password_reset_requests (email, ip) values ('kept@valecare.test', '10.0.0.1')`);
   // Mail and job history, so the new tables travel too.
   await source.database.db.execute(
     sql`insert into mail_messages (id, "to", subject, text, html, kind, status) values ('ekept', 'a@example.test', 'S', 'T', '<p>T</p>', 'digest', 'outbox')`,

@@ -16,6 +16,8 @@ export const BACKUP_TABLES = [
   'oidc_models',
   'login_attempts',
   'login_refusals',
+  'password_links',
+  'password_reset_requests',
   'audit_log',
   'postcode_deprivation',
   'clients',
@@ -34,7 +36,7 @@ export const BACKUP_TABLES = [
 ] as const;
 
 /** Tables whose ids come from a sequence, set past the restored ids afterwards. */
-const SERIAL_TABLES = ['mfa_recovery_codes', 'login_attempts', 'audit_log', 'job_runs'] as const;
+const SERIAL_TABLES = ['mfa_recovery_codes', 'login_attempts', 'password_reset_requests', 'audit_log', 'job_runs'] as const;
 const CHUNK = 2000;
 const FORMAT = 'valecare-backup';
 

@@ -1,5 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { escapeHtmlText } from '@/server/auth/html';
 import type { Database, Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { mailMessages } from '@/server/db/schema/mail';
@@ -37,6 +39,11 @@ export function createMailer(smtpUrl: string | undefined, from: string): Mailer 
       await transport.sendMail({ from, ...message });
     },
   };
+}
+
+/** A message's HTML part: a plain page around the body, which is already escaped. */
+export function mailHtml(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtmlText(title)}</title></head><body>${body}</body></html>`;
 }
 
 /** Stores a message for delivery, in the caller's transaction: nothing is sent unless that commits. */
@@ -82,6 +89,18 @@ export async function deliverQueued(db: Database, mailer: Mailer | null): Promis
       }
     }
     if (claimed.length < BATCH) return counts;
+  }
+}
+
+/**
+ * A delivery run started at once for a message someone is waiting for (a password link), rather than at the
+ * mail job's next minute. It never rejects: a failure is logged, and the job tries again after its backoff.
+ */
+export async function deliverNow(db: Database, mailer: Mailer | null, log: Pick<FastifyBaseLogger, 'error'>): Promise<void> {
+  try {
+    await deliverQueued(db, mailer);
+  } catch (error) {
+    log.error({ err: error }, 'could not deliver mail now; the mail job will');
   }
 }
 

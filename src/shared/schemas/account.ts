@@ -2,11 +2,17 @@ import { z } from 'zod';
 
 // My account: what every signed-in user may change about their own sign-in.
 
-/** A new password: at least 12 characters and no composition rules (NIST SP 800-63B). */
+export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_PASSWORD_LENGTH = 200;
+
+/**
+ * A new password's length: at least 12 characters and no composition rules (NIST SP 800-63B). The server
+ * also refuses passwords on its list of common ones (password-policy.ts), which the web app does not load.
+ */
 export const newPassword = z
   .string()
-  .min(12, 'Passwords have at least 12 characters')
-  .max(200, 'Passwords have at most 200 characters');
+  .min(MIN_PASSWORD_LENGTH, `Passwords have at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `Passwords have at most ${MAX_PASSWORD_LENGTH} characters`);
 
 export const changePasswordInput = z
   .strictObject({

@@ -95,6 +95,38 @@ export const loginRefusals = pgTable(
   (t) => [primaryKey({ columns: [t.ip, t.windowStart] })],
 );
 
+export const PASSWORD_LINK_PURPOSES = ['invite', 'reset'] as const;
+export type PasswordLinkPurpose = (typeof PASSWORD_LINK_PURPOSES)[number];
+
+/** One-time links that let a person choose a password (an invitation or a reset), stored as SHA-256 hashes. */
+export const passwordLinks = pgTable(
+  'password_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: PASSWORD_LINK_PURPOSES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the link was used, or voided by a newer link or a password set another way. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_links_user_idx').on(t.userId), check('password_links_purpose', sql`${t.purpose} in ('invite', 'reset')`)],
+);
+
+/** Requests from the "Forgot your password?" page, for limiting them per e-mail address and per client address. */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+  },
+  (t) => [index('password_reset_requests_email_idx').on(t.email, t.at), index('password_reset_requests_ip_idx').on(t.ip, t.at)],
+);
+
 /** Generated secrets that must survive restarts: token-signing keys and cookie keys. */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),

@@ -31,9 +31,10 @@ describe('changing one’s own password', () => {
     expect(await audited('account.changePasswordRefused')).toHaveLength(1);
   });
 
-  it('refuses a short password and two that differ, changing nothing', async () => {
+  it('refuses a short password, a common one and two that differ, changing nothing', async () => {
     await expect(change(COORDINATOR.password, 'short-pass1')).rejects.toThrow('Passwords have at least 12 characters');
     await expect(change(COORDINATOR.password, 'a-brand-new-passphrase', 'a-brand-new-passphrasf')).rejects.toThrow('The two new passwords do not match');
+    await expect(change(COORDINATOR.password, 'password1234')).rejects.toThrow('This password is too common: choose another');
     expect(await checkPassword(t.database.db, COORDINATOR.email, COORDINATOR.password)).toBeDefined();
   });
 

@@ -6,6 +6,7 @@ import { authenticatorQrCode } from '@/server/auth/auth-pages';
 import { loginBlockedReason, recordLoginAttempt } from '@/server/auth/login-attempts.service';
 import { confirmEnrolment, enrolmentSecret, isEnrolled, recoveryCodesLeft, resetMfa, roleNeedsMfa } from '@/server/auth/mfa.service';
 import { revokeAccount } from '@/server/auth/oidc-adapter';
+import { passwordProblem } from '@/server/auth/password-policy';
 import { groupedSecret } from '@/server/auth/totp';
 import { checkPassword, findUserByEmail, hashPassword, type StaffUser } from '@/server/auth/users.service';
 import type { Database } from '@/server/db/client';
@@ -79,6 +80,8 @@ export async function getAccount(db: Database, env: Env, user: SessionUser) {
  */
 export async function changeOwnPassword(db: Database, env: Env, user: SessionUser, input: ChangePasswordInput, clientIp: string): Promise<void> {
   const account = await ownAccount(db, env, user);
+  const problem = passwordProblem(input.newPassword);
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
   const blocked = await loginBlockedReason(db, account.email, clientIp);
   if (blocked) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: blocked });
   if (!(await checkPassword(db, account.email, input.currentPassword))) {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CARER_EXPIRY_TITLES, daysUntil } from '@/shared/expiry';
 import { escapeHtmlText } from '@/server/auth/html';
+import { mailHtml } from '@/server/mail/mail';
 
 export type ExpiryKind = keyof typeof CARER_EXPIRY_TITLES | 'training';
 
@@ -72,10 +73,6 @@ function groupByCarer(items: readonly ExpiringItem[]): ExpiringItem[][] {
   return [...groups.values()];
 }
 
-function htmlPage(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtmlText(title)}</title></head><body>${body}</body></html>`;
-}
-
 /** The weekly digest for staff, or null when nothing is due (then nothing is sent). */
 export function composeDigest(
   items: readonly ExpiringItem[],
@@ -103,7 +100,7 @@ export function composeDigest(
     ]),
     '',
   ].join('\n');
-  const html = htmlPage(
+  const html = mailHtml(
     subject,
     [
       `<h1>${escapeHtmlText(charityName)} expiry digest</h1>`,
@@ -153,6 +150,6 @@ export function composeCarerReminder(item: ExpiringItem, { today, charityName }:
     `Please arrange to renew it and let ${charityName} know when you have.`,
     `Thank you, ${charityName}`,
   ];
-  const html = htmlPage(subject, lines.map((line) => `<p>${escapeHtmlText(line)}</p>`).join(''));
+  const html = mailHtml(subject, lines.map((line) => `<p>${escapeHtmlText(line)}</p>`).join(''));
   return { subject, text: `${lines.join('\n\n')}\n`, html };
 }

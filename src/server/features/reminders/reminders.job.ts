@@ -2,7 +2,7 @@ import { todayIn } from '@/shared/dates';
 import type { SessionUser } from '@/shared/session';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
-import { deliverSoon } from '@/server/mail/mail-delivery.job';
+import { createMailer, deliverNow } from '@/server/mail/mail';
 import { defineJob, type JobLog, listRuns, runJobNow } from '@/server/jobs/jobs';
 import {
   auditReminderRun,
@@ -46,11 +46,12 @@ export const carerRemindersJob = defineJob<ReminderRunResult>({
 export async function sendDigestNow(
   db: Database,
   actor: SessionUser,
-  context: { env: Env; log?: JobLog },
+  context: { env: Env; log: JobLog },
 ): Promise<Pick<ReminderRunResult, 'sent' | 'recipients'>> {
   const result = await runJobNow<ReminderRunResult>(db, REMINDERS_JOB, context);
   await auditReminderRun(db, actor, 'reminders.sendDigestNow', result);
-  if (result.sent > 0) deliverSoon(db, context.env, context.log);
+  // The Admin is waiting to see it go: delivered now, not at the mail job's next minute.
+  if (result.sent > 0) void deliverNow(db, createMailer(context.env.smtpUrl, context.env.mailFrom), context.log);
   return { sent: result.sent, recipients: result.recipients };
 }
 

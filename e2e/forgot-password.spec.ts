@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { LOGIN_MESSAGES } from '@/server/auth/login-attempts.service';
+import { addUser } from '@/server/auth/users.service';
+import { openConfiguredDatabase } from '@/server/db/open';
+import { loadEnv } from '@/server/env';
+import { freeLoopbackPort } from '@/server/launch';
+import { readableContent, startTestSmtp, type TestSmtp } from '@/server/test/smtp';
+import { enterPassword, expect, signInAs, test } from './fixtures';
+import { newDataDir, removeDataDir, type RunningServer, startServer } from './server';
+
+/**
+ * The shared e2e server sends no mail, so this file starts its own server, with SMTP_URL pointing at a real
+ * SMTP server the test runs and reads.
+ */
+const ANN = { email: 'ann.forgetful@valecare.test', password: 'anns-old-password' };
+const BEA = { email: 'bea.forgetful@valecare.test', password: 'beas-old-password' };
+const SENT = 'If an account uses that address, we have sent it a link to choose a new password.';
+
+let server: RunningServer;
+let smtp: TestSmtp;
+let dataDir: string;
+
+// One server for the file, so its tests share one worker.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = newDataDir();
+  const database = await openConfiguredDatabase(loadEnv({ DATA_DIR: dataDir }));
+  for (const [person, givenName] of [[ANN, 'Ann'], [BEA, 'Bea']] as const) {
+    await addUser(database.db, { ...person, givenName, familyName: 'Forgetful', role: 'Coordinator' });
+  }
+  await database.close();
+  smtp = await startTestSmtp();
+  server = await startServer({ port: await freeLoopbackPort(), dataDir, env: { SMTP_URL: smtp.url, CHARITY_NAME: 'Vale Care' } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+  if (dataDir) removeDataDir(dataDir);
+});
+
+/** From the app's start page, through the sign-in page's link, to asking for a link for the address. */
+async function askForLink(page: Page, email: string) {
+  await page.goto(`${server.url}/`);
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(SENT);
+}
+
+/** The link in the message that reaches the address through SMTP. */
+async function linkArriving(email: string): Promise<string> {
+  let content = '';
+  await expect(async () => {
+    const message = smtp.received.find((m) => m.to.includes(email));
+    expect(message, `a message to ${email}`).toBeDefined();
+    content = readableContent(message!);
+  }).toPass({ timeout: 30_000 });
+  expect(content).toContain('Subject: Vale Care: reset your Valecare password');
+  const link = new RegExp(`${server.url}/auth/password/[A-Za-z0-9_-]+`).exec(content)?.[0];
+  expect(link, 'the link in the message').toBeDefined();
+  return link!;
+}
+
+test('Forgot your password? e-mails a link; the new password signs in and the old one no longer does', async ({ page, browser }) => {
+  await askForLink(page, ANN.email);
+  const link = await linkArriving(ANN.email);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('password1234');
+  await page.getByLabel('Confirm new password').fill('password1234');
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This password is too common: choose another');
+  await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('New password', { exact: true }).fill('anns kettle on the windowsill');
+  await page.getByLabel('Confirm new password').fill('anns kettle on the windowsill');
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to sign in' }).click();
+  await signInAs(page, { email: ANN.email, password: 'anns kettle on the windowsill' }, server.url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const elsewhere = await browser.newPage();
+  await enterPassword(elsewhere, ANN, server.url);
+  await expect(elsewhere.getByRole('alert')).toHaveText(LOGIN_MESSAGES.wrongCredentials);
+
+  // The link has done its work: it sets nothing more.
+  await elsewhere.goto(link);
+  await expect(elsewhere.getByRole('heading', { name: 'This link has expired or has already been used' })).toBeVisible();
+  await expect(elsewhere.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  await elsewhere.close();
+});
+
+test('an unknown address gets the same answer and no e-mail', async ({ page }) => {
+  await askForLink(page, 'nobody.here@valecare.test');
+  const unknownAnswer = await page.locator('main').innerText();
+  // A known address asked after it: once its message has arrived, one for the unknown address would have too.
+  await askForLink(page, BEA.email);
+  expect(await page.locator('main').innerText()).toBe(unknownAnswer);
+  await linkArriving(BEA.email);
+  expect(smtp.received.flatMap((m) => m.to)).not.toContain('nobody.here@valecare.test');
+});
