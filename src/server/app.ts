@@ -93,7 +93,15 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
         req.log.info({ reason: error.message }, 'bearer token refused');
       }
     }
-    return { db, user, today: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log };
+    return {
+      db,
+      user,
+      today: () => todayIn(env.timeZone),
+      deprivationMaxDecile: env.deprivationMaxDecile,
+      retentionYears: env.retentionYears,
+      accountsManagedAt: env.externalOidc?.issuer,
+      log: req.log,
+    };
   }
 
   await app.register(queryCache, { db, contextFor });

@@ -66,6 +66,7 @@ export async function createTestApp({ env: overrides = {}, logger }: { env?: Nod
         today: () => today ?? todayIn(env.timeZone),
         deprivationMaxDecile: env.deprivationMaxDecile,
         retentionYears: env.retentionYears,
+        accountsManagedAt: env.externalOidc?.issuer,
         log: app.log,
       }),
     setToday: (date) => {

@@ -15,6 +15,8 @@ export interface Context {
   deprivationMaxDecile: number;
   /** How long records of people whose care has ended are kept before review (data protection). */
   retentionYears: number;
+  /** The external issuer staff accounts are managed at (OIDC_ISSUER), or undefined for the built-in provider. */
+  accountsManagedAt: string | undefined;
   log: FastifyBaseLogger;
 }
 
