@@ -16,7 +16,7 @@ const password = z
   .min(MIN_PASSWORD_LENGTH, { message: `Passwords have at least ${MIN_PASSWORD_LENGTH} characters` })
   .max(200, { message: 'Passwords have at most 200 characters' });
 
-export const NewUserSchema = staffInvite.extend({ password: password.optional() });
+export const NewUserSchema = z.object({ ...staffInvite.shape, password: password.optional() });
 export type NewUser = z.input<typeof NewUserSchema>;
 
 /** Why an account change is refused: bad input, no such account, the e-mail taken, or a rule that keeps the office running. */
