@@ -7,7 +7,7 @@ async function shot(page: Page, name: string) {
   const folder = process.env.SHOTS_DIR;
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${folder}/${name}.png` });
 }
 
 test('an Admin adds a Coordinator, changes their role, disables and enables them, and cannot remove themselves', async ({ page, signIn }) => {

@@ -25,8 +25,21 @@ const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : 'Never'
 
 const TWO_STEP_WORDS: Record<TwoStepStatus, string> = { none: 'Not set up', pending: 'Waiting for first code', setUp: 'Set up' };
 
-const NAME: ListColumn<StaffAccount> = { id: 'name', header: 'Name', value: fullName, card: 'title', className: 'min-w-40' };
-const EMAIL: ListColumn<StaffAccount> = { id: 'email', header: 'E-mail', value: (a) => a.email, card: 'key', className: 'break-all' };
+// On a card the e-mail goes under the name, across the card's width, rather than squeezed into a field beside the role.
+const NAME: ListColumn<StaffAccount> = {
+  id: 'name',
+  header: 'Name',
+  value: fullName,
+  cell: (a) => (
+    <>
+      {fullName(a)}
+      <span className="text-muted-foreground block text-sm break-all md:hidden">{a.email}</span>
+    </>
+  ),
+  card: 'title',
+  className: 'min-w-40',
+};
+const EMAIL: ListColumn<StaffAccount> = { id: 'email', header: 'E-mail', value: (a) => a.email, className: 'min-w-56' };
 const ROLE: ListColumn<StaffAccount> = { id: 'role', header: 'Role', value: (a) => a.role, card: 'key' };
 const signIn = (id: 'firstSignInAt' | 'lastSignInAt', header: string): ListColumn<StaffAccount> => ({
   id,
