@@ -155,14 +155,14 @@ describe('changes to an account', () => {
     const admin = t.caller('Admin');
     const id = 'u-no-such-account';
     const calls = [
-      admin.staff.setRole({ id, role: 'Finance' }),
-      admin.staff.disable({ id }),
-      admin.staff.enable({ id }),
-      admin.staff.resetTwoStep({ id }),
-      admin.staff.sendPasswordReset({ id }),
-      admin.staff.remove({ id }),
+      () => admin.staff.setRole({ id, role: 'Finance' }),
+      () => admin.staff.disable({ id }),
+      () => admin.staff.enable({ id }),
+      () => admin.staff.resetTwoStep({ id }),
+      () => admin.staff.sendPasswordReset({ id }),
+      () => admin.staff.remove({ id }),
     ];
-    for (const call of calls) expect(await refusal(call)).toEqual({ code: 'NOT_FOUND', message: 'No such account' });
+    for (const call of calls) expect(await refusal(call())).toEqual({ code: 'NOT_FOUND', message: 'No such account' });
   });
 });
 
