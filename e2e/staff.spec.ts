@@ -68,7 +68,9 @@ test('an Admin adds a Coordinator, changes their role, disables and enables them
   await expect(row).toContainText('Finance');
 
   await actions().click();
+  await shot(page, 'row-menu-1280');
   await page.getByRole('menuitem', { name: 'Disable' }).click();
+  await shot(page, 'confirm-disable-1280');
   await page.getByRole('alertdialog', { name: `Disable ${name}?` }).getByRole('button', { name: 'Disable' }).click();
   await expect(page.getByText(`Disabled ${name}`)).toBeVisible();
   await expect(row).toContainText('Disabled');
