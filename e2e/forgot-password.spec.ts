@@ -1,44 +1,29 @@
 import type { Page } from '@playwright/test';
 import { LOGIN_MESSAGES } from '@/server/auth/login-attempts.service';
 import { addUser } from '@/server/auth/users.service';
-import { openConfiguredDatabase } from '@/server/db/open';
-import { loadEnv } from '@/server/env';
-import { freeLoopbackPort } from '@/server/launch';
-import { readableContent, startTestSmtp, type TestSmtp } from '@/server/test/smtp';
 import { enterPassword, expect, signInAs, test } from './fixtures';
-import { newDataDir, removeDataDir, type RunningServer, startServer } from './server';
+import { type MailServer, startMailServer } from './mail-server';
 
-/**
- * The shared e2e server sends no mail, so this file starts its own server, with SMTP_URL pointing at a real
- * SMTP server the test runs and reads.
- */
 const ANN = { email: 'ann.forgetful@valecare.test', password: 'anns-old-password' };
 const BEA = { email: 'bea.forgetful@valecare.test', password: 'beas-old-password' };
 const SENT = 'If an account uses that address, we have sent it a link to choose a new password.';
 
-let server: RunningServer;
-let smtp: TestSmtp;
-let dataDir: string;
+let server: MailServer;
 
 // One server for the file, so its tests share one worker.
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = newDataDir();
-  const database = await openConfiguredDatabase(loadEnv({ DATA_DIR: dataDir }));
-  for (const [person, givenName] of [[ANN, 'Ann'], [BEA, 'Bea']] as const) {
-    await addUser(database.db, { ...person, givenName, familyName: 'Forgetful', role: 'Coordinator' });
-  }
-  await database.close();
-  smtp = await startTestSmtp();
-  server = await startServer({ port: await freeLoopbackPort(), dataDir, env: { SMTP_URL: smtp.url, CHARITY_NAME: 'Vale Care' } });
+  server = await startMailServer(async (db) => {
+    for (const [person, givenName] of [[ANN, 'Ann'], [BEA, 'Bea']] as const) {
+      await addUser(db, { ...person, givenName, familyName: 'Forgetful', role: 'Coordinator' });
+    }
+  });
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  if (dataDir) removeDataDir(dataDir);
+  await server?.close();
 });
 
 /** From the app's start page, through the sign-in page's link, to asking for a link for the address. */
@@ -53,19 +38,7 @@ async function askForLink(page: Page, email: string) {
   await expect(page.getByRole('status')).toContainText(SENT);
 }
 
-/** The link in the message that reaches the address through SMTP. */
-async function linkArriving(email: string): Promise<string> {
-  let content = '';
-  await expect(async () => {
-    const message = smtp.received.find((m) => m.to.includes(email));
-    expect(message, `a message to ${email}`).toBeDefined();
-    content = readableContent(message!);
-  }).toPass({ timeout: 30_000 });
-  expect(content).toContain('Subject: Vale Care: reset your Valecare password');
-  const link = new RegExp(`${server.url}/auth/password/[A-Za-z0-9_-]+`).exec(content)?.[0];
-  expect(link, 'the link in the message').toBeDefined();
-  return link!;
-}
+const linkArriving = (email: string) => server.linkArriving(email, 'Vale Care: reset your Valecare password');
 
 test('Forgot your password? e-mails a link; the new password signs in and the old one no longer does', async ({ page, browser }) => {
   await askForLink(page, ANN.email);
@@ -105,5 +78,5 @@ test('an unknown address gets the same answer and no e-mail', async ({ page }) =
   await askForLink(page, BEA.email);
   expect(await page.locator('main').innerText()).toBe(unknownAnswer);
   await linkArriving(BEA.email);
-  expect(smtp.received.flatMap((m) => m.to)).not.toContain('nobody.here@valecare.test');
+  expect(server.smtp.received.flatMap((m) => m.to)).not.toContain('nobody.here@valecare.test');
 });

@@ -9,6 +9,7 @@ import { packagesRouter } from '@/server/features/packages/packages.router';
 import { remindersRouter } from '@/server/features/reminders/reminders.router';
 import { requestsRouter } from '@/server/features/requests/requests.router';
 import { searchRouter } from '@/server/features/search/search.router';
+import { staffRouter } from '@/server/features/staff/staff.router';
 import { trainingRecordsRouter } from '@/server/features/training-records/training-records.router';
 import { router } from './trpc/init';
 import { authedProcedure } from './trpc/procedures';
@@ -32,6 +33,7 @@ export const appRouter = router({
   search: searchRouter,
   reminders: remindersRouter,
   account: accountRouter,
+  staff: staffRouter,
 });
 
 export type AppRouter = typeof appRouter;

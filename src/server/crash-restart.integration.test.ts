@@ -4,19 +4,16 @@
  * there as acknowledged, and no renewal may be half-done, acknowledged or not. Runs on PGlite, and on
  * PostgreSQL in the integration run's PostgreSQL pass.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TRPCClientError } from '@trpc/client';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '@/server/auth/users.service';
 import { queryRows } from '@/server/db/client';
-import { openConfiguredDatabase } from '@/server/db/open';
-import { loadEnv } from '@/server/env';
 import { addDays, OPEN } from '@/shared/dates';
 import { type ApiClient, apiClient, signInOverHttp } from './test/http-sign-in';
+import { createServerStorage, openServerDatabase } from './test/server-storage';
 import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from './launch';
 
 const WRITERS = 12;
@@ -35,33 +32,6 @@ interface Ledger {
   requests: Map<string, { clientId: string; startDate: string; weeklyHours: number; notes: string }>;
   packages: Map<string, { requestId: string; carerId: string; startDate: string; weeklyHours: number; notes: string }>;
   renewals: { kind: 'request' | 'package'; oldId: string; newId: string; date: string }[];
-}
-
-/** A PostgreSQL database of its own for the server process, or a fresh PGlite data directory. */
-async function createStorage(): Promise<{ database: ServerDatabase; remove: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.VALECARE_TEST_DB === 'postgres' && serverUrl) {
-    const name = `valecare_crash_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      database: { databaseUrl: url.toString() },
-      remove: async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'valecare-crash-'));
-  return { database: { dataDir }, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
-}
-
-/** Opens the server's database in this process (the server must be stopped when it is PGlite). */
-function openServerDatabase(database: ServerDatabase) {
-  return openConfiguredDatabase(loadEnv('dataDir' in database ? { DATA_DIR: database.dataDir } : { DATABASE_URL: database.databaseUrl }));
 }
 
 function lockOwner(database: ServerDatabase): number | undefined {
@@ -260,11 +230,11 @@ async function expectRenewalAuditsPaired(database: ServerDatabase) {
 }
 
 describe(`crash and restart (${process.env.VALECARE_TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
-  let storage: Awaited<ReturnType<typeof createStorage>>;
+  let storage: Awaited<ReturnType<typeof createServerStorage>>;
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    storage = await createStorage();
+    storage = await createServerStorage('crash');
     // Migrates the new database and adds the coordinator the writers sign in as.
     const connection = await openServerDatabase(storage.database);
     await addUser(connection.db, { ...COORDINATOR, givenName: 'Crash', familyName: 'Tester', role: 'Coordinator' });

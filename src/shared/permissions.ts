@@ -18,6 +18,8 @@ export const RESOURCES = [
   'dataProtection',
   /** The expiry digest and carer reminders: settings, sending now, runs and messages; Admin and Test. */
   'reminders',
+  /** Staff accounts: the list (read), inviting (create), role, disable, two-step and password reset (update), removal (delete); Admin and Test. */
+  'staff',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -42,6 +44,7 @@ const full: Grants = {
   audit: READ,
   dataProtection: ['read', 'update'],
   reminders: ['read', 'update'],
+  staff: ALL,
 };
 
 /** Anything not listed is denied. */

@@ -12,6 +12,7 @@ import {
   ShieldHalf,
   ShieldCheck,
   Umbrella,
+  UserCog,
   Users,
 } from 'lucide-react';
 import { can, canSeeDashboard, type Resource, type Role } from '@/shared/permissions';
@@ -44,6 +45,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/audit', label: 'Audit', icon: ScrollText, visible: reads('audit') },
   { to: '/data-protection', label: 'Data protection', icon: ShieldHalf, visible: reads('dataProtection') },
   { to: '/reminders', label: 'Reminders', icon: BellRing, visible: reads('reminders') },
+  { to: '/staff', label: 'Staff', icon: UserCog, visible: reads('staff') },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {

@@ -42,6 +42,7 @@ const AuditScreen = lazy(() => import('@/client/features/audit/audit-screen'));
 const DataProtectionScreen = lazy(() => import('@/client/features/data-protection/data-protection-screen'));
 const RemindersScreen = lazy(() => import('@/client/features/reminders/reminders-screen'));
 const AccountScreen = lazy(() => import('@/client/features/account/account-screen'));
+const StaffScreen = lazy(() => import('@/client/features/staff/staff-screen'));
 
 /** Each top-level screen: its path, nav entry and page. */
 const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
@@ -58,6 +59,7 @@ const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
   { path: 'audit', nav: '/audit', element: <AuditScreen /> },
   { path: 'data-protection', nav: '/data-protection', element: <DataProtectionScreen /> },
   { path: 'reminders', nav: '/reminders', element: <RemindersScreen /> },
+  { path: 'staff', nav: '/staff', element: <StaffScreen /> },
 ];
 
 export const routes: RouteObject[] = [

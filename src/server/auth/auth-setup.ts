@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
+import { externalSignInRecorder } from './external-sign-ins';
 import { mountInteractions } from './interactions';
 import { isSessionLive, purgeExpiredOidcModels } from './oidc-adapter';
 import { mountPasswordPages } from './password-pages';
@@ -31,7 +32,13 @@ export async function setupAuth(
   if (env.externalOidc) {
     const { issuer, clientId, logoutUrl } = env.externalOidc;
     return {
-      verifyIdToken: tokenVerifier({ issuer, audience: clientId, groupsClaim: env.groupsClaim, keys: discoveredKeys(issuer) }),
+      verifyIdToken: tokenVerifier({
+        issuer,
+        audience: clientId,
+        groupsClaim: env.groupsClaim,
+        keys: discoveredKeys(issuer),
+        onAccepted: externalSignInRecorder(db, issuer),
+      }),
       signInConfig: { authority: issuer, clientId, scope: SCOPE, groupsClaim: env.groupsClaim, idleMinutes: env.sessionIdleMinutes, logoutUrl },
     };
   }

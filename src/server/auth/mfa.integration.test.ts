@@ -254,7 +254,7 @@ describe('ending access at once', () => {
   it('remove ends sessions and takes the authenticator app with the account', async () => {
     const admin = await staff('Admin', { totpSecret: newTotpSecret() });
     const { tokens } = await signInThroughProvider(t.app, admin);
-    await removeUser(t.database.db, admin.email);
+    await removeUser(t.database.db, admin.email, office);
     expect(await liveProviderRows(admin.user.id)).toEqual([]);
     expect((await refreshTokens(t.app, tokens!.refresh_token)).statusCode).toBe(400);
     expect(await t.database.db.select().from(mfaEnrolments).where(eq(mfaEnrolments.userId, admin.user.id))).toEqual([]);

@@ -8,7 +8,7 @@ import { recordAudit } from '@/server/records/audit-trail';
 import { revokeAccount } from './oidc-adapter';
 import { mfaSecretKey } from './secrets';
 import { matchingTotpStep, newTotpSecret } from './totp';
-import { type AccountActor, requireUser, type StaffUser } from './users.service';
+import { type AccountActor, type AccountRef, lockAccount, type StaffUser } from './users.service';
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -167,13 +167,13 @@ export async function recoveryCodesLeft(db: Database, userId: string): Promise<n
  * Clears a user's authenticator app and recovery codes (a lost phone) and ends their sessions; they set
  * it up again at their next sign-in.
  */
-export async function resetMfa(db: Database, address: string, actor: AccountActor): Promise<StaffUser> {
-  const user = await requireUser(db, address);
-  await db.transaction(async (tx) => {
+export async function resetMfa(db: Database, account: AccountRef, actor: AccountActor): Promise<StaffUser> {
+  return db.transaction(async (tx) => {
+    const user = await lockAccount(tx, account);
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
     await tx.delete(mfaEnrolments).where(eq(mfaEnrolments.userId, user.id));
     await revokeAccount(tx, user.id);
     await recordAudit(tx, actor, 'auth.mfaReset', user.id, { email: user.email });
+    return user;
   });
-  return user;
 }

@@ -134,7 +134,7 @@ describe('ending a session', () => {
 
   it('refuses the ID token of a removed user at once, and a token that names no session', async () => {
     const { credentials, tokens } = await signedIn();
-    await removeUser(t.database.db, credentials.email);
+    await removeUser(t.database.db, credentials.email, { email: 'office@valecare.test', role: 'Admin' });
     expect((await me(tokens.id_token)).statusCode).toBe(401);
     expect((await me(await t.idToken('Admin'))).statusCode).toBe(200);
     expect((await me(await t.idToken('Admin', { sid: undefined }))).statusCode).toBe(401);

@@ -107,7 +107,7 @@ describe('the built-in provider', () => {
     const cy = { email: 'cy@valecare.test', password: 'cys-password-1' };
     await addUser(t.database.db, { ...cy, givenName: 'Cy', familyName: 'Fox', role: 'Trustee' });
     const { tokens } = await signInThroughProvider(t.app, cy);
-    await removeUser(t.database.db, cy.email);
+    await removeUser(t.database.db, cy.email, { email: 'office@valecare.test', role: 'Admin' });
     expect((await refreshTokens(t.app, tokens!.refresh_token)).statusCode).toBe(400);
   });
 });

@@ -18,6 +18,8 @@ export function tokenVerifier(options: {
   keys: JWTVerifyGetKey;
   /** Whether the session a token names (`sid`) is still on; tokens without one are refused when set. */
   isSessionLive?: (sid: string, sub: string) => Promise<boolean>;
+  /** Told of every accepted token: who, and when they signed in (auth_time, else iat, in seconds). */
+  onAccepted?: (user: SessionUser, signedInAt: number) => Promise<void>;
 }): TokenVerifier {
   return async (idToken) => {
     try {
@@ -34,6 +36,7 @@ export function tokenVerifier(options: {
       if (options.isSessionLive && !(typeof payload.sid === 'string' && (await options.isSessionLive(payload.sid, payload.sub!)))) {
         throw new InvalidTokenError('The sign-in session has ended');
       }
+      await options.onAccepted?.(user, typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat!);
       return user;
     } catch (error) {
       if (error instanceof errors.JOSEError) throw new InvalidTokenError(error.message);

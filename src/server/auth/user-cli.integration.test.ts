@@ -75,6 +75,14 @@ describe('npm run user', () => {
     });
     expect(user('list').out).toContain('kim@example.org\tAdmin\tKim Vale\ttwo-step on\tactive');
 
+    // The last enabled Admin is kept, as on the Staff screen.
+    for (const refused of [user('disable', '--email', 'kim@example.org'), user('set-role', '--email', 'kim@example.org', '--role', 'Finance'), user('remove', '--email', 'kim@example.org')]) {
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain('kim@example.org is the last enabled Admin');
+    }
+    expect(await withDatabase((db) => sessionsOf(db, kim.id))).toBe(1);
+    expect(user('add', '--email', 'ann@example.org', '--given-name', 'Ann', '--family-name', 'Vale', '--role', 'Admin').code).toBe(0);
+
     const disabled = user('disable', '--email', 'kim@example.org');
     expect(disabled.code).toBe(0);
     expect(disabled.out).toContain('Disabled kim@example.org and ended their sessions');
@@ -92,6 +100,7 @@ describe('npm run user', () => {
       expect((await findUserByEmail(db, 'kim@example.org'))?.disabled).toBe(false);
     });
     expect(user('remove', '--email', 'kim@example.org').code).toBe(0);
+    expect(user('remove', '--email', 'ann@example.org').err).toContain('ann@example.org is the last enabled Admin');
   }, SLOW);
 
   it('refuses bad input with a clear message and exit code 2, changing nothing', () => {

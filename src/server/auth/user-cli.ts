@@ -18,6 +18,7 @@ const USAGE = `Manage the staff accounts of the built-in sign-in service.
 
 Roles: ${ROLES.join(', ')}. Without --password a password is generated and printed once; a password
 chosen has at least ${MIN_PASSWORD_LENGTH} characters and is not a common one.
+The last enabled Admin cannot be disabled, given another role or removed: make someone else an Admin first.
 remove, disable and reset-mfa end the user's sessions at once; reset-mfa clears their authenticator app
 (a lost phone), and they set up a new one at their next sign-in.`;
 
@@ -86,7 +87,7 @@ async function run(command: string | undefined, options: Options, db: Database):
       return lines.join('\n');
     }
     case 'set-role': {
-      const user = await setRole(db, required(options, 'email'), required(options, 'role'));
+      const user = await setRole(db, required(options, 'email'), required(options, 'role'), commandLineActor());
       return `${user.email} is now ${user.role}. It takes effect at their next sign-in or token refresh.`;
     }
     case 'set-password': {
@@ -94,7 +95,7 @@ async function run(command: string | undefined, options: Options, db: Database):
       return `Password changed.${options.password ? '' : ` New password: ${password}`}`;
     }
     case 'remove': {
-      const user = await removeUser(db, required(options, 'email'));
+      const user = await removeUser(db, required(options, 'email'), commandLineActor());
       return `Removed ${user.email} and ended their sessions.`;
     }
     case 'disable': {

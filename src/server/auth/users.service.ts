@@ -1,35 +1,29 @@
 import { hash, verify } from '@node-rs/argon2';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ROLES, type Role } from '@/shared/permissions';
-import { cleanString } from '@/shared/schemas/common';
-import type { Database } from '@/server/db/client';
+import type { Role } from '@/shared/permissions';
+import { staffEmail as email, staffInvite, staffRole as role } from '@/shared/schemas/staff';
+import type { Database, Executor } from '@/server/db/client';
 import { newId, newPassword } from '@/server/db/ids';
 import { users } from '@/server/db/schema/auth';
 import { recordAudit } from '@/server/records/audit-trail';
 import { revokeAccount } from './oidc-adapter';
 import { PasswordSchema } from './password-policy';
 
-// Deliberately loose: the first account is admin@localhost, and staff addresses are checked by use.
-const email = cleanString()
-  .toLowerCase()
-  .max(254, { message: 'E-mail addresses have at most 254 characters' })
-  .regex(/^[^\s@]+@[^\s@]+$/, { message: 'Enter a valid e-mail address' });
-const role = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` });
-const name = (what: string) =>
-  cleanString().min(1, { message: `${what} is required` }).max(100, { message: `${what} is too long` });
-
-export const NewUserSchema = z.object({
-  email,
-  givenName: name('Given name'),
-  familyName: name('Family name'),
-  role,
-  password: PasswordSchema.optional(),
-});
+export const NewUserSchema = z.object({ ...staffInvite.shape, password: PasswordSchema.optional() });
 export type NewUser = z.input<typeof NewUserSchema>;
+
+/** Why an account change is refused: bad input, no such account, the e-mail taken, or a rule that keeps the office running. */
+export type UserErrorKind = 'invalid' | 'notFound' | 'conflict' | 'refused';
 
 export class UserError extends Error {
   override name = 'UserError';
+  constructor(
+    message: string,
+    readonly kind: UserErrorKind = 'invalid',
+  ) {
+    super(message);
+  }
 }
 
 export interface StaffUser {
@@ -70,9 +64,9 @@ export function hashPassword(plain: string): Promise<string> {
 }
 
 /** Adds a staff user; returns the user and the password (generated when none was given). */
-export async function addUser(db: Database, input: NewUser): Promise<{ user: StaffUser; password: string }> {
+export async function addUser(db: Executor, input: NewUser): Promise<{ user: StaffUser; password: string }> {
   const data = parse(NewUserSchema, input);
-  if (await findUserByEmail(db, data.email)) throw new UserError(`A user with e-mail ${data.email} already exists`);
+  if (await findUserByEmail(db, data.email)) throw new UserError(`There is already an account with the e-mail ${data.email}`, 'conflict');
   const plain = data.password ?? newPassword();
   const [row] = await db
     .insert(users)
@@ -97,28 +91,64 @@ export async function countUsers(db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function findUserByEmail(db: Database, address: string): Promise<StaffUser | undefined> {
+export async function findUserByEmail(db: Executor, address: string): Promise<StaffUser | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, address.trim().toLowerCase()));
   return row && toStaffUser(row);
 }
 
-export async function findUserById(db: Database, id: string): Promise<StaffUser | undefined> {
+export async function findUserById(db: Executor, id: string): Promise<StaffUser | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row && toStaffUser(row);
 }
 
 /** The user with this e-mail; a clear refusal when there is none. */
-export async function requireUser(db: Database, address: string): Promise<StaffUser> {
+export async function requireUser(db: Executor, address: string): Promise<StaffUser> {
   const user = await findUserByEmail(db, parse(email, address));
-  if (!user) throw new UserError(`No user has the e-mail ${address}`);
+  if (!user) throw new UserError(`No user has the e-mail ${address}`, 'notFound');
   return user;
 }
 
-export async function setRole(db: Database, address: string, newRole: string): Promise<StaffUser> {
-  const user = await requireUser(db, address);
+/** An account: by its e-mail (typed at the command line) or by its id (from the Staff screen). */
+export type AccountRef = string | { id: string };
+
+/** Reads the account and locks its row for the rest of the transaction. */
+export async function lockAccount(tx: Executor, account: AccountRef): Promise<StaffUser> {
+  const where = typeof account === 'string' ? eq(users.email, parse(email, account)) : eq(users.id, account.id);
+  const [row] = await tx.select().from(users).where(where).for('update');
+  if (!row) throw new UserError(typeof account === 'string' ? `No user has the e-mail ${account}` : 'No such account', 'notFound');
+  return toStaffUser(row);
+}
+
+/**
+ * Refuses to disable, demote or remove the last enabled Admin: without one, nobody could manage staff
+ * from the app. The enabled Admins' rows are locked, so two Admins disabling each other at once cannot both succeed.
+ */
+async function keepAnEnabledAdmin(tx: Executor, user: StaffUser, change: string): Promise<void> {
+  if (user.role !== 'Admin' || user.disabled) return;
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'Admin'), isNull(users.disabledAt)))
+    .for('update');
+  if (admins.length <= 1) {
+    throw new UserError(`${user.email} is the last enabled Admin and cannot be ${change}. Make someone else an Admin first.`, 'refused');
+  }
+}
+
+/** Refuses an Admin removing or disabling their own account (they would lock themselves out mid-task). */
+function refuseOwnAccount(user: StaffUser, actor: AccountActor, change: string): void {
+  if (user.email === actor.email.trim().toLowerCase()) throw new UserError(`You cannot ${change} your own account`, 'refused');
+}
+
+export async function setRole(db: Database, account: AccountRef, newRole: string, actor: AccountActor): Promise<StaffUser> {
   const checked = parse(role, newRole);
-  await db.update(users).set({ role: checked, updatedAt: new Date() }).where(eq(users.id, user.id));
-  return { ...user, role: checked };
+  return db.transaction(async (tx) => {
+    const user = await lockAccount(tx, account);
+    if (checked !== 'Admin') await keepAnEnabledAdmin(tx, user, 'given another role');
+    await tx.update(users).set({ role: checked, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await recordAudit(tx, actor, 'auth.roleChanged', user.id, { email: user.email, role: { from: user.role, to: checked } });
+    return { ...user, role: checked };
+  });
 }
 
 export async function setPassword(db: Database, address: string, plain?: string): Promise<string> {
@@ -132,34 +162,39 @@ export async function setPassword(db: Database, address: string, plain?: string)
 }
 
 /** Removes the account and ends its sessions and tokens at once. */
-export async function removeUser(db: Database, address: string): Promise<StaffUser> {
-  const user = await requireUser(db, address);
-  await db.transaction(async (tx) => {
+export async function removeUser(db: Database, account: AccountRef, actor: AccountActor): Promise<StaffUser> {
+  return db.transaction(async (tx) => {
+    const user = await lockAccount(tx, account);
+    refuseOwnAccount(user, actor, 'remove');
+    await keepAnEnabledAdmin(tx, user, 'removed');
     await tx.delete(users).where(eq(users.id, user.id));
     await revokeAccount(tx, user.id);
+    await recordAudit(tx, actor, 'auth.userRemoved', user.id, { email: user.email, role: user.role });
+    return user;
   });
-  return user;
 }
 
 /** Disables the account and ends its sessions and refresh tokens at once. */
-export async function disableUser(db: Database, address: string, actor: AccountActor): Promise<StaffUser> {
-  const user = await requireUser(db, address);
-  await db.transaction(async (tx) => {
+export async function disableUser(db: Database, account: AccountRef, actor: AccountActor): Promise<StaffUser> {
+  return db.transaction(async (tx) => {
+    const user = await lockAccount(tx, account);
+    refuseOwnAccount(user, actor, 'disable');
+    await keepAnEnabledAdmin(tx, user, 'disabled');
     await tx.update(users).set({ disabledAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
     await revokeAccount(tx, user.id);
     await recordAudit(tx, actor, 'auth.userDisabled', user.id, { email: user.email });
+    return { ...user, disabled: true };
   });
-  return { ...user, disabled: true };
 }
 
 /** Lets a disabled account sign in again (with its password and, where enrolled, its second factor). */
-export async function enableUser(db: Database, address: string, actor: AccountActor): Promise<StaffUser> {
-  const user = await requireUser(db, address);
-  await db.transaction(async (tx) => {
+export async function enableUser(db: Database, account: AccountRef, actor: AccountActor): Promise<StaffUser> {
+  return db.transaction(async (tx) => {
+    const user = await lockAccount(tx, account);
     await tx.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
     await recordAudit(tx, actor, 'auth.userEnabled', user.id, { email: user.email });
+    return { ...user, disabled: false };
   });
-  return { ...user, disabled: false };
 }
 
 export const FIRST_ADMIN_EMAIL = 'admin@localhost';

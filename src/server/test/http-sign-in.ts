@@ -4,6 +4,12 @@ import { BUILT_IN_CLIENT_ID } from '@/server/auth/provider';
 import type { AppRouter } from '@/server/app-router';
 import { CookieJar } from './cookie-jar';
 
+/** What the token endpoint gives the web app: the ID token is the API's bearer, the refresh token renews it. */
+export interface HttpTokens {
+  id_token: string;
+  refresh_token: string;
+}
+
 /**
  * Signs a built-in user in over HTTP exactly as the web app and a browser do (authorization code with
  * PKCE, the hosted login page, the token exchange) and returns the ID token the API takes as bearer.
@@ -11,6 +17,11 @@ import { CookieJar } from './cookie-jar';
  * PUBLIC_URL, where the web app (the redirect target) lives.
  */
 export async function signInOverHttp(serverUrl: string, credentials: { email: string; password: string }): Promise<string> {
+  return (await signInForTokens(serverUrl, credentials)).id_token;
+}
+
+/** As signInOverHttp, answering both tokens. */
+export async function signInForTokens(serverUrl: string, credentials: { email: string; password: string }): Promise<HttpTokens> {
   const jar = new CookieJar();
   const redirectUri = `${serverUrl}/`;
   const request = async (method: 'GET' | 'POST', pathOrUrl: string, form?: Record<string, string>) => {
@@ -65,8 +76,18 @@ export async function signInOverHttp(serverUrl: string, credentials: { email: st
     code_verifier: verifier,
   });
   if (exchange.status !== 200) throw new Error(`sign-in of ${credentials.email}: token exchange ${exchange.status} ${exchange.body}`);
-  const { id_token: idToken } = JSON.parse(exchange.body) as { id_token: string };
-  return idToken;
+  return JSON.parse(exchange.body) as HttpTokens;
+}
+
+/** The web app's token refresh; answers the new tokens, or the status the server refused it with. */
+export async function refreshOverHttp(serverUrl: string, refreshToken: string): Promise<HttpTokens | { refused: number }> {
+  const response = await fetch(new URL('/auth/token', serverUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: BUILT_IN_CLIENT_ID }).toString(),
+  });
+  const body = await response.text();
+  return response.ok ? (JSON.parse(body) as HttpTokens) : { refused: response.status };
 }
 
 /**

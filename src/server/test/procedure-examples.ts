@@ -201,6 +201,10 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     },
   });
   const hoursReport = async () => ({ startYear: 2024 });
+  // Every account change gets an account of its own, so a run of cases never meets one already removed.
+  let invited = 0;
+  const invitation = () => ({ email: `staff${++invited}@valecare.test`, givenName: 'Stella', familyName: 'Example', role: 'Coordinator' as const });
+  const account = async () => ({ id: (await admin.staff.invite(invitation())).id });
 
   return {
     'clients.getById': async () => ({ id: world.client.id }),
@@ -318,6 +322,13 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'account.signOutEverywhere': async () => ({}),
     'reminders.listMessages': async () => ({ limit: 20 }),
     'reminders.listRuns': async () => ({ limit: 5 }),
+    'staff.invite': async () => invitation(),
+    'staff.setRole': async () => ({ ...(await account()), role: 'Finance' }),
+    'staff.disable': account,
+    'staff.enable': account,
+    'staff.resetTwoStep': account,
+    'staff.sendPasswordReset': account,
+    'staff.remove': account,
     'dataProtection.exportPerson': async () => ({ personId: world.client.id }),
     'dataProtection.anonymise': async () => {
       const { id, version } = await admin.clients.create(clientWithEveryField('Short Stay'));

@@ -38,6 +38,7 @@ function ListCardsImpl<T>({
   getRowLabel,
   actionKinds,
   actions,
+  rowMenu,
   onRequestDelete,
   onOpenRow,
   emptyMessage,
@@ -47,7 +48,7 @@ function ListCardsImpl<T>({
   const listRef = useRef<HTMLUListElement>(null);
   const [listTop, setListTop] = useState(0);
   const layout = useMemo(() => cardLayout(columns), [columns]);
-  const showActions = actions !== undefined && actionKinds.length > 0;
+  const showActions = rowMenu !== undefined || (actions !== undefined && actionKinds.length > 0);
 
   // Where the list starts in the page, for the window virtualizer: measured when the list appears (not while
   // "no rows" shows instead) and on resizes, not on every keystroke.
@@ -104,6 +105,7 @@ function ListCardsImpl<T>({
               saved={savedRowId !== undefined && getRowId(row) === savedRowId}
               actionKinds={showActions ? actionKinds : null}
               actions={actions}
+              rowMenu={rowMenu}
               onRequestDelete={onRequestDelete}
               onOpen={onOpenRow}
             />
@@ -123,11 +125,12 @@ interface ListCardProps<T> {
   saved: boolean;
   actionKinds: readonly RowActionKind[] | null;
   actions: RowActions<T> | undefined;
+  rowMenu: ((row: T) => ReactNode) | undefined;
   onRequestDelete: (row: T, trigger: HTMLButtonElement | null) => void;
   onOpen: ((row: T, element: HTMLElement) => void) | undefined;
 }
 
-const ListCard = memo(function ListCard<T>({ row, layout, rowLabel, saved, actionKinds, actions, onRequestDelete, onOpen }: ListCardProps<T>) {
+const ListCard = memo(function ListCard<T>({ row, layout, rowLabel, saved, actionKinds, actions, rowMenu, onRequestDelete, onOpen }: ListCardProps<T>) {
   return (
     <article
       aria-label={rowLabel}
@@ -143,9 +146,10 @@ const ListCard = memo(function ListCard<T>({ row, layout, rowLabel, saved, actio
     >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0 pt-1.5 text-base break-words">{cellOf(layout.title, row)}</div>
-        {actionKinds && actions && (
-          <RowActionsMenu row={row} rowLabel={rowLabel} kinds={actionKinds} actions={actions} onRequestDelete={onRequestDelete} />
-        )}
+        {rowMenu
+          ? actionKinds && rowMenu(row)
+          : actionKinds &&
+            actions && <RowActionsMenu row={row} rowLabel={rowLabel} kinds={actionKinds} actions={actions} onRequestDelete={onRequestDelete} />}
       </div>
       {layout.fields.length > 0 && (
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2">

@@ -33,6 +33,13 @@ export interface ListScreenProps<T> {
   /** Shows "Add New" to roles that may create. */
   onAddNew?: () => void;
   actions?: RowActions<T>;
+  /**
+   * A screen's own actions menu for each row, for actions beyond the standard ones (the Staff screen's
+   * accounts): drawn where the standard menu would be, in the table and on the cards.
+   */
+  rowMenu?: (row: T) => ReactNode;
+  /** A line under the heading, e.g. why the list is read-only. */
+  description?: ReactNode;
   /** Screen-specific controls shown beside "Add New", e.g. a "Show Archived" toggle. */
   toolbar?: ReactNode;
   isLoading?: boolean;
@@ -151,6 +158,8 @@ export function ListScreen<T>({
   permissions,
   onAddNew,
   actions,
+  rowMenu,
+  description,
   toolbar,
   isLoading = false,
   error,
@@ -212,6 +221,7 @@ export function ListScreen<T>({
       getRowLabel,
       actionKinds,
       actions,
+      rowMenu,
       onRequestDelete,
       onOpenRow,
       emptyMessage: emptyMessage ?? `No ${lowerTitle} found`,
@@ -242,6 +252,7 @@ export function ListScreen<T>({
           <p className="text-muted-foreground text-sm" aria-live="polite" aria-atomic="true">
             {`Total: ${shownRows.length}`}
           </p>
+          {description && <p className="mt-1 text-sm">{description}</p>}
         </div>
         <div
           data-testid="list-controls"

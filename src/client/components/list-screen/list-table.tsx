@@ -62,6 +62,7 @@ function ListTableImpl<T>({
   onColumnFilterChange,
   actionKinds,
   actions,
+  rowMenu,
   onRequestDelete,
   onOpenRow,
   emptyMessage,
@@ -69,7 +70,7 @@ function ListTableImpl<T>({
   savedRowId,
   scrollRef,
 }: ListTableProps<T>) {
-  const showActions = actions !== undefined && actionKinds.length > 0;
+  const showActions = rowMenu !== undefined || (actions !== undefined && actionKinds.length > 0);
   const columnCount = columns.length + (showActions ? 1 : 0);
 
   // Stable between scroll renders: a new function makes the virtualizer re-lay-out every row.
@@ -148,6 +149,7 @@ function ListTableImpl<T>({
                     saved={savedRowId !== undefined && getRowId(row) === savedRowId}
                     actionKinds={showActions ? actionKinds : null}
                     actions={actions}
+                    rowMenu={rowMenu}
                     onRequestDelete={onRequestDelete}
                     onOpen={onOpenRow}
                   />
@@ -229,6 +231,7 @@ interface ListRowProps<T> {
   /** Null when the table has no actions column. */
   actionKinds: readonly RowActionKind[] | null;
   actions: RowActions<T> | undefined;
+  rowMenu: ((row: T) => ReactNode) | undefined;
   onRequestDelete: (row: T, trigger: HTMLButtonElement | null) => void;
   onOpen: ((row: T, element: HTMLElement) => void) | undefined;
 }
@@ -243,6 +246,7 @@ const ListRow = memo(function ListRow<T>({
   saved,
   actionKinds,
   actions,
+  rowMenu,
   onRequestDelete,
   onOpen,
 }: ListRowProps<T>) {
@@ -263,9 +267,13 @@ const ListRow = memo(function ListRow<T>({
           {cellOf(column, row)}
         </TableCell>
       ))}
-      {actionKinds && actions && (
+      {actionKinds && (rowMenu || actions) && (
         <TableCell className={cn('w-12 py-1 text-right', STICKY_END, saved && SAVED_ROW_CLASS)}>
-          <RowActionsMenu row={row} rowLabel={rowLabel} kinds={actionKinds} actions={actions} onRequestDelete={onRequestDelete} />
+          {rowMenu ? (
+            rowMenu(row)
+          ) : (
+            <RowActionsMenu row={row} rowLabel={rowLabel} kinds={actionKinds} actions={actions!} onRequestDelete={onRequestDelete} />
+          )}
         </TableCell>
       )}
     </TableRow>

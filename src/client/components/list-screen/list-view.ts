@@ -13,6 +13,8 @@ export interface ListViewProps<T> {
   getRowLabel: (row: T) => string;
   actionKinds: readonly RowActionKind[];
   actions: RowActions<T> | undefined;
+  /** A screen's own menu for each row, in place of the standard actions (see ListScreenProps.rowMenu). */
+  rowMenu: ((row: T) => ReactNode) | undefined;
   onRequestDelete: (row: T, trigger: HTMLButtonElement | null) => void;
   /** Opens a row's view when it is clicked or Enter is pressed on it; undefined when the list has no view. */
   onOpenRow: ((row: T, element: HTMLElement) => void) | undefined;

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { passwordLinks, users } from '@/server/db/schema/auth';
+import { expect, signInAs, test } from './fixtures';
+import { type MailServer, startMailServer } from './mail-server';
+import { addE2eUser, e2eUser } from './users';
+
+const ADMIN = e2eUser('Admin');
+const INVITATION = 'Vale Care: your Valecare account';
+const UNUSABLE = 'This link has expired or has already been used';
+
+let server: MailServer;
+
+// One server for the file, so its tests share one worker.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startMailServer((db) => addE2eUser(db, ADMIN));
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+test('an invitation e-mailed from the Staff screen sets a password once; the new Coordinator signs in to the dashboard', async ({ page, browser }) => {
+  await signInAs(page, ADMIN, server.url);
+  await page.getByRole('navigation').getByRole('link', { name: 'Staff' }).click();
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add staff member' });
+  await dialog.getByLabel('E-mail address').fill('cora.invited@valecare.test');
+  await dialog.getByLabel('Given name').fill('Cora');
+  await dialog.getByLabel('Family name').fill('Invited');
+  await dialog.getByLabel('Role').selectOption('Coordinator');
+  await dialog.getByRole('button', { name: 'Add staff member' }).click();
+  await expect(page.getByText('Added Cora Invited as Coordinator: invitation sent to cora.invited@valecare.test')).toBeVisible();
+
+  const link = await server.linkArriving('cora.invited@valecare.test', INVITATION);
+  const cora = await browser.newPage();
+  await cora.goto(link);
+  await cora.getByLabel('New password', { exact: true }).fill('coras garden gate is green');
+  await cora.getByLabel('Confirm new password').fill('coras garden gate is green');
+  await cora.getByRole('button', { name: 'Set password' }).click();
+  await expect(cora.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
+  await cora.getByRole('link', { name: 'Go to sign in' }).click();
+  await signInAs(cora, { email: 'cora.invited@valecare.test', password: 'coras garden gate is green' }, server.url);
+  await expect(cora.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  // Used once, the link shows a clear page and no way to set a password.
+  const again = await browser.newPage();
+  await again.goto(link);
+  await expect(again.getByRole('heading', { name: UNUSABLE })).toBeVisible();
+  await expect(again.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await again.close();
+  await cora.close();
+});
+
+test('an invitation left unused past its 72 hours shows a clear page and sets nothing', async ({ page }) => {
+  await signInAs(page, ADMIN, server.url);
+  await page.getByRole('navigation').getByRole('link', { name: 'Staff' }).click();
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add staff member' });
+  await dialog.getByLabel('E-mail address').fill('dee.late@valecare.test');
+  await dialog.getByLabel('Given name').fill('Dee');
+  await dialog.getByLabel('Family name').fill('Late');
+  await dialog.getByLabel('Role').selectOption('Finance');
+  await dialog.getByRole('button', { name: 'Add staff member' }).click();
+  await expect(page.getByText(/invitation sent to dee\.late@valecare\.test/)).toBeVisible();
+  const link = await server.linkArriving('dee.late@valecare.test', INVITATION);
+
+  // Three days pass while the server is down.
+  let passwordBefore = '';
+  await server.whileStopped(async (db) => {
+    await db.execute(sql`update ${passwordLinks} set expires_at = now() - interval '1 minute'`);
+    const [dee] = await db.select({ hash: users.passwordHash }).from(users).where(sql`${users.email} = 'dee.late@valecare.test'`);
+    passwordBefore = dee!.hash;
+  });
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: UNUSABLE })).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  // Posting a password to it anyway changes nothing.
+  const posted = await page.request.post(link, { form: { password: 'dees late but long password', confirm: 'dees late but long password' } });
+  expect(posted.status()).toBeGreaterThanOrEqual(400);
+  await server.whileStopped(async (db) => {
+    const [dee] = await db.select({ hash: users.passwordHash }).from(users).where(sql`${users.email} = 'dee.late@valecare.test'`);
+    expect(dee!.hash).toBe(passwordBefore);
+  });
+});

@@ -1,0 +1,199 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { ROLES } from '@/shared/permissions';
+import { type StaffAccount, staffInvite, staffRole } from '@/shared/schemas/staff';
+import { Field } from '@/client/components/form/field';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { Input } from '@/client/components/ui/input';
+import { NativeSelect } from '@/client/components/ui/native-select';
+import { useReportUnsaved, useUnsavedInDialog } from '@/client/components/unsaved-changes';
+import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
+import { useTRPC } from '@/client/lib/trpc';
+
+export const fullName = (account: Pick<StaffAccount, 'givenName' | 'familyName'>) => `${account.givenName} ${account.familyName}`;
+
+/** The server's words for a refused change, shown in the dialog as well as the toast. */
+function refusalText(error: unknown): string {
+  return error instanceof Error && error.message.trim() ? error.message : 'Something went wrong. Try again.';
+}
+
+function RoleOptions() {
+  return ROLES.map((role) => (
+    <option key={role} value={role}>
+      {role}
+    </option>
+  ));
+}
+
+/** A dialog whose form may hold unsaved work: closing asks first, as the record dialogs do. */
+function GuardedDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  /** The form, given `close`, which asks first when something is unsaved (for its Cancel button). */
+  children: (close: () => void) => ReactNode;
+}) {
+  const unsaved = useUnsavedInDialog();
+  const close = () => unsaved.confirmThen(() => onOpenChange(false));
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {unsaved.scope(children(close))}
+        {unsaved.prompt}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type InviteInput = z.input<typeof staffInvite>;
+type InviteOutput = z.output<typeof staffInvite>;
+const NO_ONE: InviteInput = { email: '', givenName: '', familyName: '', role: '' as InviteInput['role'] };
+
+/** "Add staff member": E-mail address, Given name, Family name and Role. */
+export function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <GuardedDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add staff member"
+      description="They get an e-mail with a link to choose their password (and set up two-step sign-in where their role needs it)."
+    >
+      {(close) => <InviteForm onDone={() => onOpenChange(false)} onCancel={close} />}
+    </GuardedDialog>
+  );
+}
+
+function InviteForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const trpc = useTRPC();
+  const { register, handleSubmit, formState, setError, reset } = useForm<InviteInput, unknown, InviteOutput>({
+    resolver: zodResolver(staffInvite),
+    defaultValues: NO_ONE,
+  });
+  useReportUnsaved(formState.isDirty);
+  const invite = useMutation(trpc.staff.invite.mutationOptions(OWN_SUCCESS_TOAST));
+  const errors = formState.errors;
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const added = await invite.mutateAsync(values);
+      toast.success(`Added ${fullName(added)} as ${added.role}: invitation sent to ${added.email}`);
+      reset(values);
+      onDone();
+    } catch (error) {
+      const taken = error instanceof TRPCClientError && error.data?.code === 'CONFLICT';
+      setError(taken ? 'email' : 'root', { message: refusalText(error) });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <Field label="E-mail address" required error={errors.email?.message}>
+        <Input type="email" autoComplete="off" autoFocus {...register('email')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Given name" required error={errors.givenName?.message}>
+          <Input autoComplete="off" {...register('givenName')} />
+        </Field>
+        <Field label="Family name" required error={errors.familyName?.message}>
+          <Input autoComplete="off" {...register('familyName')} />
+        </Field>
+      </div>
+      <Field label="Role" required error={errors.role?.message}>
+        <NativeSelect {...register('role')}>
+          <option value="" disabled>
+            Choose a role
+          </option>
+          <RoleOptions />
+        </NativeSelect>
+      </Field>
+      {errors.root && (
+        <p role="alert" className="text-sm text-destructive">
+          {errors.root.message}
+        </p>
+      )}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={invite.isPending}>
+          {invite.isPending ? 'Adding...' : 'Add staff member'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+const roleChoice = z.strictObject({ role: staffRole });
+type RoleChoice = z.infer<typeof roleChoice>;
+
+/** "Change role" for one account. */
+export function ChangeRoleDialog({ account, onClose }: { account: StaffAccount | null; onClose: () => void }) {
+  return (
+    <GuardedDialog
+      open={account !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={account ? `Change the role of ${fullName(account)}` : 'Change role'}
+      description="The new role takes effect at their next sign-in or token refresh."
+    >
+      {(close) => account && <RoleForm key={account.id} account={account} onDone={onClose} onCancel={close} />}
+    </GuardedDialog>
+  );
+}
+
+function RoleForm({ account, onDone, onCancel }: { account: StaffAccount; onDone: () => void; onCancel: () => void }) {
+  const trpc = useTRPC();
+  const { register, handleSubmit, formState, setError, reset } = useForm<RoleChoice>({
+    resolver: zodResolver(roleChoice),
+    defaultValues: { role: account.role },
+  });
+  useReportUnsaved(formState.isDirty);
+  const setRole = useMutation(trpc.staff.setRole.mutationOptions(OWN_SUCCESS_TOAST));
+  const onSubmit = handleSubmit(async ({ role }) => {
+    try {
+      const changed = await setRole.mutateAsync({ id: account.id, role });
+      toast.success(`${fullName(changed)} is now ${changed.role}`);
+      reset({ role });
+      onDone();
+    } catch (error) {
+      setError('root', { message: refusalText(error) });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <Field label="Role" required error={formState.errors.role?.message}>
+        <NativeSelect autoFocus {...register('role')}>
+          <RoleOptions />
+        </NativeSelect>
+      </Field>
+      {formState.errors.root && (
+        <p role="alert" className="text-sm text-destructive">
+          {formState.errors.root.message}
+        </p>
+      )}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={setRole.isPending}>
+          {setRole.isPending ? 'Saving...' : 'Change role'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

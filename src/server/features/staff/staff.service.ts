@@ -1,0 +1,150 @@
+import { TRPCError } from '@trpc/server';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Role } from '@/shared/permissions';
+import type { StaffAccount, StaffInvite, StaffList, StaffSetRole, TwoStepStatus } from '@/shared/schemas/staff';
+import { listExternalSignIns } from '@/server/auth/external-sign-ins';
+import { resetMfa } from '@/server/auth/mfa.service';
+import { type MailSite, sendInvitation, sendPasswordReset } from '@/server/auth/password-links.service';
+import {
+  type AccountActor,
+  addUser,
+  disableUser,
+  enableUser,
+  lockAccount,
+  removeUser,
+  setRole,
+  type StaffUser,
+  UserError,
+  type UserErrorKind,
+} from '@/server/auth/users.service';
+import type { Database } from '@/server/db/client';
+import { loginAttempts, mfaEnrolments, users } from '@/server/db/schema/auth';
+import { recordAudit } from '@/server/records/audit-trail';
+import { databaseErrorCode } from '@/server/trpc/init';
+
+const ERROR_CODES: Record<UserErrorKind, TRPCError['code']> = {
+  invalid: 'BAD_REQUEST',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  refused: 'PRECONDITION_FAILED',
+};
+
+/** Runs an account change, answering its refusals with the matching API error. */
+async function accountChange<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof UserError) throw new TRPCError({ code: ERROR_CODES[error.kind], message: error.message });
+    throw error;
+  }
+}
+
+const signIns = (succeeded: 'min' | 'max') =>
+  sql`(select ${sql.raw(succeeded)}(a.at) from ${loginAttempts} a where a.email = ${users.email} and a.succeeded)`.mapWith(loginAttempts.at);
+
+function twoStepStatus(confirmedAt: Date | null, enrolling: boolean): TwoStepStatus {
+  if (confirmedAt) return 'setUp';
+  return enrolling ? 'pending' : 'none';
+}
+
+/**
+ * Every account with its two-step status and latest sign-in; with an external issuer, everyone who has
+ * signed in through it (read-only).
+ */
+export async function listStaff(db: Database, managedAt: string | undefined): Promise<StaffList> {
+  if (managedAt) {
+    const signedIn = await listExternalSignIns(db, managedAt);
+    const accounts = signedIn.map(
+      (person): StaffAccount => ({
+        id: person.email,
+        email: person.email,
+        givenName: person.givenName,
+        familyName: person.familyName,
+        role: person.role as Role,
+        twoStep: null,
+        firstSignInAt: person.firstSignInAt.toISOString(),
+        lastSignInAt: person.lastSignInAt.toISOString(),
+        disabled: false,
+      }),
+    );
+    return { managedAt, accounts };
+  }
+  const rows = await db
+    .select({
+      user: users,
+      enrolment: mfaEnrolments.userId,
+      confirmedAt: mfaEnrolments.confirmedAt,
+      firstSignInAt: signIns('min'),
+      lastSignInAt: signIns('max'),
+    })
+    .from(users)
+    .leftJoin(mfaEnrolments, eq(mfaEnrolments.userId, users.id))
+    .orderBy(asc(users.familyName), asc(users.givenName), asc(users.email));
+  const accounts = rows.map(
+    ({ user, enrolment, confirmedAt, firstSignInAt, lastSignInAt }): StaffAccount => ({
+      id: user.id,
+      email: user.email,
+      givenName: user.givenName,
+      familyName: user.familyName,
+      role: user.role as Role,
+      twoStep: twoStepStatus(confirmedAt, enrolment !== null),
+      firstSignInAt: firstSignInAt?.toISOString() ?? null,
+      lastSignInAt: lastSignInAt?.toISOString() ?? null,
+      disabled: user.disabledAt !== null,
+    }),
+  );
+  return { managedAt: null, accounts };
+}
+
+/**
+ * Adds a member of staff. Their password is a random one nobody is told: they choose their own through
+ * the invitation link.
+ */
+export async function inviteStaff(db: Database, site: MailSite, actor: AccountActor, input: StaffInvite): Promise<StaffUser> {
+  return accountChange(async () => {
+    try {
+      return await db.transaction(async (tx) => {
+        const { user } = await addUser(tx, input);
+        await recordAudit(tx, actor, 'auth.userInvited', user.id, { ...input });
+        await sendInvitation(tx, site, user, actor);
+        return user;
+      });
+    } catch (error) {
+      // Two invitations for one address at once: the second meets the unique e-mail.
+      if (databaseErrorCode(error) === '23505') throw new UserError(`There is already an account with the e-mail ${input.email}`, 'conflict');
+      throw error;
+    }
+  });
+}
+
+export function setStaffRole(db: Database, actor: AccountActor, input: StaffSetRole): Promise<StaffUser> {
+  return accountChange(() => setRole(db, { id: input.id }, input.role, actor));
+}
+
+export function disableStaff(db: Database, actor: AccountActor, id: string): Promise<StaffUser> {
+  return accountChange(() => disableUser(db, { id }, actor));
+}
+
+export function enableStaff(db: Database, actor: AccountActor, id: string): Promise<StaffUser> {
+  return accountChange(() => enableUser(db, { id }, actor));
+}
+
+export function resetStaffTwoStep(db: Database, actor: AccountActor, id: string): Promise<StaffUser> {
+  return accountChange(() => resetMfa(db, { id }, actor));
+}
+
+export function removeStaff(db: Database, actor: AccountActor, id: string): Promise<StaffUser> {
+  return accountChange(() => removeUser(db, { id }, actor));
+}
+
+/** Sends the account a link to choose a new password; a disabled account gets none. */
+export async function sendStaffPasswordReset(db: Database, site: MailSite, actor: AccountActor, id: string): Promise<StaffUser> {
+  return accountChange(() =>
+    db.transaction(async (tx) => {
+      const user = await lockAccount(tx, { id });
+      if (user.disabled) throw new UserError(`${user.email} is disabled: enable the account before sending a password reset link`, 'refused');
+      await sendPasswordReset(tx, site, user, actor);
+      return user;
+    }),
+  );
+}
