@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TRPCClientError } from '@trpc/client';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '@/server/auth/users.service';
 import { queryRows } from '@/server/db/client';
@@ -17,6 +16,7 @@ import { openConfiguredDatabase } from '@/server/db/open';
 import { loadEnv } from '@/server/env';
 import { addDays, OPEN } from '@/shared/dates';
 import { type ApiClient, apiClient, signInOverHttp } from './test/http-sign-in';
+import { createPostgresDatabase } from './test/test-database';
 import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from './launch';
 
 const WRITERS = 12;
@@ -39,21 +39,9 @@ interface Ledger {
 
 /** A PostgreSQL database of its own for the server process, or a fresh PGlite data directory. */
 async function createStorage(): Promise<{ database: ServerDatabase; remove: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.VALECARE_TEST_DB === 'postgres' && serverUrl) {
-    const name = `valecare_crash_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      database: { databaseUrl: url.toString() },
-      remove: async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
+  if (process.env.VALECARE_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL) {
+    const created = await createPostgresDatabase(`valecare_crash_${process.pid}_${Date.now()}`);
+    return { database: { databaseUrl: created.url }, remove: created.drop };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'valecare-crash-'));
   return { database: { dataDir }, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
