@@ -7,6 +7,8 @@ import { errorText, finishRun, type Job, type JobLog, nextSlot, retryDelaySecond
 
 /** How long a claimed job is held from other servers; a run that crashes its server is retried after it. */
 const LEASE_SECONDS = 15 * 60;
+/** How often each server looks for due jobs. */
+export const POLL_MS = 15_000;
 /** Run history kept (the mail job alone records one run a minute). */
 const HISTORY_DAYS = 90;
 
@@ -15,7 +17,7 @@ export interface JobRunnerOptions {
   env: Env;
   jobs: Job[];
   log?: JobLog;
-  /** How often to look for due jobs. */
+  /** How often to look for due jobs (POLL_MS). */
   pollMs?: number;
 }
 
@@ -35,7 +37,7 @@ export interface JobRunner {
  * SKIP LOCKED and leased, so with several servers on one database each slot runs once. After a run the next
  * slot is counted from now: a server that was down runs a missed job once, not once per missed slot.
  */
-export function createJobRunner({ db, env, jobs: definitions, log, pollMs = 15_000 }: JobRunnerOptions): JobRunner {
+export function createJobRunner({ db, env, jobs: definitions, log, pollMs = POLL_MS }: JobRunnerOptions): JobRunner {
   const workerId = randomUUID();
   const byName = new Map(definitions.map((job) => [job.name, job]));
   let timer: NodeJS.Timeout | undefined;
