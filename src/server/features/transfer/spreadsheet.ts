@@ -1,0 +1,164 @@
+import { CsvError, parse } from 'csv-parse';
+import { unzipSync } from 'fflate';
+import { readSheet, type SheetData } from 'read-excel-file/node';
+
+/** The largest file an import accepts. */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
+/** What a workbook may unpack to: far beyond any charity's records, well short of a zip bomb. */
+const MAX_UNPACKED_BYTES = 20 * MAX_IMPORT_BYTES;
+
+/**
+ * A spreadsheet's first sheet as text: the headings of row 1 and every row below that holds something.
+ * Row numbers are those Excel shows, so a problem can name the row the user sees; every row has a cell per
+ * heading.
+ */
+export interface Sheet {
+  headers: string[];
+  rows: { rowNumber: number; cells: string[] }[];
+}
+
+/** A file that cannot be read as a spreadsheet; the message is for the person who chose the file. */
+export class SpreadsheetError extends Error {
+  override name = 'SpreadsheetError';
+}
+
+const NOT_A_SPREADSHEET = 'This is not a CSV or XLSX file';
+
+/** Refuses a file over MAX_IMPORT_BYTES, before it is read (the caller knows the size from the upload). */
+export function checkImportSize(bytes: number): void {
+  if (bytes > MAX_IMPORT_BYTES) throw new SpreadsheetError(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+}
+
+/**
+ * Reads a CSV or XLSX file, told apart by their bytes rather than by the name: an XLSX workbook is a zip
+ * archive, a CSV file is text. Throws SpreadsheetError for an empty, oversized or unreadable file and for
+ * a sheet whose first row is blank.
+ */
+export async function readSpreadsheet(file: Buffer, fileName: string): Promise<Sheet> {
+  checkImportSize(file.length);
+  if (file.length === 0) throw new SpreadsheetError('The file is empty');
+  const rows = startsWith(file, ZIP) ? await xlsxRows(file) : await csvRows(csvText(file, fileName));
+  return sheetOf(rows);
+}
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+/** The compound file Excel 97–2003 wrote (.xls). */
+const OLD_EXCEL = [0xd0, 0xcf, 0x11, 0xe0];
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+const UTF16LE_BOM = [0xff, 0xfe];
+
+function startsWith(file: Buffer, bytes: number[]): boolean {
+  return bytes.every((byte, i) => file[i] === byte);
+}
+
+/**
+ * The text of a CSV file. Excel saves "CSV UTF-8" with a byte-order mark, plain "CSV" in Windows-1252 and
+ * "Unicode text" in UTF-16 with a mark; a file that is valid UTF-8 is read as UTF-8, any other as
+ * Windows-1252 (whose every byte is a character, so the check for binary files comes after).
+ */
+function csvText(file: Buffer, fileName: string): string {
+  if (startsWith(file, OLD_EXCEL) || /\.xls$/i.test(fileName)) {
+    throw new SpreadsheetError('This is an Excel 97–2003 workbook (.xls): save it as .xlsx or CSV and try again');
+  }
+  if (startsWith(file, UTF16LE_BOM)) return new TextDecoder('utf-16le').decode(file.subarray(UTF16LE_BOM.length));
+  const body = startsWith(file, UTF8_BOM) ? file.subarray(UTF8_BOM.length) : file;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
+  } catch {
+    text = new TextDecoder('windows-1252').decode(body);
+  }
+  if (looksBinary(text)) throw new SpreadsheetError(NOT_A_SPREADSHEET);
+  return text;
+}
+
+/**
+ * Text files hold no control characters but tab and line breaks; images, PDFs and other binary files
+ * hold many within their first few kilobytes.
+ */
+function looksBinary(text: string): boolean {
+  const start = text.slice(0, 8192);
+  // eslint-disable-next-line no-control-regex
+  return start.startsWith('%PDF-') || /[\u0000-\u0008\u000e-\u001f]/.test(start);
+}
+
+/** The delimiter the heading line uses most: comma, or the semicolon or tab some locales' Excel writes. */
+function delimiterOf(text: string): string {
+  const firstLine = text.slice(0, text.search(/\r|\n|$/));
+  const counts = [',', ';', '\t'].map((d) => ({ d, n: firstLine.split(d).length - 1 }));
+  return counts.reduce((best, c) => (c.n > best.n ? c : best)).d;
+}
+
+async function csvRows(text: string): Promise<string[][]> {
+  const rows: string[][] = [];
+  // Rows may be shorter or longer than the heading; a stray quote inside a field is kept as typed.
+  const parser = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, relax_quotes: true });
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) rows.push(record);
+  } catch (error) {
+    if (error instanceof CsvError) throw new SpreadsheetError(`The CSV file cannot be read: ${error.message}`);
+    throw error;
+  }
+  return rows;
+}
+
+/** The first sheet of a workbook, each cell as text: dates as YYYY-MM-DD, numbers as written in the file. */
+async function xlsxRows(file: Buffer): Promise<string[][]> {
+  checkUnpackedSize(file);
+  let data: SheetData<string>;
+  try {
+    data = await readSheet<string>(file, { parseNumber: (written) => written });
+  } catch {
+    throw new SpreadsheetError(NOT_A_SPREADSHEET);
+  }
+  return data.map((row) => row.map(cellText));
+}
+
+/** Reads only the zip's directory, so a small archive that would unpack to gigabytes is refused unread. */
+function checkUnpackedSize(file: Buffer): void {
+  let unpacked = 0;
+  try {
+    unzipSync(file, {
+      filter: (entry) => {
+        unpacked += entry.originalSize;
+        return false;
+      },
+    });
+  } catch {
+    throw new SpreadsheetError(NOT_A_SPREADSHEET);
+  }
+  if (unpacked > MAX_UNPACKED_BYTES) throw new SpreadsheetError('The workbook is too large once unpacked');
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  // Excel's dates carry no time zone: the reader gives them at midnight UTC.
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value);
+}
+
+function isBlank(cells: string[]): boolean {
+  return cells.every((cell) => cell.trim() === '');
+}
+
+function sheetOf(rows: string[][]): Sheet {
+  const [headingRow, ...dataRows] = rows;
+  if (!headingRow || (isBlank(headingRow) && dataRows.every(isBlank))) throw new SpreadsheetError('The file is empty');
+  if (isBlank(headingRow)) throw new SpreadsheetError('Row 1 is blank: the first row must hold the column headings');
+  const headers = headingRow.map((heading) => heading.trim());
+  if (headers.every((heading) => heading === '' || /^[\d\s.,/:£$€+-]+$/.test(heading))) {
+    throw new SpreadsheetError('Row 1 holds numbers or dates: the first row must hold the column headings');
+  }
+  const sheet = {
+    headers,
+    rows: dataRows.flatMap((cells, i) => {
+      if (isBlank(cells)) return [];
+      // Row 1 is the heading, so the first data row is row 2.
+      // A line break within a cell is a line feed in Excel, whatever ends the file's lines.
+      return [{ rowNumber: i + 2, cells: headers.map((_, column) => (cells[column] ?? '').replace(/\r\n?/g, '\n')) }];
+    }),
+  };
+  if (!sheet.rows.length) throw new SpreadsheetError('The file has column headings but no rows below them');
+  return sheet;
+}
