@@ -70,34 +70,35 @@ export function sheetToRecords<T extends SpreadsheetType>(type: T, sheet: Sheet,
   if (type === 'training-records' && !options.owners) throw new Error('Training records need the owners they may name');
   const owners = ownerIndex(options.owners ?? []);
   const groups = pathGroups(IMPORT_FIELDS[type].filter((f) => columns.has(f.name)));
-  const headerOf = (path: string) => groups.get(path)?.map((f) => sheet.headers[columns.get(f.name)!]).join(' / ') ?? '';
+  const columnsOf = (path: string) => (groups.get(path) ?? []).map((f) => columns.get(f.name)!).sort((a, b) => a - b);
+  const headerOf = (path: string) => columnsOf(path).map((column) => sheet.headers[column]).join(' / ');
+  /** Where a path's problem goes among a row's: left to right, as the columns are. */
+  const positionOf = (path: string | undefined) => (path === undefined ? Infinity : columnsOf(path)[0]!);
 
   const result: SheetRecords<RecordOf[T]> = { records: [], problems: [], warnings: [] };
   for (const { rowNumber, cells } of sheet.rows) {
     const record = EMPTY_RECORD[type]();
-    const readProblems = new Set<string>();
+    const rowProblems: { path: string | undefined; message: string }[] = [];
     for (const [path, fields] of groups) {
       const reading = readGroup(fields, (f) => cells[columns.get(f.name)!]!.trim(), options.today, owners);
       if (!reading) continue;
       if ('problem' in reading) {
-        readProblems.add(path);
-        result.problems.push({ row: rowNumber, column: headerOf(path), message: reading.problem });
+        rowProblems.push({ path, message: reading.problem });
         continue;
       }
       if (reading.warning) result.warnings.push({ row: rowNumber, column: headerOf(path), message: reading.warning });
       setPath(record, path, reading.value);
     }
     const parsed = SCHEMAS[type].safeParse(record);
-    if (parsed.success) {
-      if (!readProblems.size) result.records.push({ row: rowNumber, record: parsed.data as RecordOf[T] });
-      continue;
-    }
-    for (const issue of parsed.error.issues) {
+    if (parsed.success && !rowProblems.length) result.records.push({ row: rowNumber, record: parsed.data as RecordOf[T] });
+    const unreadable = new Set(rowProblems.map((p) => p.path));
+    for (const issue of parsed.error?.issues ?? []) {
       const path = fieldPathOf(issue.path, groups);
       // A cell that could not be read already has its problem; the schema would only add "required".
-      if (path !== undefined && readProblems.has(path)) continue;
-      result.problems.push({ row: rowNumber, column: path === undefined ? '' : headerOf(path), message: issue.message });
+      if (!unreadable.has(path)) rowProblems.push({ path, message: issue.message });
     }
+    rowProblems.sort((a, b) => positionOf(a.path) - positionOf(b.path));
+    result.problems.push(...rowProblems.map(({ path, message }) => ({ row: rowNumber, column: path === undefined ? '' : headerOf(path), message })));
   }
   return result;
 }
@@ -115,6 +116,7 @@ function mappedColumns(type: SpreadsheetType, sheet: Sheet, mapping: Mapping): M
   return columns;
 }
 
+/** The mapped fields by the path they fill, in the order they are joined (first name before surname). */
 function pathGroups(fields: readonly ImportField[]): Map<string, ImportField[]> {
   const groups = new Map<string, ImportField[]>();
   for (const f of fields) groups.set(f.path, [...(groups.get(f.path) ?? []), f]);
