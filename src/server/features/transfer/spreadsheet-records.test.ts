@@ -164,6 +164,11 @@ describe('sheetToRecords for MPs and volunteers', () => {
     expect(result.problems).toEqual([{ row: 2, column: 'Surname / First name', message: 'Name is required' }]);
   });
 
+  it('takes off the apostrophe the product’s own CSV files put before formula-like text', () => {
+    const result = importRows('mps', ['Name', 'Postcode', 'Phone', 'Next of kin'], ["'=Ann", 'TA4 2AB', "'+44 1984 623456", "O'Brien"]);
+    expect(result.records[0]!.record.details).toMatchObject({ name: '=Ann', phone: '+44 1984 623456', nextOfKin: "O'Brien" });
+  });
+
   it('follows a mapping the user changed', () => {
     const sheet = sheetOf(['Who', 'Where'], ['Ann Smith', 'TA4 2AB']);
     const mapping: Mapping = { ...suggestMapping('mps', sheet.headers).mapping, name: 0, postCode: 1 };
@@ -231,12 +236,17 @@ describe('readDate', () => {
     ['2 Mar 1940', '1940-03-02'],
     ['2 September 1940', '1940-09-02'],
     ['2 Sept 1940', '1940-09-02'],
+    ['02-Mar-1940', '1940-03-02'],
   ])('reads %s as %s', (cell, date) => {
     expect(readDate(cell)).toEqual({ value: date });
   });
 
   it.each(['29/02/2023', '31/02/2024', '2024-13-01', '0000-01-01', '00/01/2024'])('calls %s not a real date', (cell) => {
     expect(readDate(cell)).toEqual({ problem: `${cell} is not a real date` });
+  });
+
+  it.each(['01/02/30', '1-Feb-30'])('refuses to guess the century of %s', (cell) => {
+    expect(readDate(cell)).toEqual({ problem: `Write the year of ${cell} in full, as DD/MM/YYYY` });
   });
 
   it.each(['next week', '2 Smarch 1940', '1948', '03/14'])('calls %s not a date', (cell) => {

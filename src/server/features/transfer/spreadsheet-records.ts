@@ -3,8 +3,7 @@ import { ATTENDANCE_ALLOWANCE, ATTENDANCE_ALLOWANCE_LABELS, LOCALITIES, SERVICES
 import { isIsoDate } from '@/shared/dates';
 import { trainingRecordInput, type TrainingRecordData } from '@/shared/schemas/compliance';
 import { carerInput, clientInput, type CarerData, type ClientData } from '@/shared/schemas/people';
-import type { Sheet } from './spreadsheet';
-import { SpreadsheetError } from './spreadsheet';
+import { SpreadsheetError, type Sheet } from './spreadsheet';
 import { comparable, IMPORT_FIELDS, REQUIRED_COLUMNS, type CellKind, type ImportField, type Mapping, type SpreadsheetType } from './spreadsheet-columns';
 
 /** Something about one cell (or, at row 1 with no column, about the whole sheet). */
@@ -80,7 +79,7 @@ export function sheetToRecords<T extends SpreadsheetType>(type: T, sheet: Sheet,
     const record = EMPTY_RECORD[type]();
     const rowProblems: { path: string | undefined; message: string }[] = [];
     for (const [path, fields] of groups) {
-      const reading = readGroup(fields, (f) => cells[columns.get(f.name)!]!.trim(), options.today, owners);
+      const reading = readGroup(fields, (f) => cellText(cells[columns.get(f.name)!]!), options.today, owners);
       if (!reading) continue;
       if ('problem' in reading) {
         rowProblems.push({ path, message: reading.problem });
@@ -103,13 +102,21 @@ export function sheetToRecords<T extends SpreadsheetType>(type: T, sheet: Sheet,
   return result;
 }
 
+/**
+ * A cell's text as typed: trimmed, and without the apostrophe the product's CSV files put before text a
+ * spreadsheet would run as a formula (=, +, -, @), so a file it wrote imports back as it was.
+ */
+function cellText(cell: string): string {
+  return cell.trim().replace(/^'(?=[=+\-@])/, '');
+}
+
 /** The column of each mapped field, after checking the mapping names this type's fields and this sheet's columns. */
 function mappedColumns(type: SpreadsheetType, sheet: Sheet, mapping: Mapping): Map<string, number> {
   const names = new Set(IMPORT_FIELDS[type].map((f) => f.name));
   const columns = new Map<string, number>();
   for (const [name, index] of Object.entries(mapping)) {
     if (!names.has(name)) throw new SpreadsheetError(`${name} is not a field of ${type}`);
-    if (index === null) continue;
+    if (index === null || index === undefined) continue;
     if (!Number.isInteger(index) || index < 0 || index >= sheet.headers.length) throw new SpreadsheetError(`The file has no column ${index + 1}`);
     columns.set(name, index);
   }
@@ -188,22 +195,19 @@ function monthNumber(word: string): number {
 }
 
 /**
- * YYYY-MM-DD, the UK's DD/MM/YYYY (or with dots or dashes), and "2 Mar 1940" as the lists show dates. A
- * two-digit year is refused rather than guessed: 01/02/30 could be born in 1930 or due in 2030.
+ * YYYY-MM-DD, the UK's DD/MM/YYYY (or with dots or dashes), "2 Mar 1940" as the lists show dates and
+ * "2-Mar-1940" as Excel may. A two-digit year is refused rather than guessed: 01/02/30 could be a birth
+ * in 1930 or an expiry in 2030.
  */
 export function readDate(cell: string): Reading {
   let parts: [string, string, string] | undefined;
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+Z?)?$/.exec(cell);
   const uk = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(cell);
-  const words = /^(\d{1,2})\s+([a-z]{3,9})\.?,?\s+(\d{4})$/i.exec(cell);
+  const words = /^(\d{1,2})[\s-]+([a-z]{3,9})\.?,?[\s-]+(\d{4}|\d{2})$/i.exec(cell);
   if (iso) parts = [iso[1]!, iso[2]!, iso[3]!];
-  else if (uk) {
-    if (uk[3]!.length === 2) return { problem: `Write the year of ${cell} in full, as DD/MM/YYYY` };
-    parts = [uk[3]!, uk[2]!, uk[1]!];
-  } else if (words) {
-    const month = monthNumber(words[2]!);
-    if (month) parts = [words[3]!, String(month), words[1]!];
-  }
+  else if (uk) parts = [uk[3]!, uk[2]!, uk[1]!];
+  else if (words && monthNumber(words[2]!)) parts = [words[3]!, String(monthNumber(words[2]!)), words[1]!];
+  if (parts?.[0].length === 2) return { problem: `Write the year of ${cell} in full, as DD/MM/YYYY` };
   if (!parts) return { problem: `${cell} is not a date: write dates as DD/MM/YYYY or YYYY-MM-DD` };
   const [year, month, day] = parts;
   const date = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
@@ -249,9 +253,12 @@ function readAttendanceAllowance(cell: string): string {
   return ATTENDANCE_ALLOWANCE.find((value) => comparable(value) === word || comparable(ATTENDANCE_ALLOWANCE_LABELS[value]) === word || `${comparable(value)}rate` === word) ?? cell;
 }
 
+/** A name as compared when finding an owner: case and spacing ignored, letters and accents kept. */
+const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-GB');
+
 function ownerIndex(owners: readonly { id: string; name: string }[]) {
   const byName = new Map<string, string[]>();
-  for (const owner of owners) byName.set(comparable(owner.name), [...(byName.get(comparable(owner.name)) ?? []), owner.id]);
+  for (const owner of owners) byName.set(nameKey(owner.name), [...(byName.get(nameKey(owner.name)) ?? []), owner.id]);
   return { ids: new Set(owners.map((o) => o.id)), byName };
 }
 
@@ -259,7 +266,7 @@ function ownerIndex(owners: readonly { id: string; name: string }[]) {
 function readOwner(owners: Owners, id: string, name: string): Reading {
   if (id) return owners.ids.has(id) ? { value: id } : { problem: `No MP or volunteer has the id ${id}` };
   if (!name) return { problem: 'MP or volunteer is required' };
-  const found = owners.byName.get(comparable(name)) ?? [];
+  const found = owners.byName.get(nameKey(name)) ?? [];
   if (found.length === 1) return { value: found[0] };
   return { problem: found.length ? `${found.length} MPs and volunteers are called ${name}: give the id instead` : `No MP or volunteer is called ${name}` };
 }
