@@ -90,11 +90,27 @@ describe('readSpreadsheet', () => {
   it('refuses an old .xls workbook, saying what to do', async () => {
     const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
     expect(await refusal(xls, 'clients.xls')).toMatch(/^This is an Excel 97–2003 workbook \(\.xls\): save it as \.xlsx or CSV/);
+    expect(await refusal(xls, 'clients.xlsx')).toMatch(/^This workbook is protected by a password: remove the password/);
   });
 
-  it('refuses a sheet whose first row is blank, or holds data rather than headings', async () => {
-    expect(await refusal(Buffer.from(',,\nAnn,TA4 2AB,01/02/1950\n'))).toBe('Row 1 is blank: the first row must hold the column headings');
-    expect(await refusal(Buffer.from('01/02/1950,12.5\n03/04/1960,7\n'))).toBe('Row 1 holds numbers or dates: the first row must hold the column headings');
+  it('reads tab-separated text that a system named .xls', async () => {
+    const sheet = await readSpreadsheet(Buffer.from('Name\tPostcode\nAnn\tTA4 2AB\n'), 'export.xls');
+    expect(sheet.rows[0]!.cells).toEqual(['Ann', 'TA4 2AB']);
+  });
+
+  it('takes the first row that holds something as the headings, keeping Excel’s row numbers', async () => {
+    const sheet = await readSpreadsheet(Buffer.from(',,\n,Name,Postcode\n\n,Ann,TA4 2AB\n'), 'a.csv');
+    expect(sheet).toEqual({ headers: ['', 'Name', 'Postcode'], rows: [{ rowNumber: 4, cells: ['', 'Ann', 'TA4 2AB'] }] });
+  });
+
+  it('refuses a sheet whose headings are data', async () => {
+    expect(await refusal(Buffer.from('\n01/02/1950,12.5\n03/04/1960,7\n'))).toBe('Row 2 holds numbers or dates: the first row must hold the column headings');
+  });
+
+  it('refuses a web page saved with a spreadsheet’s name', async () => {
+    expect(await refusal(Buffer.from('<!DOCTYPE html>\n<html><body><table><tr><td>Name</td></tr></table></body></html>'), 'clients.xls')).toBe(
+      'This is not a CSV or XLSX file',
+    );
   });
 
   it('refuses headings with no rows below them', async () => {

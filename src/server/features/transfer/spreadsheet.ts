@@ -9,9 +9,9 @@ export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 const MAX_UNPACKED_BYTES = 20 * MAX_IMPORT_BYTES;
 
 /**
- * A spreadsheet's first sheet as text: the headings of row 1 and every row below that holds something.
- * Row numbers are those Excel shows, so a problem can name the row the user sees; every row has a cell per
- * heading.
+ * A spreadsheet's first sheet as text: the headings (its first row that holds something, usually row 1)
+ * and every row below that holds something. Row numbers are those Excel shows, so a problem can name the
+ * row the user sees; every row has a cell per heading.
  */
 export interface Sheet {
   headers: string[];
@@ -32,8 +32,8 @@ export function checkImportSize(bytes: number): void {
 
 /**
  * Reads a CSV or XLSX file, told apart by their bytes rather than by the name: an XLSX workbook is a zip
- * archive, a CSV file is text. Throws SpreadsheetError for an empty, oversized or unreadable file and for
- * a sheet whose first row is blank.
+ * archive, a CSV file is text. Throws SpreadsheetError for an empty, oversized or unreadable file, and for
+ * a sheet with no headings or no rows.
  */
 export async function readSpreadsheet(file: Buffer, fileName: string): Promise<Sheet> {
   checkImportSize(file.length);
@@ -58,8 +58,13 @@ function startsWith(file: Buffer, bytes: number[]): boolean {
  * Windows-1252 (whose every byte is a character, so the check for binary files comes after).
  */
 function csvText(file: Buffer, fileName: string): string {
-  if (startsWith(file, OLD_EXCEL) || /\.xls$/i.test(fileName)) {
-    throw new SpreadsheetError('This is an Excel 97–2003 workbook (.xls): save it as .xlsx or CSV and try again');
+  if (startsWith(file, OLD_EXCEL)) {
+    // Excel saves a workbook protected by a password in the old compound file, whatever its name.
+    throw new SpreadsheetError(
+      /\.xlsx$/i.test(fileName)
+        ? 'This workbook is protected by a password: remove the password in Excel, save it and try again'
+        : 'This is an Excel 97–2003 workbook (.xls): save it as .xlsx or CSV and try again',
+    );
   }
   if (startsWith(file, UTF16LE_BOM)) return new TextDecoder('utf-16le').decode(file.subarray(UTF16LE_BOM.length));
   const body = startsWith(file, UTF8_BOM) ? file.subarray(UTF8_BOM.length) : file;
@@ -69,18 +74,19 @@ function csvText(file: Buffer, fileName: string): string {
   } catch {
     text = new TextDecoder('windows-1252').decode(body);
   }
-  if (looksBinary(text)) throw new SpreadsheetError(NOT_A_SPREADSHEET);
+  if (isNotCsv(text)) throw new SpreadsheetError(NOT_A_SPREADSHEET);
   return text;
 }
 
 /**
  * Text files hold no control characters but tab and line breaks; images, PDFs and other binary files
- * hold many within their first few kilobytes.
+ * hold many within their first few kilobytes. Web pages and XML (some systems' "Excel" exports) are text
+ * but not rows of cells.
  */
-function looksBinary(text: string): boolean {
+function isNotCsv(text: string): boolean {
   const start = text.slice(0, 8192);
   // eslint-disable-next-line no-control-regex
-  return start.startsWith('%PDF-') || /[\u0000-\u0008\u000e-\u001f]/.test(start);
+  return start.startsWith('%PDF-') || /[\u0000-\u0008\u000e-\u001f]/.test(start) || /^\s*<(!doctype|html|table|\?xml)/i.test(start);
 }
 
 /** The delimiter the heading line uses most: comma, or the semicolon or tab some locales' Excel writes. */
@@ -142,23 +148,21 @@ function isBlank(cells: string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
 }
 
+/** The first row that holds something is the headings (a sheet may start lower down, as at B3). */
 function sheetOf(rows: string[][]): Sheet {
-  const [headingRow, ...dataRows] = rows;
-  if (!headingRow || (isBlank(headingRow) && dataRows.every(isBlank))) throw new SpreadsheetError('The file is empty');
-  if (isBlank(headingRow)) throw new SpreadsheetError('Row 1 is blank: the first row must hold the column headings');
-  const headers = headingRow.map((heading) => heading.trim());
+  const headingIndex = rows.findIndex((cells) => !isBlank(cells));
+  if (headingIndex < 0) throw new SpreadsheetError('The file is empty');
+  const headers = rows[headingIndex]!.map((heading) => heading.trim());
   if (headers.every((heading) => heading === '' || /^[\d\s.,/:£$€+-]+$/.test(heading))) {
-    throw new SpreadsheetError('Row 1 holds numbers or dates: the first row must hold the column headings');
+    throw new SpreadsheetError(`Row ${headingIndex + 1} holds numbers or dates: the first row must hold the column headings`);
   }
-  const sheet = {
-    headers,
-    rows: dataRows.flatMap((cells, i) => {
-      if (isBlank(cells)) return [];
-      // Row 1 is the heading, so the first data row is row 2.
-      // A line break within a cell is a line feed in Excel, whatever ends the file's lines.
-      return [{ rowNumber: i + 2, cells: headers.map((_, column) => (cells[column] ?? '').replace(/\r\n?/g, '\n')) }];
-    }),
-  };
+  const sheet: Sheet = { headers, rows: [] };
+  rows.forEach((cells, i) => {
+    if (i <= headingIndex || isBlank(cells)) return;
+    // Rows are numbered from 1, as Excel shows them. A line break within a cell is a line feed in Excel,
+    // whatever ends the file's lines.
+    sheet.rows.push({ rowNumber: i + 1, cells: headers.map((_, column) => (cells[column] ?? '').replace(/\r\n?/g, '\n')) });
+  });
   if (!sheet.rows.length) throw new SpreadsheetError('The file has column headings but no rows below them');
   return sheet;
 }
