@@ -621,13 +621,14 @@ describe('ListScreen Export CSV', () => {
     ]);
   });
 
-  it('is reached from the keyboard after the search box and the screen’s own controls', async () => {
+  it('is reached from the keyboard after the search box, before the screen’s own controls', async () => {
     const { user } = renderList({ toolbar: <button type="button">Show Archived</button> });
     screen.getByRole('searchbox', { name: 'Search clients' }).focus();
     await user.tab();
-    expect(screen.getByRole('button', { name: 'Show Archived' })).toHaveFocus();
-    await user.tab();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Show Archived' })).toHaveFocus();
+    await user.tab({ shift: true });
     await user.keyboard('{Enter}');
     expect(files).toHaveLength(1);
   });

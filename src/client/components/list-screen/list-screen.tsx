@@ -279,7 +279,7 @@ export function ListScreen<T>({
             />
           </div>
           {isNarrow && <CardSortSelect columns={columns} sort={sort} onChange={setSort} />}
-          {toolbar}
+          {/* On a phone the icon alone keeps the screen's buttons on one line under the search box. */}
           <Button
             type="button"
             variant="outline"
@@ -287,8 +287,9 @@ export function ListScreen<T>({
             onClick={() => downloadCsv(listCsvFileName(exportName, todayIn()), listCsvRows(shownRows, columns))}
           >
             <FileDown aria-hidden />
-            Export CSV
+            <span className="max-md:sr-only">Export CSV</span>
           </Button>
+          {toolbar}
           {permissions.create && onAddNew && (
             <Button type="button" onClick={onAddNew}>
               <Plus aria-hidden />
