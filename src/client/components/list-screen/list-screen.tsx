@@ -279,7 +279,7 @@ export function ListScreen<T>({
             />
           </div>
           {isNarrow && <CardSortSelect columns={columns} sort={sort} onChange={setSort} />}
-          {/* On a phone the icon alone keeps the screen's buttons on one line under the search box. */}
+          {/* On a phone the short label fits beside the Sort by list, leaving the screen's buttons a line of their own. */}
           <Button
             type="button"
             variant="outline"
@@ -287,7 +287,9 @@ export function ListScreen<T>({
             onClick={() => downloadCsv(listCsvFileName(exportName, todayIn()), listCsvRows(shownRows, columns))}
           >
             <FileDown aria-hidden />
-            <span className="max-md:sr-only">Export CSV</span>
+            <span>
+              <span className="max-md:sr-only">Export</span> CSV
+            </span>
           </Button>
           {toolbar}
           {permissions.create && onAddNew && (
