@@ -1,4 +1,4 @@
-import { FileDown, Plus, Search } from 'lucide-react';
+import { Download, Plus, Search } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { rememberDialogOpener } from '@/client/components/dialog-opener';
 import { ErrorMessage, LoadingMessage } from '@/client/components/load-state';
@@ -278,19 +278,25 @@ export function ListScreen<T>({
               className="w-72 pl-8 max-md:w-full"
             />
           </div>
-          {isNarrow && <CardSortSelect columns={columns} sort={sort} onChange={setSort} />}
-          {/* On a phone the short label fits beside the Sort by list, leaving the screen's buttons a line of their own. */}
-          <Button
-            type="button"
-            variant="outline"
-            disabled={rows === undefined}
-            onClick={() => downloadCsv(listCsvFileName(exportName, todayIn()), listCsvRows(shownRows, columns))}
-          >
-            <FileDown aria-hidden />
-            <span>
-              <span className="max-md:sr-only">Export</span> CSV
-            </span>
-          </Button>
+          {/* On a phone the Sort by list and the export share a line, the button's label shortened to "CSV". */}
+          <div className="flex gap-2 max-md:w-full">
+            {isNarrow && (
+              <div className="min-w-0 flex-1">
+                <CardSortSelect columns={columns} sort={sort} onChange={setSort} />
+              </div>
+            )}
+            <Button
+              type="button"
+              variant="outline"
+              disabled={rows === undefined}
+              onClick={() => downloadCsv(listCsvFileName(exportName, todayIn()), listCsvRows(shownRows, columns))}
+            >
+              <Download aria-hidden />
+              <span>
+                <span className="max-md:sr-only">Export</span> CSV
+              </span>
+            </Button>
+          </div>
           {toolbar}
           {permissions.create && onAddNew && (
             <Button type="button" onClick={onAddNew}>
