@@ -1,3 +1,5 @@
+import { CSV_BOM, type CsvCell, toCsv } from '@/shared/csv';
+
 /** Hands the browser a file to save, as a download link would. */
 export function downloadFile(fileName: string, file: Blob): void {
   const url = URL.createObjectURL(file);
@@ -9,4 +11,9 @@ export function downloadFile(fileName: string, file: Blob): void {
   link.remove();
   // Give the browser time to start the download before the address is released.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Hands the browser rows as a CSV file: UTF-8 with a byte-order mark, so Excel shows accents right. */
+export function downloadCsv(fileName: string, rows: readonly (readonly CsvCell[])[]): void {
+  downloadFile(fileName, new Blob([CSV_BOM, toCsv(rows)], { type: 'text/csv;charset=utf-8' }));
 }

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { todayIn } from '@/shared/dates';
 import { ListScreen, type ListScreenProps } from './list-screen';
 import type { ListColumn, ListPermissions, RowActions } from './types';
 
@@ -528,5 +529,112 @@ describe('ListScreen on a narrow screen', () => {
     renderList();
     const card = screen.getByRole('article', { name: 'Ann Smith' });
     expect(Array.from(card.querySelectorAll('dt')).map((term) => term.textContent)).toEqual(['Status']);
+  });
+});
+
+describe('ListScreen Export CSV', () => {
+  let files: { name: string; file: Blob }[];
+  const { createObjectURL, revokeObjectURL } = URL;
+
+  // jsdom has no object URLs and cannot download; the test keeps what the browser would have saved.
+  beforeEach(() => {
+    files = [];
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = (file: Blob | MediaSource) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, file as Blob);
+      return url;
+    };
+    URL.revokeObjectURL = () => {};
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      files.push({ name: this.download, file: blobs.get(this.href)! });
+    });
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
+
+  async function exportCsv(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(files).toHaveLength(1);
+    const { name, file } = files.pop()!;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return { name, type: file.type, bytes, lines: new TextDecoder().decode(bytes).split('\r\n') };
+  }
+
+  it('downloads the rows shown after the search, a column filter and the sort, in the shown columns only', async () => {
+    const { user } = renderList({ actions: everyAction() });
+    await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'TA');
+    await user.type(screen.getByRole('textbox', { name: 'Filter Status' }), 'active');
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(shownNames()).toEqual(['Cara Annis', 'Ann Smith']);
+
+    // The actions column is on screen, but not in the file.
+    expect(screen.getAllByRole('button', { name: /^Actions for/ })).toHaveLength(2);
+    expect((await exportCsv(user)).lines).toEqual(['Name,Status', 'Cara Annis,Inactive', 'Ann Smith,Active', '']);
+
+    await user.clear(screen.getByRole('textbox', { name: 'Filter Status' }));
+    await user.type(screen.getByRole('textbox', { name: 'Filter Status' }), 'inact');
+    expect((await exportCsv(user)).lines).toEqual(['Name,Status', 'Cara Annis,Inactive', '']);
+  });
+
+  it('downloads the header alone when no row matches', async () => {
+    const { user } = renderList();
+    await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'zzz');
+    expect((await exportCsv(user)).lines).toEqual(['Name,Status', '']);
+  });
+
+  it('follows the rows the screen passes, as the Show Archived toggle changes them', async () => {
+    const { user, rerender } = renderList();
+    const props: ListScreenProps<Client> = { title: 'Clients', searchPlaceholder: '', columns, getRowId: (c) => c.id, getRowLabel: (c) => c.name, permissions: NONE, rows: clients.filter((c) => !c.archived) };
+    rerender(<ListScreen {...props} />);
+    expect((await exportCsv(user)).lines).toEqual(['Name,Status', 'Bob Jones,Active', 'Ann Smith,Active', '']);
+    rerender(<ListScreen {...props} rows={clients} />);
+    expect((await exportCsv(user)).lines).toEqual(['Name,Status', 'Bob Jones,Active', 'Ann Smith,Active', 'Cara Annis,Inactive', '']);
+  });
+
+  it('writes UTF-8 text/csv with a byte-order mark, named after the list and the day', async () => {
+    const { user } = renderList({ rows: [client('1', 'Zoë Ørsted', 'Active', 'TA1 1AA')] });
+    const { name, type, bytes, lines } = await exportCsv(user);
+    expect(name).toBe(`clients-${todayIn()}.csv`);
+    expect(type).toBe('text/csv;charset=utf-8');
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    expect(lines[1]).toBe('Zoë Ørsted,Active');
+  });
+
+  it('names the file by exportName when the screen gives one', async () => {
+    const { user } = renderList({ title: 'MPs', exportName: 'DBS MPs' });
+    expect((await exportCsv(user)).name).toBe(`dbs-mps-${todayIn()}.csv`);
+  });
+
+  it('writes each column’s value, numbers as numbers and formula-like text as text', async () => {
+    const hours: ListColumn<Client> = { id: 'hours', header: 'Short by', value: (c) => (c.id === '1' ? -3.5 : 2), cell: () => 'shown differently' };
+    const { user } = renderList({ rows: [client('1', '=HYPERLINK("http://example.com")', 'Active', ''), client('2', '@SUM(A1)', 'Active', '')], columns: [...columns, hours] });
+    expect((await exportCsv(user)).lines).toEqual([
+      'Name,Status,Short by',
+      `"'=HYPERLINK(""http://example.com"")",Active,-3.5`,
+      "'@SUM(A1),Active,2",
+      '',
+    ]);
+  });
+
+  it('is reached from the keyboard after the search box, before the screen’s own controls', async () => {
+    const { user } = renderList({ toolbar: <button type="button">Show Archived</button> });
+    screen.getByRole('searchbox', { name: 'Search clients' }).focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Show Archived' })).toHaveFocus();
+    await user.tab({ shift: true });
+    await user.keyboard('{Enter}');
+    expect(files).toHaveLength(1);
+  });
+
+  it('waits for the rows before it can be pressed', () => {
+    renderList({ rows: undefined, isLoading: true });
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   });
 });

@@ -1,12 +1,15 @@
-import { Plus, Search } from 'lucide-react';
+import { Download, Plus, Search } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { rememberDialogOpener } from '@/client/components/dialog-opener';
 import { ErrorMessage, LoadingMessage } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
+import { downloadCsv } from '@/client/lib/download-file';
+import { todayIn } from '@/shared/dates';
 import { DeleteConfirmDialog } from './delete-confirm-dialog';
 import { ListCards } from './list-cards';
+import { listCsvFileName, listCsvRows } from './list-export';
 import { filterRows, nextSort, prepareRowTexts, sortRows } from './list-filters';
 import { ListTable } from './list-table';
 import type { ListViewProps } from './list-view';
@@ -38,6 +41,11 @@ export interface ListScreenProps<T> {
    * accounts): drawn where the standard menu would be, in the table and on the cards.
    */
   rowMenu?: (row: T) => ReactNode;
+  /**
+   * What the Export CSV file is called, before its date; defaults to the title. Tabs of one page name the page
+   * too, e.g. "DBS MPs", so the files of two tabs differ.
+   */
+  exportName?: string;
   /** A line under the heading, e.g. why the list is read-only. */
   description?: ReactNode;
   /** Screen-specific controls shown beside "Add New", e.g. a "Show Archived" toggle. */
@@ -166,6 +174,7 @@ export function ListScreen<T>({
   emptyMessage,
   defaultSort,
   savedRowId,
+  exportName = title,
 }: ListScreenProps<T>) {
   const [search, setSearch] = useState('');
   const [columnFilters, setColumnFilters] = useState<ColumnFilters>({});
@@ -269,7 +278,25 @@ export function ListScreen<T>({
               className="w-72 pl-8 max-md:w-full"
             />
           </div>
-          {isNarrow && <CardSortSelect columns={columns} sort={sort} onChange={setSort} />}
+          {/* On a phone the Sort by list and the export share a line, the button's label shortened to "CSV". */}
+          <div className="flex gap-2 max-md:w-full">
+            {isNarrow && (
+              <div className="min-w-0 flex-1">
+                <CardSortSelect columns={columns} sort={sort} onChange={setSort} />
+              </div>
+            )}
+            <Button
+              type="button"
+              variant="outline"
+              disabled={rows === undefined}
+              onClick={() => downloadCsv(listCsvFileName(exportName, todayIn()), listCsvRows(shownRows, columns))}
+            >
+              <Download aria-hidden />
+              <span>
+                <span className="max-md:sr-only">Export</span> CSV
+              </span>
+            </Button>
+          </div>
           {toolbar}
           {permissions.create && onAddNew && (
             <Button type="button" onClick={onAddNew}>

@@ -50,6 +50,7 @@ function CarerExpiryList({ expiry }: { expiry: CarerExpiry }) {
         return (
           <ListScreen
             title={title}
+            exportName={`${words.title} ${title}`}
             headingLevel={2}
             searchLabel={`Search ${many}`}
             searchPlaceholder="Search by name or carer ID…"

@@ -6,15 +6,10 @@ import { Button } from '@/client/components/ui/button';
 import { DialogClose, DialogFooter } from '@/client/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
-import { downloadFile } from '@/client/lib/download-file';
-import { reportCsv } from './report-csv';
+import { downloadCsv, downloadFile } from '@/client/lib/download-file';
+import { reportCsvRows } from './report-csv';
 import { type HoursReport, lastYearOf, type NamedHours, reportFileName, reportHours, type YearHours } from './report-model';
 import { hoursSplit, YearSection } from './report-year';
-
-function downloadCsv(report: HoursReport) {
-  // The byte-order mark tells Excel the file is UTF-8.
-  downloadFile(reportFileName(report, 'csv'), new Blob([`\uFEFF${reportCsv(report)}`], { type: 'text/csv;charset=utf-8' }));
-}
 
 async function downloadXlsx(report: HoursReport) {
   try {
@@ -137,7 +132,7 @@ export function ReportResult({ report, onGenerateNew }: { report: HoursReport; o
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap gap-2 print:hidden">
-        <Button variant="outline" size="sm" onClick={() => downloadCsv(report)}>
+        <Button variant="outline" size="sm" onClick={() => downloadCsv(reportFileName(report, 'csv'), reportCsvRows(report))}>
           <Download aria-hidden />
           Download CSV
         </Button>

@@ -75,6 +75,7 @@ function TrainingRecordsList() {
           <ListScreen
             {...list.props}
             title={title}
+            exportName={`Training Records ${title}`}
             headingLevel={2}
             searchLabel={`Search ${many}' training records`}
             rows={records && byKind[kind]}
