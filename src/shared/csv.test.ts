@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv } from './csv';
+import { csvField, spreadsheetText, textOfSpreadsheetCell, toCsv } from './csv';
 
 describe('CSV fields (RFC 4180)', () => {
   it('are quoted only when they hold a comma, a quote or a line break, with quotes doubled', () => {
@@ -66,4 +66,11 @@ describe('formula-like cells (OWASP CSV injection)', () => {
       ['Zoë Ørsted', "'@SUM(A1)", "'+44"],
     ]);
   });
+});
+
+it('reads back what it wrote: the apostrophe before formula-like text comes off, and only that one', () => {
+  for (const text of ['=1+1', '+44 7700 900123', '@SUM(A1)', '\tindented', '-3.5', "'quoted already", 'plain']) {
+    expect(textOfSpreadsheetCell(spreadsheetText(text))).toBe(text);
+  }
+  expect(textOfSpreadsheetCell("'plain")).toBe("'plain");
 });

@@ -19,6 +19,11 @@ export function spreadsheetText(text: string): string {
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
+/** The text `spreadsheetText` was given: a CSV the product wrote reads back as it was. */
+export function textOfSpreadsheetCell(cell: string): string {
+  return cell.startsWith("'") && spreadsheetText(cell.slice(1)) === cell ? cell.slice(1) : cell;
+}
+
 /** A cell as RFC 4180 writes it, formula-like text neutralised: quoted when it holds a comma, quote or line break, quotes doubled. */
 export function csvField(cell: CsvCell): string {
   const text = spreadsheetText(cell == null ? '' : String(cell));

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ATTENDANCE_ALLOWANCE, ATTENDANCE_ALLOWANCE_LABELS, LOCALITIES, SERVICES, TRAINING_TYPES } from '@/shared/constants';
+import { textOfSpreadsheetCell } from '@/shared/csv';
 import { isIsoDate } from '@/shared/dates';
 import { trainingRecordInput, type TrainingRecordData } from '@/shared/schemas/compliance';
 import { carerInput, clientInput, type CarerData, type ClientData } from '@/shared/schemas/people';
@@ -104,10 +105,10 @@ export function sheetToRecords<T extends SpreadsheetType>(type: T, sheet: Sheet,
 
 /**
  * A cell's text as typed: trimmed, and without the apostrophe the product's CSV files put before text a
- * spreadsheet would run as a formula (=, +, -, @), so a file it wrote imports back as it was.
+ * spreadsheet would run as a formula, so a file it wrote imports back as it was.
  */
 function cellText(cell: string): string {
-  return cell.trim().replace(/^'(?=[=+\-@])/, '');
+  return textOfSpreadsheetCell(cell.trim());
 }
 
 /** The column of each mapped field, after checking the mapping names this type's fields and this sheet's columns. */
