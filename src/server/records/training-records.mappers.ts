@@ -18,7 +18,7 @@ export type TrainingRecord = ReturnType<typeof trainingRecordFromRow>;
 export function trainingRecordColumns(data: TrainingRecordData) {
   return {
     archived: data.archived,
-    expiryDate: data.expiryDate,
+    expiryDate: data.expiryDate || null,
     recordName: data.details.recordName,
     notes: data.details.notes,
   };

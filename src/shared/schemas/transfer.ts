@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { packageUpdate, requestUpdate } from './care';
-import { acceptingReadOnly, version } from './common';
+import { acceptingReadOnly, optionalDate, version } from './common';
 import { magLogUpdate, trainingRecordId, trainingRecordInput } from './compliance';
 import { carerInput, clientId, clientInput, mpId, volunteerId } from './people';
 
@@ -18,7 +18,11 @@ const anonymised = z.boolean().optional();
 /** People and training records may come without an id (from a spreadsheet): they are then given one. */
 const clientRecord = acceptingReadOnly(clientInput.extend({ id: clientId.optional(), version, anonymised }), ['requests', 'magLogs']);
 const carerRecord = (id: typeof mpId) => acceptingReadOnly(carerInput.extend({ id: id.optional(), version, anonymised }), ['trainingRecords', 'packages', 'requests']);
-const trainingRecord = trainingRecordInput.extend({ id: trainingRecordId.optional(), version });
+/**
+ * The form requires an expiry date (spec §5), but records are "date or empty" (spec §3) and the current
+ * system holds some without one: they come in as they are.
+ */
+const trainingRecord = trainingRecordInput.extend({ id: trainingRecordId.optional(), version, expiryDate: optionalDate });
 
 /** The schema of one record of each kind. Requests, packages and MAG logs only come from a system with ids. */
 export const TRANSFER_RECORDS = {

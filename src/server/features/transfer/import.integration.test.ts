@@ -85,9 +85,10 @@ describe('importing the current system’s JSON', () => {
     expect(stored.requests.find((r) => r.id === 'r8fixtureended')!.details.address).toEqual(walter.details.address);
     // A package left unnamed takes its client's name.
     expect(stored.packages.find((p) => p.id === 'p8fixturemary')).toMatchObject({ endDate: 'open', details: { name: 'Edna Pollard' } });
-    expect(stored.trainingRecords.map((r) => [r.id, r.archived, r.details.name])).toEqual([
-      ['t8fixturefirstaid', 'N', 'Mary Provider'],
-      ['t8fixturegdpr', 'Y', 'Val Unteer'],
+    // A record with no expiry date ("date or empty", spec §3) comes in as it is.
+    expect(stored.trainingRecords.map((r) => [r.id, r.archived, r.expiryDate, r.details.name])).toEqual([
+      ['t8fixturefirstaid', 'N', '2026-03-01', 'Mary Provider'],
+      ['t8fixturegdpr', 'Y', '', 'Val Unteer'],
     ]);
     expect(stored.magLogs[0]).toMatchObject({
       id: 'g8fixturelunch',
