@@ -125,14 +125,18 @@ describe('importing the current system’s JSON', () => {
     edna.details.phone = '01984 111111';
     const mary = fixture().mps[0] as { id?: string };
     delete mary.id;
-    const preview = await previewImport(t.database.db, { clients: [edna], mps: [mary] }, { onDuplicate: 'update' });
+    const firstAid = fixture().trainingRecords[0] as { id?: string };
+    delete firstAid.id;
+    const preview = await previewImport(t.database.db, { clients: [edna], mps: [mary], trainingRecords: [firstAid] }, { onDuplicate: 'update' });
     expect(preview.problems).toEqual([]);
     expect(preview.warnings.map((w) => w.message)).toEqual([
       'Likely the same client as c8fixtureedna (the same custom ID (WIV-0042)): updated',
       'Likely the same MP as m8fixturemary (the same name and date of birth): updated',
+      'Likely the same training record as t8fixturefirstaid (the same person, type and expiry date): updated',
     ]);
     expect(preview.counts.clients).toEqual({ create: 0, update: 1, skip: 0 });
     expect(preview.counts.mps).toEqual({ create: 0, update: 0, skip: 1 });
+    expect(preview.counts.trainingRecords).toEqual({ create: 0, update: 0, skip: 1 });
 
     edna.details.customId = 'NEW-1';
     const created = await commitImport(t.database.db, ACTOR, { clients: [{ ...edna, details: { ...edna.details, name: 'Edith New' } }] }, { onDuplicate: 'skip' });

@@ -160,19 +160,29 @@ interface Stored {
   /** Request id → client id. */
   requests: Map<string, string>;
   ids: Record<'packages' | 'trainingRecords' | 'magLogs', Set<string>>;
+  /** Training record id by owner, type and expiry date: a record without an id that has all three is the same. */
+  trainingRecordKeys: Map<string, string>;
 }
 
 async function loadStored(db: Executor): Promise<Stored> {
   const clientRows = await selectRowsAsJson(db, clients, undefined, [asc(clients.id)]);
   const carerRows = await selectRowsAsJson(db, carers, undefined, [asc(carers.id)]);
   const requestRows = await db.select({ id: requests.id, clientId: requests.clientId }).from(requests);
-  const ids = async (table: typeof packages | typeof trainingRecords | typeof magLogs) => new Set((await db.select({ id: table.id }).from(table)).map((r) => r.id));
+  const ids = async (table: typeof packages | typeof magLogs) => new Set((await db.select({ id: table.id }).from(table)).map((r) => r.id));
+  const recordRows = await db
+    .select({ id: trainingRecords.id, ownerId: trainingRecords.ownerId, recordName: trainingRecords.recordName, expiryDate: trainingRecords.expiryDate })
+    .from(trainingRecords);
   return {
     clients: new Map(clientRows.map((r) => [r.id, r])),
     carers: new Map(carerRows.map((r) => [r.id, r])),
     requests: new Map(requestRows.map((r) => [r.id, r.clientId])),
-    ids: { packages: await ids(packages), trainingRecords: await ids(trainingRecords), magLogs: await ids(magLogs) },
+    ids: { packages: await ids(packages), trainingRecords: new Set(recordRows.map((r) => r.id)), magLogs: await ids(magLogs) },
+    trainingRecordKeys: new Map(recordRows.map((r) => [trainingRecordKey(r.ownerId, r.recordName, r.expiryDate ?? ''), r.id])),
   };
+}
+
+function trainingRecordKey(ownerId: string, recordName: string, expiryDate: string): string {
+  return `${ownerId}|${recordName}|${expiryDate}`;
 }
 
 function isStored(stored: Stored, kind: TransferKind, id: string): boolean {
@@ -256,18 +266,27 @@ async function planImport(db: Executor, records: ImportRecords, options: ImportO
           existing = true;
         }
       }
+      if (!existing && kind === 'trainingRecords' && data.id === undefined) {
+        const record = data as TransferRecord<'trainingRecords'>;
+        const same = stored.trainingRecordKeys.get(trainingRecordKey(sameAs.get(record.ownerId) ?? record.ownerId, record.details.recordName, record.expiryDate));
+        if (same) {
+          warnings.push({ kind, index, column: '', message: `Likely the same training record as ${same} (the same person, type and expiry date): ${options.onDuplicate === 'skip' ? 'skipped' : 'updated'}` });
+          id = same;
+          existing = true;
+        }
+      }
       const action: Action = existing ? (options.onDuplicate === 'update' ? 'update' : 'skip') : 'create';
       (planned[kind] as Planned<typeof kind>[]).push({ kind, index, id, data, action });
     });
   }
 
-  checkReferences(planned, stored, inFile, sameAs, problems);
+  checkReferences(planned, stored, inFile, problems);
   return { problems, warnings, planned, stored, sameAs };
 }
 
 /** Every reference must name a record in the file or the database (of the right kind). */
-function checkReferences(planned: PlannedAll, stored: Stored, inFile: Record<TransferKind, Set<string>>, sameAs: Map<string, string>, problems: ImportIssue[]) {
-  const known = (kinds: TransferKind[], id: string) => kinds.some((k) => inFile[k].has(id) || isStored(stored, k, id) || (sameAs.has(id) && inFile[k].has(id)));
+function checkReferences(planned: PlannedAll, stored: Stored, inFile: Record<TransferKind, Set<string>>, problems: ImportIssue[]) {
+  const known = (kinds: TransferKind[], id: string) => kinds.some((k) => inFile[k].has(id) || isStored(stored, k, id));
   const check = (p: Planned<TransferKind>, column: string, kinds: TransferKind[], id: string, what: string) => {
     if (!known(kinds, id)) problems.push({ kind: p.kind, index: p.index, id: p.data.id, column, message: `No ${what} ${id} in the file or the database` });
   };
