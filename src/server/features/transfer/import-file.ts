@@ -67,12 +67,12 @@ export const FILE_PARSERS: Record<string, FileParser> = {
   '.json': readJsonRecords,
 };
 
-/** The records in a file, read by the parser of its extension. */
-export async function readImportFile(filePath: string, kind?: TransferKind): Promise<ImportRecords> {
-  const extension = path.extname(filePath).toLowerCase();
+/** The records in a file's content, read by the parser of its name's extension. */
+export async function readImportContent(content: Buffer, fileName: string, kind?: TransferKind): Promise<ImportRecords> {
+  const extension = path.extname(fileName).toLowerCase();
   const parse = FILE_PARSERS[extension];
   if (!parse) throw new ImportFileError(`Cannot import ${extension || 'files without an extension'}: the files that import are ${Object.keys(FILE_PARSERS).join(', ')}.`);
-  return parse(await readFile(filePath), path.basename(filePath), kind);
+  return parse(content, path.basename(fileName), kind);
 }
 
 export interface ImportFileOptions extends ImportOptions {
@@ -82,11 +82,19 @@ export interface ImportFileOptions extends ImportOptions {
   actor: ImportActor;
 }
 
-/** Imports a file (or, dry, says what importing it would do); a file with any problem is refused (ImportRefusedError). */
-export async function importFile(db: Database, filePath: string, options: ImportFileOptions): Promise<ImportPreview> {
-  const records = await readImportFile(filePath, options.kind);
+/**
+ * Imports a file's content (or, dry, says what importing it would do); content with any problem is
+ * refused (ImportRefusedError) and nothing is written.
+ */
+export async function importContent(db: Database, content: Buffer, fileName: string, options: ImportFileOptions): Promise<ImportPreview> {
+  const records = await readImportContent(content, fileName, options.kind);
   if (!options.dryRun) return commitImport(db, options.actor, records, options);
   const preview = await previewImport(db, records, options);
   if (preview.problems.length) throw new ImportRefusedError(preview.problems);
   return preview;
+}
+
+/** importContent for a file on disk. */
+export async function importFile(db: Database, filePath: string, options: ImportFileOptions): Promise<ImportPreview> {
+  return importContent(db, await readFile(filePath), filePath, options);
 }

@@ -9,6 +9,7 @@ import { databaseFingerprint } from '@/server/test/procedure-calls';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { exportAll } from './export';
 import { EXPORT_ALL_PATH } from './export.route';
+import { IMPORT_PATH } from './import.route';
 import { commitImport, ImportRefusedError, previewImport } from './import';
 
 // The current system's JSON (spec §3 shapes) imports with its ids; bad records are named and nothing is written.
@@ -163,5 +164,40 @@ describe('the Export all data download', () => {
     }
     expect((await t.app.inject({ method: 'GET', url: EXPORT_ALL_PATH })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: EXPORT_ALL_PATH, headers: { authorization: 'Bearer not-a-token' } })).statusCode).toBe(401);
+  });
+});
+
+describe('the Import screen’s upload', () => {
+  const upload = async (body: string, query: string, role: 'Admin' | 'Coordinator' | null = 'Admin') =>
+    t.app.inject({
+      method: 'POST',
+      url: `${IMPORT_PATH}?${query}`,
+      headers: { 'content-type': 'application/octet-stream', ...(role ? { authorization: `Bearer ${await t.idToken(role)}` } : {}) },
+      body,
+    });
+
+  it('previews a file on a dry run and imports it on commit, refusing a bad one with its problems', async () => {
+    const bad = fixture();
+    (bad.packages[0] as { details: { weeklyHours: number } }).details.weeklyHours = -1;
+    const before = await databaseFingerprint(t.database.db);
+    const refused = await upload(JSON.stringify(bad), 'fileName=export.json');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ committed: false, problems: [{ kind: 'packages', index: 1, id: 'p8fixturemary', column: 'details.weeklyHours', message: 'Weekly hours cannot be negative' }] });
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+
+    const fresh = { clients: [{ details: { name: 'Upload Person', customId: 'UP-1', address: { postCode: 'TA4 1AA' } } }] };
+    const dry = await upload(JSON.stringify(fresh), 'fileName=export.json&dryRun=true');
+    expect(dry.json()).toMatchObject({ committed: false, problems: [], counts: { clients: { create: 1, update: 0, skip: 0 } } });
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+    const committed = await upload(JSON.stringify(fresh), 'fileName=export.json');
+    expect(committed.json()).toMatchObject({ committed: true, counts: { clients: { create: 1 } } });
+    expect(await t.database.db.select().from(clients).where(eq(clients.customId, 'UP-1'))).toHaveLength(1);
+  });
+
+  it('answers a file it cannot read with 400, and refuses other roles and anyone not signed in', async () => {
+    expect((await upload('', 'fileName=clients.json')).json()).toEqual({ error: 'clients.json is empty.' });
+    expect((await upload('a,b', 'fileName=notes.txt')).statusCode).toBe(400);
+    expect((await upload('[]', 'fileName=clients.json', 'Coordinator')).statusCode).toBe(403);
+    expect((await upload('[]', 'fileName=clients.json', null)).statusCode).toBe(401);
   });
 });
