@@ -120,6 +120,24 @@ describe('importing the current system’s JSON', () => {
     expect(edna).toMatchObject({ phone: '01984 000000', version: 2 });
   });
 
+  it('renames a carer on update with their training records, and refuses to move a request to another client', async () => {
+    const renamed = fixture();
+    (renamed.mps[0] as { details: { name: string } }).details.name = 'Mary Provider-Jones';
+    await commitImport(t.database.db, ACTOR, { mps: renamed.mps }, { onDuplicate: 'update' });
+    const records = (await exportAll(t.database.db)).trainingRecords;
+    expect(records.find((r) => r.id === 't8fixturefirstaid')!.details.name).toBe('Mary Provider-Jones');
+    await commitImport(t.database.db, ACTOR, { mps: fixture().mps }, { onDuplicate: 'update' });
+
+    const moved = fixture();
+    (moved.requests[0] as { clientId: string }).clientId = 'c8fixturewalt';
+    const preview = await previewImport(t.database.db, { requests: moved.requests }, { onDuplicate: 'update' });
+    expect(preview.problems).toEqual([
+      { kind: 'requests', index: 1, id: 'r8fixtureopen', column: 'clientId', message: 'The client of a request cannot be changed (it is c8fixtureedna)' },
+    ]);
+    // Skipping stored records moves nothing, so it is no problem.
+    expect((await previewImport(t.database.db, { requests: moved.requests }, { onDuplicate: 'skip' })).problems).toEqual([]);
+  });
+
   it('finds a likely duplicate of a record without an id: same custom ID, or same name and date of birth', async () => {
     const edna = fixture().clients[0] as { id?: string; details: { customId: string; phone: string } };
     delete edna.id;

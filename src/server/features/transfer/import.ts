@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { LOCALITIES, SERVICES } from '@/shared/constants';
 import { ID_PREFIX, TRANSFER_KINDS, TRANSFER_RECORDS, type TransferKind, type TransferRecord } from '@/shared/schemas/transfer';
@@ -159,7 +159,9 @@ interface Stored {
   carers: Map<string, CarerRow>;
   /** Request id → client id. */
   requests: Map<string, string>;
-  ids: Record<'packages' | 'trainingRecords' | 'magLogs', Set<string>>;
+  /** Package id → request id. */
+  packages: Map<string, string>;
+  ids: Record<'trainingRecords' | 'magLogs', Set<string>>;
   /** Training record id by owner, type and expiry date: a record without an id that has all three is the same. */
   trainingRecordKeys: Map<string, string>;
 }
@@ -168,7 +170,8 @@ async function loadStored(db: Executor): Promise<Stored> {
   const clientRows = await selectRowsAsJson(db, clients, undefined, [asc(clients.id)]);
   const carerRows = await selectRowsAsJson(db, carers, undefined, [asc(carers.id)]);
   const requestRows = await db.select({ id: requests.id, clientId: requests.clientId }).from(requests);
-  const ids = async (table: typeof packages | typeof magLogs) => new Set((await db.select({ id: table.id }).from(table)).map((r) => r.id));
+  const packageRows = await db.select({ id: packages.id, requestId: packages.requestId }).from(packages);
+  const logIds = await db.select({ id: magLogs.id }).from(magLogs);
   const recordRows = await db
     .select({ id: trainingRecords.id, ownerId: trainingRecords.ownerId, recordName: trainingRecords.recordName, expiryDate: trainingRecords.expiryDate })
     .from(trainingRecords);
@@ -176,7 +179,8 @@ async function loadStored(db: Executor): Promise<Stored> {
     clients: new Map(clientRows.map((r) => [r.id, r])),
     carers: new Map(carerRows.map((r) => [r.id, r])),
     requests: new Map(requestRows.map((r) => [r.id, r.clientId])),
-    ids: { packages: await ids(packages), trainingRecords: new Set(recordRows.map((r) => r.id)), magLogs: await ids(magLogs) },
+    packages: new Map(packageRows.map((r) => [r.id, r.requestId])),
+    ids: { trainingRecords: new Set(recordRows.map((r) => r.id)), magLogs: new Set(logIds.map((r) => r.id)) },
     trainingRecordKeys: new Map(recordRows.map((r) => [trainingRecordKey(r.ownerId, r.recordName, r.expiryDate ?? ''), r.id])),
   };
 }
@@ -189,6 +193,7 @@ function isStored(stored: Stored, kind: TransferKind, id: string): boolean {
   if (kind === 'clients') return stored.clients.has(id);
   if (kind === 'mps' || kind === 'volunteers') return stored.carers.has(id);
   if (kind === 'requests') return stored.requests.has(id);
+  if (kind === 'packages') return stored.packages.has(id);
   return stored.ids[kind].has(id);
 }
 
@@ -276,12 +281,33 @@ async function planImport(db: Executor, records: ImportRecords, options: ImportO
         }
       }
       const action: Action = existing ? (options.onDuplicate === 'update' ? 'update' : 'skip') : 'create';
+      if (action === 'update') {
+        const moved = movedParent(kind, id, data, stored, sameAs);
+        if (moved) problems.push({ kind, index, id: rawId, column: moved.column, message: moved.message });
+      }
       (planned[kind] as Planned<typeof kind>[]).push({ kind, index, id, data, action });
     });
   }
 
   checkReferences(planned, stored, inFile, problems);
   return { problems, warnings, planned, stored, sameAs };
+}
+
+/**
+ * A stored request keeps its client and a package its request, as the services insist (a change of either
+ * is a new request or package): an update that would move one is a problem.
+ */
+function movedParent(kind: TransferKind, id: string, data: TransferRecord<TransferKind>, stored: Stored, sameAs: Map<string, string>) {
+  if (kind === 'requests') {
+    const clientId = (data as TransferRecord<'requests'>).clientId;
+    const storedClient = stored.requests.get(id);
+    if (storedClient !== (sameAs.get(clientId) ?? clientId)) return { column: 'clientId', message: `The client of a request cannot be changed (it is ${storedClient})` };
+  }
+  if (kind === 'packages') {
+    const storedRequest = stored.packages.get(id);
+    if (storedRequest !== (data as TransferRecord<'packages'>).requestId) return { column: 'requestId', message: `The request of a package cannot be changed (it is ${storedRequest})` };
+  }
+  return undefined;
 }
 
 /** Every reference must name a record in the file or the database (of the right kind). */
@@ -557,7 +583,11 @@ const WRITE_ORDER: PgTable[] = [clients, carers, requests, packages, trainingRec
 async function writeRows(tx: Executor, rows: Rows) {
   for (const table of WRITE_ORDER) await insertInChunks(tx, table, rows.inserts.get(table) ?? []);
   // After the inserts: an updated record may now refer to a new one.
-  for (const { table, id, columns } of rows.updates) await tx.update(table).set(columns as never).where(eq(table.id, id));
+  for (const { table, id, columns } of rows.updates) {
+    await tx.update(table).set(columns as never).where(eq(table.id, id));
+    // Training records carry their owner's name, and follow a rename as they do through Edit name.
+    if (table === carers) await tx.update(trainingRecords).set({ name: columns.name as string, updatedAt: new Date() }).where(and(eq(trainingRecords.ownerId, id), ne(trainingRecords.name, columns.name as string)));
+  }
   for (const { owner } of rows.notes) {
     await tx.delete(notes).where('clientId' in owner ? eq(notes.clientId, owner.clientId) : eq(notes.carerId, owner.carerId));
   }
