@@ -48,8 +48,8 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const { runOnDatabase } = await import('@/server/db/cli-database');
-  const { ImportFileError, importFile } = await import('./import-file');
-  const { describeIssue, ImportRefusedError } = await import('./import');
+  const { importFile } = await import('./import-file');
+  const { describeIssue, ImportFileError, ImportRefusedError } = await import('./import');
   const dryRun = values['dry-run'] ?? false;
   return runOnDatabase(
     loadEnv(),

@@ -2,12 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ID_PREFIX, TRANSFER_KINDS, transferBundle, type TransferKind } from '@/shared/schemas/transfer';
 import type { Database } from '@/server/db/client';
-import { commitImport, type ImportActor, type ImportOptions, type ImportPreview, ImportRefusedError, type ImportRecords, previewImport } from './import';
-
-/** The file cannot be read as records at all (empty, not JSON, an array of unknown kind, …). */
-export class ImportFileError extends Error {
-  override name = 'ImportFileError';
-}
+import { commitImport, type ImportActor, ImportFileError, type ImportOptions, type ImportPreview, ImportRefusedError, type ImportRecords, previewImport } from './import';
 
 /** The kinds a file may hold, as the command line names them. */
 export const IMPORT_TYPES = {

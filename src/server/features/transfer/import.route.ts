@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { can } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
 import type { Context } from '@/server/trpc/init';
-import { commitImport, ImportRefusedError, previewImport } from './import';
-import { IMPORT_TYPES, ImportFileError, readImportContent } from './import-file';
+import { commitImport, ImportFileError, ImportRefusedError, previewImport } from './import';
+import { IMPORT_TYPES, readImportContent } from './import-file';
 
 export const IMPORT_PATH = '/api/import';
 

@@ -54,6 +54,14 @@ export type ImportRecords = Partial<Record<TransferKind, unknown[]>>;
 /** Who imports, as the audit trail names them. */
 export type ImportActor = Parameters<typeof recordAudit>[1];
 
+/**
+ * The file cannot be read as records at all (empty, not JSON, an array of unknown kind, a spreadsheet
+ * that is not one, …): every file parser throws it, with a message for the person who chose the file.
+ */
+export class ImportFileError extends Error {
+  override name = 'ImportFileError';
+}
+
 /** The import was refused; `problems` says why, record by record. */
 export class ImportRefusedError extends Error {
   override name = 'ImportRefusedError';
