@@ -406,11 +406,7 @@ async function buildRows(tx: Executor, plan: Awaited<ReturnType<typeof planImpor
   // What people look like after the import: the file's version unless it is skipped.
   const clientAfter = new Map<string, ClientAddress & { name: string }>();
   for (const row of stored.clients.values()) clientAfter.set(row.id, row);
-  for (const p of planned.clients) {
-    if (p.action === 'skip') continue;
-    const columns = clientColumns(p.data);
-    clientAfter.set(p.id, { ...columns, deprivationIncome: columns.deprivationIncome, deprivationHealth: columns.deprivationHealth });
-  }
+  for (const p of planned.clients) if (p.action !== 'skip') clientAfter.set(p.id, clientColumns(p.data));
   const carerName = new Map<string, string>();
   for (const row of stored.carers.values()) carerName.set(row.id, row.name);
   for (const p of [...planned.mps, ...planned.volunteers]) if (p.action !== 'skip') carerName.set(p.id, p.data.details.name);
