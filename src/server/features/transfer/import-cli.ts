@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import { todayIn } from '@/shared/dates';
 import { loadEnv } from '@/server/env';
 import { IMPORT_TYPES, isImportType } from './import-file';
 
@@ -51,14 +52,16 @@ async function main(argv: string[]): Promise<number> {
   const { importFile } = await import('./import-file');
   const { describeIssue, ImportFileError, ImportRefusedError } = await import('./import');
   const dryRun = values['dry-run'] ?? false;
+  const env = loadEnv();
   return runOnDatabase(
-    loadEnv(),
+    env,
     async (db) => {
       const result = await importFile(db, file!, {
         kind: values.type ? IMPORT_TYPES[values.type as keyof typeof IMPORT_TYPES] : undefined,
         dryRun,
         onDuplicate: onDuplicate as 'skip' | 'update',
         actor: { email: `npm run import (${userInfo().username})`, role: '' },
+        today: todayIn(env.timeZone),
       });
       const counts = Object.entries(result.counts)
         .filter(([, c]) => c.create + c.update + c.skip > 0)

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ID_PREFIX, TRANSFER_KINDS, transferBundle, type TransferKind } from '@/shared/schemas/transfer';
-import type { Database } from '@/server/db/client';
+import type { Database, Executor } from '@/server/db/client';
 import { commitImport, type ImportActor, ImportFileError, type ImportOptions, type ImportPreview, ImportRefusedError, type ImportRecords, previewImport } from './import';
 
 /** The kinds a file may hold, as the command line names them. */
@@ -20,8 +20,21 @@ export function isImportType(value: string): value is ImportType {
   return Object.hasOwn(IMPORT_TYPES, value);
 }
 
-/** Reads a file's records; `kind` is the kind the caller says the file holds, when it says. */
-export type FileParser = (content: Buffer, fileName: string, kind: TransferKind | undefined) => ImportRecords | Promise<ImportRecords>;
+/**
+ * What a parser may look up: a spreadsheet names a training record's owner, who is found in the database,
+ * and dates a Notes column with today.
+ */
+export interface ParseContext {
+  db: Executor;
+  today: string;
+}
+
+/**
+ * Reads a file's records; `kind` is the kind the caller says the file holds, when it says. A file that
+ * cannot be read throws ImportFileError; rows that cannot be records throw ImportRefusedError, each
+ * problem's index being the row the user sees.
+ */
+export type FileParser = (content: Buffer, fileName: string, kind: TransferKind | undefined, context: ParseContext) => ImportRecords | Promise<ImportRecords>;
 
 /** The kind a bare array holds: from the file's name (clients.json, training-records.json, …), else from its ids. */
 function kindOfArray(list: unknown[], fileName: string): TransferKind {
@@ -63,11 +76,11 @@ export const FILE_PARSERS: Record<string, FileParser> = {
 };
 
 /** The records in a file's content, read by the parser of its name's extension. */
-export async function readImportContent(content: Buffer, fileName: string, kind?: TransferKind): Promise<ImportRecords> {
+export async function readImportContent(content: Buffer, fileName: string, kind: TransferKind | undefined, context: ParseContext): Promise<ImportRecords> {
   const extension = path.extname(fileName).toLowerCase();
   const parse = FILE_PARSERS[extension];
   if (!parse) throw new ImportFileError(`Cannot import ${extension || 'files without an extension'}: the files that import are ${Object.keys(FILE_PARSERS).join(', ')}.`);
-  return parse(content, path.basename(fileName), kind);
+  return parse(content, path.basename(fileName), kind, context);
 }
 
 export interface ImportFileOptions extends ImportOptions {
@@ -75,6 +88,8 @@ export interface ImportFileOptions extends ImportOptions {
   /** Check and count only; nothing is written. */
   dryRun: boolean;
   actor: ImportActor;
+  /** Today in the charity's time zone. */
+  today: string;
 }
 
 /**
@@ -82,7 +97,7 @@ export interface ImportFileOptions extends ImportOptions {
  * refused (ImportRefusedError) and nothing is written.
  */
 export async function importContent(db: Database, content: Buffer, fileName: string, options: ImportFileOptions): Promise<ImportPreview> {
-  const records = await readImportContent(content, fileName, options.kind);
+  const records = await readImportContent(content, fileName, options.kind, { db, today: options.today });
   if (!options.dryRun) return commitImport(db, options.actor, records, options);
   const preview = await previewImport(db, records, options);
   if (preview.problems.length) throw new ImportRefusedError(preview.problems);

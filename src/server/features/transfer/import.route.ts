@@ -43,7 +43,7 @@ export function registerImportRoute(app: FastifyInstance, contextFor: (request: 
       const { fileName, type, onDuplicate, dryRun } = query.data;
       const content = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       try {
-        const records = await readImportContent(content, fileName, type && IMPORT_TYPES[type]);
+        const records = await readImportContent(content, fileName, type && IMPORT_TYPES[type], { db: ctx.db, today: ctx.today() });
         if (dryRun === 'true') return { committed: false, ...(await previewImport(ctx.db, records, { onDuplicate })) };
         return { committed: true, ...(await commitImport(ctx.db, ctx.user, records, { onDuplicate })) };
       } catch (error) {
