@@ -36,7 +36,6 @@ export const TRANSFER_RECORDS = {
 } as const;
 
 export type TransferRecord<K extends TransferKind> = z.output<(typeof TRANSFER_RECORDS)[K]>;
-export type TransferRecords = { [K in TransferKind]: TransferRecord<K>[] };
 
 /**
  * The whole file: one object of arrays, any of them left out meaning none. Its records are checked one by

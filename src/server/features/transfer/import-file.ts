@@ -14,7 +14,7 @@ export const IMPORT_TYPES = {
   'training-records': 'trainingRecords',
   'mag-logs': 'magLogs',
 } as const satisfies Record<string, TransferKind>;
-export type ImportType = keyof typeof IMPORT_TYPES;
+type ImportType = keyof typeof IMPORT_TYPES;
 
 export function isImportType(value: string): value is ImportType {
   return Object.hasOwn(IMPORT_TYPES, value);
