@@ -108,6 +108,17 @@ describe('checkBudgets', () => {
   });
 });
 
+describe('the JSON import budget', () => {
+  it('holds an import of the data set to 60 s, and has no line when none was measured', () => {
+    const result = resultWith(100, 100);
+    expect(checkBudgets(result).some((l) => l.what.startsWith('import of the data set as JSON'))).toBe(false);
+    result.databases[0]!.jsonImportMs = 61_000;
+    expect(checkBudgets(result).find((l) => l.what.startsWith('import of the data set as JSON'))).toMatchObject({ limit: 60_000, verdict: 'FAIL', farOver: false });
+    result.databases[0]!.jsonImportMs = 30_000;
+    expect(checkBudgets(result).find((l) => l.what.startsWith('import of the data set as JSON'))!.verdict).toBe('PASS');
+  });
+});
+
 describe('writeReportSection', () => {
   it('replaces its own section and keeps the others', () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-report-')), 'BENCHMARKS.md');

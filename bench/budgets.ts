@@ -42,6 +42,7 @@ export function checkBudgets(result: BenchResult): BudgetLine[] {
       }
     }
     lines.push(line(`server memory (RSS) after the run ${on}`, database.rssMb, 400, 'MB'));
+    if (database.jsonImportMs !== undefined) lines.push(line(`import of the data set as JSON into an empty database ${on}`, database.jsonImportMs, 60_000, 'ms'));
   }
   const browser = result.browser;
   lines.push(line('landing page initial JavaScript, gzip', browser.landingScripts.gzipBytes / KB, 120, 'KB'));

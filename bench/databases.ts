@@ -80,6 +80,12 @@ export async function newPostgresDatabase(serverUrl: string): Promise<BenchDatab
   };
 }
 
+/** The settings that open the database. */
+export function envOf(database: BenchDatabase) {
+  const target = database.target;
+  return loadEnv('dataDir' in target ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.databaseUrl });
+}
+
 /** Clients the single-record operations take in turn: current ones with care on record. */
 const SAMPLE_CLIENTS = 50;
 
@@ -88,9 +94,7 @@ const SAMPLE_CLIENTS = 50;
  * the clients the single-record operations work on.
  */
 export async function fillDatabase(database: BenchDatabase, size: DataSetSize, today: string): Promise<string[]> {
-  const target = database.target;
-  const env = loadEnv('dataDir' in target ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.databaseUrl });
-  const connection = await openConfiguredDatabase(env);
+  const connection = await openConfiguredDatabase(envOf(database));
   try {
     await insertDataSet(connection.db, size, today);
     await addUser(connection.db, BENCH_USER);

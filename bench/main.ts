@@ -16,6 +16,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/server';
 import { checkBudgets } from './budgets';
 import { sizeAt } from './data-set';
 import { BENCH_USER, type BenchDatabase, fillDatabase, newPgliteDatabase, newPostgresDatabase, reachablePostgres } from './databases';
+import { timeJsonImport } from './json-import';
 import { type BrowserFigures, type BrowserSettings, ensureWebBuild, measureInBrowser } from './frontend';
 import type { LoadShape } from './latency';
 import { describeMachine } from './machine';
@@ -189,6 +190,12 @@ async function measureDatabase(
       await baselineServer.stop();
     }
 
+    let jsonImportMs: number | undefined;
+    if (database.kind === 'PGlite') {
+      progress(`${database.kind}: export as JSON, import into an empty database`);
+      jsonImportMs = await timeJsonImport(database);
+    }
+
     const figures: OperationFigures[] = list.map((op) => ({ name: op.name, kind: op.kind, product: product.get(op.name)!, baseline: baseline.get(op.name)! }));
     const full: GrowthPoint = {
       packages: size.packages,
@@ -202,6 +209,7 @@ async function measureDatabase(
       growth: settings.growthScales.length ? [...growth, full] : [],
       coldStartMs: server.coldStartMs,
       ...memory,
+      jsonImportMs,
     };
   } finally {
     await database.remove();

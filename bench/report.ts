@@ -76,6 +76,7 @@ function databaseSection(database: DatabaseRun, concurrency: number): string {
     `- Database: ${database.description}; ${sizeLine(database)}.`,
     `- Server: cold start ${whole(database.coldStartMs)} ms (process start to the first healthy \`/healthz\`); ` +
       `memory (RSS) after the run ${whole(database.rssMb)} MB, at most ${whole(database.peakRssMb)} MB.`,
+    ...(database.jsonImportMs !== undefined ? [`- Import: the data set exported as JSON imports into an empty database in ${whole(database.jsonImportMs)} ms.`] : []),
     '',
     apiTable(database, concurrency),
   ];

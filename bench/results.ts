@@ -40,6 +40,8 @@ export interface DatabaseRun {
   coldStartMs: number;
   rssMb: number;
   peakRssMb: number;
+  /** The data set exported as JSON and imported into an empty database (measured on PGlite only). */
+  jsonImportMs?: number;
 }
 
 export interface BenchResult {

@@ -15,6 +15,8 @@ import { securityHeaders } from './security-headers';
 import type { Context } from './trpc/init';
 import { queryCache } from './query-cache/query-cache';
 import { type AppRouter, appRouter } from './app-router';
+import { registerExportRoute } from './features/transfer/export.route';
+import { registerImportRoute } from './features/transfer/import.route';
 
 export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -97,6 +99,8 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
   }
 
   await app.register(queryCache, { db, contextFor });
+  registerExportRoute(app, contextFor);
+  registerImportRoute(app, contextFor);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

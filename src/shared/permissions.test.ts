@@ -11,23 +11,27 @@ describe('permission matrix (spec §6)', () => {
               ? action === 'read'
               : resource === 'dataProtection' || resource === 'reminders'
                 ? action === 'read' || action === 'update'
-                : true;
+                : resource === 'transfer'
+                  ? action === 'read' || action === 'create'
+                  : true;
           expect(can(role, resource, action)).toBe(expected);
         }
       }
     }
   });
 
-  it('lets only Admin and Test read the audit trail, serve data protection rights, run reminders and manage staff', () => {
+  it('lets only Admin and Test read the audit trail, serve data protection rights, run reminders, manage staff and export or import everything', () => {
     expect(ROLES.filter((role) => can(role, 'audit', 'read'))).toEqual(['Admin', 'Test']);
     expect(ROLES.filter((role) => can(role, 'dataProtection', 'update'))).toEqual(['Admin', 'Test']);
     expect(ROLES.filter((role) => can(role, 'reminders', 'read'))).toEqual(['Admin', 'Test']);
     for (const action of ACTIONS) expect(ROLES.filter((role) => can(role, 'staff', action))).toEqual(['Admin', 'Test']);
+    expect(ROLES.filter((role) => can(role, 'transfer', 'read'))).toEqual(['Admin', 'Test']);
+    expect(ROLES.filter((role) => can(role, 'transfer', 'create'))).toEqual(['Admin', 'Test']);
   });
 
-  it('lets a Trustee read everything but the audit trail, data protection, reminders and staff, and update only requests', () => {
+  it('lets a Trustee read everything but the audit trail, data protection, reminders, staff and the whole-data export, and update only requests', () => {
     for (const resource of RESOURCES) {
-      expect(can('Trustee', resource, 'read')).toBe(!['audit', 'dataProtection', 'reminders', 'staff'].includes(resource));
+      expect(can('Trustee', resource, 'read')).toBe(!['audit', 'dataProtection', 'reminders', 'staff', 'transfer'].includes(resource));
       expect(can('Trustee', resource, 'update')).toBe(resource === 'requests');
       expect(can('Trustee', resource, 'create')).toBe(false);
       expect(can('Trustee', resource, 'delete')).toBe(false);

@@ -20,6 +20,8 @@ export const RESOURCES = [
   'reminders',
   /** Staff accounts: the list (read), inviting (create), role, disable, two-step and password reset (update), removal (delete); Admin and Test. */
   'staff',
+  /** Every record at once: the whole-data export (read) and imports (create); Admin and Test. */
+  'transfer',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -45,6 +47,7 @@ const full: Grants = {
   dataProtection: ['read', 'update'],
   reminders: ['read', 'update'],
   staff: ALL,
+  transfer: ['read', 'create'],
 };
 
 /** Anything not listed is denied. */

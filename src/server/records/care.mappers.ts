@@ -1,7 +1,9 @@
 import { type AnyColumn, eq, gte, isNull, or, type SQL } from 'drizzle-orm';
 import type { Service } from '@/shared/constants';
+import type { PackageData, PackageDetails, RequestData, RequestDetails } from '@/shared/schemas/care';
 import { type EndDate, OPEN } from '@/shared/dates';
 import type { packages, requests } from '@/server/db/schema/care';
+import type { clients } from '@/server/db/schema/people';
 import { addressFromRow, addressWithDeprivationFromRow } from '@/server/records/address.mappers';
 
 type RequestRow = typeof requests.$inferSelect;
@@ -70,3 +72,67 @@ export function requestFromRow(row: RequestRow, clientName: string) {
   };
 }
 export type Request = ReturnType<typeof requestFromRow>;
+
+/** Where a client lives: a request given no address of its own takes it. */
+export type ClientAddress = Pick<typeof clients.$inferSelect, 'streetAddress' | 'locality' | 'county' | 'postCode' | 'deprivationIncome' | 'deprivationHealth'>;
+
+/** The request's own details; with no address given, it is where the client lives (deprivation flags included). */
+export function requestDetailColumns(details: RequestDetails, client: ClientAddress) {
+  const address = details.address ?? {
+    streetAddress: client.streetAddress,
+    locality: client.locality,
+    county: client.county,
+    postCode: client.postCode,
+    deprivation: { income: client.deprivationIncome, health: client.deprivationHealth },
+  };
+  return {
+    customId: details.customId,
+    weeklyHours: details.weeklyHours,
+    streetAddress: address.streetAddress,
+    locality: address.locality,
+    county: address.county,
+    postCode: address.postCode,
+    deprivationIncome: address.deprivation.income,
+    deprivationHealth: address.deprivation.health,
+    status: details.status,
+    services: details.services,
+    notes: details.notes,
+  };
+}
+
+/** The stored columns of a request's fields. */
+export function requestColumns(data: RequestData, client: ClientAddress) {
+  return {
+    archived: data.archived,
+    requestType: data.requestType,
+    startDate: data.startDate,
+    endDate: endDateColumn(data.endDate),
+    ...requestDetailColumns(data.details, client),
+  };
+}
+
+/** The package's own details; left unnamed, it takes its request's client's name. */
+export function packageDetailColumns(details: PackageDetails, clientName: string) {
+  return {
+    name: details.name || clientName,
+    weeklyHours: details.weeklyHours,
+    streetAddress: details.address.streetAddress,
+    locality: details.address.locality,
+    county: details.address.county,
+    postCode: details.address.postCode,
+    notes: details.notes,
+    services: details.services,
+  };
+}
+
+/** The stored columns of a package's fields. */
+export function packageColumns(data: PackageData, clientName: string) {
+  return {
+    carerId: data.carerId,
+    requestId: data.requestId,
+    archived: data.archived,
+    startDate: data.startDate,
+    endDate: endDateColumn(data.endDate),
+    ...packageDetailColumns(data.details, clientName),
+  };
+}

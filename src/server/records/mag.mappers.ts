@@ -1,3 +1,4 @@
+import type { MagLogData } from '@/shared/schemas/compliance';
 import type { ClientData } from '@/shared/schemas/people';
 import type { magAttendees, magLogs } from '@/server/db/schema/compliance';
 
@@ -37,3 +38,8 @@ export function magLogFromRows(row: MagLogRow, attendees: AttendeeRow[]) {
   };
 }
 export type MagLog = ReturnType<typeof magLogFromRows>;
+
+/** The stored columns of a log's own fields (its attendees are rows of their own). */
+export function magLogColumns(data: MagLogData) {
+  return { date: data.date, archived: data.archived, ...data.details };
+}

@@ -13,3 +13,13 @@ export function trainingRecordFromRow(row: typeof trainingRecords.$inferSelect) 
   };
 }
 export type TrainingRecord = ReturnType<typeof trainingRecordFromRow>;
+
+/** The stored columns of a record's own fields (its owner and the copy of their name are set apart). */
+export function trainingRecordColumns(data: TrainingRecordData) {
+  return {
+    archived: data.archived,
+    expiryDate: data.expiryDate || null,
+    recordName: data.details.recordName,
+    notes: data.details.notes,
+  };
+}

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
-import type { Service } from '@/shared/constants';
 import type { CarerData } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
@@ -7,7 +6,7 @@ import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { trainingRecords } from '@/server/db/schema/compliance';
 import { carers, clients } from '@/server/db/schema/people';
-import { addressFromRow } from '@/server/records/address.mappers';
+import { type CarerSummary, carerColumns, carerSummaryFromRow } from '@/server/records/people.mappers';
 import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
 import { notFound } from '@/server/records/record-errors';
 import { createRecord, deleteUnlessReferenced, type RecordRef } from '@/server/records/record-lifecycle';
@@ -25,51 +24,6 @@ const KIND = {
 } as const;
 
 type CarerRow = typeof carers.$inferSelect;
-
-/** A carer as lists show it: everything but notes and related records. */
-export function carerSummaryFromRow(row: CarerRow) {
-  return {
-    id: row.id,
-    archived: row.archived as 'Y' | 'N',
-    version: row.version,
-    anonymised: row.anonymisedAt !== null,
-    dateOfBirth: row.dateOfBirth ?? '',
-    dbsExpiry: row.dbsExpiry ?? '',
-    publicLiabilityExpiry: row.publicLiabilityExpiry ?? '',
-    details: {
-      name: row.name,
-      address: addressFromRow(row),
-      phone: row.phone,
-      email: row.email,
-      nextOfKin: row.nextOfKin,
-      services: row.services as Service[],
-      attendsMag: row.attendsMag,
-      capacity: row.capacity,
-    },
-  };
-}
-export type CarerSummary = ReturnType<typeof carerSummaryFromRow>;
-
-function carerColumns(data: CarerData) {
-  const d = data.details;
-  return {
-    archived: data.archived,
-    dateOfBirth: data.dateOfBirth || null,
-    dbsExpiry: data.dbsExpiry || null,
-    publicLiabilityExpiry: data.publicLiabilityExpiry || null,
-    name: d.name,
-    streetAddress: d.address.streetAddress,
-    locality: d.address.locality,
-    county: d.address.county,
-    postCode: d.address.postCode,
-    phone: d.phone,
-    email: d.email,
-    nextOfKin: d.nextOfKin,
-    services: d.services,
-    attendsMag: d.attendsMag,
-    capacity: d.capacity,
-  };
-}
 
 async function fullCarer(db: Executor, row: CarerRow) {
   const summary = carerSummaryFromRow(row);

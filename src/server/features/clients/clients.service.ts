@@ -1,5 +1,4 @@
 import { and, arrayContains, asc, desc, eq, inArray, or } from 'drizzle-orm';
-import type { Service } from '@/shared/constants';
 import type { ClientData } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
@@ -7,7 +6,7 @@ import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
 import { clients } from '@/server/db/schema/people';
-import { addressWithDeprivationFromRow } from '@/server/records/address.mappers';
+import { type ClientSummary, clientColumns, clientSummaryFromRow } from '@/server/records/people.mappers';
 import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
 import { lookupDeprivation } from '@/server/records/deprivation-lookup';
 import { magLogFromRows } from '@/server/records/mag.mappers';
@@ -18,67 +17,6 @@ import { loadNotes, replaceNotes } from '@/server/records/notes';
 import { type PersonKind, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
 type ClientRow = typeof clients.$inferSelect;
-
-/** A client as lists show it: everything but notes and related records. */
-export function clientSummaryFromRow(row: ClientRow) {
-  return {
-    id: row.id,
-    archived: row.archived as 'Y' | 'N',
-    version: row.version,
-    anonymised: row.anonymisedAt !== null,
-    dateOfBirth: row.dateOfBirth ?? '',
-    details: {
-      customId: row.customId,
-      name: row.name,
-      address: addressWithDeprivationFromRow(row),
-      phone: row.phone,
-      email: row.email,
-      nextOfKin: row.nextOfKin,
-      services: row.services as Service[],
-      attendsMag: row.attendsMag,
-      donationScheme: row.donationScheme,
-      donationAmount: row.donationAmount,
-      referredBy: row.referredBy,
-      clientAgreementDate: row.clientAgreementDate ?? '',
-      clientAgreementComments: row.clientAgreementComments,
-      riskAssessmentDate: row.riskAssessmentDate ?? '',
-      riskAssessmentComments: row.riskAssessmentComments,
-      endDate: row.endDate ?? '',
-      attendanceAllowance: row.attendanceAllowance as ClientData['details']['attendanceAllowance'],
-    },
-  };
-}
-export type ClientSummary = ReturnType<typeof clientSummaryFromRow>;
-
-function clientColumns(data: ClientData) {
-  const d = data.details;
-  return {
-    archived: data.archived,
-    dateOfBirth: data.dateOfBirth || null,
-    name: d.name,
-    streetAddress: d.address.streetAddress,
-    locality: d.address.locality,
-    county: d.address.county,
-    postCode: d.address.postCode,
-    deprivationIncome: d.address.deprivation.income,
-    deprivationHealth: d.address.deprivation.health,
-    phone: d.phone,
-    email: d.email,
-    nextOfKin: d.nextOfKin,
-    services: d.services,
-    attendsMag: d.attendsMag,
-    customId: d.customId,
-    donationScheme: d.donationScheme,
-    donationAmount: d.donationAmount,
-    referredBy: d.referredBy,
-    clientAgreementDate: d.clientAgreementDate || null,
-    clientAgreementComments: d.clientAgreementComments,
-    riskAssessmentDate: d.riskAssessmentDate || null,
-    riskAssessmentComments: d.riskAssessmentComments,
-    endDate: d.endDate || null,
-    attendanceAllowance: d.attendanceAllowance,
-  };
-}
 
 async function fullClient(db: Executor, row: ClientRow) {
   const summary = clientSummaryFromRow(row);

@@ -8,7 +8,7 @@ import { addressWithDeprivationFromRow } from '@/server/records/address.mappers'
 import { notFound } from '@/server/records/record-errors';
 import { createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
-import { type MagLog, magLogFromRows } from '@/server/records/mag.mappers';
+import { type MagLog, magLogColumns, magLogFromRows } from '@/server/records/mag.mappers';
 
 type MagLogRow = typeof magLogs.$inferSelect;
 type AttendeeRow = typeof magAttendees.$inferSelect;
@@ -19,10 +19,6 @@ const LABEL: Record<AttendeeKind, string> = { client: 'Client', mp: 'MP', volunt
 interface Listed {
   kind: AttendeeKind;
   id: string;
-}
-
-function logColumns(data: MagLogData) {
-  return { date: data.date, archived: data.archived, ...data.details };
 }
 
 function listedAttendees(data: MagLogData): Listed[] {
@@ -100,13 +96,13 @@ export async function getMagLog(db: Executor, id: string): Promise<MagLog> {
 
 export function createMagLog(ctx: ServiceContext, data: MagLogData): Promise<MagLog> {
   const id = newId('g');
-  return createRecord(ctx, MAG_LOG, 'mag.create', () => ({ id, ...logColumns(data) }), async (tx) => saveAttendees(tx, await attendeeRows(tx, id, data)));
+  return createRecord(ctx, MAG_LOG, 'mag.create', () => ({ id, ...magLogColumns(data) }), async (tx) => saveAttendees(tx, await attendeeRows(tx, id, data)));
 }
 
 export function updateMagLog(ctx: ServiceContext, input: MagLogData & RecordRef): Promise<MagLog> {
   return updateRecord(ctx, MAG_LOG, input, 'mag.update', async (tx, stored) => {
     const attendees = await attendeeRows(tx, stored.id, input, await attendeesOf(tx, stored.id));
-    const row = await saveNextVersion(tx, magLogs, stored, logColumns(input));
+    const row = await saveNextVersion(tx, magLogs, stored, magLogColumns(input));
     await tx.delete(magAttendees).where(eq(magAttendees.magLogId, stored.id));
     await saveAttendees(tx, attendees);
     return row;

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { PackageData, PackageDetails, PackageRenewal } from '@/shared/schemas/care';
+import type { PackageData, PackageRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
@@ -9,7 +9,7 @@ import { notFound, refused } from '@/server/records/record-errors';
 import { changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { carerNames, type PackageView } from '@/server/records/package-views';
-import { type CareView, endDateColumn, inView, type Package, packageFromRow } from '@/server/records/care.mappers';
+import { type CareView, inView, type Package, packageColumns, packageDetailColumns, packageFromRow } from '@/server/records/care.mappers';
 
 export const REQUEST_CHANGE_REFUSED = 'The request of a package cannot be changed. Add a package to the other request instead.';
 export const RENEWAL_CARER_REFUSED = 'A renewal keeps the carer of the package. Add a package for the other carer instead.';
@@ -32,30 +32,6 @@ async function clientNameOfRequest(db: Executor, requestId: string): Promise<str
     .where(eq(requests.id, requestId));
   if (!found) throw notFound('Request');
   return found.name;
-}
-
-function detailColumns(details: PackageDetails, clientName: string) {
-  return {
-    name: details.name || clientName,
-    weeklyHours: details.weeklyHours,
-    streetAddress: details.address.streetAddress,
-    locality: details.address.locality,
-    county: details.address.county,
-    postCode: details.address.postCode,
-    notes: details.notes,
-    services: details.services,
-  };
-}
-
-function packageColumns(data: PackageData, clientName: string) {
-  return {
-    carerId: data.carerId,
-    requestId: data.requestId,
-    archived: data.archived,
-    startDate: data.startDate,
-    endDate: endDateColumn(data.endDate),
-    ...detailColumns(data.details, clientName),
-  };
 }
 
 export async function listPackages(db: Executor, view: CareView, today: string): Promise<PackageView[]> {
@@ -111,7 +87,7 @@ export function renewPackage(ctx: ServiceContext, input: PackageRenewal): Promis
         archived: 'N',
         startDate,
         endDate: null,
-        ...detailColumns(input.newPackage.details, await clientNameOfRequest(tx, stored.requestId)),
+        ...packageDetailColumns(input.newPackage.details, await clientNameOfRequest(tx, stored.requestId)),
       }),
     });
     return { oldPackage: oldRecord, newPackage: newRecord };

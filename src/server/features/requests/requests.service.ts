@@ -4,7 +4,7 @@ import { CARRY_OVER_FORBIDDEN, hoursInService, packagesToCarryOver, type Package
 import type { Locality } from '@/shared/constants';
 import { OPEN } from '@/shared/dates';
 import { can } from '@/shared/permissions';
-import type { RequestData, RequestDetails, RequestRenewal } from '@/shared/schemas/care';
+import type { RequestData, RequestRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
@@ -13,7 +13,7 @@ import { clients } from '@/server/db/schema/people';
 import { notFound, refused } from '@/server/records/record-errors';
 import { auditChange, changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
-import { type CareView, endDateColumn, inView, notEndedYet, type Package, packageFromRow, type Request, requestFromRow } from '@/server/records/care.mappers';
+import { type CareView, inView, notEndedYet, type Package, packageFromRow, type Request, requestColumns, requestDetailColumns, requestFromRow } from '@/server/records/care.mappers';
 import { type PackageView, packagesByRequest, withCarerNames } from '@/server/records/package-views';
 
 type RequestRow = typeof requests.$inferSelect;
@@ -43,40 +43,6 @@ function requestsWithClientName(db: Executor) {
     .select({ request: requests, clientName: clients.name })
     .from(requests)
     .innerJoin(clients, eq(requests.clientId, clients.id));
-}
-
-/** The request's own details; with no address given, it is where the client lives (deprivation flags included). */
-function detailColumns(details: RequestDetails, client: ClientRow) {
-  const address = details.address ?? {
-    streetAddress: client.streetAddress,
-    locality: client.locality,
-    county: client.county,
-    postCode: client.postCode,
-    deprivation: { income: client.deprivationIncome, health: client.deprivationHealth },
-  };
-  return {
-    customId: details.customId,
-    weeklyHours: details.weeklyHours,
-    streetAddress: address.streetAddress,
-    locality: address.locality,
-    county: address.county,
-    postCode: address.postCode,
-    deprivationIncome: address.deprivation.income,
-    deprivationHealth: address.deprivation.health,
-    status: details.status,
-    services: details.services,
-    notes: details.notes,
-  };
-}
-
-function requestColumns(data: RequestData, client: ClientRow) {
-  return {
-    archived: data.archived,
-    requestType: data.requestType,
-    startDate: data.startDate,
-    endDate: endDateColumn(data.endDate),
-    ...detailColumns(data.details, client),
-  };
 }
 
 /** A request as lists and getById show it: with its packages and its hours in service. */
@@ -219,7 +185,7 @@ export async function renewRequest(
         archived: 'N',
         startDate,
         endDate: null,
-        ...detailColumns(input.newRequest.details, client),
+        ...requestDetailColumns(input.newRequest.details, client),
       }),
     });
     const carriedPackages = input.carryOverPackages

@@ -8,7 +8,7 @@ import { carers } from '@/server/db/schema/people';
 import { notFound } from '@/server/records/record-errors';
 import { createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
-import { type TrainingRecord, trainingRecordFromRow } from '@/server/records/training-records.mappers';
+import { type TrainingRecord, trainingRecordColumns, trainingRecordFromRow } from '@/server/records/training-records.mappers';
 
 /** Identifies a record by its owner too, so an id never reaches another carer's record. */
 interface OwnedRef extends RecordRef {
@@ -17,15 +17,6 @@ interface OwnedRef extends RecordRef {
 
 function ownedBy({ ownerId, id }: OwnedRef) {
   return and(eq(trainingRecords.id, id), eq(trainingRecords.ownerId, ownerId));
-}
-
-function trainingRecordColumns(data: TrainingRecordData) {
-  return {
-    archived: data.archived,
-    expiryDate: data.expiryDate,
-    recordName: data.details.recordName,
-    notes: data.details.notes,
-  };
 }
 
 /**

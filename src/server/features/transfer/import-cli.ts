@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { parseArgs } from 'node:util';
+import { todayIn } from '@/shared/dates';
+import { loadEnv } from '@/server/env';
+import { IMPORT_TYPES, isImportType } from './import-file';
+
+const USAGE = `Import records: a whole export, or one list of records.
+
+  npm run import -- FILE [--type ${Object.keys(IMPORT_TYPES).join('|')}] [--dry-run] [--on-duplicate skip|update]
+
+FILE            a .json export (one object of lists), or one list as the current system's getAll gave it
+--type          the kind of records a single list holds (otherwise its file name or its ids say)
+--dry-run       check every record and count what would happen; nothing is written
+--on-duplicate  a record already stored (same id, or likely the same person): skip it (default) or update it
+
+Nothing is written unless every record is right: the problems are listed, with exit code 2.
+With the embedded database, stop the server first.`;
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { type: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'on-duplicate': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [file, ...extra] = positionals;
+  const onDuplicate = values['on-duplicate'] ?? 'skip';
+  const problems = [
+    !file && 'Say which file to import',
+    extra.length > 0 && `One file at a time (also given: ${extra.join(' ')})`,
+    file && !existsSync(file) && `No file ${file}`,
+    values.type !== undefined && !isImportType(values.type) && `Unknown --type ${values.type}`,
+    onDuplicate !== 'skip' && onDuplicate !== 'update' && `--on-duplicate is skip or update, not ${onDuplicate}`,
+  ].filter(Boolean);
+  if (problems.length) {
+    console.error(`${problems.join('\n')}\n\n${USAGE}`);
+    return 2;
+  }
+
+  const { runOnDatabase } = await import('@/server/db/cli-database');
+  const { importFile } = await import('./import-file');
+  const { describeIssue, ImportFileError, ImportRefusedError } = await import('./import');
+  const dryRun = values['dry-run'] ?? false;
+  const env = loadEnv();
+  return runOnDatabase(
+    env,
+    async (db) => {
+      const result = await importFile(db, file!, {
+        kind: values.type ? IMPORT_TYPES[values.type as keyof typeof IMPORT_TYPES] : undefined,
+        dryRun,
+        onDuplicate: onDuplicate as 'skip' | 'update',
+        actor: { email: `npm run import (${userInfo().username})`, role: '' },
+        today: todayIn(env.timeZone),
+      });
+      const counts = Object.entries(result.counts)
+        .filter(([, c]) => c.create + c.update + c.skip > 0)
+        .map(([kind, c]) => `  ${kind}: ${c.create} to create, ${c.update} to update, ${c.skip} unchanged`);
+      return [
+        dryRun ? 'Dry run: nothing was written. Importing would give:' : 'Imported:',
+        ...(counts.length ? counts : ['  no records']),
+        ...result.warnings.map((warning) => `Warning: ${describeIssue(warning)}`),
+      ].join('\n');
+    },
+    [ImportFileError, ImportRefusedError],
+  );
+}
+
+process.exitCode = await main(process.argv.slice(2));
