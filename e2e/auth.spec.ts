@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { enterPassword, expect, setUpTwoStepSignIn, test } from './fixtures';
 import { newDataDir, removeDataDir, startServer } from './server';
 
-const ALL_ITEMS = ['Dashboard', 'Requests', 'Packages', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG', 'Audit', 'Data protection', 'Reminders', 'Staff'];
+const ALL_ITEMS = ['Dashboard', 'Requests', 'Packages', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG', 'Audit', 'Data protection', 'Reminders', 'Staff', 'Import'];
 
 /** The sidebar's links; asserting on them waits until the sidebar has rendered. */
 function sidebarLinks(page: Page) {

@@ -11,6 +11,6 @@ describe('sidebar items by role (spec §2.2)', () => {
   it('shows Trustee and Coordinator every item of the spec, and Admin and Test the audit trail, data protection, reminders and staff too', () => {
     const all = ['Dashboard', 'Requests', 'Packages', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG'];
     for (const role of ['Trustee', 'Coordinator'] as const) expect(labels(role)).toEqual(all);
-    for (const role of ['Admin', 'Test'] as const) expect(labels(role)).toEqual([...all, 'Audit', 'Data protection', 'Reminders', 'Staff']);
+    for (const role of ['Admin', 'Test'] as const) expect(labels(role)).toEqual([...all, 'Audit', 'Data protection', 'Reminders', 'Staff', 'Import']);
   });
 });

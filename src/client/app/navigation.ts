@@ -2,6 +2,7 @@ import {
   BellRing,
   BriefcaseMedical,
   CalendarDays,
+  FileUp,
   ClipboardList,
   GraduationCap,
   HeartHandshake,
@@ -46,6 +47,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/data-protection', label: 'Data protection', icon: ShieldHalf, visible: reads('dataProtection') },
   { to: '/reminders', label: 'Reminders', icon: BellRing, visible: reads('reminders') },
   { to: '/staff', label: 'Staff', icon: UserCog, visible: reads('staff') },
+  { to: '/import', label: 'Import', icon: FileUp, visible: reads('transfer') },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {

@@ -41,6 +41,7 @@ const MagScreen = lazy(() => import('@/client/features/mag/mag-screen'));
 const AuditScreen = lazy(() => import('@/client/features/audit/audit-screen'));
 const DataProtectionScreen = lazy(() => import('@/client/features/data-protection/data-protection-screen'));
 const RemindersScreen = lazy(() => import('@/client/features/reminders/reminders-screen'));
+const ImportScreen = lazy(() => import('@/client/features/import/import-screen'));
 const AccountScreen = lazy(() => import('@/client/features/account/account-screen'));
 const StaffScreen = lazy(() => import('@/client/features/staff/staff-screen'));
 
@@ -59,6 +60,7 @@ const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
   { path: 'audit', nav: '/audit', element: <AuditScreen /> },
   { path: 'data-protection', nav: '/data-protection', element: <DataProtectionScreen /> },
   { path: 'reminders', nav: '/reminders', element: <RemindersScreen /> },
+  { path: 'import', nav: '/import', element: <ImportScreen /> },
   { path: 'staff', nav: '/staff', element: <StaffScreen /> },
 ];
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EXPORT_ALL_PATH } from '@/shared/import-api';
 import { can } from '@/shared/permissions';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { Context } from '@/server/trpc/init';
 import { countRecords, exportAll } from './export';
 
-export const EXPORT_ALL_PATH = '/api/export/all.json';
 
 /**
  * The Admin's "Export all data" download: the JSON of every record (issue 19 item 5). A plain GET rather

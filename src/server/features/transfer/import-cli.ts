@@ -3,7 +3,8 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { todayIn } from '@/shared/dates';
 import { loadEnv } from '@/server/env';
-import { IMPORT_TYPES, isImportType } from './import-file';
+import { IMPORT_TYPES } from '@/shared/import-api';
+import { isImportType } from './import-file';
 
 const USAGE = `Import records: a whole export, or one list of records.
 

@@ -1,20 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { IMPORT_TYPES, type ImportType } from '@/shared/import-api';
 import { ID_PREFIX, TRANSFER_KINDS, transferBundle, type TransferKind } from '@/shared/schemas/transfer';
 import type { Database, Executor } from '@/server/db/client';
+import { readSpreadsheetRecords } from './spreadsheet-import';
 import { commitImport, type ImportActor, ImportFileError, type ImportOptions, type ImportPreview, ImportRefusedError, type ImportRecords, previewImport } from './import';
 
-/** The kinds a file may hold, as the command line names them. */
-export const IMPORT_TYPES = {
-  clients: 'clients',
-  mps: 'mps',
-  volunteers: 'volunteers',
-  requests: 'requests',
-  packages: 'packages',
-  'training-records': 'trainingRecords',
-  'mag-logs': 'magLogs',
-} as const satisfies Record<string, TransferKind>;
-type ImportType = keyof typeof IMPORT_TYPES;
 
 export function isImportType(value: string): value is ImportType {
   return Object.hasOwn(IMPORT_TYPES, value);
@@ -73,6 +64,8 @@ export function readJsonRecords(content: Buffer, fileName: string, kind: Transfe
 /** The readers of each kind of file, by extension. */
 export const FILE_PARSERS: Record<string, FileParser> = {
   '.json': readJsonRecords,
+  '.csv': readSpreadsheetRecords,
+  '.xlsx': readSpreadsheetRecords,
 };
 
 /** The records in a file's content, read by the parser of its name's extension. */

@@ -8,8 +8,7 @@ import { clients } from '@/server/db/schema/people';
 import { databaseFingerprint } from '@/server/test/procedure-calls';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { exportAll } from './export';
-import { EXPORT_ALL_PATH } from './export.route';
-import { IMPORT_PATH } from './import.route';
+import { EXPORT_ALL_PATH, IMPORT_PATH } from '@/shared/import-api';
 import { commitImport, ImportRefusedError, previewImport } from './import';
 
 // The current system's JSON (spec §3 shapes) imports with its ids; bad records are named and nothing is written.
@@ -200,7 +199,7 @@ describe('the Import screen’s upload', () => {
     const before = await databaseFingerprint(t.database.db);
     const refused = await upload(JSON.stringify(bad), 'fileName=export.json');
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ committed: false, problems: [{ kind: 'packages', index: 1, id: 'p8fixturemary', column: 'details.weeklyHours', message: 'Weekly hours cannot be negative' }] });
+    expect(refused.json()).toMatchObject({ committed: false, problems: [{ kind: 'packages', index: 1, id: 'p8fixturemary', column: 'details.weeklyHours', message: 'Weekly hours cannot be negative' }] });
     expect(await databaseFingerprint(t.database.db)).toEqual(before);
 
     const fresh = { clients: [{ details: { name: 'Upload Person', customId: 'UP-1', address: { postCode: 'TA4 1AA' } } }] };

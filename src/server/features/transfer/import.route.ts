@@ -1,22 +1,49 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { type ImportAnswer, type ImportCounts, type ImportPreview, IMPORT_PATH, IMPORT_TYPES } from '@/shared/import-api';
+import { TRANSFER_KINDS } from '@/shared/schemas/transfer';
 import { can } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
 import type { Context } from '@/server/trpc/init';
 import { commitImport, ImportFileError, ImportRefusedError, previewImport } from './import';
-import { IMPORT_TYPES, readImportContent } from './import-file';
+import { readImportContent } from './import-file';
+import { readSheetRecords, type SheetRead } from './spreadsheet-import';
 
-export const IMPORT_PATH = '/api/import';
 
-/** The largest file an upload may be: the benchmark's whole data set as JSON is well under it. */
-export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+/** The largest file an upload may be: the benchmark's whole data set as JSON is well under it (spreadsheets: MAX_SPREADSHEET_BYTES). */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 const importQuery = z.strictObject({
   fileName: z.string().trim().min(1, { message: 'Say the file name' }).max(255),
   type: z.enum(Object.keys(IMPORT_TYPES) as [keyof typeof IMPORT_TYPES]).optional(),
   onDuplicate: z.enum(['skip', 'update']).default('skip'),
   dryRun: z.enum(['true', 'false']).default('false'),
+  /** A spreadsheet's columns as the person chose them: field name → column index (JSON). */
+  mapping: z
+    .string()
+    .max(10_000)
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const parsed = z.record(z.string(), z.number().int().min(0).nullable()).safeParse(parseJson(text));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: 'The column choices could not be read' });
+      return z.NEVER;
+    }),
 });
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Nothing done: no record of any kind created, updated or skipped. */
+const noCounts = () => Object.fromEntries(TRANSFER_KINDS.map((kind) => [kind, { create: 0, update: 0, skip: 0 }])) as ImportCounts;
+
+const isSpreadsheet = (fileName: string) => /\.(csv|xlsx)$/i.test(fileName);
 
 /**
  * The upload of the Import screen: the file itself as the body (any type of file: its name says how it is
@@ -35,20 +62,39 @@ export function registerImportRoute(app: FastifyInstance, contextFor: (request: 
       contexts.set(request, { ...ctx, user: ctx.user });
     });
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
     scope.post(IMPORT_PATH, async (request, reply) => {
       const ctx = contexts.get(request)!;
       const query = importQuery.safeParse(request.query);
       if (!query.success) return reply.code(400).send({ error: query.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
-      const { fileName, type, onDuplicate, dryRun } = query.data;
+      const { fileName, type, onDuplicate, dryRun, mapping } = query.data;
       const content = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const kind = type && IMPORT_TYPES[type];
+      const context = { db: ctx.db, today: ctx.today() };
+      const committed = dryRun !== 'true';
+      let sheet: SheetRead | undefined;
+      // A spreadsheet is answered with its columns, and every finding names its row and heading.
+      const answer = (preview: ImportPreview): ImportAnswer => ({
+        committed,
+        sheet: sheet?.columns,
+        counts: preview.counts,
+        problems: sheet ? preview.problems.map(sheet.locate) : preview.problems,
+        warnings: [...(sheet?.warnings ?? []), ...(sheet ? preview.warnings.map(sheet.locate) : preview.warnings)],
+      });
       try {
-        const records = await readImportContent(content, fileName, type && IMPORT_TYPES[type], { db: ctx.db, today: ctx.today() });
-        if (dryRun === 'true') return { committed: false, ...(await previewImport(ctx.db, records, { onDuplicate })) };
-        return { committed: true, ...(await commitImport(ctx.db, ctx.user, records, { onDuplicate })) };
+        sheet = isSpreadsheet(fileName) ? await readSheetRecords(content, fileName, kind, context, mapping) : undefined;
+        if (sheet?.problems.length) {
+          const refused = { ...answer({ problems: [], warnings: [], counts: noCounts() }), problems: sheet.problems, committed: false };
+          return reply.code(committed ? 422 : 200).send(refused);
+        }
+        const records = sheet?.records ?? (await readImportContent(content, fileName, kind, context));
+        if (!committed) return answer(await previewImport(ctx.db, records, { onDuplicate }));
+        return answer(await commitImport(ctx.db, ctx.user, records, { onDuplicate }));
       } catch (error) {
         if (error instanceof ImportFileError) return reply.code(400).send({ error: error.message });
-        if (error instanceof ImportRefusedError) return reply.code(422).send({ committed: false, problems: error.problems });
+        if (error instanceof ImportRefusedError) {
+          return reply.code(422).send({ ...answer({ problems: error.problems, warnings: [], counts: noCounts() }), committed: false });
+        }
         throw error;
       }
     });

@@ -21,27 +21,9 @@ import type { RecordTable } from '@/server/records/record-lifecycle';
 // by the schemas the services use, every reference against the file and the database, and nothing is
 // written unless all of it is right. Writes are bulk inserts in chunks, not one service call per record.
 
-/** One thing wrong with (or worth knowing about) a record: its kind, its place in its list (1-based) and the field. */
-export interface ImportIssue {
-  kind: TransferKind;
-  index: number;
-  id?: string;
-  column: string;
-  message: string;
-}
+import type { ImportCounts, ImportIssue, ImportPreview, KindCounts } from '@/shared/import-api';
 
-export interface KindCounts {
-  create: number;
-  update: number;
-  skip: number;
-}
-export type ImportCounts = Record<TransferKind, KindCounts>;
-
-export interface ImportPreview {
-  problems: ImportIssue[];
-  warnings: ImportIssue[];
-  counts: ImportCounts;
-}
+export type { ImportCounts, ImportIssue, ImportPreview, KindCounts };
 
 /** What to do with a record already in the database (same id, or a likely duplicate): leave it, or overwrite it. */
 export interface ImportOptions {

@@ -1,6 +1,7 @@
+import { SPREADSHEET_IMPORT_TYPES } from '@/shared/import-api';
 /** What a spreadsheet can hold for each kind of record, and which of its columns holds what. */
 
-export const SPREADSHEET_TYPES = ['clients', 'mps', 'volunteers', 'training-records'] as const;
+export const SPREADSHEET_TYPES = SPREADSHEET_IMPORT_TYPES;
 export type SpreadsheetType = (typeof SPREADSHEET_TYPES)[number];
 
 /** How a cell is read (spreadsheet-records.ts). */

@@ -3,10 +3,10 @@ import { unzipSync } from 'fflate';
 import { readSheet, type SheetData } from 'read-excel-file/node';
 
 /** The largest file an import accepts. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export const MAX_SPREADSHEET_BYTES = 50 * 1024 * 1024;
 
 /** What a workbook may unpack to: far beyond any charity's records, well short of a zip bomb. */
-const MAX_UNPACKED_BYTES = 20 * MAX_IMPORT_BYTES;
+const MAX_UNPACKED_BYTES = 20 * MAX_SPREADSHEET_BYTES;
 
 /**
  * A spreadsheet's first sheet as text: the headings (its first row that holds something, usually row 1)
@@ -25,9 +25,9 @@ export class SpreadsheetError extends Error {
 
 const NOT_A_SPREADSHEET = 'This is not a CSV or XLSX file';
 
-/** Refuses a file over MAX_IMPORT_BYTES, before it is read (the caller knows the size from the upload). */
+/** Refuses a file over MAX_SPREADSHEET_BYTES, before it is read (the caller knows the size from the upload). */
 export function checkImportSize(bytes: number): void {
-  if (bytes > MAX_IMPORT_BYTES) throw new SpreadsheetError(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+  if (bytes > MAX_SPREADSHEET_BYTES) throw new SpreadsheetError(`The file is larger than ${MAX_SPREADSHEET_BYTES / 1024 / 1024} MB`);
 }
 
 /**

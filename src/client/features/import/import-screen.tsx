@@ -1,0 +1,289 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, FileUp, Upload } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { todayIn } from '@/shared/dates';
+import {
+  EXPORT_ALL_PATH,
+  type ImportAnswer,
+  type ImportIssue,
+  IMPORT_PATH,
+  type KindCounts,
+  type OnDuplicate,
+  type SPREADSHEET_IMPORT_TYPES,
+} from '@/shared/import-api';
+import { type DataColumn, DataTable } from '@/client/components/data-table';
+import { Field } from '@/client/components/form/field';
+import { FormSection, PageHeader } from '@/client/components/form/form-layout';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { NativeSelect } from '@/client/components/ui/native-select';
+import { useUnsavedChanges } from '@/client/components/unsaved-changes';
+import { useAuth } from '@/client/lib/auth';
+import { downloadFile } from '@/client/lib/download-file';
+import { sendFile } from '@/client/lib/send-file';
+
+/** What a file holds: the current system's JSON (whatever it holds, it says), or a spreadsheet of one kind. */
+type FileType = 'json' | (typeof SPREADSHEET_IMPORT_TYPES)[number];
+
+const FILE_TYPE_LABELS: Record<FileType, string> = {
+  json: 'Records from the current system (JSON)',
+  clients: 'Clients (spreadsheet)',
+  mps: 'MPs (spreadsheet)',
+  volunteers: 'Volunteers (spreadsheet)',
+  'training-records': 'Training records (spreadsheet)',
+};
+
+/** The type a file most likely holds, from its name: the person can change it. */
+function typeOfFile(name: string, current: FileType): FileType {
+  if (/\.json$/i.test(name)) return 'json';
+  return current === 'json' ? 'clients' : current;
+}
+
+const serverMessage = (body: unknown, fallback: string) =>
+  typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : fallback;
+
+const isAnswer = (body: unknown): body is ImportAnswer => typeof body === 'object' && body !== null && 'problems' in body;
+
+const ISSUE_COLUMNS: readonly DataColumn<ImportIssue>[] = [
+  { header: 'Row', cell: (issue) => `${issue.kind} ${issue.index}${issue.id ? ` (${issue.id})` : ''}`, card: 'title' },
+  { header: 'Column', cell: (issue) => issue.column || '(whole row)' },
+  { header: 'Message', cell: (issue) => issue.message },
+];
+
+const issueKey = (issue: ImportIssue) => `${issue.kind}-${issue.index}-${issue.column}-${issue.message}`;
+
+const COUNT_COLUMNS: readonly DataColumn<[string, KindCounts]>[] = [
+  { header: 'Records', cell: ([list]) => list, card: 'title' },
+  { header: 'New', cell: ([, count]) => count.create },
+  { header: 'Updated', cell: ([, count]) => count.update },
+  { header: 'Skipped', cell: ([, count]) => count.skip },
+];
+
+/** /import: bring records in from the current system or a spreadsheet, previewed first; and export everything. */
+export default function ImportScreen() {
+  const { client } = useAuth();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [type, setType] = useState<FileType>('clients');
+  const [onDuplicate, setOnDuplicate] = useState<OnDuplicate>('skip');
+  const [mapping, setMapping] = useState<Record<string, number | null> | null>(null);
+  const [preview, setPreview] = useState<ImportAnswer | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const { guard } = useUnsavedChanges(file !== null);
+
+  const send = async (dryRun: boolean) => {
+    if (!file) return null;
+    const query = new URLSearchParams({ fileName: file.name, onDuplicate, dryRun: String(dryRun) });
+    if (type !== 'json') query.set('type', type);
+    if (mapping && type !== 'json') query.set('mapping', JSON.stringify(mapping));
+    setError(null);
+    setProgress(0);
+    try {
+      return await sendFile(`${IMPORT_PATH}?${query}`, file, { token: await client.getIdToken(), onProgress: setProgress });
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+      return null;
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const previewFile = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const answer = await send(true);
+    if (!answer) return;
+    if (answer.status !== 200 || !isAnswer(answer.body)) {
+      setPreview(null);
+      setError(serverMessage(answer.body, 'The file could not be read.'));
+      return;
+    }
+    setPreview(answer.body);
+    if (answer.body.sheet) setMapping(answer.body.sheet.mapping);
+  };
+
+  const commit = async () => {
+    const answer = await send(false);
+    if (!answer) return;
+    if (answer.status !== 200 || !isAnswer(answer.body)) {
+      // Refused as a whole (the records changed since the preview): show why, nothing was written.
+      if (isAnswer(answer.body)) setPreview(answer.body);
+      setError(serverMessage(answer.body, 'Nothing was imported: see the problems below.'));
+      return;
+    }
+    const counts = Object.values(answer.body.counts);
+    const created = counts.reduce((sum, count) => sum + count.create, 0);
+    const updated = counts.reduce((sum, count) => sum + count.update, 0);
+    toast.success(`Imported: ${created} new, ${updated} updated`);
+    await queryClient.invalidateQueries();
+    setFile(null);
+    setPreview(null);
+    setMapping(null);
+  };
+
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const token = await client.getIdToken();
+      const response = await fetch(EXPORT_ALL_PATH, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      if (!response.ok) throw new Error(serverMessage(await response.json().catch(() => null), 'The export failed.'));
+      downloadFile(`valecare-export-${todayIn()}.json`, await response.blob());
+    } catch (cause) {
+      toast.error(cause instanceof Error ? cause.message : String(cause));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const ready = preview !== null && preview.problems.length === 0;
+
+  return (
+    <div className="flex max-w-5xl flex-col gap-6 p-4 md:p-6">
+      {guard}
+      <PageHeader title="Import">
+        <Button variant="outline" disabled={exporting} onClick={() => void exportAll()}>
+          <Download aria-hidden /> {exporting ? 'Exporting...' : 'Export all data'}
+        </Button>
+      </PageHeader>
+      <form onSubmit={(event) => void previewFile(event)} aria-label="Choose a file to import" noValidate>
+        <FormSection title="1. Choose a file">
+          <Field label="File" hint="JSON from the current system, or a CSV or Excel (.xlsx) spreadsheet, up to 50 MB" className="sm:col-span-2">
+            <Input
+              type="file"
+              accept=".json,.csv,.xlsx,application/json,text/csv"
+              onChange={(event) => {
+                const chosen = event.target.files?.[0] ?? null;
+                setFile(chosen);
+                setPreview(null);
+                setMapping(null);
+                setError(null);
+                if (chosen) setType((current) => typeOfFile(chosen.name, current));
+              }}
+            />
+          </Field>
+          <Field label="What it holds">
+            <NativeSelect
+              value={type}
+              onChange={(event) => {
+                setType(event.target.value as FileType);
+                setPreview(null);
+                setMapping(null);
+              }}
+            >
+              {(Object.keys(FILE_TYPE_LABELS) as FileType[]).map((value) => (
+                <option key={value} value={value}>
+                  {FILE_TYPE_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field label="Records already kept" hint="The same id, custom ID, or name and date of birth">
+            <NativeSelect value={onDuplicate} onChange={(event) => setOnDuplicate(event.target.value as OnDuplicate)}>
+              <option value="skip">Skip them</option>
+              <option value="update">Update them from the file</option>
+            </NativeSelect>
+          </Field>
+          <div className="flex flex-col gap-2 sm:col-span-2">
+            {progress !== null && (
+              <progress className="w-full" value={progress} max={1} aria-label="Sending the file">
+                {Math.round(progress * 100)}%
+              </progress>
+            )}
+            {error && (
+              <p className="text-sm text-destructive" role="alert">
+                {error}
+              </p>
+            )}
+            <Button type="submit" className="self-end" disabled={!file || progress !== null}>
+              <FileUp aria-hidden /> Preview
+            </Button>
+          </div>
+        </FormSection>
+      </form>
+      {preview && (
+        <PreviewSection
+          preview={preview}
+          mapping={mapping}
+          onMappingChange={setMapping}
+          onPreviewAgain={() => void previewFile()}
+          onCommit={() => void commit()}
+          busy={progress !== null}
+          ready={ready}
+        />
+      )}
+    </div>
+  );
+}
+
+function PreviewSection({
+  preview,
+  mapping,
+  onMappingChange,
+  onPreviewAgain,
+  onCommit,
+  busy,
+  ready,
+}: {
+  preview: ImportAnswer;
+  mapping: Record<string, number | null> | null;
+  onMappingChange: (mapping: Record<string, number | null>) => void;
+  onPreviewAgain: () => void;
+  onCommit: () => void;
+  busy: boolean;
+  ready: boolean;
+}) {
+  const { sheet } = preview;
+  return (
+    <section aria-labelledby="preview-title" className="flex flex-col gap-4">
+      <h2 id="preview-title" className="text-lg font-semibold">
+        2. Check the preview
+      </h2>
+      {sheet && mapping && (
+        <FormSection title="Columns">
+          <p className="text-sm text-muted-foreground sm:col-span-2">
+            Each field is filled from the column chosen for it. Change a choice and preview again.
+            {sheet.unusedHeaders.length > 0 && ` Not used: ${sheet.unusedHeaders.join(', ')}.`}
+          </p>
+          {sheet.fields.map((field) => (
+            <Field key={field.name} label={field.label}>
+              <NativeSelect
+                value={mapping[field.name] ?? ''}
+                onChange={(event) => onMappingChange({ ...mapping, [field.name]: event.target.value === '' ? null : Number(event.target.value) })}
+              >
+                <option value="">(none)</option>
+                {sheet.headers.map((header, index) => (
+                  <option key={`${header}-${index}`} value={index}>
+                    {header}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          ))}
+          <Button type="button" variant="outline" className="self-end sm:col-span-2 sm:justify-self-end" disabled={busy} onClick={onPreviewAgain}>
+            Preview again
+          </Button>
+        </FormSection>
+      )}
+      <DataTable label="What would be imported" rows={Object.entries(preview.counts).filter(([, count]) => count.create + count.update + count.skip > 0)} columns={COUNT_COLUMNS} rowKey={([list]) => list} emptyText="Nothing to import" />
+      {preview.problems.length > 0 && (
+        <div className="flex flex-col gap-2">
+          <h3 className="font-medium text-destructive">
+            {preview.problems.length} problem{preview.problems.length === 1 ? '' : 's'}: nothing is imported until they are fixed
+          </h3>
+          <DataTable label="Problems" rows={preview.problems} columns={ISSUE_COLUMNS} rowKey={issueKey} emptyText="" />
+        </div>
+      )}
+      {preview.warnings.length > 0 && (
+        <div className="flex flex-col gap-2">
+          <h3 className="font-medium">Warnings, and records like ones already kept</h3>
+          <DataTable label="Warnings" rows={preview.warnings} columns={ISSUE_COLUMNS} rowKey={issueKey} emptyText="" />
+        </div>
+      )}
+      <Button className="self-end" disabled={!ready || busy} onClick={onCommit}>
+        <Upload aria-hidden /> Import
+      </Button>
+    </section>
+  );
+}
