@@ -45,9 +45,14 @@ const serverMessage = (body: unknown, fallback: string) =>
 
 const isAnswer = (body: unknown): body is ImportAnswer => typeof body === 'object' && body !== null && 'problems' in body;
 
-const ISSUE_COLUMNS: readonly DataColumn<ImportIssue>[] = [
-  { header: 'Row', cell: (issue) => `${issue.kind} ${issue.index}${issue.id ? ` (${issue.id})` : ''}`, card: 'title' },
-  { header: 'Column', cell: (issue) => issue.column || '(whole row)' },
+/** A spreadsheet's findings name its rows and headings; a JSON file's, the record's list, place and id. */
+const issueColumns = (spreadsheet: boolean): DataColumn<ImportIssue>[] => [
+  {
+    header: spreadsheet ? 'Row' : 'Record',
+    cell: (issue) => (spreadsheet ? issue.index : `${issue.kind} ${issue.index}${issue.id ? ` (${issue.id})` : ''}`),
+    card: 'title',
+  },
+  { header: spreadsheet ? 'Column' : 'Field', cell: (issue) => issue.column || '(whole row)' },
   { header: 'Message', cell: (issue) => issue.message },
 ];
 
@@ -235,6 +240,26 @@ function PreviewSection({
   ready: boolean;
 }) {
   const { sheet } = preview;
+  const columns = issueColumns(sheet !== undefined);
+  // The fields in use or named by a problem come first; the rest wait behind "Other fields".
+  const inView = (field: { name: string; label: string }) =>
+    (mapping?.[field.name] ?? null) !== null || preview.problems.some((p) => p.message.includes(field.label) || p.column === field.label);
+  const fieldChoice = (field: { name: string; label: string }) =>
+    mapping && (
+      <Field key={field.name} label={field.label}>
+        <NativeSelect
+          value={mapping[field.name] ?? ''}
+          onChange={(event) => onMappingChange({ ...mapping, [field.name]: event.target.value === '' ? null : Number(event.target.value) })}
+        >
+          <option value="">(none)</option>
+          {sheet?.headers.map((header, index) => (
+            <option key={`${header}-${index}`} value={index}>
+              {header}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+    );
   return (
     <section aria-labelledby="preview-title" className="flex flex-col gap-4">
       <h2 id="preview-title" className="text-lg font-semibold">
@@ -246,21 +271,11 @@ function PreviewSection({
             Each field is filled from the column chosen for it. Change a choice and preview again.
             {sheet.unusedHeaders.length > 0 && ` Not used: ${sheet.unusedHeaders.join(', ')}.`}
           </p>
-          {sheet.fields.map((field) => (
-            <Field key={field.name} label={field.label}>
-              <NativeSelect
-                value={mapping[field.name] ?? ''}
-                onChange={(event) => onMappingChange({ ...mapping, [field.name]: event.target.value === '' ? null : Number(event.target.value) })}
-              >
-                <option value="">(none)</option>
-                {sheet.headers.map((header, index) => (
-                  <option key={`${header}-${index}`} value={index}>
-                    {header}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
-          ))}
+          {sheet.fields.filter(inView).map(fieldChoice)}
+          <details className="sm:col-span-2">
+            <summary className="cursor-pointer text-sm font-medium">Other fields ({sheet.fields.filter((f) => !inView(f)).length})</summary>
+            <div className="mt-3 grid gap-4 sm:grid-cols-2">{sheet.fields.filter((f) => !inView(f)).map(fieldChoice)}</div>
+          </details>
           <Button type="button" variant="outline" className="self-end sm:col-span-2 sm:justify-self-end" disabled={busy} onClick={onPreviewAgain}>
             Preview again
           </Button>
@@ -272,13 +287,13 @@ function PreviewSection({
           <h3 className="font-medium text-destructive">
             {preview.problems.length} problem{preview.problems.length === 1 ? '' : 's'}: nothing is imported until they are fixed
           </h3>
-          <DataTable label="Problems" rows={preview.problems} columns={ISSUE_COLUMNS} rowKey={issueKey} emptyText="" />
+          <DataTable label="Problems" rows={preview.problems} columns={columns} rowKey={issueKey} emptyText="" />
         </div>
       )}
       {preview.warnings.length > 0 && (
         <div className="flex flex-col gap-2">
           <h3 className="font-medium">Warnings, and records like ones already kept</h3>
-          <DataTable label="Warnings" rows={preview.warnings} columns={ISSUE_COLUMNS} rowKey={issueKey} emptyText="" />
+          <DataTable label="Warnings" rows={preview.warnings} columns={columns} rowKey={issueKey} emptyText="" />
         </div>
       )}
       <Button className="self-end" disabled={!ready || busy} onClick={onCommit}>
