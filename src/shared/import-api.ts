@@ -6,6 +6,9 @@ import type { TransferKind } from './schemas/transfer';
 export const IMPORT_PATH = '/api/import';
 export const EXPORT_ALL_PATH = '/api/export/all.json';
 
+/** The largest file an upload may be: the benchmark's whole data set as JSON is well under it (a spreadsheet: 50 MB). */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
 /** What a file holds, as the command line's --type and the upload's `type` name it. */
 export const IMPORT_TYPES = {
   clients: 'clients',

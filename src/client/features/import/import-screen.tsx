@@ -8,6 +8,7 @@ import {
   type ImportAnswer,
   type ImportIssue,
   IMPORT_PATH,
+  MAX_UPLOAD_BYTES,
   type KindCounts,
   type OnDuplicate,
   type SPREADSHEET_IMPORT_TYPES,
@@ -163,7 +164,7 @@ export default function ImportScreen() {
                 setFile(chosen);
                 setPreview(null);
                 setMapping(null);
-                setError(null);
+                setError(chosen && chosen.size > MAX_UPLOAD_BYTES ? `${chosen.name} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: it cannot be imported` : null);
                 if (chosen) setType((current) => typeOfFile(chosen.name, current));
               }}
             />
@@ -201,7 +202,7 @@ export default function ImportScreen() {
                 {error}
               </p>
             )}
-            <Button type="submit" className="self-end" disabled={!file || progress !== null}>
+            <Button type="submit" className="self-end" disabled={!file || file.size > MAX_UPLOAD_BYTES || progress !== null}>
               <FileUp aria-hidden /> Preview
             </Button>
           </div>

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type ImportAnswer, type ImportCounts, type ImportPreview, IMPORT_PATH, IMPORT_TYPES } from '@/shared/import-api';
+import { type ImportAnswer, type ImportCounts, type ImportPreview, IMPORT_PATH, IMPORT_TYPES, MAX_UPLOAD_BYTES } from '@/shared/import-api';
 import { TRANSFER_KINDS } from '@/shared/schemas/transfer';
 import { can } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
@@ -9,9 +9,6 @@ import { commitImport, ImportFileError, ImportRefusedError, previewImport } from
 import { readImportContent } from './import-file';
 import { readSheetRecords, type SheetRead } from './spreadsheet-import';
 
-
-/** The largest file an upload may be: the benchmark's whole data set as JSON is well under it (spreadsheets: MAX_SPREADSHEET_BYTES). */
-export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 const importQuery = z.strictObject({
   fileName: z.string().trim().min(1, { message: 'Say the file name' }).max(255),
@@ -60,6 +57,13 @@ export function registerImportRoute(app: FastifyInstance, contextFor: (request: 
       if (!ctx.user) return reply.code(401).send({ error: 'Sign in to import records' });
       if (!can(ctx.user.role, 'transfer', 'create')) return reply.code(403).send({ error: 'You do not have permission to import records' });
       contexts.set(request, { ...ctx, user: ctx.user });
+    });
+    // A file over the limit is refused before it is read, in words the screen can show.
+    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return reply.code(413).send({ error: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: nothing was imported` });
+      }
+      throw error;
     });
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ImportAnswer, IMPORT_PATH } from '@/shared/import-api';
+import { type ImportAnswer, IMPORT_PATH, MAX_UPLOAD_BYTES } from '@/shared/import-api';
 import { clients } from '@/server/db/schema/people';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { importContent } from './import-file';
 import { readSpreadsheet } from './spreadsheet';
 
 // Spreadsheets through the Import screen's upload: all or nothing, rows and columns named, accents kept.
@@ -93,4 +94,24 @@ describe('a CSV of clients', () => {
     expect(noType.status).toBe(400);
     expect(noType.body.error).toMatch(/say which/);
   });
+});
+
+it('a file over the upload limit is refused in words, before it is read', async () => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${IMPORT_PATH}?fileName=huge.json`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+    payload: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20),
+  });
+  expect(response.statusCode).toBe(413);
+  expect(response.json()).toEqual({ error: 'The file is larger than 100 MB: nothing was imported' });
+});
+
+it('npm run import reads a spreadsheet of the kind it is told', async () => {
+  const options = { onDuplicate: 'skip' as const, dryRun: false, actor: { email: 'importer@valecare.test', role: 'Admin' as const }, today: '2026-11-24' };
+  const csv = Buffer.from('Name,Post code\r\nEdie Commandline,TA4 2AF\r\n');
+  await expect(importContent(t.database.db, csv, 'people.csv', options)).rejects.toThrow(/say which/);
+  const done = await importContent(t.database.db, csv, 'people.csv', { ...options, kind: 'clients' });
+  expect(done.counts.clients.create).toBe(1);
+  expect(await clientsNamed(['Edie Commandline'])).toEqual([{ name: 'Edie Commandline', postCode: 'TA4 2AF' }]);
 });
