@@ -14,6 +14,7 @@ import { type Env, fastifyTrustProxy } from './env';
 import { securityHeaders } from './security-headers';
 import type { Context } from './trpc/init';
 import { queryCache } from './query-cache/query-cache';
+import { deliveriesSettled } from './mail/mail';
 import { type AppRouter, appRouter } from './app-router';
 import { registerExportRoute } from './features/transfer/export.route';
 import { registerImportRoute } from './features/transfer/import.route';
@@ -100,6 +101,8 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
 
   await app.register(queryCache, { db, contextFor });
   registerExportRoute(app, contextFor);
+  // Mail sent at once (password links, a digest sent by hand) is let finish before the server stops.
+  app.addHook('onClose', deliveriesSettled);
   registerImportRoute(app, contextFor);
 
   await app.register(fastifyTRPCPlugin, {

@@ -45,15 +45,8 @@ export async function mountPasswordPages(app: FastifyInstance, { db, env }: { db
   const signInUrl = `${env.publicUrl}/`;
   const mailer = createMailer(env.smtpUrl, env.mailFrom);
   // The person waits at their inbox, so the link goes at once; delivery claims each message, so the job
-  // never sends it again. Runs still going are waited for when the server stops.
-  const deliveries = new Set<Promise<void>>();
-  const deliverLink = (request: FastifyRequest) => {
-    const delivery = deliverNow(db, mailer, request.log).finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
-  };
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(deliveries);
-  });
+  // never sends it again. The server waits for it when it stops (app.ts).
+  const deliverLink = (request: FastifyRequest) => void deliverNow(db, mailer, request.log);
   const forgotPage = (reply: FastifyReply, code: number, email?: string, error?: string) =>
     sendPage(reply, code, renderForgotPasswordPage({ email, error, signInUrl }));
 

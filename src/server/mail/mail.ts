@@ -96,12 +96,22 @@ export async function deliverQueued(db: Database, mailer: Mailer | null): Promis
  * A delivery run started at once for a message someone is waiting for (a password link), rather than at the
  * mail job's next minute. It never rejects: a failure is logged, and the job tries again after its backoff.
  */
-export async function deliverNow(db: Database, mailer: Mailer | null, log: Pick<FastifyBaseLogger, 'error'>): Promise<void> {
-  try {
-    await deliverQueued(db, mailer);
-  } catch (error) {
-    log.error({ err: error }, 'could not deliver mail now; the mail job will');
-  }
+export function deliverNow(db: Database, mailer: Mailer | null, log: Pick<FastifyBaseLogger, 'error'>): Promise<void> {
+  const delivery = deliverQueued(db, mailer).then(
+    () => undefined,
+    (error: unknown) => log.error({ err: error }, 'could not deliver mail now; the mail job will'),
+  );
+  inFlight.add(delivery);
+  void delivery.finally(() => inFlight.delete(delivery));
+  return delivery;
+}
+
+/** Deliveries started by deliverNow and not yet done. */
+const inFlight = new Set<Promise<void>>();
+
+/** Waits for the deliveries deliverNow started: a server stopping lets them finish, a test compares after them. */
+export async function deliveriesSettled(): Promise<void> {
+  await Promise.allSettled([...inFlight]);
 }
 
 async function claimDue(db: Database): Promise<MailMessage[]> {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import { type Database, queryRows } from '@/server/db/client';
+import { deliveriesSettled } from '@/server/mail/mail';
 import type { ProcedureMeta } from '@/server/trpc/init';
 import { appRouter } from '@/server/app-router';
 
@@ -76,6 +77,8 @@ export function errorOf(response: LightMyRequestResponse): ResponseError | undef
  * fingerprints mean nothing was written in between.
  */
 export async function databaseFingerprint(db: Database): Promise<Record<string, string>> {
+  // Mail sent at once after an earlier call would otherwise change the messages while they are read.
+  await deliveriesSettled();
   const tables = await queryRows<{ name: string }>(
     db,
     sql`select table_name as name from information_schema.tables
