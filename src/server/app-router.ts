@@ -3,6 +3,7 @@ import { analyticsRouter } from '@/server/features/analytics/analytics.router';
 import { auditRouter } from '@/server/features/audit/audit.router';
 import { mpsRouter, volunteersRouter } from '@/server/features/carers/carers.router';
 import { clientsRouter } from '@/server/features/clients/clients.router';
+import { deliveriesRouter } from '@/server/features/deliveries/deliveries.router';
 import { dataProtectionRouter } from '@/server/features/data-protection/data-protection.router';
 import { magRouter } from '@/server/features/mag/mag.router';
 import { packagesRouter } from '@/server/features/packages/packages.router';
@@ -34,6 +35,7 @@ export const appRouter = router({
   reminders: remindersRouter,
   account: accountRouter,
   staff: staffRouter,
+  deliveries: deliveriesRouter,
 });
 
 export type AppRouter = typeof appRouter;

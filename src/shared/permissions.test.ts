@@ -13,7 +13,9 @@ describe('permission matrix (spec §6)', () => {
                 ? action === 'read' || action === 'update'
                 : resource === 'transfer'
                   ? action === 'read' || action === 'create'
-                  : true;
+                  : resource === 'monthClosing'
+                    ? action === 'update'
+                    : true;
           expect(can(role, resource, action)).toBe(expected);
         }
       }
@@ -31,14 +33,14 @@ describe('permission matrix (spec §6)', () => {
 
   it('lets a Trustee read everything but the audit trail, data protection, reminders, staff and the whole-data export, and update only requests', () => {
     for (const resource of RESOURCES) {
-      expect(can('Trustee', resource, 'read')).toBe(!['audit', 'dataProtection', 'reminders', 'staff', 'transfer'].includes(resource));
+      expect(can('Trustee', resource, 'read')).toBe(!['audit', 'dataProtection', 'reminders', 'staff', 'transfer', 'monthClosing'].includes(resource));
       expect(can('Trustee', resource, 'update')).toBe(resource === 'requests');
       expect(can('Trustee', resource, 'create')).toBe(false);
       expect(can('Trustee', resource, 'delete')).toBe(false);
     }
   });
 
-  it('lets a Coordinator do everything but delete, and only read training records', () => {
+  it('lets a Coordinator do everything but delete, and only read training records (care given, recorded cell by cell, they may also clear)', () => {
     expect(can('Coordinator', 'clients', 'create')).toBe(true);
     expect(can('Coordinator', 'clients', 'delete')).toBe(false);
     expect(can('Coordinator', 'trainingRecords', 'read')).toBe(true);
@@ -50,6 +52,11 @@ describe('permission matrix (spec §6)', () => {
     expect(can('Finance', 'trainingRecords', 'read')).toBe(false);
     expect(can('Finance', 'clients', 'read')).toBe(true);
     expect(can('Finance', 'clients', 'update')).toBe(false);
+  });
+
+  it('lets Admin, Test and Coordinator record care given, Trustee and Finance read it, and only Admin and Test close a month', () => {
+    for (const action of ACTIONS) expect(ROLES.filter((role) => can(role, 'deliveries', action))).toEqual(action === 'read' ? [...ROLES] : ['Admin', 'Coordinator', 'Test']);
+    expect(ROLES.filter((role) => can(role, 'monthClosing', 'update'))).toEqual(['Admin', 'Test']);
   });
 
   it('makes analytics read-only for every role', () => {

@@ -22,6 +22,10 @@ export const RESOURCES = [
   'staff',
   /** Every record at once: the whole-data export (read) and imports (create); Admin and Test. */
   'transfer',
+  /** Care actually given, day by day (the timesheet), and carers' monthly statements. */
+  'deliveries',
+  /** Closing a month's delivery figures once reported, and reopening it (update); Admin and Test. */
+  'monthClosing',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -48,6 +52,8 @@ const full: Grants = {
   reminders: ['read', 'update'],
   staff: ALL,
   transfer: ['read', 'create'],
+  deliveries: ALL,
+  monthClosing: ['update'],
 };
 
 /** Anything not listed is denied. */
@@ -63,6 +69,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     requests: ['read', 'update'],
     trainingRecords: READ,
     analytics: READ,
+    deliveries: READ,
   },
   Coordinator: {
     clients: NOT_DELETE,
@@ -73,6 +80,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     requests: NOT_DELETE,
     trainingRecords: READ,
     analytics: READ,
+    deliveries: ALL,
   },
   Finance: {
     clients: READ,
@@ -81,6 +89,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     mag: READ,
     requests: READ,
     analytics: READ,
+    deliveries: READ,
   },
 };
 

@@ -12,13 +12,14 @@ import * as audit from './schema/audit';
 import * as auth from './schema/auth';
 import * as care from './schema/care';
 import * as compliance from './schema/compliance';
+import * as deliveries from './schema/deliveries';
 import * as deprivation from './schema/deprivation';
 import * as jobs from './schema/jobs';
 import * as mail from './schema/mail';
 import * as people from './schema/people';
 import * as reminders from './schema/reminders';
 
-export const schema = { ...people, ...care, ...compliance, ...deprivation, ...audit, ...auth, ...mail, ...jobs, ...reminders };
+export const schema = { ...people, ...care, ...deliveries, ...compliance, ...deprivation, ...audit, ...auth, ...mail, ...jobs, ...reminders };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: services take either. */

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 export const ID_ALPHABET = 'abcdefghijkmnopqrstuvwxyz23456789';
 
 /** Record ids: a prefix letter that says what the record is, then 15 random characters (DESIGN §3). */
-export type IdPrefix = 'c' | 'm' | 'v' | 'r' | 'p' | 't' | 'g' | 'n' | 'u' | 'e';
+export type IdPrefix = 'c' | 'm' | 'v' | 'r' | 'p' | 't' | 'g' | 'n' | 'u' | 'e' | 'd';
 
 export function newId(prefix: IdPrefix): string {
   const bytes = randomBytes(15);

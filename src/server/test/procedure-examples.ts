@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { ClientInput, CarerInput } from '@/shared/schemas/people';
 import type { PackageInput, RequestInput } from '@/shared/schemas/care';
 import type { MagLogInput, TrainingRecordInput } from '@/shared/schemas/compliance';
-import { todayIn } from '@/shared/dates';
+import { addDays, todayIn } from '@/shared/dates';
+import { weekStartOf } from '@/shared/deliveries';
 import { ROLES } from '@/shared/permissions';
 import { resetMfa } from '@/server/auth/mfa.service';
 import { totpCode, totpStep } from '@/server/auth/totp';
@@ -205,6 +206,18 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
   let invited = 0;
   const invitation = () => ({ email: `staff${++invited}@valecare.test`, givenName: 'Stella', familyName: 'Example', role: 'Coordinator' as const });
   const account = async () => ({ id: (await admin.staff.invite(invitation())).id });
+  // Each entry on a day of its own, counting back from yesterday; each closed month one further back from 2024.
+  let entryDays = 0;
+  const entry = () => ({ packageId: world.volunteerPackage.id, date: addDays(today, -++entryDays), status: 'delivered' as const, hours: 1.5, note: 'Shopping and lunch' });
+  const recorded = async () => {
+    const { id, version } = await admin.deliveries.record(entry());
+    return { id, version };
+  };
+  let closedMonths = 0;
+  const pastMonth = () => {
+    const months = 2024 * 12 + 11 - closedMonths++;
+    return { month: `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}` };
+  };
 
   return {
     'clients.getById': async () => ({ id: world.client.id }),
@@ -329,6 +342,17 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'staff.resetTwoStep': account,
     'staff.sendPasswordReset': account,
     'staff.remove': account,
+    'deliveries.getWeek': async () => ({ weekStart: weekStartOf(today) }),
+    'deliveries.record': async () => entry(),
+    'deliveries.update': async () => ({ ...(await recorded()), status: 'missed', reason: 'client-in-hospital', note: 'Admitted on Monday' }),
+    'deliveries.delete': recorded,
+    'deliveries.getStatement': async () => ({ carerId: world.volunteer.id, month: today.slice(0, 7) }),
+    'deliveries.closeMonth': async () => pastMonth(),
+    'deliveries.reopenMonth': async () => {
+      const month = pastMonth();
+      await admin.deliveries.closeMonth(month);
+      return month;
+    },
     'dataProtection.exportPerson': async () => ({ personId: world.client.id }),
     'dataProtection.anonymise': async () => {
       const { id, version } = await admin.clients.create(clientWithEveryField('Short Stay'));

@@ -4,15 +4,27 @@ import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
+import { deliveries } from '@/server/db/schema/deliveries';
 import { carers, clients } from '@/server/db/schema/people';
 import { notFound, refused } from '@/server/records/record-errors';
 import { changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
+import { entryOutside } from '@/server/records/delivery-entries';
 import { carerNames, type PackageView } from '@/server/records/package-views';
-import { type CareView, inView, type Package, packageColumns, packageDetailColumns, packageFromRow } from '@/server/records/care.mappers';
+import { type CareView, endDateColumn, inView, type Package, packageColumns, packageDetailColumns, packageFromRow } from '@/server/records/care.mappers';
 
 export const REQUEST_CHANGE_REFUSED = 'The request of a package cannot be changed. Add a package to the other request instead.';
 export const RENEWAL_CARER_REFUSED = 'A renewal keeps the carer of the package. Add a package for the other carer instead.';
+export const HAS_DELIVERIES_REFUSED = 'Care has been recorded for this package. Archive it instead, so its hours stay in the reports.';
+export const deliveriesOutside = (date: string) =>
+  `Care is recorded for this package on ${date}, outside the new dates. Change the dates, or remove that entry on the timesheet first.`;
+
+/** Refuses dates that would leave care already recorded for the package outside them. */
+async function checkDeliveriesWithin(tx: Executor, packageId: string, startDate: string, endDate: string | null): Promise<void> {
+  const outside = await entryOutside(tx, packageId, startDate, endDate);
+  if (outside) throw refused(deliveriesOutside(outside));
+}
+
 export const RENEWAL_REQUEST_REFUSED = 'A renewal keeps the request of the package. Add a package to the other request instead.';
 
 const PACKAGE: RecordKind<typeof packages, Package> = { table: packages, label: 'Package', view: (_tx, row) => packageFromRow(row) };
@@ -64,6 +76,7 @@ export function updatePackage(ctx: ServiceContext, input: PackageData & RecordRe
   return updateRecord(ctx, PACKAGE, input, 'packages.update', async (tx, stored) => {
     if (input.requestId !== stored.requestId) throw refused(REQUEST_CHANGE_REFUSED);
     await checkCarer(tx, input.carerId);
+    await checkDeliveriesWithin(tx, stored.id, input.startDate, endDateColumn(input.endDate));
     return saveNextVersion(tx, packages, stored, packageColumns(input, await clientNameOfRequest(tx, stored.requestId)));
   });
 }
@@ -90,11 +103,12 @@ export function renewPackage(ctx: ServiceContext, input: PackageRenewal): Promis
         ...packageDetailColumns(input.newPackage.details, await clientNameOfRequest(tx, stored.requestId)),
       }),
     });
+    await checkDeliveriesWithin(tx, stored.id, stored.startDate, endDateColumn(oldRecord.endDate));
     return { oldPackage: oldRecord, newPackage: newRecord };
   });
 }
 
-/** Packages delete freely: nothing refers to them. */
+/** A package with care recorded is kept (archived instead), so delivered hours are never lost. */
 export function deletePackage(ctx: ServiceContext, input: RecordRef): Promise<{ id: string }> {
-  return deleteUnlessReferenced(ctx, PACKAGE, input, 'packages.delete');
+  return deleteUnlessReferenced(ctx, PACKAGE, input, 'packages.delete', { column: deliveries.packageId, refusal: HAS_DELIVERIES_REFUSED });
 }

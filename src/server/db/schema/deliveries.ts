@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { packages } from './care';
+
+/**
+ * The care a package's carer gave on one day: hours delivered, or a visit missed with its reason. One entry
+ * per package and day, as a timesheet has one cell there.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: text('id').primaryKey(),
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'restrict' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    hours: numeric('hours', { precision: 4, scale: 2, mode: 'number' }).notNull().default(0),
+    reason: text('reason'),
+    note: text('note').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('deliveries_id_prefix', sql`${t.id} like 'd%'`),
+    check('deliveries_status', sql`${t.status} in ('delivered', 'missed')`),
+    check('deliveries_hours', sql`${t.hours} between 0 and 24`),
+    // A missed visit gives no hours and says why; a delivered one has no reason.
+    check(
+      'deliveries_missed',
+      sql`(${t.status} = 'missed' and ${t.hours} = 0 and ${t.reason} is not null) or (${t.status} = 'delivered' and ${t.reason} is null)`,
+    ),
+    uniqueIndex('deliveries_package_date_idx').on(t.packageId, t.date),
+    index('deliveries_date_idx').on(t.date),
+  ],
+);
+
+/** Months whose figures have gone to funders: no entry in them changes until an Admin reopens the month. */
+export const closedMonths = pgTable(
+  'closed_months',
+  {
+    /** The month as YYYY-MM. */
+    month: text('month').primaryKey(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+    closedBy: text('closed_by').notNull(),
+  },
+  (t) => [check('closed_months_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);

@@ -1,0 +1,288 @@
+import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import {
+  DELIVERY_MESSAGES,
+  type DeliveryStatus,
+  type MissedReason,
+  monthDates,
+  monthLabel,
+  monthOfDate,
+  plannedHoursBetween,
+  weekDays,
+} from '@/shared/deliveries';
+import type { DeliveryInput, DeliveryUpdate } from '@/shared/schemas/deliveries';
+import type { Executor } from '@/server/db/client';
+import { newId } from '@/server/db/ids';
+import { packages, requests } from '@/server/db/schema/care';
+import { closedMonths, deliveries } from '@/server/db/schema/deliveries';
+import { carers, clients } from '@/server/db/schema/people';
+import { recordAudit } from '@/server/records/audit-trail';
+import { notFound, refused } from '@/server/records/record-errors';
+import { auditChange, changeRecord, type RecordKind, type RecordRef, saveNextVersion } from '@/server/records/record-lifecycle';
+import type { ServiceContext } from '@/server/records/service-context';
+
+type DeliveryRow = typeof deliveries.$inferSelect;
+
+/** One day's entry as screens and the audit trail see it. */
+export interface Delivery {
+  id: string;
+  version: number;
+  packageId: string;
+  date: string;
+  status: DeliveryStatus;
+  hours: number;
+  reason: MissedReason | null;
+  note: string;
+}
+
+function deliveryFromRow(row: DeliveryRow): Delivery {
+  return {
+    id: row.id,
+    version: row.version,
+    packageId: row.packageId,
+    date: row.date,
+    status: row.status as DeliveryStatus,
+    hours: row.hours,
+    reason: row.reason as MissedReason | null,
+    note: row.note,
+  };
+}
+
+const DELIVERY: RecordKind<typeof deliveries, Delivery> = { table: deliveries, label: 'Delivery entry', view: (_tx, row) => deliveryFromRow(row) };
+
+/** A package as the timesheet and statements show it: who gives the care, to whom, and what was planned. */
+export interface DeliveryPackage {
+  id: string;
+  carerId: string;
+  carerName: string;
+  clientName: string;
+  /** The package's own name, when it is not just its client's. */
+  packageName: string;
+  startDate: string;
+  endDate: string | null;
+  weeklyHours: number;
+  /** Planned hours within the period asked for: the weekly hours for each day the package runs then. */
+  plannedHours: number;
+  entries: Delivery[];
+}
+
+const packageColumns = {
+  id: packages.id,
+  carerId: packages.carerId,
+  carerName: carers.name,
+  clientName: clients.name,
+  packageName: packages.name,
+  startDate: packages.startDate,
+  endDate: packages.endDate,
+  weeklyHours: packages.weeklyHours,
+  archived: packages.archived,
+};
+
+/** Packages running at some time from `first` to `last`, with their carers' and clients' names. */
+function packagesRunning(db: Executor, first: string, last: string, carerId?: string) {
+  return db
+    .select(packageColumns)
+    .from(packages)
+    .innerJoin(carers, eq(carers.id, packages.carerId))
+    .innerJoin(requests, eq(requests.id, packages.requestId))
+    .innerJoin(clients, eq(clients.id, requests.clientId))
+    .where(and(lte(packages.startDate, last), or(isNull(packages.endDate), gte(packages.endDate, first)), carerId ? eq(packages.carerId, carerId) : undefined))
+    .orderBy(asc(carers.name), asc(clients.name), asc(packages.startDate), asc(packages.id));
+}
+
+/** The entries of the given packages from `first` to `last`, by package, in date order. */
+async function entriesByPackage(db: Executor, packageIds: string[], first: string, last: string): Promise<Map<string, Delivery[]>> {
+  const byPackage = new Map<string, Delivery[]>();
+  if (packageIds.length === 0) return byPackage;
+  const rows = await db
+    .select()
+    .from(deliveries)
+    .where(and(inArray(deliveries.packageId, packageIds), gte(deliveries.date, first), lte(deliveries.date, last)))
+    .orderBy(asc(deliveries.date));
+  for (const row of rows) {
+    const list = byPackage.get(row.packageId);
+    if (list) list.push(deliveryFromRow(row));
+    else byPackage.set(row.packageId, [deliveryFromRow(row)]);
+  }
+  return byPackage;
+}
+
+/** The closed months from `first` to `last`, as YYYY-MM. */
+async function closedMonthsBetween(db: Executor, first: string, last: string): Promise<string[]> {
+  const rows = await db
+    .select({ month: closedMonths.month })
+    .from(closedMonths)
+    .where(and(gte(closedMonths.month, monthOfDate(first)), lte(closedMonths.month, monthOfDate(last))))
+    .orderBy(asc(closedMonths.month));
+  return rows.map((row) => row.month);
+}
+
+/** Running packages with their planned hours and entries between two dates; archived ones only where they have entries. */
+async function deliveryPackages(db: Executor, first: string, last: string, today: string, carerId?: string): Promise<DeliveryPackage[]> {
+  const running = await packagesRunning(db, first, last, carerId);
+  const entries = await entriesByPackage(
+    db,
+    running.map((p) => p.id),
+    first,
+    last,
+  );
+  // Hours are planned up to today, as the hours reports count them: a week or month under way is planned so far.
+  const plannedUntil = last < today ? last : today;
+  return running
+    .filter((p) => p.archived === 'N' || entries.has(p.id))
+    .map(({ archived: _archived, ...p }) => ({
+      ...p,
+      packageName: p.packageName === p.clientName ? '' : p.packageName,
+      plannedHours: first <= plannedUntil ? plannedHoursBetween(p, first, plannedUntil) : 0,
+      entries: entries.get(p.id) ?? [],
+    }));
+}
+
+export interface DeliveryWeek {
+  weekStart: string;
+  days: string[];
+  today: string;
+  /** Months of this week whose figures are closed: their days take no entries. */
+  closedMonths: string[];
+  packages: (DeliveryPackage & { weekPlannedHours: number })[];
+}
+
+/** Every package running in the week from Monday `weekStart`, with its carer, client, plan and the week's entries. */
+export async function getWeek(db: Executor, today: string, weekStart: string): Promise<DeliveryWeek> {
+  const days = weekDays(weekStart);
+  const last = days[6]!;
+  const [rows, closed] = await Promise.all([deliveryPackages(db, weekStart, last, today), closedMonthsBetween(db, weekStart, last)]);
+  return {
+    weekStart,
+    days,
+    today,
+    closedMonths: closed,
+    // The timesheet sets the week's entries against the whole week's plan, days to come included.
+    packages: rows.map((p) => ({ ...p, weekPlannedHours: plannedHoursBetween(p, weekStart, last) })),
+  };
+}
+
+/** Refuses an entry on a day to come, outside its package's dates, or in a closed month. */
+async function checkEntryDay(tx: Executor, today: string, pkg: { startDate: string; endDate: string | null }, date: string): Promise<void> {
+  if (date > today) throw refused(DELIVERY_MESSAGES.future);
+  if (date < pkg.startDate || (pkg.endDate !== null && date > pkg.endDate)) throw refused(DELIVERY_MESSAGES.outsidePackage(pkg.startDate, pkg.endDate));
+  await checkMonthOpen(tx, date);
+}
+
+async function checkMonthOpen(tx: Executor, date: string): Promise<void> {
+  const month = monthOfDate(date);
+  const [closed] = await tx.select({ month: closedMonths.month }).from(closedMonths).where(eq(closedMonths.month, month)).for('share');
+  if (closed) throw refused(DELIVERY_MESSAGES.closedMonth(month));
+}
+
+function entryColumns(entry: Pick<DeliveryInput, 'status' | 'hours' | 'reason' | 'note'>) {
+  return { status: entry.status, hours: entry.status === 'missed' ? 0 : entry.hours, reason: entry.status === 'missed' ? entry.reason! : null, note: entry.note };
+}
+
+export function recordDelivery(ctx: ServiceContext, input: DeliveryInput): Promise<Delivery> {
+  return ctx.db.transaction(async (tx) => {
+    // The package is locked so its dates cannot change under the entry.
+    const [pkg] = await tx
+      .select({ startDate: packages.startDate, endDate: packages.endDate })
+      .from(packages)
+      .where(eq(packages.id, input.packageId))
+      .for('share');
+    if (!pkg) throw notFound('Package');
+    await checkEntryDay(tx, ctx.today, pkg, input.date);
+    const [existing] = await tx
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(and(eq(deliveries.packageId, input.packageId), eq(deliveries.date, input.date)));
+    if (existing) throw refused(DELIVERY_MESSAGES.alreadyRecorded);
+    const [row] = await tx
+      .insert(deliveries)
+      .values({ id: newId('d'), packageId: input.packageId, date: input.date, ...entryColumns(input) })
+      .returning();
+    const created = deliveryFromRow(row!);
+    await auditChange(tx, ctx, 'deliveries.record', created.id, {}, created);
+    return created;
+  });
+}
+
+export function updateDelivery(ctx: ServiceContext, input: DeliveryUpdate): Promise<Delivery> {
+  return changeRecord(ctx, DELIVERY, input, async (tx, stored) => {
+    await checkMonthOpen(tx, stored.date);
+    const before = deliveryFromRow(stored);
+    const after = deliveryFromRow(await saveNextVersion(tx, deliveries, stored, entryColumns(input)));
+    await auditChange(tx, ctx, 'deliveries.update', stored.id, before, after);
+    return after;
+  });
+}
+
+export function deleteDelivery(ctx: ServiceContext, input: RecordRef): Promise<{ id: string }> {
+  return changeRecord(ctx, DELIVERY, input, async (tx, stored) => {
+    await checkMonthOpen(tx, stored.date);
+    await tx.delete(deliveries).where(eq(deliveries.id, stored.id));
+    await auditChange(tx, ctx, 'deliveries.delete', stored.id, deliveryFromRow(stored), {});
+    return { id: stored.id };
+  });
+}
+
+export interface ClosedMonth {
+  month: string;
+  closedAt: string;
+  closedBy: string;
+}
+
+export async function listClosedMonths(db: Executor): Promise<ClosedMonth[]> {
+  const rows = await db.select().from(closedMonths).orderBy(asc(closedMonths.month));
+  return rows.map((row) => ({ month: row.month, closedAt: row.closedAt.toISOString(), closedBy: row.closedBy }));
+}
+
+/** Closes a month that has ended, so its figures stay as reported; audited. */
+export function closeMonth(ctx: ServiceContext, month: string): Promise<ClosedMonth> {
+  return ctx.db.transaction(async (tx) => {
+    if (monthDates(month).last >= ctx.today) throw refused(`${monthLabel(month)} has not ended yet: a month is closed once it is over`);
+    const [row] = await tx.insert(closedMonths).values({ month, closedBy: ctx.actor.email }).onConflictDoNothing().returning();
+    if (!row) throw refused(`${monthLabel(month)} is already closed`);
+    await recordAudit(tx, ctx.actor, 'deliveries.closeMonth', null, { month });
+    return { month: row.month, closedAt: row.closedAt.toISOString(), closedBy: row.closedBy };
+  });
+}
+
+/** Reopens a closed month so its entries can be corrected; audited. */
+export function reopenMonth(ctx: ServiceContext, month: string): Promise<{ month: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.delete(closedMonths).where(eq(closedMonths.month, month)).returning();
+    if (!row) throw refused(`${monthLabel(month)} is not closed`);
+    await recordAudit(tx, ctx.actor, 'deliveries.reopenMonth', null, { month, closedAt: row.closedAt.toISOString(), closedBy: row.closedBy });
+    return { month };
+  });
+}
+
+export interface CarerStatement {
+  carer: { id: string; name: string; kind: 'MP' | 'Volunteer' };
+  month: string;
+  closed: boolean;
+  plannedHours: number;
+  deliveredHours: number;
+  missedVisits: number;
+  packages: (DeliveryPackage & { deliveredHours: number; missedVisits: number })[];
+}
+
+/** A carer's month: each package's planned and delivered hours and every entry, for paying MPs. */
+export async function getStatement(db: Executor, today: string, carerId: string, month: string): Promise<CarerStatement> {
+  const [carer] = await db.select({ id: carers.id, name: carers.name }).from(carers).where(eq(carers.id, carerId));
+  if (!carer) throw notFound('Carer');
+  const { first, last } = monthDates(month);
+  const [rows, closed] = await Promise.all([deliveryPackages(db, first, last, today, carerId), closedMonthsBetween(db, first, last)]);
+  const withTotals = rows.map((p) => ({
+    ...p,
+    deliveredHours: p.entries.reduce((sum, e) => sum + e.hours, 0),
+    missedVisits: p.entries.filter((e) => e.status === 'missed').length,
+  }));
+  const sum = (key: 'plannedHours' | 'deliveredHours' | 'missedVisits') => withTotals.reduce((total, p) => total + p[key], 0);
+  return {
+    carer: { ...carer, kind: carer.id.startsWith('m') ? 'MP' : 'Volunteer' },
+    month,
+    closed: closed.length > 0,
+    plannedHours: sum('plannedHours'),
+    deliveredHours: sum('deliveredHours'),
+    missedVisits: sum('missedVisits'),
+    packages: withTotals,
+  };
+}

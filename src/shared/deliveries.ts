@@ -1,0 +1,78 @@
+/** Care actually given (planned against delivered): the words and calendar rules the server and the screens share. */
+import { addDays } from './dates';
+
+export const DELIVERY_STATUSES = ['delivered', 'missed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const MISSED_REASONS = ['client-cancelled', 'carer-unavailable', 'client-in-hospital', 'other'] as const;
+export type MissedReason = (typeof MISSED_REASONS)[number];
+export const MISSED_REASON_LABELS: Record<MissedReason, string> = {
+  'client-cancelled': 'Client cancelled',
+  'carer-unavailable': 'Carer unavailable',
+  'client-in-hospital': 'Client in hospital',
+  other: 'Other',
+};
+
+/** Hours in one day's entry: 0 to 24 in quarters of an hour. */
+export const MAX_DAY_HOURS = 24;
+export const HOURS_STEP = 0.25;
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The Monday of the week a YYYY-MM-DD date falls in (weeks run Monday to Sunday, as UK timesheets do). */
+export function weekStartOf(isoDate: string): string {
+  const weekday = new Date(`${isoDate}T00:00:00Z`).getUTCDay();
+  return addDays(isoDate, -((weekday + 6) % 7));
+}
+
+export function isMonday(isoDate: string): boolean {
+  return new Date(`${isoDate}T00:00:00Z`).getUTCDay() === 1;
+}
+
+/** The seven dates of the week starting on `weekStart`. */
+export function weekDays(weekStart: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+}
+
+/** The month (YYYY-MM) of a date. */
+export function monthOfDate(isoDate: string): string {
+  return isoDate.slice(0, 7);
+}
+
+/** "November 2026" for 2026-11. */
+export function monthLabel(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}
+
+/** The first and last dates of a month (YYYY-MM). */
+export function monthDates(month: string): { first: string; last: string } {
+  const [year, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+  return { first: `${month}-01`, last: new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10) };
+}
+
+/** Delivered hours as a share of planned, or null when nothing was planned. */
+export function deliveryRate(plannedHours: number, deliveredHours: number): number | null {
+  return plannedHours > 0 ? deliveredHours / plannedHours : null;
+}
+
+/** Refusals the server gives and the timesheet shows beside the cell. */
+export const DELIVERY_MESSAGES = {
+  future: 'Care cannot be recorded for a day still to come',
+  outsidePackage: (start: string, end: string | null) =>
+    end ? `This package runs from ${start} to ${end}: the date is outside it` : `This package starts on ${start}: the date is before it`,
+  closedMonth: (month: string) => `${monthLabel(month)} is closed: its figures have been reported. An Admin can reopen it.`,
+  alreadyRecorded: 'There is already an entry for this package on that day. Change that entry instead.',
+  reasonRequired: 'Choose why the visit was missed',
+} as const;
+
+/**
+ * The planned hours of a package between two dates (inclusive): its weekly hours for each day it runs
+ * then, a seventh a day, as the packages hours report counts them (DESIGN §3).
+ */
+export function plannedHoursBetween(pkg: { weeklyHours: number; startDate: string; endDate: string | null }, from: string, to: string): number {
+  const first = pkg.startDate > from ? pkg.startDate : from;
+  const last = pkg.endDate !== null && pkg.endDate < to ? pkg.endDate : to;
+  if (first > last) return 0;
+  const days = (Date.parse(last) - Date.parse(first)) / 86_400_000 + 1;
+  return (pkg.weeklyHours * days) / 7;
+}

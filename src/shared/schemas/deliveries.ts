@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { DELIVERY_MESSAGES, HOURS_STEP, isMonday, MAX_DAY_HOURS, MISSED_REASONS } from '@/shared/deliveries';
+import { isoDate, MAX, recordId, requiredDate, text, version } from './common';
+import { packageId } from './care';
+import { carerId } from './people';
+
+export const deliveryId = recordId('d', 'delivery entry');
+
+/** A month as YYYY-MM. */
+export const month = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'Enter a month as YYYY-MM' });
+
+export const weekInput = z.strictObject({
+  weekStart: isoDate.refine(isMonday, { message: 'A week starts on a Monday' }),
+});
+
+const hours = z
+  .number({ error: 'Enter the hours as a number' })
+  .min(0, { message: 'Hours cannot be negative' })
+  .max(MAX_DAY_HOURS, { message: `At most ${MAX_DAY_HOURS} hours in a day` })
+  .multipleOf(HOURS_STEP, { message: 'Hours go in quarters of an hour (0.25)' });
+
+/** What an entry says: hours delivered, or a missed visit (no hours) with its reason. */
+const entryFields = {
+  status: z.enum(['delivered', 'missed']),
+  hours: hours.default(0),
+  reason: z.enum(MISSED_REASONS).optional(),
+  note: text(MAX.line).default(''),
+};
+
+function entryRules<T extends { status: 'delivered' | 'missed'; hours: number; reason?: string }>(entry: T, ctx: z.RefinementCtx) {
+  if (entry.status === 'missed' && entry.reason === undefined) ctx.addIssue({ code: 'custom', message: DELIVERY_MESSAGES.reasonRequired, path: ['reason'] });
+  if (entry.status === 'missed' && entry.hours !== 0) ctx.addIssue({ code: 'custom', message: 'A missed visit has no hours', path: ['hours'] });
+  if (entry.status === 'delivered' && entry.reason !== undefined) ctx.addIssue({ code: 'custom', message: 'Only a missed visit has a reason', path: ['reason'] });
+}
+
+export const deliveryInput = z.strictObject({ packageId, date: requiredDate('Date'), ...entryFields }).superRefine(entryRules);
+export type DeliveryInput = z.output<typeof deliveryInput>;
+
+/** An entry's package and day stay; what it says may change. */
+export const deliveryUpdate = z.strictObject({ id: deliveryId, version, ...entryFields }).superRefine(entryRules);
+export type DeliveryUpdate = z.output<typeof deliveryUpdate>;
+
+export const monthInput = z.strictObject({ month });
+export const statementInput = z.strictObject({ carerId, month });
