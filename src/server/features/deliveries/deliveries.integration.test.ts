@@ -2,11 +2,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DELIVERY_MESSAGES } from '@/shared/deliveries';
 import { auditLog } from '@/server/db/schema/audit';
+import { deliveriesOutside, HAS_DELIVERIES_REFUSED } from '@/server/records/delivery-entries';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { deliveriesOutside, HAS_DELIVERIES_REFUSED } from '@/server/features/packages/packages.service';
 
 // Wednesday 19 November 2025: the week of Monday 17 November is under way.
 const TODAY = '2025-11-19';

@@ -9,16 +9,12 @@ import { carers, clients } from '@/server/db/schema/people';
 import { notFound, refused } from '@/server/records/record-errors';
 import { changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
-import { entryOutside } from '@/server/records/delivery-entries';
+import { deliveriesOutside, entryOutside, HAS_DELIVERIES_REFUSED } from '@/server/records/delivery-entries';
 import { carerNames, type PackageView } from '@/server/records/package-views';
 import { type CareView, endDateColumn, inView, type Package, packageColumns, packageDetailColumns, packageFromRow } from '@/server/records/care.mappers';
 
 export const REQUEST_CHANGE_REFUSED = 'The request of a package cannot be changed. Add a package to the other request instead.';
 export const RENEWAL_CARER_REFUSED = 'A renewal keeps the carer of the package. Add a package for the other carer instead.';
-export const HAS_DELIVERIES_REFUSED = 'Care has been recorded for this package. Archive it instead, so its hours stay in the reports.';
-export const deliveriesOutside = (date: string) =>
-  `Care is recorded for this package on ${date}, outside the new dates. Change the dates, or remove that entry on the timesheet first.`;
-
 /** Refuses dates that would leave care already recorded for the package outside them. */
 async function checkDeliveriesWithin(tx: Executor, packageId: string, startDate: string, endDate: string | null): Promise<void> {
   const outside = await entryOutside(tx, packageId, startDate, endDate);
