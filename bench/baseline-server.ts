@@ -73,6 +73,14 @@ const ROUTES: Record<string, (id: string, search: URLSearchParams) => [string, u
      from clients c where c.id = $1`,
     [id],
   ],
+  'deliveries-week': (_, search) => [
+    `select p.id, p.carer_id, carer.name as carer_name, client.name as client_name, p.name, p.start_date, p.end_date, p.weekly_hours, p.archived,
+       (select coalesce(json_agg(d order by d.date), '[]') from deliveries d where d.package_id = p.id and d.date between $1::date and $1::date + 6) as entries
+     from packages p join carers carer on carer.id = p.carer_id join requests r on r.id = p.request_id join clients client on client.id = r.client_id
+     where p.start_date <= $1::date + 6 and (p.end_date is null or p.end_date >= $1::date)
+     order by carer.name, client.name, p.start_date, p.id`,
+    [search.get('weekStart')],
+  ],
   'requests-report': (_, search) => [hoursReport('requests', 'locality'), [search.get('startYear'), today()]],
   'packages-report': (_, search) => [hoursReport('packages', 'locality'), [search.get('startYear'), today()]],
   'requests-deprivation-report': (_, search) => [hoursReport('requests', DEPRIVATION), [search.get('startYear'), today()]],

@@ -41,6 +41,9 @@ export function checkBudgets(result: BenchResult): BudgetLine[] {
         lines.push(line(`${op.name} time grows at most linearly with packages (exponent) ${on}`, growthExponent(database.growth, op.name), 1, ''));
       }
     }
+    for (const op of database.operations.filter((o) => o.kind === 'timesheet' && database.kind === 'PGlite')) {
+      lines.push(line(`${op.name} (the timesheet's week) over a year of daily entries, median at 1 client ${on}`, op.product.one.p50Ms, 200, 'ms'));
+    }
     lines.push(line(`server memory (RSS) after the run ${on}`, database.rssMb, 400, 'MB'));
     if (database.jsonImportMs !== undefined) lines.push(line(`import of the data set as JSON into an empty database ${on}`, database.jsonImportMs, 60_000, 'ms'));
   }

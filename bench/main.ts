@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { signInOverHttp } from '@/server/test/http-sign-in';
-import { todayIn } from '@/shared/dates';
+import { addDays, todayIn } from '@/shared/dates';
+import { weekStartOf } from '@/shared/deliveries';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/server';
 import { checkBudgets } from './budgets';
 import { sizeAt } from './data-set';
@@ -173,7 +174,8 @@ async function measureDatabase(
     let list: Operation[];
     try {
       const headers = bearerFor(server.url);
-      list = operations({ clientIds, clientUpdates: await clientUpdates(server.url, await headers(), clientIds) });
+      const weekStarts = [0, 1, 2, 3].map((weeksBack) => addDays(weekStartOf(today), -7 * weeksBack));
+      list = operations({ clientIds, clientUpdates: await clientUpdates(server.url, await headers(), clientIds), weekStarts });
       product = await timeOperations(server.url, list, 'product', settings, headers);
       if (inBrowser) await inBrowser(server.url);
       memory = residentMemory(server.pid);

@@ -9,7 +9,7 @@ export interface Call {
   body?: unknown;
 }
 
-export type OperationKind = 'list' | 'record' | 'update' | 'report';
+export type OperationKind = 'list' | 'record' | 'timesheet' | 'update' | 'report';
 
 /** Something the benchmark times, by the product's API and by the baseline's plainest path. */
 export interface Operation {
@@ -29,6 +29,8 @@ export interface RecordSample {
   clientIds: string[];
   /** A full clients.update input per client (as the edit form sends it), phone number aside. */
   clientUpdates: Record<string, unknown>[];
+  /** Mondays of the weeks the timesheet is opened at, in turn: this week and the ones before it. */
+  weekStarts: string[];
 }
 
 function trpcQuery(procedure: string, input?: unknown): Call {
@@ -61,6 +63,7 @@ export const REPORT_OPERATIONS: Operation[] = REPORTS.map(([procedure, route]) =
 /** The dashboard's three lists (spec §7), a client with everything related, one update, and the reports. */
 export function operations(sample: RecordSample): Operation[] {
   const clientId = (n: number) => sample.clientIds[n % sample.clientIds.length]!;
+  const weekStart = (n: number) => sample.weekStarts[n % sample.weekStarts.length]!;
   // Alternating numbers, so every update changes the record (and writes its audit row).
   const phone = (n: number) => `01984 ${String(600000 + (n % 2)).padStart(6, '0')}`;
   return [
@@ -68,6 +71,12 @@ export function operations(sample: RecordSample): Operation[] {
     { name: 'requests.getAllNotEndedYet', kind: 'list', product: () => trpcQuery('requests.getAllNotEndedYet'), fresh: () => trpcBatchOfOne('requests.getAllNotEndedYet'), baseline: () => ({ path: '/requests-not-ended-yet' }) },
     { name: 'packages.getAllNotEndedYet', kind: 'list', product: () => trpcQuery('packages.getAllNotEndedYet'), fresh: () => trpcBatchOfOne('packages.getAllNotEndedYet'), baseline: () => ({ path: '/packages-not-ended-yet' }) },
     { name: 'clients.getById', kind: 'record', product: (n) => trpcQuery('clients.getById', { id: clientId(n) }), baseline: (n) => ({ path: `/client/${clientId(n)}` }) },
+    {
+      name: 'deliveries.getWeek',
+      kind: 'timesheet',
+      product: (n) => trpcQuery('deliveries.getWeek', { weekStart: weekStart(n) }),
+      baseline: (n) => ({ path: `/deliveries-week?weekStart=${weekStart(n)}` }),
+    },
     ...REPORT_OPERATIONS,
     // Last: it changes the data the others read.
     {

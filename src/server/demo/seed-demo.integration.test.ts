@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALITIES, SERVICES } from '@/shared/constants';
+import { addDays } from '@/shared/dates';
+import { weekStartOf } from '@/shared/deliveries';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { NotEmptyError, seedDemo, type SeedSummary } from './seed-demo';
 
@@ -52,6 +54,15 @@ describe('npm run seed:demo', () => {
     const logs = await admin.mag.getAll();
     expect(logs).toHaveLength(summary.magLogs);
     expect(logs.every((log) => log.clients.length >= 2)).toBe(true);
+  });
+
+  it('fills the last weeks of the timesheets, a missed visit among them', async () => {
+    const admin = t.caller('Admin');
+    expect(summary.deliveries).toBeGreaterThan(0);
+    const weeks = await Promise.all([1, 2, 3, 4].map((back) => admin.deliveries.getWeek({ weekStart: addDays(weekStartOf(TODAY), -7 * back) })));
+    const entries = weeks.flatMap((week) => week.packages.flatMap((p) => p.entries));
+    expect(entries.filter((e) => e.status === 'delivered').length).toBeGreaterThan(20);
+    expect(entries.some((e) => e.status === 'missed' && e.reason !== null)).toBe(true);
   });
 
   it('refuses a database that already holds data', async () => {

@@ -1,18 +1,21 @@
 import { count } from 'drizzle-orm';
 import { LOCALITIES, SERVICES, TRAINING_TYPES } from '@/shared/constants';
-import { addDays, todayIn } from '@/shared/dates';
+import { addDays, OPEN, todayIn } from '@/shared/dates';
+import { MISSED_REASONS, weekStartOf } from '@/shared/deliveries';
 import { requestInput, packageInput } from '@/shared/schemas/care';
 import { magLogInput, trainingRecordInput } from '@/shared/schemas/compliance';
 import { carerInput, clientInput } from '@/shared/schemas/people';
 import type { Database } from '@/server/db/client';
-import { CARER_FIRST_NAMES as CARER_FIRST, FIRST_NAMES as FIRST, seededRandom, STREETS, SURNAMES } from '@/server/demo/made-up-data';
+import { CARER_FIRST_NAMES as CARER_FIRST, FIRST_NAMES as FIRST, type Random, seededRandom, STREETS, SURNAMES } from '@/server/demo/made-up-data';
 import { carers, clients } from '@/server/db/schema/people';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
+import { recordDelivery } from '@/server/features/deliveries/deliveries.service';
 import { createPackage } from '@/server/features/packages/packages.service';
 import { createRequest } from '@/server/features/requests/requests.service';
 import { createMagLog } from '@/server/features/mag/mag.service';
 import { carersService } from '@/server/features/carers/carers.service';
 import { createClient, toggleClientArchive } from '@/server/features/clients/clients.service';
+import type { Package } from '@/server/records/care.mappers';
 import type { ServiceContext } from '@/server/records/service-context';
 import { createTrainingRecord } from '@/server/features/training-records/training-records.service';
 
@@ -41,6 +44,40 @@ export interface SeedSummary {
   packages: number;
   trainingRecords: number;
   magLogs: number;
+  deliveries: number;
+}
+
+/** Weeks of care recorded on the timesheet, up to yesterday. */
+const DELIVERY_WEEKS = 8;
+const VISIT_DAYS = [[2], [0, 3], [0, 2, 4]];
+
+/**
+ * Visits on set weekdays (one to three a week by the package's hours) over the last weeks, each given its
+ * share of the week's hours to the quarter hour, with about one in twelve missed for a reason.
+ */
+async function seedDeliveries(ctx: ServiceContext, created: Package[], today: string, r: Random): Promise<number> {
+  let recorded = 0;
+  const firstWeek = addDays(weekStartOf(today), -7 * DELIVERY_WEEKS);
+  for (const pkg of created) {
+    const weekly = pkg.details.weeklyHours;
+    const days = VISIT_DAYS[weekly <= 3 ? 0 : weekly <= 8 ? 1 : 2]!;
+    const hours = Math.min(24, Math.max(0.25, Math.round((weekly / days.length) * 4) / 4));
+    for (let week = 0; week <= DELIVERY_WEEKS; week++) {
+      for (const day of days) {
+        const date = addDays(firstWeek, week * 7 + day);
+        if (date >= today || date < pkg.startDate || (pkg.endDate !== OPEN && date > pkg.endDate)) continue;
+        const missed = r.chance(1 / 12);
+        await recordDelivery(ctx, {
+          packageId: pkg.id,
+          date,
+          note: '',
+          ...(missed ? { status: 'missed', hours: 0, reason: r.pick(MISSED_REASONS) } : { status: 'delivered', hours }),
+        });
+        recorded++;
+      }
+    }
+  }
+  return recorded;
 }
 
 /**
@@ -61,7 +98,8 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
   }
   const ctx: ServiceContext = { db, actor: DEMO_ACTOR, today, deprivationMaxDecile };
   const r = seededRandom(20250101);
-  const summary: SeedSummary = { clients: 0, mps: 0, volunteers: 0, requests: 0, packages: 0, trainingRecords: 0, magLogs: 0 };
+  const summary: SeedSummary = { clients: 0, mps: 0, volunteers: 0, requests: 0, packages: 0, trainingRecords: 0, magLogs: 0, deliveries: 0 };
+  const created: Package[] = [];
 
   await db
     .insert(postcodeDeprivation)
@@ -174,7 +212,7 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
       const { streetAddress, locality, county, postCode } = request.details.address;
       for (let p = r.chance(0.85) ? r.int(1, 2) : 0; p > 0; p--) {
         const carerId = r.chance(0.75) ? r.pick(carerIds.mp) : r.pick(carerIds.volunteer);
-        await createPackage(
+        const pkg = await createPackage(
           ctx,
           packageInput.parse({
             carerId,
@@ -189,10 +227,13 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
           }),
         );
         summary.packages++;
+        created.push(pkg);
       }
     }
     if (i % 16 === 15) await toggleClientArchive(ctx, { id: client.id });
   }
+
+  summary.deliveries = await seedDeliveries(ctx, created, today, r);
 
   // MAG sessions every other week for two years.
   for (let week = 104; week > 0; week -= 2) {
@@ -232,7 +273,7 @@ async function main(): Promise<number> {
       return (
         `Demo data added: ${summary.clients} clients, ${summary.mps} MPs, ${summary.volunteers} volunteers, ` +
         `${summary.requests} requests, ${summary.packages} packages, ${summary.trainingRecords} training records, ` +
-        `${summary.magLogs} MAG sessions.`
+        `${summary.magLogs} MAG sessions, ${summary.deliveries} visits on the timesheets.`
       );
     },
     [NotEmptyError],
