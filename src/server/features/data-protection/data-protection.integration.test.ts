@@ -47,7 +47,8 @@ async function richClient(name: string, phone: string, postCode: string) {
   const client = await admin.clients.create(input);
   const mp = await admin.mps.create(newCarer({ name: 'Mary Provider' }));
   const request = await admin.requests.create({ ...newRequest(client.id, { startDate: '2018-01-01', endDate: '2019-06-30', weeklyHours: 7 }), details: { weeklyHours: 7, notes: `Requested by ${name}` } });
-  await admin.packages.create(newPackage(mp.id, request.id, { startDate: '2018-01-01', endDate: '2019-06-30', weeklyHours: 7, name: `${name} mornings` }));
+  const pkg = await admin.packages.create(newPackage(mp.id, request.id, { startDate: '2018-01-01', endDate: '2019-06-30', weeklyHours: 7, name: `${name} mornings` }));
+  await admin.deliveries.record({ packageId: pkg.id, date: '2019-01-10', status: 'delivered', hours: 1.5, note: `${name} was tired after the hospital visit` });
   const other = await admin.clients.create(newClient({ name: 'Other Person' }));
   await admin.mag.create({ date: '2019-03-01', clients: [{ id: client.id }, { id: other.id }], mps: [], volunteers: [], details: { totalClients: 2 } });
   return { client, mp, request, other };
@@ -62,6 +63,11 @@ describe('subject access export', () => {
     expect(text).toContain('Ethel Quibble');
     expect(text).toContain('Spoke to Ethel Quibble about her hip');
     expect(text).toContain(request.id);
+    // The care given to them, visit by visit, with its notes.
+    expect(text).toContain('Ethel Quibble was tired after the hospital visit');
+    const careGiven = (exported.person as { requests: { packages: { careGiven: unknown[] }[] }[] }).requests[0]!.packages[0]!.careGiven;
+    expect(careGiven).toEqual([{ date: '2019-01-10', status: 'delivered', hours: 1.5, reason: null, note: 'Ethel Quibble was tired after the hospital visit' }]);
+    expect(exported.audit.some((e) => e.procedure === 'deliveries.record')).toBe(true);
     expect(exported.magSessions).toEqual([expect.objectContaining({ date: '2019-03-01' })]);
     expect(exported.audit.some((e) => e.procedure === 'clients.create')).toBe(true);
     // Other people: the other attendee, the carer's name, staff e-mails.
@@ -86,6 +92,7 @@ describe("a carer's subject access export", () => {
     const address = { streetAddress: '7 Osgood Lane', postCode: 'TA4 9XY' };
     const pkg = await admin.packages.create({ carerId: mp.id, requestId: request.id, startDate: '2024-01-01', details: { weeklyHours: 3, address, notes: 'Winifred likes tea' } });
     await admin.packages.update({ ...pkg, details: { ...pkg.details, weeklyHours: 4, address: { ...address, streetAddress: '9 Osgood Lane' } } });
+    await admin.deliveries.record({ packageId: pkg.id, date: '2024-02-05', status: 'missed', reason: 'client-in-hospital', note: 'Winifred had a fall' });
 
     const exported = await admin.dataProtection.exportPerson({ personId: mp.id });
     const text = JSON.stringify(exported);
@@ -94,8 +101,17 @@ describe("a carer's subject access export", () => {
     expect(exported.audit.filter((e) => e.recordId === pkg.id).map((e) => e.procedure)).toEqual(['packages.create', 'packages.update']);
     for (const other of ['Winifred', 'Osgood', 'TA4 9XY', '01984 333444', client.id, request.id]) expect(text, other).not.toContain(other);
     expect((exported.person as { packages: unknown[] }).packages).toEqual([
-      { id: pkg.id, archived: 'N', startDate: '2024-01-01', endDate: 'open', details: { client: 'a client', locality: 'Wiveliscombe', weeklyHours: 4, services: [] } },
+      {
+        id: pkg.id,
+        archived: 'N',
+        startDate: '2024-01-01',
+        endDate: 'open',
+        details: { client: 'a client', locality: 'Wiveliscombe', weeklyHours: 4, services: [] },
+        // Their visits, without the notes: those are about the client.
+        careGiven: [{ date: '2024-02-05', status: 'missed', hours: 0, reason: 'client-in-hospital' }],
+      },
     ]);
+    expect(exported.audit.find((e) => e.procedure === 'deliveries.record')?.changes).toMatchObject({ date: { to: '2024-02-05' }, note: { to: '[withheld]' } });
     // The carer still sees what the audit recorded of their own work: hours and dates.
     expect(exported.audit.find((e) => e.procedure === 'packages.update')?.changes).toMatchObject({ 'details.weeklyHours': { from: 3, to: 4 } });
   });

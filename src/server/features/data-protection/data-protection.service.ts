@@ -5,6 +5,7 @@ import { type Executor, queryRows } from '@/server/db/client';
 import { escapeHtmlText } from '@/server/auth/html';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
+import { deliveries } from '@/server/db/schema/deliveries';
 import { magAttendees, magLogs, trainingRecords } from '@/server/db/schema/compliance';
 import { mailMessages } from '@/server/db/schema/mail';
 import { carers, clients, notes } from '@/server/db/schema/people';
@@ -38,22 +39,43 @@ async function ownRecordIds(db: Executor, personId: string): Promise<string[]> {
     const requestRows = await db.select({ id: requests.id }).from(requests).where(eq(requests.clientId, personId));
     const requestIds = requestRows.map((r) => r.id);
     const packageRows = requestIds.length ? await db.select({ id: packages.id }).from(packages).where(inArray(packages.requestId, requestIds)) : [];
-    return [personId, ...noteIds, ...requestIds, ...packageRows.map((p) => p.id)];
+    const packageIds = packageRows.map((p) => p.id);
+    return [personId, ...noteIds, ...requestIds, ...packageIds, ...(await deliveryIds(db, packageIds))];
   }
   const records = await db.select({ id: trainingRecords.id }).from(trainingRecords).where(eq(trainingRecords.ownerId, personId));
   return [personId, ...noteIds, ...records.map((r) => r.id)];
 }
 
-/** A carer's packages: theirs to work, but about a client, so shared with that client's history. */
+/** The entries of care given on these packages. */
+async function deliveryIds(db: Executor, packageIds: string[]): Promise<string[]> {
+  if (!packageIds.length) return [];
+  return (await db.select({ id: deliveries.id }).from(deliveries).where(inArray(deliveries.packageId, packageIds))).map((d) => d.id);
+}
+
+/** A carer's packages and the care they gave on them: theirs to work, but about a client, so shared with that client's history. */
 async function carerPackageIds(db: Executor, personId: string): Promise<string[]> {
   if (kindOf(personId) === 'client') return [];
-  return (await db.select({ id: packages.id }).from(packages).where(eq(packages.carerId, personId))).map((p) => p.id);
+  const packageIds = (await db.select({ id: packages.id }).from(packages).where(eq(packages.carerId, personId))).map((p) => p.id);
+  return [...packageIds, ...(await deliveryIds(db, packageIds))];
+}
+
+/** The care given on each of these packages, by date: what a subject access export shows of it. */
+async function deliveriesByPackage(db: Executor, packageIds: string[]) {
+  const byPackage = new Map<string, { date: string; status: string; hours: number; reason: string | null; note: string }[]>();
+  if (!packageIds.length) return byPackage;
+  const rows = await db.select().from(deliveries).where(inArray(deliveries.packageId, packageIds)).orderBy(deliveries.date);
+  for (const row of rows) {
+    byPackage.set(row.packageId, [...(byPackage.get(row.packageId) ?? []), { date: row.date, status: row.status, hours: row.hours, reason: row.reason, note: row.note }]);
+  }
+  return byPackage;
 }
 
 /** Shown in place of a value that is about someone other than the person exported. */
 const WITHHELD = '[withheld]';
 /** What a carer's export says of a package they work: when, how many hours, what and roughly where, not for whom. */
 const PACKAGE_FIELDS_FOR_CARER = new Set(['id', 'archived', 'version', 'startDate', 'endDate', 'details.weeklyHours', 'details.services', 'details.address.locality']);
+/** And of the care they gave: the day, the hours or the missed visit's reason; the visit's note is about the client. */
+const DELIVERY_FIELDS_FOR_CARER = new Set(['id', 'version', 'packageId', 'date', 'status', 'hours', 'reason']);
 
 const isChange = (value: unknown): value is { from: unknown; to: unknown } => value !== null && typeof value === 'object' && 'from' in value && 'to' in value;
 
@@ -79,19 +101,31 @@ export async function exportPerson(ctx: ServiceContext, personId: string) {
   let shareable: (field: string, value: unknown) => boolean;
   if (kind === 'client') {
     const { magLogs: _sessions, requests: care, ...client } = await getClient(ctx.db, personId);
-    person = { ...client, requests: care.map((r) => ({ ...r, packages: r.packages.map(({ carerId: _carer, ...own }) => own) })) };
+    const given = await deliveriesByPackage(
+      ctx.db,
+      care.flatMap((r) => r.packages.map((p) => p.id)),
+    );
+    person = {
+      ...client,
+      requests: care.map((r) => ({ ...r, packages: r.packages.map(({ carerId: _carer, ...own }) => ({ ...own, careGiven: given.get(own.id) ?? [] })) })),
+    };
     shareable = (field) => field !== 'carerId';
   } else {
     const { requests: _served, packages: worked, ...carer } = await carersService(kind).get(ctx.db, personId);
+    const given = await deliveriesByPackage(
+      ctx.db,
+      worked.map((p) => p.id),
+    );
     const packagesForCarer = worked.map((p) => ({
       id: p.id,
       archived: p.archived,
       startDate: p.startDate,
       endDate: p.endDate,
       details: { client: 'a client', locality: p.details.address.locality, weeklyHours: p.details.weeklyHours, services: p.details.services },
+      careGiven: (given.get(p.id) ?? []).map(({ note: _aboutTheClient, ...visit }) => visit),
     }));
     person = { ...carer, packages: packagesForCarer };
-    shareable = (field, value) => PACKAGE_FIELDS_FOR_CARER.has(field) || (field === 'carerId' && value === personId);
+    shareable = (field, value) => PACKAGE_FIELDS_FOR_CARER.has(field) || DELIVERY_FIELDS_FOR_CARER.has(field) || (field === 'carerId' && value === personId);
   }
   const sessions = await ctx.db
     .select({ id: magLogs.id, date: magLogs.date })
@@ -105,7 +139,7 @@ export async function exportPerson(ctx: ServiceContext, personId: string) {
     .from(auditLog)
     .where(inArray(auditLog.recordId, ids))
     .orderBy(auditLog.id);
-  const audit = rows.map((row) => (row.recordId?.startsWith('p') ? { ...row, changes: withholdValues(row.changes, shareable) } : row));
+  const audit = rows.map((row) => (row.recordId?.startsWith('p') || row.recordId?.startsWith('d') ? { ...row, changes: withholdValues(row.changes, shareable) } : row));
   await recordAudit(ctx.db, ctx.actor, 'dataProtection.export', personId, null);
   return { exportedAt: new Date().toISOString(), kind, person, magSessions: sessions, audit };
 }
@@ -150,6 +184,8 @@ const FREE_TEXT: { table: PgTable; fields: Record<string, string>; readOn?: stri
   { table: requests, fields: { notes: 'notes' } },
   { table: packages, fields: { name: 'name', notes: 'notes' } },
   { table: magLogs, fields: { notes: 'notes' } },
+  // A visit's note is read on its package's timesheet row.
+  { table: deliveries, fields: { note: 'visit note' }, readOn: 'packageId' },
   // A training record is read on its owner's page.
   { table: trainingRecords, fields: { notes: 'training record notes' }, readOn: 'ownerId' },
 ];
@@ -278,6 +314,10 @@ export async function anonymisePerson(ctx: ServiceContext, input: { personId: st
       if (requestIds.length) {
         await tx.update(requests).set({ streetAddress: '', postCode: district, notes: '', customId: '' }).where(inArray(requests.id, requestIds));
         await tx.update(packages).set({ name: label, streetAddress: '', postCode: district, notes: '' }).where(inArray(packages.requestId, requestIds));
+        await tx
+          .update(deliveries)
+          .set({ note: '' })
+          .where(inArray(deliveries.packageId, tx.select({ id: packages.id }).from(packages).where(inArray(packages.requestId, requestIds))));
       }
       await tx.update(notes).set({ note: ERASED }).where(eq(notes.clientId, stored.id));
     } else {
