@@ -169,9 +169,14 @@ async function checkEntryDay(tx: Executor, today: string, pkg: { startDate: stri
   await checkMonthOpen(tx, date);
 }
 
+/**
+ * Refuses a change on a day of a closed month. The share lock on the closed months lets changes run side by
+ * side but not beside a closing, so no entry slips into a month as it closes.
+ */
 async function checkMonthOpen(tx: Executor, date: string): Promise<void> {
   const month = monthOfDate(date);
-  const [closed] = await tx.select({ month: closedMonths.month }).from(closedMonths).where(eq(closedMonths.month, month)).for('share');
+  await tx.execute(sql`lock table ${closedMonths} in share mode`);
+  const [closed] = await tx.select({ month: closedMonths.month }).from(closedMonths).where(eq(closedMonths.month, month));
   if (closed) throw refused(DELIVERY_MESSAGES.closedMonth(month));
 }
 
