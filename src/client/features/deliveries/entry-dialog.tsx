@@ -5,9 +5,9 @@ import { Field } from '@/client/components/form/field';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
-import { formatDate } from '@/client/lib/format';
 import { entryText, MISSED_TEXT, parseCellText } from './timesheet-cell';
 import type { DialogMode } from './timesheet-day-cell';
+import { longDayOf } from './timesheet-grid';
 import type { TimesheetStore } from './timesheet-store';
 
 export interface EntryDialogTarget {
@@ -63,7 +63,7 @@ export function EntryDialog({ store, target, onClose }: { store: TimesheetStore;
         }}
       >
         <DialogHeader>
-          <DialogTitle>{formatDate(date)}</DialogTitle>
+          <DialogTitle>{longDayOf(date)}</DialogTitle>
           <DialogDescription>{target.who}</DialogDescription>
         </DialogHeader>
         <form className="flex flex-col gap-4" onSubmit={submit} aria-label="Day's entry" noValidate>

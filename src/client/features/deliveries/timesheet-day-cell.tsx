@@ -64,7 +64,7 @@ export const DayCell = memo(function DayCell({ store, cellKey, row, col, label, 
         role="group"
       >
         <span className={cn(missed && 'font-medium text-amber-800')}>{cell.text || (lock ? '' : '–')}</span>
-        {missed?.reason && <span className="truncate text-xs text-amber-800">{MISSED_REASON_LABELS[missed.reason]}</span>}
+        {missed?.reason && <span className="text-xs leading-tight text-amber-800">{MISSED_REASON_LABELS[missed.reason]}</span>}
       </div>
     );
   }
@@ -128,11 +128,15 @@ export const DayCell = memo(function DayCell({ store, cellKey, row, col, label, 
         </span>
       </div>
       {missed?.reason && (
-        <span className="truncate text-xs text-amber-800" title={noteTitle}>
+        <span className="text-xs leading-tight text-amber-800" title={noteTitle}>
           {MISSED_REASON_LABELS[missed.reason]}
         </span>
       )}
-      {!missed && cell.saved?.note && <span className="truncate text-xs text-muted-foreground">{cell.saved.note}</span>}
+      {!missed && cell.saved?.note && (
+        <span className="line-clamp-2 text-xs leading-tight text-muted-foreground" title={noteTitle}>
+          {cell.saved.note}
+        </span>
+      )}
       {cell.message && (
         <span id={messageId} className="text-xs text-destructive" role="alert">
           {cell.message}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Lock } from 'lucide-react';
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { addDays, isIsoDate, todayIn } from '@/shared/dates';
 import { monthDates, monthLabel, monthOfDate, weekStartOf } from '@/shared/deliveries';
@@ -156,7 +156,17 @@ export default function TimesheetScreen() {
   }, [data, deferredSearch]);
 
   // Stable across saves, so opening the dialog is no reason for a row to be drawn again.
-  const onOpenDialog = useCallback((cellKey: string, mode: DialogMode) => setDialog({ cellKey, mode }), []);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const onOpenDialog = useCallback((cellKey: string, mode: DialogMode) => {
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog({ cellKey, mode });
+  }, []);
+  // Back to the cell (or button) the dialog was opened from, to carry on along the row.
+  const closeDialog = () => {
+    setDialog(null);
+    const from = returnFocus.current;
+    requestAnimationFrame(() => from?.focus());
+  };
   const dialogPackage = dialog && data?.packages.find((pkg) => pkg.id === dialog.cellKey.split('|')[0]);
 
   // A save changes the cached week's entries, not its days or closed months: the rows stay as they are.
@@ -196,9 +206,11 @@ export default function TimesheetScreen() {
           onChange={(event) => setSearch(event.target.value)}
         />
         <p className="text-sm text-muted-foreground" id="timesheet-keys">
-          {canEdit
-            ? 'Type the hours (7.5 or 7:30); Tab or Enter moves on and saves. M marks a missed visit, N adds a note, Esc undoes, clearing a day removes its entry.'
-            : 'You can read the timesheets; your role cannot change them.'}
+          {!canEdit
+            ? 'You can read the timesheets; your role cannot change them.'
+            : narrow
+              ? 'Type the hours (7.5 or 7:30): each day saves as you leave it. Missed records a missed visit and why.'
+              : 'Type the hours (7.5 or 7:30); Tab or Enter moves on and saves. M marks a missed visit, N adds a note, Esc undoes, clearing a day removes its entry.'}
         </p>
       </div>
       <LoadState query={week} errorText="Error loading the timesheet" className="m-0">
@@ -213,7 +225,7 @@ export default function TimesheetScreen() {
         }
       </LoadState>
       {dialog && dialogPackage && (
-        <EntryDialog key={dialog.cellKey} store={store} target={{ ...dialog, who: packageWho(dialogPackage) }} onClose={() => setDialog(null)} />
+        <EntryDialog key={dialog.cellKey} store={store} target={{ ...dialog, who: packageWho(dialogPackage) }} onClose={closeDialog} />
       )}
     </div>
   );
