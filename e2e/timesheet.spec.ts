@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { addDays, todayIn } from '@/shared/dates';
 import { DELIVERY_MESSAGES, monthLabel, weekDays, weekStartOf } from '@/shared/deliveries';
 import { type Api, expect, signInAs, test, withPageToken } from './fixtures';
+import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { e2eUser } from './users';
 
 /** A name no other test (running in parallel on the same server) uses. */
@@ -233,4 +234,40 @@ test('on a phone the timesheet shows a day at a time, with a card per package', 
     [tuesday, 'delivered', 2.5, null],
     [addDays(week, 2), 'missed', 0, 'client-in-hospital'],
   ]);
+});
+
+test('a day changed by someone else meanwhile is refused with why, the week reloads, and what was typed stays to be saved again', async ({ browser, page, signIn }) => {
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const pkg = await aPackage(api, addDays(todayIn(), -30), 8);
+  const week = lastWeek();
+  const [monday, tuesday] = weekDays(week) as [string, string];
+  const entry = await api.deliveries.record.mutate({ packageId: pkg.id, date: monday, status: 'delivered', hours: 2 });
+  const cell = (date: string) => page.getByLabel(`${pkg.who}, ${longDay(date)}`, { exact: true });
+  await openWeek(page, week, pkg.carerName);
+  await expect(cell(monday)).toHaveValue('2');
+
+  // Something typed and refused in one cell, while a colleague changes another.
+  await cell(tuesday).focus();
+  await page.keyboard.type('7.3');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('alert').filter({ hasText: 'Hours go in quarters of an hour (0.25)' })).toBeVisible();
+  const other = await colleague(browser, 'Coordinator');
+  await other.api.deliveries.update.mutate({ id: entry.id, version: entry.version, status: 'delivered', hours: 4 });
+  await other.close();
+
+  await cell(monday).focus();
+  await page.keyboard.type('5');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('alert').filter({ hasText: STALE_MESSAGE })).toBeVisible();
+  await expect(cell(monday)).toHaveValue('5');
+  await expect(cell(tuesday)).toHaveValue('7.3');
+  // The week was loaded again: the row's total is the colleague's 4 hours.
+  await expect(page.getByRole('row').filter({ hasText: pkg.carerName }).getByText('4 / 8')).toBeVisible();
+
+  await cell(monday).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('row').filter({ hasText: pkg.carerName }).getByText('5 / 8')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: STALE_MESSAGE })).toHaveCount(0);
+  expect((await entryOn(api, week, pkg.id, monday)).hours).toBe(5);
+  await expect(cell(tuesday)).toHaveValue('7.3');
 });

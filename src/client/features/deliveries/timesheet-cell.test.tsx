@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, vi } from 'vitest';
 import { DELIVERY_MESSAGES } from '@/shared/deliveries';
 import { cellChange, dayLock, type Entry, MISSED_NEEDS_DIALOG, parseCellText } from './timesheet-cell';
@@ -173,6 +174,39 @@ describe('DayCell', () => {
     renderCells(store);
     await userEvent.type(screen.getByLabelText('Day 1'), '4{Escape}');
     expect(screen.getByLabelText('Day 1')).toHaveValue('');
+    expect(store.unsavedCount()).toBe(0);
+  });
+});
+
+describe('a stale save', () => {
+  it('keeps what was typed, shows why, asks for the week again, and saves against the newest entry next time', async () => {
+    const stale = 'This record was changed by someone else. Reload to see the latest version.';
+    const update = vi
+      .fn()
+      .mockRejectedValueOnce(TRPCClientError.from({ error: { message: stale, code: -32009, data: { code: 'CONFLICT', httpStatus: 409 } } }))
+      .mockImplementation((input: { hours: number; version: number }) => Promise.resolve({ ...delivered, hours: input.hours, version: input.version + 1 }));
+    const onStale = vi.fn();
+    const store = storeWith({ update, onStale });
+    const key = cellKey('p1', '2026-11-16');
+    const week = (entry: Entry) => ({
+      weekStart: '2026-11-16',
+      days: ['2026-11-16'],
+      today: '2026-11-24',
+      closedMonths: [],
+      packages: [{ id: 'p1', carerId: 'm1', carerName: 'A', clientName: 'B', packageName: '', startDate: '2026-01-01', endDate: null, weeklyHours: 7, plannedHours: 7, weekPlannedHours: 7, entries: [entry] }],
+    });
+    store.load(week(delivered));
+    store.setText(key, '5');
+    expect(await store.save(key, { status: 'delivered', hours: 5, note: '' })).toBe(stale);
+    expect(onStale).toHaveBeenCalledOnce();
+    expect(store.get(key)).toMatchObject({ text: '5', status: 'refused', message: stale });
+
+    // The week comes back with a colleague's change: the typed 5 stays, now against version 2.
+    store.load(week({ ...delivered, version: 2, hours: 4 }));
+    expect(store.get(key)).toMatchObject({ text: '5', status: 'refused', saved: { version: 2, hours: 4 } });
+    store.commit(key);
+    await vi.waitFor(() => expect(store.get(key).status).toBe('saved'));
+    expect(update).toHaveBeenLastCalledWith({ id: 'd1', version: 2, status: 'delivered', hours: 5, note: '' });
     expect(store.unsavedCount()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Lock } from 'lucide-react';
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
@@ -128,7 +128,8 @@ export default function TimesheetScreen() {
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
   const weekStart = weekFromParam(params.get('week'));
-  const week = useQuery(trpc.deliveries.getWeek.queryOptions({ weekStart }, { placeholderData: keepPreviousData }));
+  // No placeholder from the week before: a cell typed in must be the day its header says.
+  const week = useQuery(trpc.deliveries.getWeek.queryOptions({ weekStart }));
   const canCreate = useCan('deliveries', 'create');
   const canUpdate = useCan('deliveries', 'update');
   const canEdit = canCreate && canUpdate;
