@@ -65,6 +65,7 @@ export const DayCell = memo(function DayCell({ store, cellKey, row, col, label, 
       >
         <span className={cn(missed && 'font-medium text-amber-800')}>{cell.text || (lock ? '' : '–')}</span>
         {missed?.reason && <span className="text-xs leading-tight text-amber-800">{MISSED_REASON_LABELS[missed.reason]}</span>}
+        {!missed && cell.saved?.note && <span className="line-clamp-2 text-xs leading-tight text-muted-foreground">{cell.saved.note}</span>}
       </div>
     );
   }
