@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DELIVERY_MESSAGES } from '@/shared/deliveries';
 import { cellChange, dayLock, type Entry, MISSED_NEEDS_DIALOG, parseCellText } from './timesheet-cell';
 import { DayCell } from './timesheet-day-cell';
+import { EntryDialog } from './entry-dialog';
 import { cellKey, type TimesheetApi, TimesheetStore } from './timesheet-store';
 
 const NOT_A_NUMBER = 'Enter the hours as a number';
@@ -77,6 +78,27 @@ describe('dayLock', () => {
   });
 });
 
+const storePackage = {
+  id: 'p1',
+  carerId: 'm1',
+  carerName: 'Ann Carer',
+  clientName: 'Bob Client',
+  packageName: '',
+  startDate: '2026-01-01',
+  endDate: null,
+  weeklyHours: 7,
+  plannedHours: 7,
+  weekPlannedHours: 7,
+  entries: [] as Entry[],
+};
+const storeWeek = {
+  weekStart: '2026-11-16',
+  days: ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'],
+  today: '2026-11-24',
+  closedMonths: [] as string[],
+  packages: [storePackage],
+};
+
 /** A store whose saves answer as the test says; the cell's behaviour around them is what is tested. */
 function storeWith(api: Partial<TimesheetApi>) {
   const store = new TimesheetStore({
@@ -87,27 +109,7 @@ function storeWith(api: Partial<TimesheetApi>) {
     onStale: vi.fn(),
     ...api,
   } as TimesheetApi);
-  store.load({
-    weekStart: '2026-11-16',
-    days: ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'],
-    today: '2026-11-24',
-    closedMonths: [],
-    packages: [
-      {
-        id: 'p1',
-        carerId: 'm1',
-        carerName: 'Ann Carer',
-        clientName: 'Bob Client',
-        packageName: '',
-        startDate: '2026-01-01',
-        endDate: null,
-        weeklyHours: 7,
-        plannedHours: 7,
-        weekPlannedHours: 7,
-        entries: [],
-      },
-    ],
-  });
+  store.load(storeWeek);
   return store;
 }
 
@@ -208,5 +210,45 @@ describe('a stale save', () => {
     await vi.waitFor(() => expect(store.get(key).status).toBe('saved'));
     expect(update).toHaveBeenLastCalledWith({ id: 'd1', version: 2, status: 'delivered', hours: 5, note: '' });
     expect(store.unsavedCount()).toBe(0);
+  });
+});
+
+describe('EntryDialog', () => {
+  it('marks a missed visit by keyboard: the reasons take focus, arrows choose, Enter in the note saves', async () => {
+    const record = vi.fn().mockResolvedValue({ ...missed, reason: 'carer-unavailable', note: 'Flat tyre' });
+    const store = storeWith({ record });
+    const onClose = vi.fn();
+    render(<EntryDialog store={store} target={{ cellKey: cellKey('p1', '2026-11-16'), mode: 'missed', who: 'Ann Carer for Bob Client' }} onClose={onClose} />);
+    expect(screen.getByRole('radio', { name: 'Client cancelled' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('radio', { name: 'Carer unavailable' })).toBeChecked();
+    await userEvent.tab();
+    await userEvent.keyboard('Flat tyre{Enter}');
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(record).toHaveBeenCalledWith({ packageId: 'p1', date: '2026-11-16', status: 'missed', hours: 0, reason: 'carer-unavailable', note: 'Flat tyre' });
+    expect(store.get(cellKey('p1', '2026-11-16')).text).toBe('Missed');
+  });
+
+  it('asks for a reason before saving a missed visit, and sends nothing', async () => {
+    const record = vi.fn();
+    const store = storeWith({ record });
+    render(<EntryDialog store={store} target={{ cellKey: cellKey('p1', '2026-11-16'), mode: 'missed', who: 'Ann Carer for Bob Client' }} onClose={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(DELIVERY_MESSAGES.reasonRequired);
+    expect(record).not.toHaveBeenCalled();
+  });
+
+  it('clears a day with an entry, and keeps the dialog open with the server’s refusal', async () => {
+    const refusal = DELIVERY_MESSAGES.closedMonth('2026-11');
+    const remove = vi.fn().mockRejectedValue(new Error(refusal));
+    const store = storeWith({ remove });
+    store.load({ ...storeWeek, packages: [{ ...storePackage, entries: [delivered] }] });
+    const onClose = vi.fn();
+    render(<EntryDialog store={store} target={{ cellKey: cellKey('p1', '2026-11-16'), mode: 'entry', who: 'Ann Carer for Bob Client' }} onClose={onClose} />);
+    expect(screen.getByLabelText('Hours')).toHaveValue('3');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the day' }));
+    expect(remove).toHaveBeenCalledWith({ id: 'd1', version: 1 });
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(onClose).not.toHaveBeenCalled();
   });
 });
