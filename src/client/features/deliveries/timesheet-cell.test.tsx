@@ -171,6 +171,25 @@ describe('DayCell', () => {
     expect(screen.getByLabelText('Day 2')).toHaveValue('');
   });
 
+  it('saves on Enter and moves down to the same day of the next package; the arrows move between rows', async () => {
+    const record = vi.fn().mockResolvedValue({ ...delivered, hours: 2 });
+    const store = storeWith({ record });
+    render(
+      <div data-timesheet>
+        {[0, 1].map((row) => (
+          <DayCell key={row} store={store} cellKey={cellKey('p1', `2026-11-1${6 + row}`)} row={row} col={0} label={`Row ${row + 1}`} lock={null} readOnly={false} onOpenDialog={vi.fn()} />
+        ))}
+      </div>,
+    );
+    await userEvent.type(screen.getByLabelText('Row 1'), '2{Enter}');
+    expect(screen.getByLabelText('Row 2')).toHaveFocus();
+    expect(record).toHaveBeenCalledWith({ packageId: 'p1', date: '2026-11-16', status: 'delivered', hours: 2, note: '' });
+    await userEvent.keyboard('{ArrowUp}');
+    expect(screen.getByLabelText('Row 1')).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByLabelText('Row 2')).toHaveFocus();
+  });
+
   it('puts back what is stored on Escape', async () => {
     const store = storeWith({});
     renderCells(store);
