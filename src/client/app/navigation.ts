@@ -1,6 +1,7 @@
 import {
   BellRing,
   BriefcaseMedical,
+  CalendarCheck,
   CalendarDays,
   FileUp,
   ClipboardList,
@@ -35,6 +36,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, visible: canSeeDashboard },
   { to: '/requests', label: 'Requests', icon: ClipboardList, visible: reads('requests') },
   { to: '/packages', label: 'Packages', icon: Package, visible: reads('packages') },
+  { to: '/deliveries', label: 'Timesheets', icon: CalendarCheck, visible: reads('deliveries') },
   { to: '/clients', label: 'Clients', icon: Users, visible: reads('clients') },
   { to: '/mps', label: 'MPs', icon: BriefcaseMedical, visible: reads('mps') },
   { to: '/volunteers', label: 'Volunteers', icon: HeartHandshake, visible: reads('volunteers') },

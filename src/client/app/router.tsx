@@ -32,6 +32,7 @@ const MpsScreen = lazy(() => import('@/client/features/carers/carers-screen').th
 const VolunteersScreen = lazy(() => import('@/client/features/carers/carers-screen').then((m) => ({ default: m.VolunteersScreen })));
 const RequestsScreen = lazy(() => import('@/client/features/requests/requests-screen'));
 const PackagesScreen = lazy(() => import('@/client/features/packages/packages-screen'));
+const TimesheetScreen = lazy(() => import('@/client/features/deliveries/timesheet-screen'));
 const DbsScreen = lazy(() => import('@/client/features/carers/carer-expiry-screen').then((m) => ({ default: m.DbsScreen })));
 const PublicLiabilityScreen = lazy(() =>
   import('@/client/features/carers/carer-expiry-screen').then((m) => ({ default: m.PublicLiabilityScreen })),
@@ -50,6 +51,7 @@ const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
   { path: 'dashboard', nav: '/dashboard', element: <DashboardScreen /> },
   { path: 'requests/*', nav: '/requests', element: <RequestsScreen /> },
   { path: 'packages/*', nav: '/packages', element: <PackagesScreen /> },
+  { path: 'deliveries', nav: '/deliveries', element: <TimesheetScreen /> },
   { path: 'clients/*', nav: '/clients', element: <ClientsScreen /> },
   { path: 'mps/*', nav: '/mps', element: <MpsScreen /> },
   { path: 'volunteers/*', nav: '/volunteers', element: <VolunteersScreen /> },

@@ -22,9 +22,9 @@ export function LeaveConfirmDialog({ open, onStay, onLeave }: { open: boolean; o
  * Asks before the app navigates away and lets the browser ask before a reload or closing the tab.
  * Mounted only while there are changes: React Router keeps one blocker at a time.
  */
-function RouteGuard({ allowed }: { allowed: RefObject<boolean> }) {
+function RouteGuard({ allowed, withinPage = true }: { allowed: RefObject<boolean>; withinPage?: boolean }) {
   const shouldBlock: BlockerFunction = ({ currentLocation, nextLocation }) =>
-    !allowed.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search);
+    !allowed.current && (currentLocation.pathname !== nextLocation.pathname || (withinPage && currentLocation.search !== nextLocation.search));
   const blocker = useBlocker(shouldBlock);
   const { client } = useAuth();
   useEffect(() => {
@@ -48,15 +48,19 @@ function RouteGuard({ allowed }: { allowed: RefObject<boolean> }) {
 
 /**
  * Guards a form screen while `dirty`: render `guard`, and navigate after a successful save through
- * `leaveAfterSave`, which is never asked about.
+ * `leaveAfterSave`, which is never asked about. A screen that keeps its unsaved work when its own query
+ * string changes (the timesheet's week) passes `withinPage: false`.
  */
-export function useUnsavedChanges(dirty: boolean): { guard: ReactNode; leaveAfterSave: (go: () => void) => void } {
+export function useUnsavedChanges(
+  dirty: boolean,
+  { withinPage = true }: { withinPage?: boolean } = {},
+): { guard: ReactNode; leaveAfterSave: (go: () => void) => void } {
   const allowed = useRef(false);
   const leaveAfterSave = useCallback((go: () => void) => {
     allowed.current = true;
     go();
   }, []);
-  return { guard: dirty ? <RouteGuard allowed={allowed} /> : null, leaveAfterSave };
+  return { guard: dirty ? <RouteGuard allowed={allowed} withinPage={withinPage} /> : null, leaveAfterSave };
 }
 
 /** Parts of a dialog (such as a Notes tab) report unsaved work here; see useUnsavedInDialog. */

@@ -16,7 +16,8 @@ export const weekInput = z.strictObject({
   weekStart: isoDate.refine(isMonday, { message: 'A week starts on a Monday' }),
 });
 
-const hours = z
+/** One day's hours; the timesheet checks what is typed against it too, so both say the same words. */
+export const deliveryHours = z
   .number({ error: 'Enter the hours as a number' })
   .min(0, { message: 'Hours cannot be negative' })
   .max(MAX_DAY_HOURS, { message: `At most ${MAX_DAY_HOURS} hours in a day` })
@@ -25,7 +26,7 @@ const hours = z
 /** What an entry says: hours delivered, or a missed visit (no hours) with its reason. */
 const entryFields = {
   status: z.enum(['delivered', 'missed']),
-  hours: hours.default(0),
+  hours: deliveryHours.default(0),
   reason: z.enum(MISSED_REASONS).optional(),
   note: text(MAX.line).default(''),
 };

@@ -104,7 +104,7 @@ function subscribeToNarrow(onChange: () => void) {
 }
 
 /** Whether the window is phone-narrow. */
-function useIsNarrow(): boolean {
+export function useIsNarrow(): boolean {
   return useSyncExternalStore(subscribeToNarrow, () => narrow().matches, () => false);
 }
 

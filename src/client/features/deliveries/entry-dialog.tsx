@@ -1,0 +1,125 @@
+import { type FormEvent, useState } from 'react';
+import { DELIVERY_MESSAGES, MISSED_REASON_LABELS, MISSED_REASONS, type MissedReason } from '@/shared/deliveries';
+import { MAX } from '@/shared/schemas/common';
+import { Field } from '@/client/components/form/field';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { Input } from '@/client/components/ui/input';
+import { entryText, MISSED_TEXT, parseCellText } from './timesheet-cell';
+import type { DialogMode } from './timesheet-day-cell';
+import { longDayOf } from './timesheet-grid';
+import type { TimesheetStore } from './timesheet-store';
+
+export interface EntryDialogTarget {
+  cellKey: string;
+  mode: DialogMode;
+  /** "Carer for Client", as the row names it. */
+  who: string;
+}
+
+/**
+ * A day's entry in full: care given (hours) or a missed visit with its reason, and a note; or clearing the
+ * day. Opened from a cell with M (missed) or N (note); everything in it works from the keyboard.
+ */
+export function EntryDialog({ store, target, onClose }: { store: TimesheetStore; target: EntryDialogTarget; onClose: () => void }) {
+  const cell = store.get(target.cellKey);
+  const date = target.cellKey.split('|')[1]!;
+  const saved = cell.saved;
+  const [status, setStatus] = useState<'delivered' | 'missed'>(target.mode === 'missed' ? 'missed' : (saved?.status ?? 'delivered'));
+  const [hours, setHours] = useState(cell.text === MISSED_TEXT ? '' : cell.text);
+  const [reason, setReason] = useState<MissedReason | undefined>(saved?.reason ?? undefined);
+  const [note, setNote] = useState(saved?.note ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const send = async (entry: Parameters<TimesheetStore['save']>[1]) => {
+    setSaving(true);
+    const refusal = await store.save(target.cellKey, entry);
+    setSaving(false);
+    if (refusal) setError(refusal);
+    else onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (status === 'missed') {
+      if (!reason) return setError(DELIVERY_MESSAGES.reasonRequired);
+      return void send({ status, hours: 0, reason, note: note.trim() });
+    }
+    const parsed = parseCellText(hours);
+    if (parsed.kind !== 'hours') return setError(parsed.kind === 'invalid' ? parsed.message : 'Enter the hours given');
+    void send({ status, hours: parsed.hours, note: note.trim() });
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
+      <DialogContent
+        onOpenAutoFocus={(event) => {
+          // Straight to what is asked: the reason (the one chosen, else the first), or the hours.
+          event.preventDefault();
+          const content = event.currentTarget as HTMLElement;
+          const first = ['input[name="reason"]:checked', 'input[name="reason"]', 'input[name="hours"]'].map((s) => content.querySelector<HTMLInputElement>(s));
+          first.find(Boolean)?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{longDayOf(date)}</DialogTitle>
+          <DialogDescription>{target.who}</DialogDescription>
+        </DialogHeader>
+        <form className="flex flex-col gap-4" onSubmit={submit} aria-label="Day's entry" noValidate>
+          <fieldset className="flex flex-wrap gap-4">
+            <legend className="mb-1.5 text-sm font-medium">What happened</legend>
+            {(['delivered', 'missed'] as const).map((value) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="status" value={value} checked={status === value} onChange={() => setStatus(value)} />
+                {value === 'delivered' ? 'Care given' : 'Missed visit'}
+              </label>
+            ))}
+          </fieldset>
+          {status === 'delivered' ? (
+            <Field label="Hours" hint="0 to 24, in quarters of an hour (7.5 or 7:30)">
+              <Input name="hours" inputMode="decimal" autoComplete="off" value={hours} onChange={(e) => setHours(e.target.value)} />
+            </Field>
+          ) : (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1.5 text-sm font-medium">Why was it missed?</legend>
+              {MISSED_REASONS.map((value) => (
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={value}
+                    checked={reason === value}
+                    onChange={() => setReason(value)}
+                  />
+                  {MISSED_REASON_LABELS[value]}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <Field label="Note (optional)">
+            <Input maxLength={MAX.line} value={note} onChange={(e) => setNote(e.target.value)} />
+          </Field>
+          {error && (
+            <p className="text-sm text-destructive" role="alert">
+              {error}
+            </p>
+          )}
+          <DialogFooter className="gap-2 sm:justify-between">
+            <Button type="button" variant="outline" disabled={saving || (saved === null && entryText(saved) === cell.text)} onClick={() => void send(null)}>
+              Clear the day
+            </Button>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={saving}>
+                {saving ? 'Saving...' : 'Save'}
+              </Button>
+            </div>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

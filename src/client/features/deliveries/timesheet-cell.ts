@@ -1,0 +1,76 @@
+/** What a timesheet cell's text means and what saving it does: kept apart from the screen so it can be tested alone. */
+import { DELIVERY_MESSAGES, monthOfDate } from '@/shared/deliveries';
+import { deliveryHours } from '@/shared/schemas/deliveries';
+import type { RouterOutputs } from '@/client/lib/api-types';
+import { formatHours } from '@/client/lib/format';
+
+export type DeliveryWeek = RouterOutputs['deliveries']['getWeek'];
+export type WeekPackage = DeliveryWeek['packages'][number];
+export type Entry = WeekPackage['entries'][number];
+
+/** A missed visit's cell reads "Missed"; its reason shows beside it. */
+export const MISSED_TEXT = 'Missed';
+
+export const MISSED_NEEDS_DIALOG = 'Press M to mark a missed visit and choose why';
+
+/** The text a cell shows for its entry. */
+export function entryText(entry: Entry | null): string {
+  if (!entry) return '';
+  return entry.status === 'missed' ? MISSED_TEXT : formatHours(entry.hours);
+}
+
+export type ParsedCell = { kind: 'empty' } | { kind: 'missed' } | { kind: 'hours'; hours: number } | { kind: 'invalid'; message: string };
+
+const DECIMAL = /^(\d+([.,]\d*)?|[.,]\d+)$/;
+const NEGATIVE = /^-(\d+([.,]\d*)?|[.,]\d+)$/;
+const CLOCK = /^(\d{1,2}):([0-5]\d)$/;
+
+/**
+ * What was typed: nothing, "Missed", or hours as 7.5, 7,5 or 7:30. Hours are checked by the server's own
+ * schema, so a refusal reads the same before and after sending.
+ */
+export function parseCellText(text: string): ParsedCell {
+  const typed = text.trim();
+  if (typed === '') return { kind: 'empty' };
+  if (typed.toLowerCase() === MISSED_TEXT.toLowerCase()) return { kind: 'missed' };
+  const clock = CLOCK.exec(typed);
+  const value = clock
+    ? Number(clock[1]) + Number(clock[2]) / 60
+    : DECIMAL.test(typed) || NEGATIVE.test(typed)
+      ? Number(typed.replace(',', '.'))
+      : typed;
+  const checked = deliveryHours.safeParse(value);
+  return checked.success ? { kind: 'hours', hours: checked.data } : { kind: 'invalid', message: checked.error.issues[0]!.message };
+}
+
+/** What leaving a cell does with what it holds, against the entry stored for that day. */
+export type CellChange =
+  | { kind: 'none' }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'record'; hours: number }
+  | { kind: 'update'; hours: number }
+  | { kind: 'delete' };
+
+export function cellChange(saved: Entry | null, text: string): CellChange {
+  const parsed = parseCellText(text);
+  switch (parsed.kind) {
+    case 'invalid':
+      return parsed;
+    case 'empty':
+      // Clearing a cell removes its entry (the audit trail keeps what it said).
+      return saved ? { kind: 'delete' } : { kind: 'none' };
+    case 'missed':
+      return saved?.status === 'missed' ? { kind: 'none' } : { kind: 'invalid', message: MISSED_NEEDS_DIALOG };
+    case 'hours':
+      if (!saved) return { kind: 'record', hours: parsed.hours };
+      return saved.status === 'delivered' && saved.hours === parsed.hours ? { kind: 'none' } : { kind: 'update', hours: parsed.hours };
+  }
+}
+
+/** Why a day of a package takes no entry, in the server's words, or null when it does. */
+export function dayLock(pkg: Pick<WeekPackage, 'startDate' | 'endDate'>, date: string, today: string, closedMonths: readonly string[]): string | null {
+  if (date < pkg.startDate || (pkg.endDate !== null && date > pkg.endDate)) return DELIVERY_MESSAGES.outsidePackage(pkg.startDate, pkg.endDate);
+  if (date > today) return DELIVERY_MESSAGES.future;
+  if (closedMonths.includes(monthOfDate(date))) return DELIVERY_MESSAGES.closedMonth(monthOfDate(date));
+  return null;
+}

@@ -1,0 +1,233 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Lock } from 'lucide-react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
+import { addDays, isIsoDate, todayIn } from '@/shared/dates';
+import { monthDates, monthLabel, monthOfDate, weekStartOf } from '@/shared/deliveries';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
+import { PageHeader } from '@/client/components/form/form-layout';
+import { useIsNarrow } from '@/client/components/list-screen/list-screen';
+import { LoadState } from '@/client/components/load-state';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { useUnsavedChanges } from '@/client/components/unsaved-changes';
+import { useCan } from '@/client/lib/auth';
+import { formatDate } from '@/client/lib/format';
+import { useTRPC, useTRPCClient } from '@/client/lib/trpc';
+import { EntryDialog, type EntryDialogTarget } from './entry-dialog';
+import type { DeliveryWeek, Entry } from './timesheet-cell';
+import type { DialogMode } from './timesheet-day-cell';
+import { TimesheetDayView } from './timesheet-day-view';
+import { packageWho, TimesheetGrid, type WeekView } from './timesheet-grid';
+import { TimesheetStore } from './timesheet-store';
+
+/** The Monday of the week in the address, or of this week when there is none (or it is not a date). */
+function weekFromParam(param: string | null): string {
+  return param && isIsoDate(param) ? weekStartOf(param) : weekStartOf(todayIn());
+}
+
+/** The week as cached with one day's entry put in (or taken out), so the cache agrees with what was saved. */
+function withEntry(week: DeliveryWeek, packageId: string, date: string, entry: Entry | null): DeliveryWeek {
+  return {
+    ...week,
+    packages: week.packages.map((pkg) =>
+      pkg.id !== packageId
+        ? pkg
+        : { ...pkg, entries: [...pkg.entries.filter((e) => e.date !== date), ...(entry ? [entry] : [])].sort((a, b) => a.date.localeCompare(b.date)) },
+    ),
+  };
+}
+
+/** The one store of typed and saved cells for the screen, saving through the API. */
+function useTimesheetStore(): TimesheetStore {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const [store] = useState(
+    () =>
+      new TimesheetStore({
+        record: (input) => client.deliveries.record.mutate(input),
+        update: (input) => client.deliveries.update.mutate(input),
+        remove: (input) => client.deliveries.delete.mutate(input),
+        onSaved: (packageId, date, entry) => {
+          // Saved cell by cell, not through the app's mutations: those refresh every list and say "saved" each time.
+          queryClient.setQueryData(trpc.deliveries.getWeek.queryKey({ weekStart: weekStartOf(date) }), (week) =>
+            week ? withEntry(week, packageId, date, entry) : week,
+          );
+          // Other screens' figures (reports, statements) are fetched afresh when next shown.
+          void queryClient.invalidateQueries({ refetchType: 'none' });
+        },
+        onStale: () => void queryClient.invalidateQueries({ queryKey: trpc.deliveries.getWeek.queryKey() }),
+      }),
+  );
+  return store;
+}
+
+/** Asks before leaving the timesheet while a cell holds something refused or not yet saved. */
+function UnsavedCellsGuard({ store }: { store: TimesheetStore }) {
+  const subscribe = useCallback((listener: () => void) => store.subscribe('unsaved', listener), [store]);
+  const unsaved = useSyncExternalStore(subscribe, store.unsavedCount);
+  // Other weeks keep what was typed in this one, so only leaving the screen asks.
+  return useUnsavedChanges(unsaved > 0, { withinPage: false }).guard;
+}
+
+/** For each month the week touches: whether it is closed, and for an Admin, closing or reopening it. */
+function MonthClosing({ week }: { week: DeliveryWeek }) {
+  const trpc = useTRPC();
+  const canClose = useCan('monthClosing', 'update');
+  const close = useMutation(trpc.deliveries.closeMonth.mutationOptions());
+  const reopen = useMutation(trpc.deliveries.reopenMonth.mutationOptions());
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const months = [...new Set(week.days.map(monthOfDate))];
+  const rows = months
+    .map((month) => ({ month, closed: week.closedMonths.includes(month), ended: monthDates(month).last < week.today }))
+    .filter(({ closed, ended }) => closed || (canClose && ended));
+  if (rows.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm" aria-label="Closed months">
+      {rows.map(({ month, closed }) => (
+        <div key={month} className="flex flex-wrap items-center gap-2 rounded-md border bg-card px-3 py-1.5">
+          {closed ? (
+            <>
+              <Lock className="size-4 text-muted-foreground" aria-hidden />
+              <span>{monthLabel(month)} is closed</span>
+              {canClose && (
+                <Button size="sm" variant="outline" disabled={reopen.isPending} onClick={() => reopen.mutate({ month })}>
+                  Reopen {monthLabel(month)}
+                </Button>
+              )}
+            </>
+          ) : (
+            <>
+              <span>{monthLabel(month)} is open</span>
+              <Button size="sm" variant="outline" disabled={close.isPending} onClick={() => setConfirming(month)}>
+                Close {monthLabel(month)}
+              </Button>
+            </>
+          )}
+        </div>
+      ))}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? `Close ${monthLabel(confirming)}?` : ''}
+        description="Its figures are then final: no entry in it can be added, changed or removed until an Admin reopens the month."
+        keepLabel="Keep open"
+        confirmLabel={confirming ? `Close ${monthLabel(confirming)}` : 'Close'}
+        onKeep={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) close.mutate({ month: confirming });
+          setConfirming(null);
+        }}
+      />
+    </div>
+  );
+}
+
+/** /deliveries: the week's timesheet, a row per package and a column per day, saved cell by cell. */
+export default function TimesheetScreen() {
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const weekStart = weekFromParam(params.get('week'));
+  // No placeholder from the week before: a cell typed in must be the day its header says.
+  const week = useQuery(trpc.deliveries.getWeek.queryOptions({ weekStart }));
+  const canCreate = useCan('deliveries', 'create');
+  const canUpdate = useCan('deliveries', 'update');
+  const canEdit = canCreate && canUpdate;
+  const store = useTimesheetStore();
+  const narrow = useIsNarrow();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [dialog, setDialog] = useState<Omit<EntryDialogTarget, 'who'> | null>(null);
+  const [chosenDay, setChosenDay] = useState<string | null>(null);
+
+  const data = week.data;
+  // A week seen for the first time has no cell on screen yet, so it is loaded as it is drawn; changes to
+  // a week on screen (a reload) reach its cells after drawing.
+  if (data && !store.hasSeen(data.weekStart)) store.load(data);
+  useLayoutEffect(() => {
+    if (data) store.load(data);
+  }, [data, store]);
+
+  const goToWeek = (monday: string) => setParams(monday === weekStartOf(todayIn()) ? {} : { week: monday });
+
+  const packages = useMemo(() => {
+    const words = deferredSearch.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    const all = data?.packages ?? [];
+    return words.length === 0 ? all : all.filter((pkg) => words.every((w) => packageWho(pkg).toLowerCase().includes(w)));
+  }, [data, deferredSearch]);
+
+  // Stable across saves, so opening the dialog is no reason for a row to be drawn again.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const onOpenDialog = useCallback((cellKey: string, mode: DialogMode) => {
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog({ cellKey, mode });
+  }, []);
+  // Back to the cell (or button) the dialog was opened from, to carry on along the row.
+  const closeDialog = () => {
+    setDialog(null);
+    const from = returnFocus.current;
+    requestAnimationFrame(() => from?.focus());
+  };
+  const dialogPackage = dialog && data?.packages.find((pkg) => pkg.id === dialog.cellKey.split('|')[0]);
+
+  // A save changes the cached week's entries, not its days or closed months: the rows stay as they are.
+  const { days, today, closedMonths } = data ?? {};
+  const view = useMemo<WeekView | null>(
+    () => (days && today && closedMonths ? { store, days, today, closedMonths, readOnly: !canEdit, onOpenDialog } : null),
+    [days, today, closedMonths, store, canEdit, onOpenDialog],
+  );
+  const day = data && chosenDay && data.days.includes(chosenDay) ? chosenDay : data?.days.includes(data.today) ? data.today : weekStart;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4 p-4 md:p-6">
+      <UnsavedCellsGuard store={store} />
+      <PageHeader title="Timesheets" />
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" onClick={() => goToWeek(addDays(weekStart, -7))}>
+          <ChevronLeft aria-hidden /> Previous week
+        </Button>
+        <Button variant="outline" onClick={() => goToWeek(weekStartOf(todayIn()))}>
+          This week
+        </Button>
+        <Button variant="outline" onClick={() => goToWeek(addDays(weekStart, 7))}>
+          Next week <ChevronRight aria-hidden />
+        </Button>
+        <h2 className="text-base font-semibold" aria-live="polite">
+          Week of {formatDate(weekStart)} to {formatDate(addDays(weekStart, 6))}
+        </h2>
+      </div>
+      {data && <MonthClosing week={data} />}
+      <div className="flex flex-wrap items-center gap-3">
+        <Input
+          type="search"
+          className="sm:max-w-xs"
+          placeholder="Find a carer or client"
+          aria-label="Find a carer or client"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <p className="text-sm text-muted-foreground" id="timesheet-keys">
+          {!canEdit
+            ? 'You can read the timesheets; your role cannot change them.'
+            : narrow
+              ? 'Type the hours (7.5 or 7:30): each day saves as you leave it. Missed records a missed visit and why.'
+              : 'Type the hours (7.5 or 7:30); Tab or Enter moves on and saves. M marks a missed visit, N adds a note, Esc undoes, clearing a day removes its entry.'}
+        </p>
+      </div>
+      <LoadState query={week} errorText="Error loading the timesheet" className="m-0">
+        {() =>
+          !view ? null : packages.length === 0 ? (
+            <p className="text-muted-foreground">{search ? 'No package matches the search.' : 'No package runs this week.'}</p>
+          ) : narrow ? (
+            <TimesheetDayView packages={packages} view={view} day={day} onDay={setChosenDay} />
+          ) : (
+            <TimesheetGrid packages={packages} view={view} />
+          )
+        }
+      </LoadState>
+      {dialog && dialogPackage && (
+        <EntryDialog key={dialog.cellKey} store={store} target={{ ...dialog, who: packageWho(dialogPackage) }} onClose={closeDialog} />
+      )}
+    </div>
+  );
+}
