@@ -76,3 +76,14 @@ export function plannedHoursBetween(pkg: { weeklyHours: number; startDate: strin
   const days = (Date.parse(last) - Date.parse(first)) / 86_400_000 + 1;
   return (pkg.weeklyHours * days) / 7;
 }
+
+/** "84.5%" for a rate of 0.845; a dash when nothing was planned, so there is no rate to give. */
+export function deliveryRateText(rate: number | null): string {
+  return rate === null ? '—' : `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
+}
+
+/** The month (YYYY-MM) `by` months after `month` (before, when negative). */
+export function shiftMonth(month: string, by: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}

@@ -145,7 +145,7 @@ export function AppLayout() {
   const { user } = session;
 
   return (
-    <div ref={layoutRef} className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
+    <div ref={layoutRef} className="min-h-dvh md:grid md:grid-cols-[15rem_1fr] print:block">
       <a
         href="#main"
         className="bg-background text-foreground focus-visible:ring-ring fixed top-2 left-2 z-50 -translate-y-[200%] rounded-md px-4 py-2 font-medium shadow-lg focus:translate-y-0 focus-visible:ring-2"
@@ -157,11 +157,11 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <aside className="sticky top-0 hidden h-dvh md:block" aria-label="Sidebar">
+      <aside className="sticky top-0 hidden h-dvh md:block print:hidden" aria-label="Sidebar">
         <Sidebar user={user} onSearch={search.show} />
       </aside>
 
-      <header ref={headerRef} className="sticky top-0 z-40 flex items-center justify-between bg-sidebar px-4 py-3 text-sidebar-foreground md:hidden">
+      <header ref={headerRef} className="sticky top-0 z-40 flex items-center justify-between bg-sidebar px-4 py-3 text-sidebar-foreground md:hidden print:hidden">
         <div className="flex items-center gap-2">
           <LogoMark className="size-7 text-teal-400" />
           <span className="font-semibold">{PRODUCT_NAME}</span>

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useAuth } from '@/client/lib/auth';
+import { can } from '@/shared/permissions';
 import { AppLayout } from './app-layout';
 import { LandingPage } from './landing-page';
 import { NAV_ITEMS } from './navigation';
@@ -25,6 +26,13 @@ function RequireNavItem({ to, children }: { to: string; children: ReactNode }) {
   return children;
 }
 
+/** A screen outside the sidebar, for the roles that may read what it shows. */
+function RequireRead({ resource, children }: { resource: Parameters<typeof can>[1]; children: ReactNode }) {
+  const { session } = useAuth();
+  if (session.status !== 'signed-in' || !can(session.user.role, resource, 'read')) return <NoAccessPage />;
+  return children;
+}
+
 // Each area loads when first opened, so signed-out visitors download only the landing page.
 const DashboardScreen = lazy(() => import('@/client/features/dashboard/dashboard-screen'));
 const ClientsScreen = lazy(() => import('@/client/features/clients/clients-screen'));
@@ -45,6 +53,7 @@ const RemindersScreen = lazy(() => import('@/client/features/reminders/reminders
 const ImportScreen = lazy(() => import('@/client/features/import/import-screen'));
 const AccountScreen = lazy(() => import('@/client/features/account/account-screen'));
 const StaffScreen = lazy(() => import('@/client/features/staff/staff-screen'));
+const StatementScreen = lazy(() => import('@/client/features/deliveries/statement-screen'));
 
 /** Each top-level screen: its path, nav entry and page. */
 const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
@@ -79,6 +88,15 @@ export const routes: RouteObject[] = [
             path,
             element: <RequireNavItem to={nav}>{element}</RequireNavItem>,
           })),
+          // A carer's month of delivered care, reached from the carer's view and the Delivered Care Report.
+          {
+            path: 'deliveries/statement/:carerId/:month',
+            element: (
+              <RequireRead resource="deliveries">
+                <StatementScreen />
+              </RequireRead>
+            ),
+          },
           // Every signed-in user's own account, reached from their name in the sidebar.
           { path: 'account', element: <AccountScreen /> },
           { path: '*', element: <NotFoundPage /> },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '@/server/auth/users.service';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { createTestDatabase } from '@/server/test/test-database';
-import { BACKUP_TABLES, BackupError, backupDatabase, restoreDatabase } from './backup';
+import { BACKUP_TABLES, BackupError, backupDatabase, DERIVED_TABLES, restoreDatabase } from './backup';
 import { type DatabaseConnection, type Executor, queryRows } from './client';
 import { seedDemo } from '@/server/demo/seed-demo';
 
@@ -40,6 +40,12 @@ beforeAll(async () => {
   );
   await source.database.db.execute(sql`insert into jobs (name, cron, time_zone, next_run_at) values ('kept-job', '0 8 * * 1', 'Europe/London', now())`);
   await source.database.db.execute(sql`insert into job_runs (job, trigger, attempt, status, result) values ('kept-job', 'manual', 1, 'succeeded', '{"sent": 1}')`);
+  // Delivered care and a closed month; the monthly sums must come back rebuilt, not copied and doubled.
+  await source.database.db.execute(sql`insert into deliveries (id, package_id, date, status, hours, reason)
+    select 'd' || n, (select id from packages order by id limit 1), date '2026-10-01' + n, case when n = 3 then 'missed' else 'delivered' end,
+      case when n = 3 then 0 else 1.5 end, case when n = 3 then 'other' end
+    from generate_series(0, 9) as n`);
+  await source.database.db.execute(sql`insert into closed_months (month, closed_by) values ('2026-09', 'admin@valecare.test')`);
   target = await createTestDatabase();
 }, 120_000);
 afterAll(async () => {
@@ -51,7 +57,7 @@ afterAll(async () => {
 /** Every row of every table, in a fixed order, as JSON text: what "the same data" means. */
 async function everything(db: Executor) {
   const all: Record<string, string[]> = {};
-  for (const table of BACKUP_TABLES) {
+  for (const table of [...BACKUP_TABLES, ...DERIVED_TABLES]) {
     const rows = await queryRows<{ row: string }>(db, sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t order by 1`);
     all[table] = rows.map((r) => r.row);
   }
@@ -63,6 +69,7 @@ describe('npm run backup / restore', () => {
     const file = path.join(dir, 'full.vcbak');
     const counts = await backupDatabase(source.database.db, file);
     expect(counts.clients).toBeGreaterThan(10);
+    expect(counts.deliveries).toBe(10);
     expect(counts.audit_log).toBeGreaterThan(100);
     await restoreDatabase(target.db, file);
     expect(await everything(target.db)).toEqual(await everything(source.database.db));
@@ -80,7 +87,7 @@ describe('npm run backup / restore', () => {
       source.database.db,
       sql`select tablename as name from pg_tables where schemaname = current_schema() order by 1`,
     );
-    expect(tables.map((t) => t.name).sort()).toEqual([...BACKUP_TABLES].sort());
+    expect(tables.map((t) => t.name).sort()).toEqual([...BACKUP_TABLES, ...DERIVED_TABLES].sort());
   });
 
   it('refuses to restore into a database that holds data, changing nothing', async () => {

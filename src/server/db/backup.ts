@@ -25,6 +25,8 @@ export const BACKUP_TABLES = [
   'notes',
   'requests',
   'packages',
+  'deliveries',
+  'closed_months',
   'training_records',
   'mag_logs',
   'mag_attendees',
@@ -34,6 +36,12 @@ export const BACKUP_TABLES = [
   'reminder_settings',
   'carer_reminders_sent',
 ] as const;
+
+/**
+ * Tables the database keeps from others by triggers (delivery_months from deliveries): not copied, since
+ * restoring their sources rebuilds them, and a copy as well would count everything twice.
+ */
+export const DERIVED_TABLES = ['delivery_months'] as const;
 
 /** Tables whose ids come from a sequence, set past the restored ids afterwards. */
 const SERIAL_TABLES = ['mfa_recovery_codes', 'login_attempts', 'password_reset_requests', 'audit_log', 'job_runs'] as const;

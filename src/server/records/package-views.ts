@@ -14,7 +14,12 @@ export type PackageView = Package & { carerName: string };
  * (Finance reads volunteers but not MPs, as with MAG attendees).
  */
 export function carerNameFor<P extends PackageView>(role: Role, pkg: P): P {
-  return can(role, pkg.carerId.startsWith('m') ? 'mps' : 'volunteers', 'read') ? pkg : { ...pkg, carerName: '' };
+  return mayNameCarer(role, pkg.carerId) ? pkg : { ...pkg, carerName: '' };
+}
+
+/** Whether the role may read the kind of carer (MP or volunteer) the id belongs to, and so see the carer's name. */
+export function mayNameCarer(role: Role, carerId: string): boolean {
+  return can(role, carerId.startsWith('m') ? 'mps' : 'volunteers', 'read');
 }
 
 /** The current names of the given carers (ids, or a query selecting them). */

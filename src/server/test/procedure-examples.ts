@@ -294,6 +294,7 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'analytics.getPackagesReport': hoursReport,
     'analytics.getRequestsDeprivationReport': hoursReport,
     'analytics.getPackagesDeprivationReport': hoursReport,
+    'analytics.getDeliveredReport': async () => ({ startYear: 2024, breakdown: 'deprivation' }),
     'audit.list': async () => ({
       actorEmail: 'admin@valecare.test',
       recordId: world.client.id,

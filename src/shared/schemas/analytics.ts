@@ -14,3 +14,11 @@ export const hoursReportInput = z.strictObject({
     .int({ error: START_YEAR_MESSAGE })
     .min(FIRST_REPORT_YEAR, { error: START_YEAR_MESSAGE }),
 });
+
+/** How the delivered care report groups its figures: by the package's locality or its client's deprivation. */
+export const DELIVERED_REPORT_BREAKDOWNS = ['locality', 'deprivation'] as const;
+
+export const deliveredReportInput = hoursReportInput.extend({
+  breakdown: z.enum(DELIVERED_REPORT_BREAKDOWNS, { error: 'Choose a breakdown: locality or deprivation' }),
+});
+export type DeliveredReportInput = z.infer<typeof deliveredReportInput>;

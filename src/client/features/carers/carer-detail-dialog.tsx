@@ -3,7 +3,10 @@ import { PersonDetailDialog } from '@/client/components/person/person-detail-dia
 import { AddressItem, ContactItems, PersonDetailGrid, ServiceBadges } from '@/client/components/person/person-details';
 import { DetailItem, EmptyState } from '@/client/components/record/detail-dialog';
 import type { RouterOutputs } from '@/client/lib/api-types';
+import { Link } from 'react-router';
+import { statementPath } from '@/client/components/care/statement-path';
 import { useCan } from '@/client/lib/auth';
+import { todayIn } from '@/shared/dates';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
 import { useCarerApi } from '@/client/components/carer/use-carer-api';
@@ -40,21 +43,37 @@ function TrainingRecords({ carer, who }: { carer: Carer; who: string }) {
   );
 }
 
+/** To the carer's statement of care delivered this month, for the roles that read delivered care. */
+function StatementLink({ carerId }: { carerId: string }) {
+  if (!useCan('deliveries', 'read')) return null;
+  return (
+    <Link to={statementPath(carerId, todayIn().slice(0, 7))} className="text-primary text-sm font-medium underline-offset-4 hover:underline">
+      Monthly statement
+    </Link>
+  );
+}
+
 function Packages({ carer, who }: { carer: Carer; who: string }) {
   const packages = carer.packages ?? [];
-  if (packages.length === 0) return <EmptyState>No packages found for this {who}</EmptyState>;
   const clientOf = new Map((carer.requests ?? []).map((r) => [r.id, r.details.name]));
   return (
-    <ul className="divide-y rounded-lg border">
-      {packages.map((p) => (
-        <li key={p.id} className="flex flex-wrap justify-between gap-2 p-3 text-sm">
-          <span className="font-medium">{p.details.name || clientOf.get(p.requestId) || p.id}</span>
-          <span className="text-muted-foreground">
-            {formatHours(p.details.weeklyHours)} h/week · {formatDate(p.startDate)} – {p.endDate === 'open' ? 'Ongoing' : formatDate(p.endDate)}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-3">
+      <StatementLink carerId={carer.id} />
+      {packages.length === 0 ? (
+        <EmptyState>No packages found for this {who}</EmptyState>
+      ) : (
+        <ul className="divide-y rounded-lg border">
+          {packages.map((p) => (
+            <li key={p.id} className="flex flex-wrap justify-between gap-2 p-3 text-sm">
+              <span className="font-medium">{p.details.name || clientOf.get(p.requestId) || p.id}</span>
+              <span className="text-muted-foreground">
+                {formatHours(p.details.weeklyHours)} h/week · {formatDate(p.startDate)} – {p.endDate === 'open' ? 'Ongoing' : formatDate(p.endDate)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

@@ -3,15 +3,21 @@ import { type ReactNode, useId } from 'react';
 import { Card } from '@/client/components/ui/card';
 import { formatHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
+import { deliveryRateText } from '@/shared/deliveries';
 import { AnimatedCounter } from './animated-counter';
 
 /** People are counted whole; hours show up to 2 decimals. */
 export const COUNTER_FORMATS = {
   people: (n: number) => String(Math.round(n)),
   hours: formatHours,
+  /** A share (0.845) as a percentage to 1 decimal. */
+  percent: deliveryRateText,
 } as const;
 
-/** A labelled figure that counts up to its value; assistive technology reads it as "{label}: {value}". */
+/**
+ * A labelled figure that counts up to its value; assistive technology reads it as "{label}: {value}". A figure
+ * that does not exist yet (a rate with nothing planned) is null and shows as a dash.
+ */
 export function CounterCard({
   label,
   value,
@@ -21,7 +27,7 @@ export function CounterCard({
   size = 'large',
 }: {
   label: string;
-  value: number;
+  value: number | null;
   kind: keyof typeof COUNTER_FORMATS;
   icon?: LucideIcon;
   caption?: ReactNode;
@@ -36,11 +42,11 @@ export function CounterCard({
         </p>
         {Icon && <Icon className="text-primary size-5 shrink-0" aria-hidden />}
       </div>
-      <AnimatedCounter
-        value={value}
-        format={COUNTER_FORMATS[kind]}
-        className={cn('font-semibold tracking-tight', size === 'large' ? 'text-3xl' : 'text-2xl')}
-      />
+      {value === null ? (
+        <p className={cn('font-semibold tracking-tight', size === 'large' ? 'text-3xl' : 'text-2xl')}>—</p>
+      ) : (
+        <AnimatedCounter value={value} format={COUNTER_FORMATS[kind]} className={cn('font-semibold tracking-tight', size === 'large' ? 'text-3xl' : 'text-2xl')} />
+      )}
       {caption && <p className="text-muted-foreground text-xs">{caption}</p>}
     </Card>
   );

@@ -20,6 +20,7 @@ const LISTS: Record<string, unknown> = {
   'requests.getAllNotEndedYet': [request('r1', 'c1', 2.5), request('r2', 'c1', 1), request('r3', 'c2', 4)],
   'packages.getAllNotEndedYet': [pkg('p1', 'm1', 2), pkg('p2', 'm1', 1.25), pkg('p3', 'v1', 3)],
   'clients.getAllNotArchived': [{ id: 'c1' }, { id: 'c2' }, { id: 'c3' }],
+  'analytics.getDeliveredThisMonth': { month: '2026-03', plannedHours: 40, deliveredHours: 30.5, deliveryRate: 0.7625, missedVisits: 2 },
 };
 
 /** What the server answers, by procedure path; anything else fails as the server would refuse it. */
@@ -86,6 +87,11 @@ describe('the dashboard', () => {
     expect(counterText('Total Active Volunteers')).toHaveTextContent(/^1$/);
     expect(counterText('Total Active Care Hours')).toHaveTextContent(/^6.25$/);
     expect(counterText('Total Active Request Hours')).toHaveTextContent(/^7.5$/);
+    // Finance reads delivered care: the month so far against planned.
+    expect(counterText('Delivered This Month')).toHaveTextContent(/^30.5$/);
+    expect(screen.getByRole('group', { name: 'Delivered This Month' })).toHaveTextContent('hours, of 40 planned so far');
+    expect(counterText('Delivery Rate This Month')).toHaveTextContent(/^76.3%$/);
+    expect(screen.getByRole('group', { name: 'Delivery Rate This Month' })).toHaveTextContent('2 missed visits');
     // Finance may not read MPs: the expiry panel stays away, so nothing is refused.
     expect(new Set(asked)).toEqual(new Set(Object.keys(LISTS)));
   });

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Clock, ClipboardList, HandHeart, UserRound, Users } from 'lucide-react';
+import { CalendarCheck, Clock, ClipboardList, HandHeart, Percent, UserRound, Users } from 'lucide-react';
 import { useCan } from '@/client/lib/auth';
+import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { ExpiringSoonPanel } from '@/client/features/dashboard/expiring-soon-panel';
 import { todayIn } from '@/shared/dates';
+import { monthLabel } from '@/shared/deliveries';
 import { activeCareTotals } from './active-care';
 import { CounterCard } from './counter-card';
 import { DashboardStatus, LIVE_REFRESH } from './dashboard-status';
@@ -52,10 +54,39 @@ function ActiveCareCounters() {
   );
 }
 
+/** Care delivered so far this month against planned, for the roles that read delivered care. */
+function DeliveredThisMonth() {
+  const trpc = useTRPC();
+  const month = useQuery({ ...trpc.analytics.getDeliveredThisMonth.queryOptions(), ...LIVE_REFRESH });
+  if (month.data === undefined) return month.isError ? <DashboardStatus failed /> : null;
+  const { plannedHours, deliveredHours, deliveryRate, missedVisits } = month.data;
+  const missed = missedVisits === 1 ? '1 missed visit' : `${missedVisits} missed visits`;
+  return (
+    <section aria-label={`Delivered care, ${monthLabel(month.data.month)}`} className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-5">
+      <CounterCard
+        label="Delivered This Month"
+        value={deliveredHours}
+        kind="hours"
+        icon={CalendarCheck}
+        caption={`hours, of ${formatHours(plannedHours)} planned so far`}
+      />
+      <CounterCard
+        label="Delivery Rate This Month"
+        value={deliveryRate}
+        kind="percent"
+        icon={Percent}
+        caption={deliveryRate === null ? `nothing planned yet · ${missed}` : missed}
+      />
+    </section>
+  );
+}
+
 export function OverviewTab() {
+  const canReadDeliveries = useCan('deliveries', 'read');
   return (
     <div className="flex flex-col gap-6">
       <ActiveCareCounters />
+      {canReadDeliveries && <DeliveredThisMonth />}
       <ExpiringSoonPanel />
     </div>
   );

@@ -1,14 +1,21 @@
 import { FileBarChart } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
 import { useTRPCClient } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { todayIn } from '@/shared/dates';
+import { type DeliveredReport, deliveredHeading } from './delivered-model';
 import { ReportForm, type ReportFormValues } from './report-form';
 import { type HoursReport, REPORT_BREAKDOWNS, REPORT_PROCEDURES, type ReportChoice, reportHeading, toHoursReport } from './report-model';
 import { ReportResult } from './report-result';
 import { parseStartYear } from './start-year';
+
+// The delivered care report's screens load only when one is generated.
+const DeliveredResult = lazy(() => import('./delivered-result'));
+
+/** A generated report: hours of requests or packages, or delivered care against planned. */
+type GeneratedReport = { kind: 'hours'; report: HoursReport } | { kind: 'delivered'; report: DeliveredReport };
 
 /**
  * Asks for a report on demand (spec §7.3). Only the latest request counts, so closing the dialog or
@@ -16,17 +23,25 @@ import { parseStartYear } from './start-year';
  */
 function useReportGenerator() {
   const client = useTRPCClient();
-  const [report, setReport] = useState<HoursReport | null>(null);
+  const [report, setReport] = useState<GeneratedReport | null>(null);
   const [generating, setGenerating] = useState(false);
   const latest = useRef(0);
 
-  async function generate(choice: ReportChoice) {
+  async function fetchReport({ items, breakdown, startYear }: Omit<ReportChoice, 'items'> & { items: ReportFormValues['items'] }): Promise<GeneratedReport> {
+    if (items === 'delivered') {
+      const { years } = await client.analytics.getDeliveredReport.query({ startYear, breakdown });
+      return { kind: 'delivered', report: { choice: { breakdown, startYear }, years } };
+    }
+    const response = await client.analytics[REPORT_PROCEDURES[items][breakdown]].query({ startYear });
+    return { kind: 'hours', report: toHoursReport({ items, breakdown, startYear }, response) };
+  }
+
+  async function generate(choice: Parameters<typeof fetchReport>[0]) {
     const run = ++latest.current;
     setGenerating(true);
     try {
-      const procedure = client.analytics[REPORT_PROCEDURES[choice.items][choice.breakdown]];
-      const response = await procedure.query({ startYear: choice.startYear });
-      if (run === latest.current) setReport(toHoursReport(choice, response));
+      const generated = await fetchReport(choice);
+      if (run === latest.current) setReport(generated);
     } catch (error) {
       // Spec §8: a failed report is only logged; the form stays for another try.
       console.error('Report generation failed:', error);
@@ -80,13 +95,23 @@ export function ReportDialog() {
       </DialogTrigger>
       <DialogContent showCloseButton={false} className={cn(report ? 'sm:max-w-5xl' : 'sm:max-w-md', PRINT_REPORT_ONLY)}>
         <DialogHeader>
-          <DialogTitle className={cn(report && 'text-xl tracking-tight')}>{report ? reportHeading(report) : 'Generate Analytics Report'}</DialogTitle>
+          <DialogTitle className={cn(report && 'text-xl tracking-tight')}>
+            {report === null ? 'Generate Analytics Report' : report.kind === 'hours' ? reportHeading(report.report) : deliveredHeading(report.report)}
+          </DialogTitle>
           <DialogDescription>
-            {report ? `${REPORT_BREAKDOWNS[report.choice.breakdown].heading}, split by service; hours to 2 decimals` : 'Hours by year and month, split by service.'}
+            {report === null
+              ? 'Hours by year and month, split by service.'
+              : report.kind === 'hours'
+                ? `${REPORT_BREAKDOWNS[report.report.choice.breakdown].heading}, split by service; hours to 2 decimals`
+                : `Planned against delivered hours, ${REPORT_BREAKDOWNS[report.report.choice.breakdown].heading.toLowerCase()} and service, and by carer; hours to 2 decimals`}
           </DialogDescription>
         </DialogHeader>
-        {report ? (
-          <ReportResult report={report} onGenerateNew={reset} />
+        {report?.kind === 'hours' ? (
+          <ReportResult report={report.report} onGenerateNew={reset} />
+        ) : report?.kind === 'delivered' ? (
+          <Suspense fallback={<p className="text-muted-foreground text-sm">Loading the report…</p>}>
+            <DeliveredResult report={report.report} onGenerateNew={reset} />
+          </Suspense>
         ) : (
           <ReportForm
             values={values}

@@ -4,11 +4,11 @@ import { DialogClose, DialogFooter } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { FIRST_REPORT_YEAR } from '@/shared/constants';
-import { REPORT_BREAKDOWNS, REPORT_ITEMS, type ReportBreakdown, type ReportItems } from './report-model';
+import { REPORT_BREAKDOWNS, REPORT_ITEMS, type ReportBreakdown, type ReportType } from './report-model';
 
 /** What the form holds; the start year as typed, read when the report is asked for. */
 export interface ReportFormValues {
-  items: ReportItems;
+  items: ReportType;
   breakdown: ReportBreakdown;
   startYear: string;
 }
@@ -35,7 +35,7 @@ export function ReportForm({
       }}
     >
       <Field label="Report Type">
-        <NativeSelect value={values.items} onChange={(e) => onChange({ ...values, items: e.target.value as ReportItems })}>
+        <NativeSelect value={values.items} onChange={(e) => onChange({ ...values, items: e.target.value as ReportType })}>
           {Object.entries(REPORT_ITEMS).map(([value, words]) => (
             <option key={value} value={value}>
               {words.option}

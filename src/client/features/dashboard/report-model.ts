@@ -11,9 +11,13 @@ export interface ReportChoice {
   startYear: number;
 }
 
-export const REPORT_ITEMS: Record<ReportItems, { option: string; title: string }> = {
+/** What the form's Report Type offers: an hours report of requests or packages, or delivered care against planned. */
+export type ReportType = ReportItems | 'delivered';
+
+export const REPORT_ITEMS: Record<ReportType, { option: string; title: string }> = {
   requests: { option: 'Requests Report', title: 'Requests' },
   packages: { option: 'Packages Report', title: 'Packages' },
+  delivered: { option: 'Delivered Care Report', title: 'Delivered Care' },
 };
 
 export const REPORT_BREAKDOWNS: Record<ReportBreakdown, { option: string; group: string; heading: string; fileWord: string }> = {

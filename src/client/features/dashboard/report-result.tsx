@@ -1,5 +1,5 @@
 import { ChevronRight, Download, FileSpreadsheet, Printer } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
 import { Button } from '@/client/components/ui/button';
@@ -11,10 +11,10 @@ import { reportCsvRows } from './report-csv';
 import { type HoursReport, lastYearOf, type NamedHours, reportFileName, reportHours, type YearHours } from './report-model';
 import { hoursSplit, YearSection } from './report-year';
 
-async function downloadXlsx(report: HoursReport) {
+/** Makes the workbook (its writer loaded only now) and hands it to the browser; a failure is said in a toast. */
+export async function downloadXlsx(fileName: string, workbook: () => Promise<Blob>) {
   try {
-    const { reportXlsx } = await import('./report-xlsx');
-    downloadFile(reportFileName(report, 'xlsx'), reportXlsx(report));
+    downloadFile(fileName, await workbook());
   } catch (error) {
     console.error('The Excel file could not be made:', error);
     toast.error('The Excel file could not be made. Please try again.');
@@ -45,8 +45,16 @@ function mainServices(year: YearHours, count = 3): NamedHours[] {
   return [...year.services].sort((a, b) => b.totalHours - a.totalHours).slice(0, count);
 }
 
+/** Opens a year's tab: what a report's summary calls when a year is chosen in it. */
+const ChooseYear = createContext<(year: number) => void>(() => {});
+
+export function useChooseYear(): (year: number) => void {
+  return useContext(ChooseYear);
+}
+
 /** Each year's total and main services, each year leading to its own tab. */
-function YearByYear({ report, onChoose }: { report: HoursReport; onChoose: (year: number) => void }) {
+function YearByYear({ report }: { report: HoursReport }) {
+  const onChoose = useChooseYear();
   const most = Math.max(...report.years.map((year) => year.totalHours), 0);
   const allYears = report.years.reduce((sum, year) => sum + year.totalHours, 0);
   const currentYear = lastYearOf(report);
@@ -107,8 +115,26 @@ const SUMMARY = 'summary';
  */
 const PANEL = 'data-[state=inactive]:hidden print:block! print:[&+&]:break-before-page';
 
-/** The generated report: a year-by-year summary, then one tab per year, with its downloads and print. */
-export function ReportResult({ report, onGenerateNew }: { report: HoursReport; onGenerateNew: () => void }) {
+/**
+ * A generated report's frame: downloads and print, a summary tab, then one tab per year. Each report
+ * says what its summary and years show.
+ */
+export function ReportFrame({
+  years,
+  summary,
+  yearPanel,
+  onDownloadCsv,
+  onDownloadXlsx,
+  onGenerateNew,
+}: {
+  years: number[];
+  /** The summary tab; it opens a year's tab through useChooseYear(). */
+  summary: ReactNode;
+  yearPanel: (year: number, printing: boolean) => ReactNode;
+  onDownloadCsv: () => void;
+  onDownloadXlsx: () => void;
+  onGenerateNew: () => void;
+}) {
   const [tab, setTab] = useState(SUMMARY);
   const printing = usePrinting();
   const triggers = useRef(new Map<string, HTMLButtonElement>());
@@ -132,11 +158,11 @@ export function ReportResult({ report, onGenerateNew }: { report: HoursReport; o
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap gap-2 print:hidden">
-        <Button variant="outline" size="sm" onClick={() => downloadCsv(reportFileName(report, 'csv'), reportCsvRows(report))}>
+        <Button variant="outline" size="sm" onClick={onDownloadCsv}>
           <Download aria-hidden />
           Download CSV
         </Button>
-        <Button variant="outline" size="sm" onClick={() => void downloadXlsx(report)}>
+        <Button variant="outline" size="sm" onClick={onDownloadXlsx}>
           <FileSpreadsheet aria-hidden />
           Download Excel
         </Button>
@@ -150,26 +176,26 @@ export function ReportResult({ report, onGenerateNew }: { report: HoursReport; o
           <TabsTrigger value={SUMMARY} className="h-8 flex-none">
             Summary
           </TabsTrigger>
-          {report.years.map((year) => (
+          {years.map((year) => (
             <TabsTrigger
-              key={year.year}
-              value={String(year.year)}
+              key={year}
+              value={String(year)}
               className="h-8 flex-none tabular-nums"
               ref={(element) => {
-                if (element) triggers.current.set(String(year.year), element);
-                else triggers.current.delete(String(year.year));
+                if (element) triggers.current.set(String(year), element);
+                else triggers.current.delete(String(year));
               }}
             >
-              {year.year}
+              {year}
             </TabsTrigger>
           ))}
         </TabsList>
         <TabsContent value={SUMMARY} forceMount={forceMount} className={PANEL}>
-          <YearByYear report={report} onChoose={choose} />
+          <ChooseYear value={choose}>{summary}</ChooseYear>
         </TabsContent>
-        {report.years.map((year) => (
-          <TabsContent key={year.year} value={String(year.year)} forceMount={forceMount} className={PANEL}>
-            <YearSection year={year} report={report} printing={printing} />
+        {years.map((year) => (
+          <TabsContent key={year} value={String(year)} forceMount={forceMount} className={PANEL}>
+            {yearPanel(year, printing)}
           </TabsContent>
         ))}
       </Tabs>
@@ -182,5 +208,19 @@ export function ReportResult({ report, onGenerateNew }: { report: HoursReport; o
         </DialogClose>
       </DialogFooter>
     </div>
+  );
+}
+
+/** The generated hours report: a year-by-year summary, then one tab per year, with its downloads and print. */
+export function ReportResult({ report, onGenerateNew }: { report: HoursReport; onGenerateNew: () => void }) {
+  return (
+    <ReportFrame
+      years={report.years.map((year) => year.year)}
+      summary={<YearByYear report={report} />}
+      yearPanel={(year, printing) => <YearSection year={report.years.find((y) => y.year === year)!} report={report} printing={printing} />}
+      onDownloadCsv={() => downloadCsv(reportFileName(report, 'csv'), reportCsvRows(report))}
+      onDownloadXlsx={() => void downloadXlsx(reportFileName(report, 'xlsx'), async () => (await import('./report-xlsx')).reportXlsx(report))}
+      onGenerateNew={onGenerateNew}
+    />
   );
 }

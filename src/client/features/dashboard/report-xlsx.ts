@@ -10,7 +10,7 @@ import { HOURS_COLUMN, reportColumns, reportRows } from './report-table';
 
 type Cell = string | number;
 
-interface Sheet {
+export interface Sheet {
   name: string;
   columns: { header: string; width: number; hours?: boolean }[];
   rows: Cell[][];
@@ -117,13 +117,22 @@ export function reportSheets(report: HoursReport): Sheet[] {
   ];
 }
 
-/** The workbook's zipped bytes. */
-export function reportXlsxBytes(report: HoursReport): Uint8Array<ArrayBuffer> {
-  const parts = workbookParts(reportSheets(report));
+/** A workbook of the given sheets, zipped. */
+export function sheetsXlsxBytes(sheets: Sheet[]): Uint8Array<ArrayBuffer> {
+  const parts = workbookParts(sheets);
   // fflate writes into an ordinary ArrayBuffer, never a shared one.
   return zipSync(Object.fromEntries(Object.entries(parts).map(([path, xml]) => [path, strToU8(xml)]))) as Uint8Array<ArrayBuffer>;
 }
 
+export function sheetsXlsx(sheets: Sheet[]): Blob {
+  return new Blob([sheetsXlsxBytes(sheets)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+}
+
+/** The workbook's zipped bytes. */
+export function reportXlsxBytes(report: HoursReport): Uint8Array<ArrayBuffer> {
+  return sheetsXlsxBytes(reportSheets(report));
+}
+
 export function reportXlsx(report: HoursReport): Blob {
-  return new Blob([reportXlsxBytes(report)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  return sheetsXlsx(reportSheets(report));
 }

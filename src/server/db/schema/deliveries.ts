@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { packages } from './care';
 
 /**
@@ -46,4 +46,23 @@ export const closedMonths = pgTable(
     closedBy: text('closed_by').notNull(),
   },
   (t) => [check('closed_months_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);
+
+/**
+ * The entries of each package in each month, summed: kept by triggers on `deliveries` (migration 0009), so
+ * reports over a year of daily entries read a few rows a package instead of every day. Never written by the app.
+ */
+export const deliveryMonths = pgTable(
+  'delivery_months',
+  {
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    hours: numeric('hours', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    missed: integer('missed').notNull().default(0),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.month] }), index('delivery_months_month_idx').on(t.month)],
 );

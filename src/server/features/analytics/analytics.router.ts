@@ -1,7 +1,8 @@
-import { hoursReportInput } from '@/shared/schemas/analytics';
+import { deliveredReportInput, hoursReportInput } from '@/shared/schemas/analytics';
 import { router } from '@/server/trpc/init';
 import { permitted } from '@/server/trpc/procedures';
 import { type Breakdown, type CareItems, getCrossSection, getHoursReport } from './analytics.service';
+import { getDeliveredReport, getDeliveredThisMonth } from './delivered-report';
 
 const crossSection = (items: CareItems) =>
   permitted('analytics', 'read').query(({ ctx }) => getCrossSection(ctx.db, ctx.today(), items));
@@ -18,4 +19,10 @@ export const analyticsRouter = router({
   getPackagesReport: hoursReport('packages', 'localities'),
   getRequestsDeprivationReport: hoursReport('requests', 'deprivationCategories'),
   getPackagesDeprivationReport: hoursReport('packages', 'deprivationCategories'),
+  // Planned against delivered care. Carers are named only to roles that may read that kind of carer.
+  getDeliveredReport: permitted('analytics', 'read')
+    .input(deliveredReportInput)
+    .query(({ ctx, input }) => getDeliveredReport(ctx.db, ctx.user.role, ctx.today(), input)),
+  // The dashboard's figures for the month so far, for the roles that read delivered care.
+  getDeliveredThisMonth: permitted('deliveries', 'read').query(({ ctx }) => getDeliveredThisMonth(ctx.db, ctx.today())),
 });

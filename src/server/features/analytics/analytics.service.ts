@@ -36,18 +36,22 @@ export interface CrossSection {
   services: NamedHours[];
 }
 
-const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+export const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 /** Lists follow the charity's own lists (spec §9), so every year and month reads in the same order. */
-const ORDER: Record<Breakdown | 'services', readonly string[]> = {
+export const ORDER: Record<Breakdown | 'services', readonly string[]> = {
   localities: LOCALITIES,
   deprivationCategories: DEPRIVATION_CATEGORIES,
   services: [...SERVICES, UNSPECIFIED_SERVICE],
 };
 
+/** How planned hours may be grouped: by a report's breakdown, or (packages only) by carer. */
+export type Grouping = Breakdown | 'carers';
+
 /** The group a breakdown puts an item in, from the columns careItems() gives. */
-const GROUP: Record<Breakdown, SQL> = {
+export const GROUP: Record<Grouping, SQL> = {
   localities: sql`locality`,
+  carers: sql`carer_id`,
   // The categories of deprivationCategory() in shared/deprivation.ts.
   deprivationCategories: sql`case
     when deprivation_income and deprivation_health then 'Both'
@@ -57,18 +61,18 @@ const GROUP: Record<Breakdown, SQL> = {
 };
 
 /**
- * Each item's dates, weekly hours, locality and services, and for a deprivation breakdown its deprivation
+ * Each item's dates, weekly hours, locality and services (a package's id and carer too), and for a deprivation breakdown its deprivation
  * flags. A package has no flags of its own, so it takes its request's (the client's home); its locality is
  * its own address's.
  */
-function careItems(items: CareItems, breakdown: Breakdown): SQL {
+export function careItems(items: CareItems, breakdown: Grouping): SQL {
   if (items === 'requests') {
     return sql`select ${requests.startDate}, ${requests.endDate}, ${requests.weeklyHours}, ${requests.locality},
         ${requests.services}, ${requests.deprivationIncome}, ${requests.deprivationHealth}
       from ${requests}`;
   }
-  const ownColumns = sql`${packages.startDate}, ${packages.endDate}, ${packages.weeklyHours}, ${packages.locality}, ${packages.services}`;
-  if (breakdown === 'localities') return sql`select ${ownColumns} from ${packages}`;
+  const ownColumns = sql`${packages.id}, ${packages.carerId}, ${packages.startDate}, ${packages.endDate}, ${packages.weeklyHours}, ${packages.locality}, ${packages.services}`;
+  if (breakdown !== 'deprivationCategories') return sql`select ${ownColumns} from ${packages}`;
   return sql`select ${ownColumns}, ${requests.deprivationIncome}, ${requests.deprivationHealth}
     from ${packages} join ${requests} on ${requests.id} = ${packages.requestId}`;
 }
@@ -122,18 +126,20 @@ const LIST = '\x1d';
  * as day numbers from Jan 1 of the start year, with its weekly hours, group and services: one text, which
  * both drivers hand over far quicker than as many rows, and PGlite builds in half the time of JSON.
  */
-function countedItemsQuery(items: CareItems, breakdown: Breakdown, startYear: number, today: string): SQL {
+function countedItemsQuery(items: CareItems, breakdown: Grouping, startYear: number, today: string): SQL {
   const firstDay = sql`${`${startYear}-01-01`}::date`;
   const lastDay = sql`${today}::date`;
   const first = sql`greatest(start_date, ${firstDay})`;
   const last = sql`least(coalesce(end_date, ${lastDay}), ${lastDay})`;
-  const fields = sql`concat_ws(${FIELD}, ${first} - ${firstDay}, ${last} - ${firstDay}, weekly_hours, ${GROUP[breakdown]}, array_to_string(services, ${LIST}))`;
+  // By carer the services are left out: a carer's hours are wanted in all, and the grid stays one service wide.
+  const services = breakdown === 'carers' ? sql`''` : sql`array_to_string(services, ${LIST})`;
+  const fields = sql`concat_ws(${FIELD}, ${first} - ${firstDay}, ${last} - ${firstDay}, weekly_hours, ${GROUP[breakdown]}, ${services})`;
   return sql`select coalesce(string_agg(${fields}, ${ITEM}), '') as items
     from (${careItems(items, breakdown)}) as item
     where ${first} <= ${last}`;
 }
 
-async function countedItemsText(db: Executor, items: CareItems, breakdown: Breakdown, startYear: number, today: string): Promise<string> {
+async function countedItemsText(db: Executor, items: CareItems, breakdown: Grouping, startYear: number, today: string): Promise<string> {
   const [row] = await rowsOf<{ items: string }>(db, countedItemsQuery(items, breakdown, startYear, today));
   return row!.items;
 }
@@ -175,7 +181,7 @@ interface CrossSectionRow {
 }
 
 /** Both drivers answer a raw query with its rows under `rows`. */
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -186,7 +192,7 @@ function hoursOf(row: CrossSectionRow | undefined): number {
 const listRanks = new WeakMap<readonly string[], Map<string, number>>();
 
 /** Known names in the list's order, then any others by name. */
-function inListOrder<T extends { name: string }>(list: readonly string[], entries: T[]): T[] {
+export function inListOrder<T extends { name: string }>(list: readonly string[], entries: T[]): T[] {
   let ranks = listRanks.get(list);
   if (ranks === undefined) {
     ranks = new Map(list.map((name, index) => [name, index]));
@@ -235,8 +241,19 @@ function cellsByPeriod(cells: HoursCell[]): Map<string, HoursCell[]> {
   return periods;
 }
 
-function currentYear(today: string): number {
+export function currentYear(today: string): number {
   return Number(today.slice(0, 4));
+}
+
+/**
+ * The hours of the items in each month, year, group and service from `startYear` to today (DESIGN §3),
+ * with every subtotal; grouped by carer, the hours of each carer in all (service null).
+ */
+export async function plannedCells(db: Executor, today: string, items: CareItems, grouping: Grouping, startYear: number): Promise<HoursCell[]> {
+  if (startYear > currentYear(today)) throw refused(START_YEAR_MESSAGE);
+  const lastDay = (Date.parse(today) - Date.UTC(startYear, 0, 1)) / 86_400_000;
+  const cells = hoursCells(countedItems(await countedItemsText(db, items, grouping, startYear, today)), startYear, lastDay, UNSPECIFIED_SERVICE);
+  return grouping === 'carers' ? cells.filter((cell) => cell.service === null) : cells;
 }
 
 /**
@@ -249,9 +266,7 @@ export async function getHoursReport<B extends Breakdown>(
   { items, breakdown, startYear }: { items: CareItems; breakdown: B; startYear: number },
 ): Promise<HoursReport<B>> {
   const lastYear = currentYear(today);
-  if (startYear > lastYear) throw refused(START_YEAR_MESSAGE);
-  const lastDay = (Date.parse(today) - Date.UTC(startYear, 0, 1)) / 86_400_000;
-  const cells = hoursCells(countedItems(await countedItemsText(db, items, breakdown, startYear, today)), startYear, lastDay, UNSPECIFIED_SERVICE);
+  const cells = await plannedCells(db, today, items, breakdown, startYear);
   const periods = cellsByPeriod(cells);
   const hoursOfPeriod = (year: number, month: number | null) => periodHours(breakdown, periods.get(periodKey(year, month)) ?? []);
 

@@ -1,0 +1,254 @@
+import { ChevronRight } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { statementPath } from '@/client/components/care/statement-path';
+import { Button } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/utils';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { downloadCsv } from '@/client/lib/download-file';
+import { deliveryRate, deliveryRateText } from '@/shared/deliveries';
+import {
+  carerLabel,
+  type DeliveredCarer,
+  deliveredCsvRows,
+  deliveredFileName,
+  type DeliveredMonth,
+  type DeliveredPeriod,
+  type DeliveredReport,
+  type DeliveredYear,
+  monthKey,
+} from './delivered-model';
+import { monthName, REPORT_BREAKDOWNS, reportHours } from './report-model';
+import { downloadXlsx, ReportFrame, useChooseYear } from './report-result';
+
+/** One row of a figures table: what it names, and its planned, delivered and (where counted) missed figures. */
+interface FiguresRow {
+  key: string;
+  name: ReactNode;
+  detail?: ReactNode;
+  plannedHours: number;
+  deliveredHours: number;
+  deliveryRate: number | null;
+  missedVisits?: number;
+}
+
+const NUMBER = 'text-right align-top tabular-nums';
+
+function missedText(visits: number): string {
+  return visits === 1 ? '1 missed visit' : `${visits} missed visits`;
+}
+
+/** Planned, delivered and rate (and missed visits when `missed`) for each row. */
+function FiguresTable({ caption, nameHeader, rows, missed, footer }: { caption: string; nameHeader: string; rows: FiguresRow[]; missed?: boolean; footer?: FiguresRow }) {
+  const cells = (row: FiguresRow) => (
+    <>
+      <TableCell className={NUMBER}>{reportHours(row.plannedHours)}</TableCell>
+      <TableCell className={NUMBER}>{reportHours(row.deliveredHours)}</TableCell>
+      <TableCell className={NUMBER}>{deliveryRateText(row.deliveryRate)}</TableCell>
+      {missed && <TableCell className={cn(NUMBER, 'hidden sm:table-cell')}>{row.missedVisits ?? 0}</TableCell>}
+    </>
+  );
+  return (
+    <div className="overflow-x-auto">
+      <Table className="caption-top max-sm:text-xs max-sm:[&_td]:px-1.5 max-sm:[&_th]:px-1.5 print:text-xs print:[&_td]:py-0.5 print:[&_th]:h-6">
+        <caption className="pb-1 text-left text-sm font-semibold">{caption}</caption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{nameHeader}</TableHead>
+            <TableHead className="text-right">Planned</TableHead>
+            <TableHead className="text-right">Delivered</TableHead>
+            <TableHead className="text-right">Rate</TableHead>
+            {/* On a phone the missed visits go under the name, so the table fits the screen. */}
+            {missed && (
+              <TableHead className="hidden text-right sm:table-cell">
+                Missed<span className="sr-only"> visits</span>
+              </TableHead>
+            )}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.key} className="break-inside-avoid">
+              <TableCell className="whitespace-normal">
+                <span className="font-medium">{row.name}</span>
+                {row.detail && <span className="text-muted-foreground hidden text-xs sm:block">{row.detail}</span>}
+                {missed && <span className="text-muted-foreground block text-xs sm:hidden">{missedText(row.missedVisits ?? 0)}</span>}
+              </TableCell>
+              {cells(row)}
+            </TableRow>
+          ))}
+        </TableBody>
+        {footer && (
+          <tfoot className="border-t font-medium">
+            <TableRow>
+              <TableCell>{footer.name}</TableCell>
+              {cells(footer)}
+            </TableRow>
+          </tfoot>
+        )}
+      </Table>
+    </div>
+  );
+}
+
+/** "Personal Care 5.50 / 1.75 · Domestic …": each service's planned and delivered hours on one line. */
+function servicesLine(services: DeliveredPeriod['services']): string {
+  return services.map((s) => `${s.name} ${reportHours(s.plannedHours)} / ${reportHours(s.deliveredHours)}`).join(' · ');
+}
+
+function groupRows(period: DeliveredPeriod): FiguresRow[] {
+  return period.groups.map((group) => ({ key: group.name, ...group, detail: `Planned / delivered: ${servicesLine(group.services)}` }));
+}
+
+function serviceRows(period: DeliveredPeriod): FiguresRow[] {
+  return period.services.map((service) => ({ key: service.name, ...service }));
+}
+
+/** Each carer, linking to their statement for `monthOf(carer)`. */
+function carerRows(carers: DeliveredCarer[], monthOf: (carer: DeliveredCarer) => string): FiguresRow[] {
+  return carers.map((carer) => ({
+    key: carer.carerId,
+    ...carer,
+    name: (
+      <Link to={statementPath(carer.carerId, monthOf(carer))} className="text-primary underline-offset-4 hover:underline">
+        {carerLabel(carer)}
+      </Link>
+    ),
+    detail: <span className="font-mono">{carer.carerId}</span>,
+  }));
+}
+
+/** The year's figures in large type: planned, delivered, rate and missed visits. */
+function PeriodSummary({ title, period }: { title: string; period: DeliveredPeriod }) {
+  const figures = [
+    ['Planned hours', reportHours(period.plannedHours)],
+    ['Delivered hours', reportHours(period.deliveredHours)],
+    ['Delivery rate', deliveryRateText(period.deliveryRate)],
+    ['Missed visits', String(period.missedVisits)],
+  ];
+  return (
+    <div className="bg-muted/50 rounded-lg px-4 py-3">
+      <h4 className="text-sm font-semibold">{title}</h4>
+      <dl className="mt-1 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-muted-foreground text-xs">{label}</dt>
+            <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function MonthDetails({ year, month, groupHeader }: { year: number; month: DeliveredMonth; groupHeader: string }) {
+  const empty = month.plannedHours === 0 && month.deliveredHours === 0 && month.missedVisits === 0;
+  return (
+    <details className="group rounded-md border break-inside-avoid print:[&::details-content]:[content-visibility:visible]">
+      <summary className="focus-visible:ring-ring/50 flex list-none cursor-pointer flex-wrap items-center justify-between gap-x-3 rounded-md px-3 py-2 text-sm font-medium outline-none focus-visible:ring-[3px] print:py-1 [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-1.5">
+          <ChevronRight className="size-4 transition-transform group-open:rotate-90 print:hidden" aria-hidden />
+          {monthName(month.month)}
+        </span>
+        <span className="text-muted-foreground tabular-nums">
+          {empty ? 'Nothing planned' : `${reportHours(month.deliveredHours)} of ${reportHours(month.plannedHours)} hours · ${deliveryRateText(month.deliveryRate)}`}
+        </span>
+      </summary>
+      {empty ? (
+        <p className="text-muted-foreground px-3 pb-3 text-sm">Nothing planned or recorded</p>
+      ) : (
+        <div className="grid gap-4 px-3 pb-3 md:grid-cols-2">
+          <FiguresTable caption={`${monthName(month.month)} by service`} nameHeader="Service" rows={serviceRows(month)} />
+          <FiguresTable caption={`${monthName(month.month)} by ${groupHeader.toLowerCase()}`} nameHeader={groupHeader} rows={groupRows(month)} missed />
+          <div className="md:col-span-2">
+            <FiguresTable caption={`${monthName(month.month)} by carer`} nameHeader="Carer" rows={carerRows(month.carers, () => monthKey(year, month.month))} missed />
+          </div>
+        </div>
+      )}
+    </details>
+  );
+}
+
+/** The last month of the year in which the carer had care planned or recorded: the statement the year's row leads to. */
+function lastMonthOf(year: DeliveredYear, carerId: string): string {
+  const month = year.months.findLast((m) => m.carers.some((c) => c.carerId === carerId))?.month ?? 12;
+  return monthKey(year.year, month);
+}
+
+function DeliveredYearSection({ year, report }: { year: DeliveredYear; report: DeliveredReport }) {
+  const headingId = useId();
+  const words = REPORT_BREAKDOWNS[report.choice.breakdown];
+  const nothing = year.plannedHours === 0 && year.deliveredHours === 0 && year.missedVisits === 0;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h3 id={headingId} className="text-lg font-semibold">
+        {year.year}
+      </h3>
+      <PeriodSummary title="Annual Summary" period={year} />
+      {nothing ? (
+        <p className="text-muted-foreground text-sm">Nothing planned or recorded in {year.year}</p>
+      ) : (
+        <>
+          <FiguresTable
+            caption="Month by month"
+            nameHeader="Month"
+            missed
+            rows={year.months.map((m) => ({ key: String(m.month), ...m, name: monthName(m.month) }))}
+            footer={{ key: 'year', ...year, name: 'Year' }}
+          />
+          <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+            <FiguresTable caption={words.heading} nameHeader={words.group} rows={groupRows(year)} missed />
+            <FiguresTable caption="Service Summary" nameHeader="Service" rows={serviceRows(year)} />
+          </div>
+          <FiguresTable caption="By carer" nameHeader="Carer" rows={carerRows(year.carers, (carer) => lastMonthOf(year, carer.carerId))} missed />
+          <div className="flex flex-col gap-2">
+            <h4 className="text-sm font-semibold">Monthly Analysis</h4>
+            {year.months.map((month) => (
+              <MonthDetails key={month.month} year={year.year} month={month} groupHeader={words.group} />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Each year's planned, delivered, rate and missed visits, each year leading to its own tab. */
+function DeliveredYearByYear({ report }: { report: DeliveredReport }) {
+  const onChoose = useChooseYear();
+  const sum = (key: 'plannedHours' | 'deliveredHours' | 'missedVisits') => report.years.reduce((total, year) => total + year[key], 0);
+  const planned = sum('plannedHours');
+  const delivered = sum('deliveredHours');
+  return (
+    <FiguresTable
+      caption="Year by year"
+      nameHeader="Year"
+      missed
+      rows={report.years.map((year) => ({
+        key: String(year.year),
+        ...year,
+        name: (
+          <Button variant="link" className="h-auto p-0 font-semibold tabular-nums" onClick={() => onChoose(year.year)}>
+            {year.year}
+            <ChevronRight aria-hidden className="print:hidden" />
+          </Button>
+        ),
+      }))}
+      footer={{ key: 'all', name: 'All years', plannedHours: planned, deliveredHours: delivered, deliveryRate: deliveryRate(planned, delivered), missedVisits: sum('missedVisits') }}
+    />
+  );
+}
+
+/** The generated delivered care report: a year-by-year summary, then a tab per year, with downloads and print. */
+export default function DeliveredResult({ report, onGenerateNew }: { report: DeliveredReport; onGenerateNew: () => void }) {
+  return (
+    <ReportFrame
+      years={report.years.map((year) => year.year)}
+      summary={<DeliveredYearByYear report={report} />}
+      yearPanel={(year) => <DeliveredYearSection year={report.years.find((y) => y.year === year)!} report={report} />}
+      onDownloadCsv={() => downloadCsv(deliveredFileName(report, 'csv'), deliveredCsvRows(report))}
+      onDownloadXlsx={() => void downloadXlsx(deliveredFileName(report, 'xlsx'), async () => (await import('./delivered-xlsx')).deliveredXlsx(report))}
+      onGenerateNew={onGenerateNew}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryRate, deliveryRateText, monthDates, plannedHoursBetween, shiftMonth } from './deliveries';
+
+describe('delivery rates', () => {
+  it('is delivered over planned, and none when nothing was planned', () => {
+    expect(deliveryRate(21, 5.25)).toBe(0.25);
+    expect(deliveryRate(0, 3)).toBeNull();
+  });
+
+  it('reads as a percentage to 1 decimal, or a dash', () => {
+    expect(deliveryRateText(0.2738)).toBe('27.4%');
+    expect(deliveryRateText(1)).toBe('100.0%');
+    expect(deliveryRateText(0)).toBe('0.0%');
+    expect(deliveryRateText(null)).toBe('—');
+  });
+});
+
+describe('months', () => {
+  it('steps across years both ways', () => {
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2025-12', 1)).toBe('2026-01');
+    expect(shiftMonth('2026-03', 0)).toBe('2026-03');
+    expect(shiftMonth('2026-03', -15)).toBe('2024-12');
+  });
+
+  it('knows a leap February', () => {
+    expect(monthDates('2024-02')).toEqual({ first: '2024-02-01', last: '2024-02-29' });
+    expect(monthDates('2025-02').last).toBe('2025-02-28');
+  });
+
+  it('plans a package’s weekly hours a seventh a day, within its dates', () => {
+    const pkg = { weeklyHours: 7, startDate: '2025-03-10', endDate: null };
+    expect(plannedHoursBetween(pkg, '2025-03-01', '2025-03-20')).toBe(11);
+    expect(plannedHoursBetween({ ...pkg, endDate: '2025-03-05' }, '2025-03-06', '2025-03-20')).toBe(0);
+  });
+});
