@@ -46,6 +46,21 @@ function hoursReport(items: 'requests' | 'packages', group: string): string {
     group by 1, 2, 3, 4`;
 }
 
+/** Planned hours (the packages report's rule) beside delivered hours and missed visits, summed from every entry. */
+function deliveredReport(): string {
+  return `with planned as (${hoursReport('packages', 'locality')}),
+    delivered as (
+      select extract(year from d.date)::int as year, extract(month from d.date)::int as month, p.locality as group_name,
+        coalesce(s.service, 'Unspecified') as service, sum(d.hours / greatest(cardinality(p.services), 1)) as hours,
+        count(*) filter (where d.status = 'missed') as missed
+      from deliveries d join packages p on p.id = d.package_id
+      left join lateral unnest(p.services) as s(service) on true
+      where d.date >= make_date($1::int, 1, 1)
+      group by 1, 2, 3, 4)
+    select year, month, group_name, service, planned.hours as planned_hours, delivered.hours as delivered_hours, delivered.missed
+    from planned full join delivered using (year, month, group_name, service)`;
+}
+
 const DEPRIVATION = `case when deprivation_income and deprivation_health then 'Both' when deprivation_income then 'Income'
   when deprivation_health then 'Health' else 'None' end`;
 
@@ -85,6 +100,7 @@ const ROUTES: Record<string, (id: string, search: URLSearchParams) => [string, u
   'packages-report': (_, search) => [hoursReport('packages', 'locality'), [search.get('startYear'), today()]],
   'requests-deprivation-report': (_, search) => [hoursReport('requests', DEPRIVATION), [search.get('startYear'), today()]],
   'packages-deprivation-report': (_, search) => [hoursReport('packages', DEPRIVATION), [search.get('startYear'), today()]],
+  'delivered-report': (_, search) => [deliveredReport(), [search.get('startYear'), today()]],
 };
 
 const UPDATE_PHONE = `update clients set phone = $2, version = version + 1, updated_at = now() where id = $1 returning *`;

@@ -20,6 +20,9 @@ function line(what: string, figure: number, limit: number, unit: BudgetLine['uni
   return { what, figure, limit, unit, verdict: figure <= limit ? 'PASS' : 'FAIL', farOver: figure > 2 * limit };
 }
 
+/** Reports with a budget of their own; the others have 300 ms. Planned against delivered also reads a year of daily entries. */
+const REPORT_BUDGET_MS: Record<string, number> = { 'analytics.getDeliveredReport': 500 };
+
 /**
  * The budgets of the issue, checked against a run. A budget named with a percentile is checked at it;
  * any other time at the median. Reports and the list ratios are checked on answers computed afresh,
@@ -30,7 +33,7 @@ export function checkBudgets(result: BenchResult): BudgetLine[] {
   for (const database of result.databases) {
     const on = `(${database.kind})`;
     for (const op of database.operations.filter((o) => o.kind === 'report' && database.kind === 'PGlite')) {
-      lines.push(line(`${op.name} over the full data set, computed afresh, median ${on}`, computedAnswer(op.product).p50Ms, 300, 'ms'));
+      lines.push(line(`${op.name} over the full data set, computed afresh, median ${on}`, computedAnswer(op.product).p50Ms, REPORT_BUDGET_MS[op.name] ?? 300, 'ms'));
     }
     for (const op of database.operations.filter((o) => o.kind === 'list')) {
       lines.push(line(`${op.name} p99 at ${result.concurrency} concurrent clients ${on}`, op.product.many!.p99Ms, 150, 'ms'));

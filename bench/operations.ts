@@ -52,13 +52,25 @@ const REPORTS = [
   ['analytics.getPackagesDeprivationReport', 'packages-deprivation-report'],
 ] as const;
 
-export const REPORT_OPERATIONS: Operation[] = REPORTS.map(([procedure, route]) => ({
-  name: procedure,
-  kind: 'report',
-  product: () => trpcQuery(procedure, REPORT_INPUT),
-  fresh: () => trpcBatchOfOne(procedure, REPORT_INPUT),
-  baseline: () => ({ path: `/${route}?startYear=${REPORT_INPUT.startYear}` }),
-}));
+/** Planned against delivered: computed on every call (not a cached query), as care is recorded all day. */
+const DELIVERED_REPORT_INPUT = { ...REPORT_INPUT, breakdown: 'locality' };
+
+export const REPORT_OPERATIONS: Operation[] = [
+  ...REPORTS.map(([procedure, route]) => ({
+    name: procedure,
+    kind: 'report' as const,
+    product: () => trpcQuery(procedure, REPORT_INPUT),
+    fresh: () => trpcBatchOfOne(procedure, REPORT_INPUT),
+    baseline: () => ({ path: `/${route}?startYear=${REPORT_INPUT.startYear}` }),
+  })),
+  {
+    name: 'analytics.getDeliveredReport',
+    kind: 'report',
+    product: () => trpcQuery('analytics.getDeliveredReport', DELIVERED_REPORT_INPUT),
+    fresh: () => trpcBatchOfOne('analytics.getDeliveredReport', DELIVERED_REPORT_INPUT),
+    baseline: () => ({ path: `/delivered-report?startYear=${REPORT_INPUT.startYear}` }),
+  },
+];
 
 /** The dashboard's three lists (spec §7), a client with everything related, one update, and the reports. */
 export function operations(sample: RecordSample): Operation[] {

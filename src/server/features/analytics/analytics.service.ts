@@ -45,13 +45,9 @@ export const ORDER: Record<Breakdown | 'services', readonly string[]> = {
   services: [...SERVICES, UNSPECIFIED_SERVICE],
 };
 
-/** How planned hours may be grouped: by a report's breakdown, or (packages only) by carer. */
-export type Grouping = Breakdown | 'carers';
-
 /** The group a breakdown puts an item in, from the columns careItems() gives. */
-export const GROUP: Record<Grouping, SQL> = {
+export const GROUP: Record<Breakdown, SQL> = {
   localities: sql`locality`,
-  carers: sql`carer_id`,
   // The categories of deprivationCategory() in shared/deprivation.ts.
   deprivationCategories: sql`case
     when deprivation_income and deprivation_health then 'Both'
@@ -65,7 +61,7 @@ export const GROUP: Record<Grouping, SQL> = {
  * flags. A package has no flags of its own, so it takes its request's (the client's home); its locality is
  * its own address's.
  */
-export function careItems(items: CareItems, breakdown: Grouping): SQL {
+export function careItems(items: CareItems, breakdown: Breakdown): SQL {
   if (items === 'requests') {
     return sql`select ${requests.startDate}, ${requests.endDate}, ${requests.weeklyHours}, ${requests.locality},
         ${requests.services}, ${requests.deprivationIncome}, ${requests.deprivationHealth}
@@ -117,35 +113,34 @@ function byService(items: SQL): SQL {
  * Separators of the counted items' text. No stored value holds them: localities and services come from the
  * charity's lists (shared/constants.ts), deprivation categories from GROUP.
  */
-const FIELD = '\x1f';
-const ITEM = '\x1e';
-const LIST = '\x1d';
+export const FIELD = '\x1f';
+export const ITEM = '\x1e';
+export const LIST = '\x1d';
 
 /**
  * Each item's days from its start (or Jan 1 of the start year) to its end (or today), never past today,
  * as day numbers from Jan 1 of the start year, with its weekly hours, group and services: one text, which
  * both drivers hand over far quicker than as many rows, and PGlite builds in half the time of JSON.
  */
-function countedItemsQuery(items: CareItems, breakdown: Grouping, startYear: number, today: string): SQL {
+function countedItemsQuery(items: CareItems, breakdown: Breakdown, startYear: number, today: string, withCarer = false): SQL {
   const firstDay = sql`${`${startYear}-01-01`}::date`;
   const lastDay = sql`${today}::date`;
   const first = sql`greatest(start_date, ${firstDay})`;
   const last = sql`least(coalesce(end_date, ${lastDay}), ${lastDay})`;
-  // By carer the services are left out: a carer's hours are wanted in all, and the grid stays one service wide.
-  const services = breakdown === 'carers' ? sql`''` : sql`array_to_string(services, ${LIST})`;
-  const fields = sql`concat_ws(${FIELD}, ${first} - ${firstDay}, ${last} - ${firstDay}, weekly_hours, ${GROUP[breakdown]}, ${services})`;
+  const services = sql`array_to_string(services, ${LIST})`;
+  const fields = sql`concat_ws(${FIELD}, ${first} - ${firstDay}, ${last} - ${firstDay}, weekly_hours, ${GROUP[breakdown]}, ${services}${withCarer ? sql`, carer_id` : sql``})`;
   return sql`select coalesce(string_agg(${fields}, ${ITEM}), '') as items
     from (${careItems(items, breakdown)}) as item
     where ${first} <= ${last}`;
 }
 
-async function countedItemsText(db: Executor, items: CareItems, breakdown: Grouping, startYear: number, today: string): Promise<string> {
-  const [row] = await rowsOf<{ items: string }>(db, countedItemsQuery(items, breakdown, startYear, today));
+async function countedItemsText(db: Executor, items: CareItems, breakdown: Breakdown, startYear: number, today: string, withCarer = false): Promise<string> {
+  const [row] = await rowsOf<{ items: string }>(db, countedItemsQuery(items, breakdown, startYear, today, withCarer));
   return row!.items;
 }
 
 /** The items of countedItemsQuery's text, one at a time, so none outlives its turn. */
-function* countedItems(text: string): Generator<CountedItem> {
+function* countedItems(text: string): Generator<CountedItem & { carerId?: string }> {
   if (text === '') return;
   // Items giving the same services share one list, which hoursCells then reads once.
   const serviceLists = new Map<string, string[]>();
@@ -155,13 +150,13 @@ function* countedItems(text: string): Generator<CountedItem> {
     if (end === -1) end = text.length;
     const itemText = text.slice(start, end);
     start = end + 1;
-    const [firstDay, lastDay, weeklyHours, group, servicesText] = itemText.split(FIELD) as [string, string, string, string, string];
+    const [firstDay, lastDay, weeklyHours, group, servicesText, carerId] = itemText.split(FIELD) as [string, string, string, string, string, string?];
     let services = serviceLists.get(servicesText);
     if (services === undefined) {
       services = servicesText === '' ? [] : servicesText.split(LIST);
       serviceLists.set(servicesText, services);
     }
-    yield { firstDay: Number(firstDay), lastDay: Number(lastDay), weeklyHours: Number(weeklyHours), group, services };
+    yield { firstDay: Number(firstDay), lastDay: Number(lastDay), weeklyHours: Number(weeklyHours), group, services, carerId };
   }
 }
 
@@ -245,15 +240,42 @@ export function currentYear(today: string): number {
   return Number(today.slice(0, 4));
 }
 
-/**
- * The hours of the items in each month, year, group and service from `startYear` to today (DESIGN §3),
- * with every subtotal; grouped by carer, the hours of each carer in all (service null).
- */
-export async function plannedCells(db: Executor, today: string, items: CareItems, grouping: Grouping, startYear: number): Promise<HoursCell[]> {
+/** A package as the planned hours count it, with its carer. */
+export type PlannedItem = CountedItem & { carerId: string };
+
+/** The packages as the planned hours count them from `startYear`, with their carers, and today's day number. */
+export async function plannedItems(db: Executor, today: string, breakdown: Breakdown, startYear: number): Promise<{ items: PlannedItem[]; lastDay: number }> {
   if (startYear > currentYear(today)) throw refused(START_YEAR_MESSAGE);
   const lastDay = (Date.parse(today) - Date.UTC(startYear, 0, 1)) / 86_400_000;
-  const cells = hoursCells(countedItems(await countedItemsText(db, items, grouping, startYear, today)), startYear, lastDay, UNSPECIFIED_SERVICE);
-  return grouping === 'carers' ? cells.filter((cell) => cell.service === null) : cells;
+  return { items: [...countedItems(await countedItemsText(db, 'packages', breakdown, startYear, today, true))] as PlannedItem[], lastDay };
+}
+
+/** Planned hours by group and service of items read from `startYear` (plannedItems). */
+export function plannedGroupCells(items: PlannedItem[], startYear: number, lastDay: number): HoursCell[] {
+  return hoursCells(items, startYear, lastDay, UNSPECIFIED_SERVICE);
+}
+
+const NO_SERVICES: readonly string[] = [];
+
+/**
+ * Planned hours by carer (no services: a carer's hours are wanted in all, and the grid stays one service
+ * wide) from `fromYear` on, of items read from `startYear`.
+ */
+export function plannedCarerCells(items: PlannedItem[], startYear: number, fromYear: number, lastDay: number): HoursCell[] {
+  const offset = (Date.UTC(fromYear, 0, 1) - Date.UTC(startYear, 0, 1)) / 86_400_000;
+  const byCarer: CountedItem[] = [];
+  for (const item of items) {
+    if (item.lastDay < offset) continue;
+    byCarer.push({ firstDay: Math.max(item.firstDay - offset, 0), lastDay: item.lastDay - offset, weeklyHours: item.weeklyHours, group: item.carerId, services: NO_SERVICES });
+  }
+  return hoursCells(byCarer, fromYear, lastDay - offset, UNSPECIFIED_SERVICE).filter((cell) => cell.service === null);
+}
+
+/** The hours of the items in each month, year, group and service from `startYear` to today (DESIGN §3), with every subtotal. */
+export async function plannedCells(db: Executor, today: string, items: CareItems, breakdown: Breakdown, startYear: number): Promise<HoursCell[]> {
+  if (startYear > currentYear(today)) throw refused(START_YEAR_MESSAGE);
+  const lastDay = (Date.parse(today) - Date.UTC(startYear, 0, 1)) / 86_400_000;
+  return hoursCells(countedItems(await countedItemsText(db, items, breakdown, startYear, today)), startYear, lastDay, UNSPECIFIED_SERVICE);
 }
 
 /**

@@ -13,8 +13,14 @@ import {
   GROUP,
   inListOrder,
   MONTHS,
+  FIELD,
+  ITEM,
+  LIST,
   ORDER,
+  plannedCarerCells,
   plannedCells,
+  plannedGroupCells,
+  plannedItems,
   rowsOf,
   UNSPECIFIED_SERVICE,
 } from './analytics.service';
@@ -45,59 +51,17 @@ export interface DeliveredReport {
 const BREAKDOWN: Record<DeliveredReportInput['breakdown'], Breakdown> = { locality: 'localities', deprivation: 'deprivationCategories' };
 
 /**
- * Which columns a row of deliveredQuery sums over, as PostgreSQL's grouping() gives it: a set bit means
- * the column is "all of them".
+ * Each package's recorded care in each month from `startYear` to today (delivery_months, kept by the database
+ * as entries change: a row a package and month, however many days), with the package's carer, group and
+ * services: one text, which both drivers hand over far quicker than as many rows (as countedItemsQuery).
  */
-const ALL_MONTHS = 8;
-const ALL_GROUPS = 4;
-const ALL_SERVICES = 2;
-const ALL_CARERS = 1;
-
-interface DeliveredRow {
-  year: number;
-  month: number | null;
-  grp: string | null;
-  service: string | null;
-  carer_id: string | null;
-  level: number;
-  /** Numeric sums arrive as text. */
-  delivered: string | number | null;
-  delivered_share: string | number | null;
-  missed: string | number | null;
-}
-
-/**
- * Delivered hours and missed visits by year and month, in all, by group, by service, by group and service,
- * and by carer. It reads the entries summed by package and month (delivery_months, kept by the database as
- * entries change: a few rows a package, however many days), joined to their packages and spread over the
- * package's services as planned hours are. A package's whole hours and missed visits ride on its first
- * service's row only, so totals that are not by service count each once, exactly; by service, each gets an
- * even share of the hours.
- */
-function deliveredQuery(breakdown: Breakdown, startYear: number, today: string): SQL {
-  return sql`
-    with given as (
-      select extract(year from monthly.month)::int as year, extract(month from monthly.month)::int as month,
-        monthly.hours, monthly.missed, item.carer_id,
-        ${GROUP[breakdown]} as grp,
-        coalesce(service.name, ${UNSPECIFIED_SERVICE}) as service,
-        coalesce(service.position, 1) = 1 as first_service,
-        greatest(cardinality(item.services), 1) as service_count
-      from ${deliveryMonths} as monthly
-      join (${careItems('packages', breakdown)}) as item on item.id = monthly.package_id
-      left join lateral unnest(item.services) with ordinality as service(name, position) on true
-      where monthly.month between ${`${startYear}-01-01`}::date and ${today}::date
-    )
-    select year, month, grp, service, carer_id,
-      grouping(month, grp, service, carer_id) as level,
-      sum(case when first_service then hours end) as delivered,
-      sum(hours / service_count) as delivered_share,
-      sum(case when first_service then missed end) as missed
-    from given
-    group by grouping sets (
-      (year), (year, month), (year, grp), (year, month, grp), (year, service), (year, month, service),
-      (year, grp, service), (year, month, grp, service), (year, carer_id), (year, month, carer_id)
-    )`;
+function deliveredMonthsQuery(breakdown: Breakdown, startYear: number, today: string): SQL {
+  const fields = sql`concat_ws(${FIELD}, extract(year from monthly.month)::int, extract(month from monthly.month)::int, monthly.hours, monthly.missed,
+    item.carer_id, ${GROUP[breakdown]}, array_to_string(item.services, ${LIST}))`;
+  return sql`select coalesce(string_agg(${fields}, ${ITEM}), '') as items
+    from ${deliveryMonths} as monthly
+    join (${careItems('packages', breakdown)}) as item on item.id = monthly.package_id
+    where monthly.month between ${`${startYear}-01-01`}::date and ${today}::date`;
 }
 
 /** A month of a year, or (month null) the whole year, with a group and a service, or all of either (null). */
@@ -118,6 +82,117 @@ function figures(planned: number, delivered: Delivered | undefined): PlannedAndD
 
 function withoutMissed({ missedVisits: _missed, ...rest }: PlannedAndDelivered & { missedVisits: number }): PlannedAndDelivered {
   return rest;
+}
+
+/** One package's recorded care in one month, as deliveredMonthsQuery gives it. */
+interface DeliveredMonth {
+  year: number;
+  month: number;
+  hours: number;
+  missed: number;
+  carerId: string;
+  group: string;
+  /** Never empty: a package with no services gives its hours to "Unspecified". */
+  services: readonly string[];
+}
+
+/** The rows of deliveredMonthsQuery's text, one at a time. */
+function* deliveredMonths(text: string): Generator<DeliveredMonth> {
+  if (text === '') return;
+  const serviceLists = new Map<string, string[]>();
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf(ITEM, start);
+    if (end === -1) end = text.length;
+    const [year, month, hours, missed, carerId, group, servicesText] = text.slice(start, end).split(FIELD) as [string, string, string, string, string, string, string];
+    start = end + 1;
+    let services = serviceLists.get(servicesText);
+    if (services === undefined) {
+      services = servicesText === '' ? [UNSPECIFIED_SERVICE] : servicesText.split(LIST);
+      serviceLists.set(servicesText, services);
+    }
+    yield { year: Number(year), month: Number(month), hours: Number(hours), missed: Number(missed), carerId, group, services };
+  }
+}
+
+/** Delivered hours and missed visits of a year's month (or the whole year, null), group, service or carer, or all of one (null). */
+interface DeliveredCell {
+  year: number;
+  month: number | null;
+  group: string | null;
+  service: string | null;
+  /** A carer's own figures (group and service then null). */
+  carerId: string | null;
+  hours: number;
+  missed: number;
+}
+
+/**
+ * Sums the months of recorded care by month and year, group and service (with every subtotal) and by
+ * carer, over dense grids as hoursCells does: a package's whole hours and missed visits count once in
+ * every total not by service; by service each of its services takes an even share of the hours, as planned
+ * hours are shared. Only cells something was recorded in are given.
+ */
+function deliveredCells(months: Iterable<DeliveredMonth>, startYear: number): DeliveredCell[] {
+  const rows = [...months];
+  const indexOf = (names: string[], indexes: Map<string, number>, name: string) => {
+    let index = indexes.get(name);
+    if (index === undefined) indexes.set(name, (index = names.push(name) - 1));
+    return index;
+  };
+  const [groups, services, carers] = [[] as string[], [] as string[], [] as string[]];
+  const [groupIndexes, serviceIndexes, carerIndexes] = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+  const serviceLists = new Map<readonly string[], number[]>();
+  let years = 0;
+  const indexed = rows.map((row) => {
+    let given = serviceLists.get(row.services);
+    if (given === undefined) serviceLists.set(row.services, (given = row.services.map((name) => indexOf(services, serviceIndexes, name))));
+    years = Math.max(years, row.year - startYear + 1);
+    return { row, group: indexOf(groups, groupIndexes, row.group), carer: indexOf(carers, carerIndexes, row.carerId), given };
+  });
+  const [G, S, C] = [groups.length, services.length, carers.length];
+  // Thirteen periods a year: its months, then the whole year. Group G and service S stand for all of them.
+  const periods = years * 13;
+  const at = (period: number, group: number, service: number) => (period * (G + 1) + group) * (S + 1) + service;
+  const hours = new Float64Array(periods * (G + 1) * (S + 1));
+  const missed = new Float64Array(hours.length);
+  const present = new Uint8Array(hours.length);
+  const carerHours = new Float64Array(periods * C);
+  const carerMissed = new Float64Array(periods * C);
+  const carerPresent = new Uint8Array(periods * C);
+  for (const { row, group, carer, given } of indexed) {
+    const share = row.hours / given.length;
+    for (const period of [(row.year - startYear) * 13 + row.month - 1, (row.year - startYear) * 13 + 12]) {
+      for (const g of [group, G]) {
+        hours[at(period, g, S)]! += row.hours;
+        missed[at(period, g, S)]! += row.missed;
+        present[at(period, g, S)] = 1;
+        for (const service of given) {
+          hours[at(period, g, service)]! += share;
+          present[at(period, g, service)] = 1;
+        }
+      }
+      carerHours[period * C + carer]! += row.hours;
+      carerMissed[period * C + carer]! += row.missed;
+      carerPresent[period * C + carer] = 1;
+    }
+  }
+  const cells: DeliveredCell[] = [];
+  for (let period = 0; period < periods; period++) {
+    const year = startYear + Math.floor(period / 13);
+    const month = period % 13 === 12 ? null : (period % 13) + 1;
+    for (let group = 0; group <= G; group++) {
+      for (let service = 0; service <= S; service++) {
+        const cell = at(period, group, service);
+        if (!present[cell]) continue;
+        cells.push({ year, month, group: group === G ? null : groups[group]!, service: service === S ? null : services[service]!, carerId: null, hours: hours[cell]!, missed: missed[cell]! });
+      }
+    }
+    for (let carer = 0; carer < C; carer++) {
+      const cell = period * C + carer;
+      if (carerPresent[cell]) cells.push({ year, month, group: null, service: null, carerId: carers[carer]!, hours: carerHours[cell]!, missed: carerMissed[cell]! });
+    }
+  }
+  return cells;
 }
 
 /** Sums in the planned cells and delivered rows, by key; and the names met at each period and level. */
@@ -155,11 +230,11 @@ class Cells {
 export async function getDeliveredReport(db: Executor, role: Role, today: string, input: DeliveredReportInput): Promise<DeliveredReport> {
   const breakdown = BREAKDOWN[input.breakdown];
   const { startYear } = input;
-  const [groupCells, carerCells, deliveredRows] = await Promise.all([
-    plannedCells(db, today, 'packages', breakdown, startYear),
-    plannedCells(db, today, 'packages', 'carers', startYear),
-    rowsOf<DeliveredRow>(db, deliveredQuery(breakdown, startYear, today)),
+  const [planned, [deliveredText]] = await Promise.all([
+    plannedItems(db, today, breakdown, startYear),
+    rowsOf<{ items: string }>(db, deliveredMonthsQuery(breakdown, startYear, today)),
   ]);
+  const groupCells = plannedGroupCells(planned.items, startYear, planned.lastDay);
 
   const cells = new Cells();
   const carerKey = (year: number, month: number | null, carerId: string) => cellKey(year, month, `carer ${carerId}`, null);
@@ -167,31 +242,45 @@ export async function getDeliveredReport(db: Executor, role: Role, today: string
     cells.planned.set(cellKey(cell.year, cell.month, cell.group, cell.service), cell.hours);
     cells.place(cell.year, cell.month, cell.group, cell.service);
   }
+  // Carers are listed by month only in months with care recorded: before the charity kept timesheets a
+  // month's plan has nothing to be set against, and ten years of every carer's months would swamp the report.
+  const recordedMonths = new Set<string>();
+  const carerIds = new Set<string>();
+  for (const cell of deliveredCells(deliveredMonths(deliveredText!.items), startYear)) {
+    const { year, month, group, service, carerId } = cell;
+    const delivered = { hours: cell.hours, missed: cell.missed };
+    if (month !== null) recordedMonths.add(`${year}-${month}`);
+    if (carerId !== null) {
+      carerIds.add(carerId);
+      cells.delivered.set(carerKey(year, month, carerId), delivered);
+      cells.addName(year, month, 'carer', carerId);
+    } else {
+      cells.delivered.set(cellKey(year, month, group, service), delivered);
+      cells.place(year, month, group, service);
+    }
+  }
+  // Carers are listed from the first year care was recorded: before the charity kept timesheets there is
+  // nothing to set their plans against.
+  const recordedYears = [...recordedMonths].map((month) => Number(month.slice(0, 4)));
+  const carerCells = recordedYears.length ? plannedCarerCells(planned.items, startYear, Math.min(...recordedYears), planned.lastDay) : [];
   for (const cell of carerCells) {
-    if (cell.group === null) continue;
+    if (cell.group === null || (cell.month !== null && !recordedMonths.has(`${cell.year}-${cell.month}`))) continue;
+    carerIds.add(cell.group);
     cells.planned.set(carerKey(cell.year, cell.month, cell.group), cell.hours);
     cells.addName(cell.year, cell.month, 'carer', cell.group);
   }
-  for (const row of deliveredRows) {
-    const level = Number(row.level);
-    const year = Number(row.year);
-    const month = level & ALL_MONTHS ? null : Number(row.month);
-    const byService = !(level & ALL_SERVICES);
-    const delivered = { hours: Number((byService ? row.delivered_share : row.delivered) ?? 0), missed: Number(row.missed ?? 0) };
-    if (!(level & ALL_CARERS)) {
-      cells.delivered.set(carerKey(year, month, row.carer_id!), delivered);
-      cells.addName(year, month, 'carer', row.carer_id!);
-      continue;
-    }
-    const group = level & ALL_GROUPS ? null : row.grp!;
-    const service = byService ? row.service! : null;
-    cells.delivered.set(cellKey(year, month, group, service), delivered);
-    cells.place(year, month, group, service);
-  }
 
-  const carerIds = [...new Set([...carerCells.map((cell) => cell.group), ...deliveredRows.map((row) => row.carer_id)].filter((id) => id !== null))];
-  const names = carerIds.length ? await carerNamesOf(db, carerIds) : new Map<string, string>();
+  const names = carerIds.size ? await carerNamesOf(db, [...carerIds]) : new Map<string, string>();
 
+  // Carers by the name shown, then id: ranked once, as every period lists them in the same order.
+  const shownName = (carerId: string) => (mayNameCarer(role, carerId) ? (names.get(carerId) ?? '') : '');
+  const byName = new Intl.Collator('en-GB');
+  const carerRank = new Map(
+    [...carerIds]
+      .map((carerId) => ({ carerId, name: shownName(carerId) }))
+      .sort((a, b) => byName.compare(a.name, b.name) || (a.carerId < b.carerId ? -1 : a.carerId > b.carerId ? 1 : 0))
+      .map(({ carerId }, rank) => [carerId, rank]),
+  );
   const figuresOf = (key: string) => figures(cells.planned.get(key) ?? 0, cells.delivered.get(key));
   const servicesOf = (year: number, month: number | null, kind: string, group: string | null): ServiceDelivery[] =>
     inListOrder(
@@ -211,12 +300,8 @@ export async function getDeliveredReport(db: Executor, role: Role, today: string
     ),
     carers: cells
       .namesOf(year, month, 'carer')
-      .map((carerId) => ({
-        carerId,
-        name: mayNameCarer(role, carerId) ? (names.get(carerId) ?? '') : '',
-        ...figuresOf(carerKey(year, month, carerId)),
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name) || a.carerId.localeCompare(b.carerId)),
+      .sort((a, b) => carerRank.get(a)! - carerRank.get(b)!)
+      .map((carerId) => ({ carerId, name: shownName(carerId), ...figuresOf(carerKey(year, month, carerId)) })),
   });
 
   const years: YearDelivery[] = [];
