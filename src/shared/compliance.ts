@@ -2,7 +2,7 @@
  * Whether a carer may be given care: their DBS re-check, public liability and the training types an Admin
  * requires, as of a day. One rule, worded once, for the server's refusals and the web app's badges.
  */
-import { TRAINING_TYPES } from './constants';
+import type { TRAINING_TYPES } from './constants';
 import { isIsoDate } from './dates';
 import { daysUntil } from './expiry';
 

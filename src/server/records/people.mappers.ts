@@ -113,13 +113,16 @@ export function dbsFromRow(row: CarerRow) {
 
 /**
  * The stored DBS columns. Left out of the input, the stored details stay (so callers that only know
- * the re-check date keep working); the re-check date follows the policy unless entered by hand; the
+ * the re-check date keep working, and a date they change becomes one entered by hand); the re-check date
+ * follows the policy unless entered by hand; the
  * certificate number changes only when a new one (or '') is sent.
  */
 function dbsColumns(data: CarerData, dbsRecheckYears: number, stored: CarerRow | undefined) {
   const dbs = data.dbs ?? (stored ? { ...dbsFromRow(stored), certificateNumber: undefined } : { issueDate: '', level: '' as const, updateService: false, updateServiceCheckedOn: '' });
   const byPolicy = dbsRecheckDate(dbs, dbsRecheckYears);
-  const byHand = ('expiryEnteredByHand' in dbs ? dbs.expiryEnteredByHand : undefined) ?? (byPolicy === '' && data.dbsExpiry !== '');
+  // A caller that knows only the date and changes it has typed a new one: it is then by hand.
+  const typedOver = !data.dbs && stored !== undefined && data.dbsExpiry !== (stored.dbsExpiry ?? '');
+  const byHand = typedOver || (('expiryEnteredByHand' in dbs ? dbs.expiryEnteredByHand : undefined) ?? (byPolicy === '' && data.dbsExpiry !== ''));
   const number = 'certificateNumber' in dbs ? dbs.certificateNumber : undefined;
   return {
     dbsExpiry: (byHand ? data.dbsExpiry : byPolicy) || null,

@@ -12,8 +12,8 @@ import { notFound } from '@/server/records/record-errors';
 import { createRecord, deleteUnlessReferenced, type RecordRef } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { trainingRecordFromRow } from '@/server/records/training-records.mappers';
-import { complianceOfCarers, getComplianceSettings, withCompliance } from '@/server/features/compliance/compliance.service';
-import { exclusionsOfCarer } from '@/server/features/clients/exclusions.service';
+import { complianceOfCarers, getComplianceSettings, withCompliance } from '@/server/records/carer-compliance';
+import { exclusionsOfCarer } from '@/server/records/carer-exclusions';
 import { loadNotes, replaceNotes } from '@/server/records/notes';
 import { type PersonKind, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 

@@ -7,7 +7,7 @@ import { packages, requests } from '@/server/db/schema/care';
 import { carers } from '@/server/db/schema/people';
 import { notEndedYet } from '@/server/records/care.mappers';
 import { notFound } from '@/server/records/record-errors';
-import { complianceOfCarers } from '@/server/features/compliance/compliance.service';
+import { complianceOfCarers } from '@/server/records/carer-compliance';
 
 // Carers ranked for a request (docs/decisions.md, "Suggesting carers"): who may be given it and is free
 // near by comes first; who is full, lapsed or not to be matched with the client comes last, with why.

@@ -15,7 +15,8 @@ import {
   toggleClientArchive,
   updateClient,
 } from './clients.service';
-import { addExclusion, type ClientExclusion, exclusionsOfClient, removeExclusion } from './exclusions.service';
+import { type ClientExclusion, exclusionsOfClient } from '@/server/records/carer-exclusions';
+import { addExclusion, removeExclusion } from './exclusions.service';
 
 /** A client's do-not-match carers the role may read (Finance reads volunteers but not MPs). */
 function readableExclusions(role: Role, list: ClientExclusion[]): ClientExclusion[] {

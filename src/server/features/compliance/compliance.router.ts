@@ -1,7 +1,8 @@
 import { complianceSettings } from '@/shared/schemas/compliance';
 import { router } from '@/server/trpc/init';
 import { permitted } from '@/server/trpc/procedures';
-import { getComplianceSettings, updateComplianceSettings } from './compliance.service';
+import { getComplianceSettings } from '@/server/records/carer-compliance';
+import { updateComplianceSettings } from './compliance.service';
 
 export const complianceRouter = router({
   getSettings: permitted('compliance', 'read').query(({ ctx }) => getComplianceSettings(ctx.db)),

@@ -240,6 +240,15 @@ describe('DBS details and the re-check policy', () => {
     expect(legacy).toMatchObject({ dbsExpiry: '2027-03-01', dbs: { expiryEnteredByHand: true, issueDate: '' } });
   });
 
+  it('keeps the stored details for a caller that sends only the date, taking a date it changes as entered by hand', async () => {
+    const created = await admin.volunteers.create(withDbs({ issueDate: '2024-05-01', certificateNumber: '001234560001' }));
+    const { id, version, archived, dateOfBirth, dbsExpiry, publicLiabilityExpiry, details } = created;
+    const kept = await admin.volunteers.update({ id, version, archived, dateOfBirth, dbsExpiry, publicLiabilityExpiry, details });
+    expect(kept).toMatchObject({ dbsExpiry: '2027-05-01', dbs: { issueDate: '2024-05-01', certificateNumber: '••••••••0001', expiryEnteredByHand: false } });
+    const typed = await admin.volunteers.update({ id, version: kept.version, archived, dateOfBirth, dbsExpiry: '2026-11-30', publicLiabilityExpiry, details });
+    expect(typed).toMatchObject({ dbsExpiry: '2026-11-30', dbs: { issueDate: '2024-05-01', expiryEnteredByHand: true } });
+  });
+
   it('moves the dates that follow the policy when an Admin changes it, and leaves those entered by hand', async () => {
     const policy = await admin.volunteers.create(withDbs({ issueDate: '2024-05-01' }));
     const byHand = await admin.volunteers.create(newCarer({ dbsExpiry: '2027-03-01' }));

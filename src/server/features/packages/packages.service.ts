@@ -24,8 +24,8 @@ import {
   packageDetailColumns,
   packageFromRow,
 } from '@/server/records/care.mappers';
-import { complianceOfCarers } from '@/server/features/compliance/compliance.service';
-import { exclusionOf } from '@/server/features/clients/exclusions.service';
+import { complianceOfCarers } from '@/server/records/carer-compliance';
+import { exclusionOf } from '@/server/records/carer-exclusions';
 
 export const REQUEST_CHANGE_REFUSED = 'The request of a package cannot be changed. Add a package to the other request instead.';
 export const RENEWAL_CARER_REFUSED = 'A renewal keeps the carer of the package. Add a package for the other carer instead.';

@@ -12,7 +12,7 @@ import { addressWithDeprivationFromRow } from '@/server/records/address.mappers'
 import { type ClientAddress, packageColumns, requestColumns } from '@/server/records/care.mappers';
 import { magLogColumns } from '@/server/records/mag.mappers';
 import { carerColumns, clientColumns } from '@/server/records/people.mappers';
-import { getComplianceSettings } from '@/server/features/compliance/compliance.service';
+import { getComplianceSettings } from '@/server/records/carer-compliance';
 import { trainingRecordColumns } from '@/server/records/training-records.mappers';
 import { recordAudit } from '@/server/records/audit-trail';
 import { archivedAtAfter } from '@/server/records/people-rules';
