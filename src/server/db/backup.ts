@@ -33,6 +33,8 @@ export const BACKUP_TABLES = [
   'job_runs',
   'reminder_settings',
   'carer_reminders_sent',
+  'compliance_settings',
+  'carer_exclusions',
 ] as const;
 
 /** Tables whose ids come from a sequence, set past the restored ids afterwards. */
