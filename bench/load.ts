@@ -620,7 +620,8 @@ async function main(): Promise<number> {
       clients: clients.map((c) => c.id),
       requests: requests.map((r) => r.id),
       packages: packages.map((p) => p.id),
-      carers: [...mps, ...volunteers].map((c) => c.id),
+      // Packages are refused for a carer who is not compliant (no reason is given here), so they are left out.
+      carers: [...mps, ...volunteers].filter((c) => c.compliance.status !== 'Not compliant').map((c) => c.id),
       postCodes: [...new Set(clients.map((c) => c.details.address.postCode))],
     };
     const today = todayIn(loadEnv().timeZone);

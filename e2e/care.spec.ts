@@ -35,6 +35,9 @@ async function createMp(page: Page, name: string) {
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Date of birth').fill('1975-09-01');
   await page.getByLabel('Post code').fill('TA4 2AB');
+  // A DBS re-check and public liability ahead: an MP without them may not be given a package.
+  await page.getByLabel('DBS expiry').fill('2099-12-31');
+  await page.getByLabel('Public liability expiry').fill('2099-12-31');
   await page.getByRole('button', { name: 'Create MP' }).click();
   await page.waitForURL((url) => url.pathname === '/mps');
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { addDays, todayIn } from '@/shared/dates';
+import { newCarer } from '@/server/test/builders';
 import { type Api, expect, test, withPageToken } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -177,7 +178,8 @@ test('the packages table fits 1280 px, Services included', async ({ page, signIn
   const api = await withPageToken(page, () => signIn('Admin'));
   const word = tag();
   const client = await addClient(api, `Pat ${word} Wide`);
-  const mp = await addMp(api, `Mo ${word} Wide`, '');
+  // Compliant, so the package may be given to them.
+  const mp = await api.mps.create.mutate(newCarer({ name: `Mo ${word} Wide` }));
   const services = ['Attendance Allowance', 'Sitting Service', 'Companionship', 'Personal Care'] as const;
   const request = await api.requests.create.mutate({ clientId: client.id, startDate: todayIn(), details: { weeklyHours: 2, services: [...services] } });
   await api.packages.create.mutate({

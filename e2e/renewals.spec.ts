@@ -1,13 +1,14 @@
 import { todayIn } from '@/shared/dates';
+import { newCarer } from '@/server/test/builders';
 import { type Api, expect, test, withPageToken } from './fixtures';
 
 /** A name no other test (running in parallel on the same server) uses. */
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
 
-/** An MP, a client and an open request for the client. */
+/** An MP who may be given care, a client and an open request for the client. */
 async function aRequestWithCarer(api: Api) {
   const carerName = unique('Priya Okafor');
-  const carer = await api.mps.create.mutate({ dateOfBirth: '1975-06-10', details: { name: carerName, address: { postCode: 'TA4 1AA' } } });
+  const carer = await api.mps.create.mutate(newCarer({ name: carerName }));
   const client = await api.clients.create.mutate({ dateOfBirth: '1936-04-12', details: { name: unique('Edna Pollard'), address: { postCode: 'TA4 9ZY' } } });
   const request = await api.requests.create.mutate({ clientId: client.id, startDate: '2025-01-06', details: { weeklyHours: 10 } });
   return { carer, carerName, client, request };

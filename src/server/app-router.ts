@@ -1,7 +1,8 @@
 import { accountRouter } from '@/server/features/account/account.router';
 import { analyticsRouter } from '@/server/features/analytics/analytics.router';
 import { auditRouter } from '@/server/features/audit/audit.router';
-import { mpsRouter, volunteersRouter } from '@/server/features/carers/carers.router';
+import { carersRouter, mpsRouter, volunteersRouter } from '@/server/features/carers/carers.router';
+import { complianceRouter } from '@/server/features/compliance/compliance.router';
 import { clientsRouter } from '@/server/features/clients/clients.router';
 import { deliveriesRouter } from '@/server/features/deliveries/deliveries.router';
 import { dataProtectionRouter } from '@/server/features/data-protection/data-protection.router';
@@ -36,6 +37,8 @@ export const appRouter = router({
   account: accountRouter,
   staff: staffRouter,
   deliveries: deliveriesRouter,
+  carers: carersRouter,
+  compliance: complianceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '@/server/auth/users.service';
 import { queryRows } from '@/server/db/client';
 import { addDays, OPEN } from '@/shared/dates';
+import { COMPLIANT_UNTIL } from './test/builders';
 import { type ApiClient, apiClient, signInOverHttp } from './test/http-sign-in';
 import { createServerStorage, openServerDatabase } from './test/server-storage';
 import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from './launch';
@@ -64,7 +65,8 @@ async function writeUntilCut(api: ApiClient, writer: number, ledger: Ledger, rou
   let packageHead: { id: string; version: number; startDate: string; requestId: string; carerId: string } | undefined;
 
   const createCarer = async () => {
-    const created = await api.volunteers.create.mutate({ details: { name: `Crash Carer ${writer}`, address: { postCode: 'TA4 1AA' } } });
+    // A DBS re-check ahead, so packages may be given to them.
+    const created = await api.volunteers.create.mutate({ dbsExpiry: COMPLIANT_UNTIL, details: { name: `Crash Carer ${writer}`, address: { postCode: 'TA4 1AA' } } });
     carerId = created.id;
   };
   const createClient = async () => {

@@ -9,7 +9,7 @@ describe('permission matrix (spec §6)', () => {
           const expected =
             resource === 'analytics' || resource === 'audit'
               ? action === 'read'
-              : resource === 'dataProtection' || resource === 'reminders'
+              : resource === 'dataProtection' || resource === 'reminders' || resource === 'compliance'
                 ? action === 'read' || action === 'update'
                 : resource === 'transfer'
                   ? action === 'read' || action === 'create'
@@ -57,6 +57,12 @@ describe('permission matrix (spec §6)', () => {
   it('lets Admin, Test and Coordinator record care given, Trustee and Finance read it, and only Admin and Test close a month', () => {
     for (const action of ACTIONS) expect(ROLES.filter((role) => can(role, 'deliveries', action))).toEqual(action === 'read' ? [...ROLES] : ['Admin', 'Coordinator', 'Test']);
     expect(ROLES.filter((role) => can(role, 'monthClosing', 'update'))).toEqual(['Admin', 'Test']);
+  });
+
+  it('lets every role that reads MPs or volunteers read the compliance settings, and only Admin and Test change them', () => {
+    for (const role of ROLES) expect(can(role, 'compliance', 'read')).toBe(can(role, 'mps', 'read') || can(role, 'volunteers', 'read'));
+    expect(ROLES.filter((role) => can(role, 'compliance', 'update'))).toEqual(['Admin', 'Test']);
+    for (const action of ['create', 'delete'] as const) expect(ROLES.filter((role) => can(role, 'compliance', action))).toEqual([]);
   });
 
   it('makes analytics read-only for every role', () => {

@@ -26,6 +26,8 @@ export const RESOURCES = [
   'deliveries',
   /** Closing a month's delivery figures once reported, and reopening it (update); Admin and Test. */
   'monthClosing',
+  /** What makes a carer compliant (required training, public liability, the DBS re-check policy): read by every role that reads carers, set by Admin and Test. */
+  'compliance',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -54,6 +56,7 @@ const full: Grants = {
   transfer: ['read', 'create'],
   deliveries: ALL,
   monthClosing: ['update'],
+  compliance: ['read', 'update'],
 };
 
 /** Anything not listed is denied. */
@@ -70,6 +73,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     trainingRecords: READ,
     analytics: READ,
     deliveries: READ,
+    compliance: READ,
   },
   Coordinator: {
     clients: NOT_DELETE,
@@ -81,6 +85,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     trainingRecords: READ,
     analytics: READ,
     deliveries: ALL,
+    compliance: READ,
   },
   Finance: {
     clients: READ,
@@ -90,6 +95,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     requests: READ,
     analytics: READ,
     deliveries: READ,
+    compliance: READ,
   },
 };
 

@@ -35,6 +35,8 @@ export const BACKUP_TABLES = [
   'job_runs',
   'reminder_settings',
   'carer_reminders_sent',
+  'compliance_settings',
+  'carer_exclusions',
 ] as const;
 
 /**

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '@/server/paths';
+import * as assignment from './schema/assignment';
 import * as audit from './schema/audit';
 import * as auth from './schema/auth';
 import * as care from './schema/care';
@@ -19,7 +20,7 @@ import * as mail from './schema/mail';
 import * as people from './schema/people';
 import * as reminders from './schema/reminders';
 
-export const schema = { ...people, ...care, ...deliveries, ...compliance, ...deprivation, ...audit, ...auth, ...mail, ...jobs, ...reminders };
+export const schema = { ...people, ...care, ...deliveries, ...compliance, ...deprivation, ...audit, ...auth, ...mail, ...jobs, ...reminders, ...assignment };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: services take either. */

@@ -56,6 +56,18 @@ describe('npm run seed:demo', () => {
     expect(logs.every((log) => log.clients.length >= 2)).toBe(true);
   });
 
+  it('leaves a few carers who may not be given care, whose packages say why they were given them', async () => {
+    const admin = t.caller('Admin');
+    const carers = [...(await admin.mps.getAll()), ...(await admin.volunteers.getAll())];
+    const lapsed = carers.filter((c) => c.compliance.status === 'Not compliant').map((c) => c.id);
+    expect(lapsed.length).toBeGreaterThanOrEqual(3);
+    expect(lapsed.length).toBeLessThan(carers.length / 3);
+    expect(carers.some((c) => c.dbs.issueDate && !c.dbs.expiryEnteredByHand && c.dbs.certificateNumber.startsWith('•'))).toBe(true);
+    const overridden = (await admin.packages.getAll()).filter((p) => p.complianceOverride !== null);
+    expect(overridden.length).toBeGreaterThan(0);
+    expect(overridden.every((p) => lapsed.includes(p.carerId))).toBe(true);
+  });
+
   it('fills the last weeks of the timesheets, a missed visit among them', async () => {
     const admin = t.caller('Admin');
     expect(summary.deliveries).toBeGreaterThan(0);

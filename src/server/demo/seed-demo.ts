@@ -81,6 +81,26 @@ async function seedDeliveries(ctx: ServiceContext, created: Package[], today: st
 }
 
 /**
+ * A demo carer's DBS: mostly certificate details whose re-check follows the policy (three years from the
+ * issue date or the last Update Service check), some a date typed in by hand; the first carer of each kind
+ * is overdue, so the demo shows carers who may not be given care.
+ */
+function demoDbs(r: Random, today: string, i: number) {
+  if (i === 0) return { dbs: { issueDate: addDays(today, -3 * 365 - 40), level: 'enhanced-barred', updateService: false } };
+  if (r.chance(0.15)) return { dbsExpiry: addDays(today, r.int(-60, 900)) };
+  const updateService = r.chance(0.35);
+  return {
+    dbs: {
+      certificateNumber: `${r.int(100000, 999999)}${r.int(100000, 999999)}`,
+      issueDate: addDays(today, -r.int(60, 1090)),
+      level: r.pick(['enhanced-barred', 'enhanced-barred', 'enhanced', 'standard'] as const),
+      updateService,
+      updateServiceCheckedOn: updateService ? addDays(today, -r.int(5, 50)) : '',
+    },
+  };
+}
+
+/**
  * Fills an empty database with realistic demo data over the years up to `today`: clients in every
  * locality, MPs and volunteers with checks due at different times, requests and packages for every
  * service, training records and MAG sessions. Refuses a database that already holds people.
@@ -123,7 +143,7 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
   };
   const phone = () => `01984 ${r.int(600000, 699999)}`;
 
-  // Carers: checks spread from long expired to years ahead, so the expiry screens have something to say.
+  // Carers: DBS re-checks from overdue to years ahead, so the expiry screens and compliance have something to say.
   const carerIds: { mp: string[]; volunteer: string[] } = { mp: [], volunteer: [] };
   for (const kind of ['mp', 'volunteer'] as const) {
     const service = carersService(kind);
@@ -133,8 +153,9 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
         ctx,
         carerInput.parse({
           dateOfBirth: `${r.int(1960, 2000)}-0${r.int(1, 9)}-1${r.int(0, 9)}`,
-          dbsExpiry: r.chance(0.9) ? addDays(today, r.int(-120, 1000)) : '',
-          publicLiabilityExpiry: kind === 'mp' ? addDays(today, r.int(-60, 400)) : '',
+          ...demoDbs(r, today, i),
+          // The second MP's public liability has run out: another carer who may not be given care.
+          publicLiabilityExpiry: kind === 'mp' ? addDays(today, i === 1 ? -15 : r.int(10, 400)) : '',
           details: {
             name,
             address: address(i + 3),
@@ -144,6 +165,7 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
             services: r.some(SERVICES, 2, 5),
             attendsMag: r.chance(0.3),
             capacity: r.pick(['Full Time', 'Part Time', 'Part Time', 'Occasional']),
+            weeklyHoursAvailable: r.chance(0.8) ? r.int(4, 30) : null,
             notes: [{ date: addDays(today, -r.int(10, 400)), note: 'Induction completed and references checked.', source: 'In Person', minutesTaken: 60 }],
           },
         }),
@@ -219,6 +241,8 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
             requestId: request.id,
             startDate: request.startDate,
             endDate: request.endDate,
+            // Kept only when the carer is not compliant (the demo's lapsed carers still have care).
+            override: { reason: 'Re-check booked; agreed with the coordinator until it is done' },
             details: {
               weeklyHours: Math.max(0.5, Math.floor(request.details.weeklyHours) / 2),
               address: { streetAddress, locality, county, postCode },

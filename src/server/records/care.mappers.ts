@@ -50,6 +50,13 @@ export function packageFromRow(row: PackageRow) {
 }
 export type Package = ReturnType<typeof packageFromRow>;
 
+/** Why a package was given to a carer who was not compliant, by whom and when; null when it was not. */
+export function complianceOverrideFromRow(row: Pick<PackageRow, 'complianceOverride' | 'complianceOverrideBy' | 'complianceOverrideAt'>) {
+  if (row.complianceOverride === null) return null;
+  return { reason: row.complianceOverride, by: row.complianceOverrideBy ?? '', at: row.complianceOverrideAt?.toISOString() ?? '' };
+}
+export type ComplianceOverride = ReturnType<typeof complianceOverrideFromRow>;
+
 /** A request in the shape of spec §3; its details.name is the client's name. */
 export function requestFromRow(row: RequestRow, clientName: string) {
   return {

@@ -33,11 +33,13 @@ export function updatePerson<T extends PersonTable, V>(
   ctx: ServiceContext,
   kind: PersonKind<T, V, unknown>,
   input: RecordRef & { archived: string; details: { name: string; notes: Note[] } },
-  columns: Partial<T['$inferInsert']>,
+  /** The stored columns; a function of the person as stored when some depend on it. */
+  columns: Partial<T['$inferInsert']> | ((stored: RowOf<T>) => Partial<T['$inferInsert']>),
 ): Promise<V> {
   return updateRecord(ctx, kind, input, `${kind.router}.update`, async (tx, stored) => {
     if (input.details.name !== stored.name) throw refused(NAME_CHANGE_REFUSED);
-    const row = await saveNextVersion(tx, kind.table, stored, { ...columns, archivedAt: archivedAtAfter(stored, input.archived) });
+    const values = typeof columns === 'function' ? columns(stored) : columns;
+    const row = await saveNextVersion(tx, kind.table, stored, { ...values, archivedAt: archivedAtAfter(stored, input.archived) });
     await replaceNotes(tx, kind.notesOwner(stored.id), input.details.notes);
     return row;
   });

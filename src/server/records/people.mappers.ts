@@ -1,3 +1,4 @@
+import { dbsRecheckDate, type DbsLevel, isMaskedCertificateNumber, maskCertificateNumber } from '@/shared/compliance';
 import type { Service } from '@/shared/constants';
 import type { CarerData, ClientData } from '@/shared/schemas/people';
 import type { carers, clients } from '@/server/db/schema/people';
@@ -80,6 +81,7 @@ export function carerSummaryFromRow(row: CarerRow) {
     anonymised: row.anonymisedAt !== null,
     dateOfBirth: row.dateOfBirth ?? '',
     dbsExpiry: row.dbsExpiry ?? '',
+    dbs: dbsFromRow(row),
     publicLiabilityExpiry: row.publicLiabilityExpiry ?? '',
     details: {
       name: row.name,
@@ -90,18 +92,59 @@ export function carerSummaryFromRow(row: CarerRow) {
       services: row.services as Service[],
       attendsMag: row.attendsMag,
       capacity: row.capacity,
+      // Numerics read as one JSON text (selectRowsAsJson) come as their text.
+      weeklyHoursAvailable: row.weeklyHoursAvailable === null ? null : Number(row.weeklyHoursAvailable),
     },
   };
 }
 export type CarerSummary = ReturnType<typeof carerSummaryFromRow>;
 
-/** The stored columns of an MP's or volunteer's fields. */
-export function carerColumns(data: CarerData) {
+/** A carer's DBS details as every answer gives them: the certificate number masked (docs/decisions.md). */
+export function dbsFromRow(row: CarerRow) {
+  return {
+    certificateNumber: maskCertificateNumber(row.dbsCertificateNumber ?? ''),
+    issueDate: row.dbsIssueDate ?? '',
+    level: (row.dbsLevel ?? '') as DbsLevel | '',
+    updateService: row.dbsUpdateService,
+    updateServiceCheckedOn: row.dbsUpdateServiceCheckedOn ?? '',
+    expiryEnteredByHand: row.dbsExpiryEnteredByHand,
+  };
+}
+
+/**
+ * The stored DBS columns. Left out of the input, the stored details stay (so callers that only know
+ * the re-check date keep working, and a date they change becomes one entered by hand); the re-check date
+ * follows the policy unless entered by hand; the
+ * certificate number changes only when a new one (or '') is sent.
+ */
+function dbsColumns(data: CarerData, dbsRecheckYears: number, stored: CarerRow | undefined) {
+  const dbs = data.dbs ?? (stored ? { ...dbsFromRow(stored), certificateNumber: undefined } : { issueDate: '', level: '' as const, updateService: false, updateServiceCheckedOn: '' });
+  const byPolicy = dbsRecheckDate(dbs, dbsRecheckYears);
+  // A caller that knows only the date and changes it has typed a new one: it is then by hand.
+  const typedOver = !data.dbs && stored !== undefined && data.dbsExpiry !== (stored.dbsExpiry ?? '');
+  const byHand = typedOver || (('expiryEnteredByHand' in dbs ? dbs.expiryEnteredByHand : undefined) ?? (byPolicy === '' && data.dbsExpiry !== ''));
+  const number = 'certificateNumber' in dbs ? dbs.certificateNumber : undefined;
+  return {
+    dbsExpiry: (byHand ? data.dbsExpiry : byPolicy) || null,
+    dbsExpiryEnteredByHand: byHand,
+    dbsIssueDate: dbs.issueDate || null,
+    dbsLevel: dbs.level || null,
+    dbsUpdateService: dbs.updateService,
+    dbsUpdateServiceCheckedOn: dbs.updateServiceCheckedOn || null,
+    ...(number === undefined || isMaskedCertificateNumber(number) ? {} : { dbsCertificateNumber: number || null }),
+  };
+}
+
+/**
+ * The stored columns of an MP's or volunteer's fields, under the DBS re-check policy (years); `stored`
+ * is the carer as it was, when it is an update.
+ */
+export function carerColumns(data: CarerData, dbsRecheckYears: number, stored?: CarerRow) {
   const d = data.details;
   return {
     archived: data.archived,
     dateOfBirth: data.dateOfBirth || null,
-    dbsExpiry: data.dbsExpiry || null,
+    ...dbsColumns(data, dbsRecheckYears, stored),
     publicLiabilityExpiry: data.publicLiabilityExpiry || null,
     name: d.name,
     streetAddress: d.address.streetAddress,
@@ -114,5 +157,6 @@ export function carerColumns(data: CarerData) {
     services: d.services,
     attendsMag: d.attendsMag,
     capacity: d.capacity,
+    weeklyHoursAvailable: d.weeklyHoursAvailable,
   };
 }

@@ -12,10 +12,18 @@ export function newClient(overrides: { name?: string; postCode?: string; service
   };
 }
 
-export function newCarer(overrides: { name?: string; dbsExpiry?: string } = {}): CarerInput {
+/**
+ * A DBS re-check and public liability far enough ahead that a new carer may be given care (shared/compliance.ts):
+ * tests about something else should not meet the compliance rule.
+ */
+export const COMPLIANT_UNTIL = '2099-12-31';
+
+/** The least a carer needs, compliant (DBS re-check and public liability ahead) unless overridden. */
+export function newCarer(overrides: { name?: string; dbsExpiry?: string; publicLiabilityExpiry?: string } = {}): CarerInput {
   return {
     dateOfBirth: '1975-06-10',
-    dbsExpiry: overrides.dbsExpiry ?? '',
+    dbsExpiry: overrides.dbsExpiry ?? COMPLIANT_UNTIL,
+    publicLiabilityExpiry: overrides.publicLiabilityExpiry ?? COMPLIANT_UNTIL,
     details: { name: overrides.name ?? 'Sam Carter', address: { postCode: 'TA4 1AA' }, capacity: 'Part Time' },
   };
 }

@@ -56,8 +56,17 @@ function carerWithEveryField(name: string, marker: string): CarerInput {
   return {
     archived: 'N',
     dateOfBirth: '1975-06-10',
-    dbsExpiry: '2027-01-31',
-    publicLiabilityExpiry: '2027-02-28',
+    // Followed from the Update Service check by the re-check policy: compliant for years from today.
+    dbsExpiry: '',
+    dbs: {
+      certificateNumber: `0012 3456 ${marker.slice(-4)}`,
+      issueDate: '2024-05-01',
+      level: 'enhanced-barred',
+      updateService: true,
+      updateServiceCheckedOn: addDays(todayIn(), -30),
+      expiryEnteredByHand: false,
+    },
+    publicLiabilityExpiry: '2099-02-28',
     details: {
       name,
       phone: `07700 ${marker}`,
@@ -68,6 +77,7 @@ function carerWithEveryField(name: string, marker: string): CarerInput {
       notes: [{ date: '2025-01-05', note: `Note about ${name}`, source: 'Email', minutesTaken: 30 }],
       address: { streetAddress: '2 Mill Street', locality: 'Wiveliscombe', county: 'Somerset', postCode: 'TA4 2AB' },
       capacity: 'Part Time',
+      weeklyHoursAvailable: 12,
     },
   };
 }
@@ -110,6 +120,7 @@ function packageWithEveryField(carerId: string, requestId: string, name: string)
       notes: 'Tuesday and Thursday mornings',
       services: ['Domestic'],
     },
+    override: { reason: 'Agreed with the family while the re-check is booked' },
   };
 }
 
@@ -162,6 +173,8 @@ export async function createCareWorld(admin: Caller) {
   const mpRecord = await admin.trainingRecords.create(trainingRecordWithEveryField(mp.id, MARKS.mpRecordNotes));
   const volunteerRecord = await admin.trainingRecords.create(trainingRecordWithEveryField(volunteer.id, MARKS.volunteerRecordNotes));
   const magLog = await admin.mag.create(magLogWithEveryField(client.id, mp.id, volunteer.id));
+  // An MP the client is not to be matched with: the client's read names them, which Finance may not see.
+  await admin.clients.addExclusion({ clientId: client.id, carerId: mp.id, reason: 'Family asked for another carer' });
   return { client, otherClient, mp, volunteer, request, mpPackage, volunteerPackage, mpRecord, volunteerRecord, magLog };
 }
 export type CareWorld = Awaited<ReturnType<typeof createCareWorld>>;
@@ -181,8 +194,8 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
   const magLog = () => admin.mag.getById({ id: world.magLog.id });
 
   const editableCarer = async (read: typeof mp) => {
-    const { id, version, archived, dateOfBirth, dbsExpiry, publicLiabilityExpiry, details } = await read();
-    return { id, version, archived, dateOfBirth, dbsExpiry, publicLiabilityExpiry, details };
+    const { id, version, archived, dateOfBirth, dbsExpiry, dbs, publicLiabilityExpiry, details } = await read();
+    return { id, version, archived, dateOfBirth, dbsExpiry, dbs, publicLiabilityExpiry, details };
   };
   const carerExamples = (kind: 'mps' | 'volunteers', read: typeof mp, idKey: 'mpId' | 'volunteerId') => ({
     [`${kind}.getById`]: async () => ({ id: (await read()).id }),
@@ -234,6 +247,11 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
       const { id, version } = await client();
       return { id, version };
     },
+    'clients.addExclusion': async () => ({ clientId: world.otherClient.id, carerId: world.mp.id, reason: 'Lives next door; the client prefers not' }),
+    'clients.removeExclusion': async () => {
+      await admin.clients.addExclusion({ clientId: world.otherClient.id, carerId: world.volunteer.id, reason: 'Short stay' });
+      return { clientId: world.otherClient.id, carerId: world.volunteer.id };
+    },
     'clients.delete': async () => {
       const { id, version } = await admin.clients.create(clientWithEveryField('Short Stay'));
       return { id, version };
@@ -265,6 +283,16 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
       const { id, version, details } = await mpPackage();
       return { oldPackage: { id, version, endDate: today }, newPackage: { startDate: today, details } };
     },
+    'packages.checkAssignment': async () => ({ carerId: world.volunteer.id, requestId: world.request.id }),
+    'carers.suggestForRequest': async () => ({ requestId: world.request.id }),
+    // Nothing the world's carers lack, so the examples after this one may still assign them.
+    'compliance.updateSettings': async () => ({
+      requiredTrainingMps: [],
+      requiredTrainingVolunteers: [],
+      publicLiabilityMps: true,
+      publicLiabilityVolunteers: true,
+      dbsRecheckYears: 3,
+    }),
     'packages.delete': async () => {
       const { id, version } = await admin.packages.create(packageWithEveryField(world.volunteer.id, world.request.id, 'Short stay'));
       return { id, version };

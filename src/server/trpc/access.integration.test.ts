@@ -146,6 +146,9 @@ describe('an id reaches only records of its own kind', () => {
   const FIELDS_OF_SEVERAL_KINDS: Record<string, string> = {
     'packages.create carerId': 'mv',
     'packages.update carerId': 'mv',
+    'packages.checkAssignment carerId': 'mv',
+    'clients.addExclusion carerId': 'mv',
+    'clients.removeExclusion carerId': 'mv',
     'trainingRecords.create ownerId': 'mv',
     'deliveries.getStatement carerId': 'mv',
     'dataProtection.exportPerson personId': 'cmv',

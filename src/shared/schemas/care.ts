@@ -112,6 +112,23 @@ export const packageDetails = z.strictObject({
 });
 export type PackageDetails = z.output<typeof packageDetails>;
 
+/** At least this much of a reason to give a package to a carer who is not compliant. */
+export const OVERRIDE_MIN_WORDS = 3;
+export const OVERRIDE_MIN_LENGTH = 15;
+export const OVERRIDE_TOO_SHORT = `Give a reason of at least ${OVERRIDE_MIN_WORDS} words (${OVERRIDE_MIN_LENGTH} characters) for assigning a carer who is not compliant`;
+
+/**
+ * Why a carer who is not compliant is given the package anyway. Read only when the carer is not
+ * compliant (and, on an update, only when the carer changes); it is then kept on the package.
+ */
+export const complianceOverride = z
+  .strictObject({
+    reason: text(MAX.line).refine((reason) => reason.length >= OVERRIDE_MIN_LENGTH && reason.split(/\s+/).filter(Boolean).length >= OVERRIDE_MIN_WORDS, {
+      message: OVERRIDE_TOO_SHORT,
+    }),
+  })
+  .optional();
+
 const packageFields = {
   carerId,
   requestId,
@@ -119,6 +136,7 @@ const packageFields = {
   startDate: requiredDate('Start date'),
   endDate,
   details: packageDetails,
+  override: complianceOverride,
 };
 
 export const packageInput = withDatesInOrder(z.strictObject(packageFields));
@@ -126,7 +144,7 @@ export type PackageInput = z.input<typeof packageInput>;
 export type PackageData = z.output<typeof packageInput>;
 
 /** What a package read by getById carries besides its own fields (accepted and ignored). */
-const PACKAGE_READ_ONLY = ['carerName'] as const;
+const PACKAGE_READ_ONLY = ['carerName', 'complianceOverride'] as const;
 
 /** The whole package again; its request must stay the same. */
 export const packageUpdate = acceptingReadOnly(withDatesInOrder(z.strictObject({ ...packageFields, id: packageId, version })), PACKAGE_READ_ONLY);
@@ -138,5 +156,13 @@ export const packageRenewal = z.strictObject({
     z.strictObject({ carerId: carerId.optional(), requestId: requestId.optional(), startDate: isoDate.optional(), details: packageDetails }),
     [...RENEWED_READ_ONLY, ...PACKAGE_READ_ONLY],
   ),
+  /** Why the package is renewed for a carer who is no longer compliant. */
+  override: complianceOverride,
 });
 export type PackageRenewal = z.output<typeof packageRenewal>;
+
+/** Whether a carer may be given a request's care: what the package form asks as a carer is chosen. */
+export const assignmentCheck = z.strictObject({ carerId, requestId });
+
+/** Carers ranked for a request. */
+export const suggestForRequest = z.strictObject({ requestId });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRAINING_TYPES } from '@/shared/constants';
+import type { ComplianceSettings } from '@/shared/compliance';
 import { addressWithDeprivation, archivedFlag, MAX, recordId, requiredDate, text, version } from './common';
 import { carerId, clientId, mpId, volunteerId } from './people';
 
@@ -97,3 +98,22 @@ export type MagLogInput = z.input<typeof magLogInput>;
 export type MagLogData = z.output<typeof magLogInput>;
 
 export const magLogUpdate = magLogFields.extend({ id: magLogId, version }).superRefine(totalsCountAttendees);
+
+// Compliance settings: what an Admin requires of carers before they may be given care.
+
+const trainingTypes = z
+  .array(z.enum(TRAINING_TYPES, { message: `Unknown training type: types are ${TRAINING_TYPES.join(', ')}` }))
+  .max(TRAINING_TYPES.length)
+  .default([])
+  .transform((list) => [...new Set(list)]);
+
+export const complianceSettings = z.strictObject({
+  requiredTrainingMps: trainingTypes,
+  requiredTrainingVolunteers: trainingTypes,
+  publicLiabilityMps: z.boolean(),
+  publicLiabilityVolunteers: z.boolean(),
+  dbsRecheckYears: z
+    .int({ error: 'Enter the years between DBS re-checks as a whole number' })
+    .min(1, { message: 'DBS re-checks are at least 1 year apart' })
+    .max(10, { message: 'DBS re-checks are at most 10 years apart' }),
+}) satisfies z.ZodType<ComplianceSettings, unknown>;

@@ -17,7 +17,7 @@ const anonymised = z.boolean().optional();
 
 /** People and training records may come without an id (from a spreadsheet): they are then given one. */
 const clientRecord = acceptingReadOnly(clientInput.extend({ id: clientId.optional(), version, anonymised }), ['requests', 'magLogs']);
-const carerRecord = (id: typeof mpId) => acceptingReadOnly(carerInput.extend({ id: id.optional(), version, anonymised }), ['trainingRecords', 'packages', 'requests']);
+const carerRecord = (id: typeof mpId) => acceptingReadOnly(carerInput.extend({ id: id.optional(), version, anonymised }), ['trainingRecords', 'packages', 'requests', 'compliance', 'exclusions']);
 /**
  * The form requires an expiry date (spec §5), but records are "date or empty" (spec §3) and the current
  * system holds some without one: they come in as they are.

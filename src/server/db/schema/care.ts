@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { addressColumns, deprivationColumns, recordColumns } from './columns';
 import { carers, clients } from './people';
 
@@ -54,6 +54,10 @@ export const packages = pgTable(
     ...addressColumns(),
     notes: text('notes').notNull().default(''),
     services: text('services').array().notNull().default([]),
+    /** Why a carer who was not compliant was given the package anyway, by whom and when; null when not needed. */
+    complianceOverride: text('compliance_override'),
+    complianceOverrideBy: text('compliance_override_by'),
+    complianceOverrideAt: timestamp('compliance_override_at', { withTimezone: true }),
   },
   (t) => [
     check('packages_id_prefix', sql`${t.id} like 'p%'`),

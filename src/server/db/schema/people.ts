@@ -37,11 +37,24 @@ export const carers = pgTable(
     id: text('id').primaryKey(),
     ...recordColumns(),
     ...personColumns(),
+    /** The DBS re-check date: by policy from the details below, unless entered by hand. */
     dbsExpiry: date('dbs_expiry', { mode: 'string' }),
+    /** Rows from before the DBS details were kept had their date typed in, so by hand is the default. */
+    dbsExpiryEnteredByHand: boolean('dbs_expiry_entered_by_hand').notNull().default(true),
+    /** Stored in full, answered masked (docs/decisions.md). */
+    dbsCertificateNumber: text('dbs_certificate_number'),
+    dbsIssueDate: date('dbs_issue_date', { mode: 'string' }),
+    dbsLevel: text('dbs_level'),
+    dbsUpdateService: boolean('dbs_update_service').notNull().default(false),
+    dbsUpdateServiceCheckedOn: date('dbs_update_service_checked_on', { mode: 'string' }),
     publicLiabilityExpiry: date('public_liability_expiry', { mode: 'string' }),
     capacity: text('capacity').notNull().default(''),
+    /** Hours a week the carer can give, for matching; null when not recorded. */
+    weeklyHoursAvailable: numeric('weekly_hours_available', { precision: 6, scale: 2, mode: 'number' }),
   },
   (t) => [
+    check('carers_dbs_level', sql`${t.dbsLevel} in ('basic', 'standard', 'enhanced', 'enhanced-barred')`),
+    check('carers_weekly_hours_available', sql`${t.weeklyHoursAvailable} between 0 and 168`),
     check('carers_id_prefix', sql`${t.id} like 'm%' or ${t.id} like 'v%'`),
     check('carers_archived', sql`${t.archived} in ('Y', 'N')`),
     index('carers_dbs_expiry_idx').on(t.dbsExpiry),

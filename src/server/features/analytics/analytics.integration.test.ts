@@ -6,6 +6,7 @@ import { ROLES } from '@/shared/permissions';
 import { START_YEAR_MESSAGE } from '@/shared/schemas/analytics';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers, clients } from '@/server/db/schema/people';
+import { COMPLIANT_UNTIL } from '@/server/test/builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import type { NamedHours, PeriodHours } from './analytics.service';
 
@@ -20,7 +21,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = t.caller('Admin');
   await t.database.db.insert(clients).values({ id: CLIENT_ID, name: 'Edna Pollard', postCode: 'TA4 2AB' });
-  await t.database.db.insert(carers).values({ id: CARER_ID, name: 'Sam Carter', postCode: 'TA4 1AA' });
+  // Compliant, so the renewals below may keep them as the carer.
+  await t.database.db.insert(carers).values({ id: CARER_ID, name: 'Sam Carter', postCode: 'TA4 1AA', dbsExpiry: COMPLIANT_UNTIL, publicLiabilityExpiry: COMPLIANT_UNTIL });
 });
 afterAll(() => t.close());
 

@@ -15,7 +15,7 @@ afterAll(() => t.close());
 
 describe('MPs and volunteers', () => {
   it('creates each kind with its id letter and keeps the kinds apart', async () => {
-    const mp = await admin.mps.create(newCarer({ name: 'Mary Provider', dbsExpiry: '2027-01-31' }));
+    const mp = await admin.mps.create(newCarer({ name: 'Mary Provider', dbsExpiry: '2027-01-31', publicLiabilityExpiry: '' }));
     const volunteer = await admin.volunteers.create(newCarer({ name: 'Val Unteer' }));
     expect(mp.id).toMatch(/^m/);
     expect(volunteer.id).toMatch(/^v/);

@@ -12,6 +12,8 @@ import { notFound } from '@/server/records/record-errors';
 import { createRecord, deleteUnlessReferenced, type RecordRef } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { trainingRecordFromRow } from '@/server/records/training-records.mappers';
+import { complianceOfCarers, getComplianceSettings, withCompliance } from '@/server/records/carer-compliance';
+import { exclusionsOfCarer } from '@/server/records/carer-exclusions';
 import { loadNotes, replaceNotes } from '@/server/records/notes';
 import { type PersonKind, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
@@ -47,13 +49,14 @@ export function carersService(kind: CarerKind) {
   };
 
   return {
-    async list(db: Executor, { includeArchived }: { includeArchived: boolean }): Promise<CarerSummary[]> {
+    /** The carers as lists show them, each with its compliance on `today`. */
+    async list(db: Executor, { includeArchived, today }: { includeArchived: boolean; today: string }) {
       const rows = await selectRowsAsJson(db, carers, includeArchived ? ofKind : and(ofKind, eq(carers.archived, 'N')), [desc(carers.createdAt), desc(carers.id)]);
-      return rows.map(carerSummaryFromRow);
+      return withCompliance(db, rows.map(carerSummaryFromRow), today);
     },
 
-    /** A carer with notes, training records, packages, and the requests those packages serve. */
-    async get(db: Executor, id: string) {
+    /** A carer with notes, training records, packages, the requests those packages serve, compliance and clients not to be matched with. */
+    async get(db: Executor, id: string, today: string) {
       const [row] = await db
         .select()
         .from(carers)
@@ -73,8 +76,11 @@ export function carersService(kind: CarerKind) {
       const requestPackages = requestIds.length
         ? await db.select().from(packages).where(inArray(packages.requestId, requestIds))
         : [];
+      const compliance = (await complianceOfCarers(db, [row], today)).get(row.id)!;
       return {
         ...(await fullCarer(db, row)),
+        compliance,
+        exclusions: await exclusionsOfCarer(db, id),
         trainingRecords: records.map(trainingRecordFromRow),
         packages: own.map(packageFromRow),
         requests: served.map(({ request, clientName }) => ({
@@ -84,14 +90,16 @@ export function carersService(kind: CarerKind) {
       };
     },
 
-    create(ctx: ServiceContext, data: CarerData) {
+    async create(ctx: ServiceContext, data: CarerData) {
       const id = newId(prefix);
-      return createRecord(ctx, recordKind, procedure('create'), () => ({ id, ...carerColumns(data) }), (tx) => replaceNotes(tx, { carerId: id }, data.details.notes));
+      const { dbsRecheckYears } = await getComplianceSettings(ctx.db);
+      return createRecord(ctx, recordKind, procedure('create'), () => ({ id, ...carerColumns(data, dbsRecheckYears) }), (tx) => replaceNotes(tx, { carerId: id }, data.details.notes));
     },
 
     /** Updates every field but the name, which changes only through updateName. */
-    update(ctx: ServiceContext, input: CarerData & RecordRef) {
-      return updatePerson(ctx, recordKind, input, carerColumns(input));
+    async update(ctx: ServiceContext, input: CarerData & RecordRef) {
+      const { dbsRecheckYears } = await getComplianceSettings(ctx.db);
+      return updatePerson(ctx, recordKind, input, (stored) => carerColumns(input, dbsRecheckYears, stored));
     },
 
     /** Renames the carer; their training records carry the name and follow it. */

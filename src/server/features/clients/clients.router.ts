@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { byId } from '@/shared/schemas/common';
-import { clientId, clientInput, clientRename, clientUpdate } from '@/shared/schemas/people';
+import { can, type Role } from '@/shared/permissions';
+import { clientId, clientInput, clientRename, clientUpdate, exclusionInput, exclusionRef } from '@/shared/schemas/people';
 import { router } from '@/server/trpc/init';
 import { onlyReadable, permitted, serviceContext } from '@/server/trpc/procedures';
 import { carerNameFor, withCarerNames } from '@/server/records/package-views';
@@ -14,6 +15,13 @@ import {
   toggleClientArchive,
   updateClient,
 } from './clients.service';
+import { type ClientExclusion, exclusionsOfClient } from '@/server/records/carer-exclusions';
+import { addExclusion, removeExclusion } from './exclusions.service';
+
+/** A client's do-not-match carers the role may read (Finance reads volunteers but not MPs). */
+function readableExclusions(role: Role, list: ClientExclusion[]): ClientExclusion[] {
+  return list.filter((e) => can(role, e.carerId.startsWith('m') ? 'mps' : 'volunteers', 'read'));
+}
 
 const clientRef = byId('c', 'client');
 
@@ -33,8 +41,19 @@ export const clientsRouter = router({
       }));
       const client = onlyReadable(ctx.user.role, { ...stored, requests }, { requests: 'requests', magLogs: 'mag' });
       // A MAG log names the MPs who came; Finance may read logs but not MPs.
-      return { ...client, magLogs: client.magLogs?.map((log) => onlyReadable(ctx.user.role, log, { mps: 'mps' })) };
+      return {
+        ...client,
+        magLogs: client.magLogs?.map((log) => onlyReadable(ctx.user.role, log, { mps: 'mps' })),
+        exclusions: readableExclusions(ctx.user.role, await exclusionsOfClient(ctx.db, input.id)),
+      };
     }),
+  /** Adds a carer to the client's do-not-match list (or changes its reason); answers the list. */
+  addExclusion: permitted('clients', 'update')
+    .input(exclusionInput)
+    .mutation(async ({ ctx, input }) => readableExclusions(ctx.user.role, await addExclusion(serviceContext(ctx), input))),
+  removeExclusion: permitted('clients', 'update')
+    .input(exclusionRef)
+    .mutation(async ({ ctx, input }) => readableExclusions(ctx.user.role, await removeExclusion(serviceContext(ctx), input))),
   create: permitted('clients', 'create')
     .input(clientInput)
     .mutation(({ ctx, input }) => createClient(serviceContext(ctx), input)),

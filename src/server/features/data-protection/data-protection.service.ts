@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { addDays } from '@/shared/dates';
 import { type Executor, queryRows } from '@/server/db/client';
 import { escapeHtmlText } from '@/server/auth/html';
+import { carerExclusions } from '@/server/db/schema/assignment';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
 import { deliveries } from '@/server/db/schema/deliveries';
@@ -111,7 +112,8 @@ export async function exportPerson(ctx: ServiceContext, personId: string) {
     };
     shareable = (field) => field !== 'carerId';
   } else {
-    const { requests: _served, packages: worked, ...carer } = await carersService(kind).get(ctx.db, personId);
+    // The clients a carer is not to be matched with are other people's data, as the packages' clients are.
+    const { requests: _served, packages: worked, exclusions: _notMatched, ...carer } = await carersService(kind).get(ctx.db, personId, ctx.today);
     const given = await deliveriesByPackage(
       ctx.db,
       worked.map((p) => p.id),
@@ -321,10 +323,15 @@ export async function anonymisePerson(ctx: ServiceContext, input: { personId: st
       }
       await tx.update(notes).set({ note: ERASED }).where(eq(notes.clientId, stored.id));
     } else {
-      await tx.update(carers).set(neutral).where(eq(carers.id, stored.id));
+      await tx.update(carers).set({ ...neutral, dbsCertificateNumber: null }).where(eq(carers.id, stored.id));
       await tx.update(trainingRecords).set({ name: label, notes: '' }).where(eq(trainingRecords.ownerId, stored.id));
       await tx.update(notes).set({ note: ERASED }).where(eq(notes.carerId, stored.id));
     }
+    // A do-not-match reason is written about the person; the relation itself stays, so they are still never matched.
+    await tx
+      .update(carerExclusions)
+      .set({ reason: ERASED })
+      .where(kind === 'client' ? eq(carerExclusions.clientId, stored.id) : eq(carerExclusions.carerId, stored.id));
     await eraseMail(tx, stored, label);
     await tx
       .update(magAttendees)

@@ -1,4 +1,6 @@
+import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
+import type { Compliance } from '@/shared/compliance';
 import type { PackageData, PackageRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
@@ -11,7 +13,19 @@ import { changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, ty
 import type { ServiceContext } from '@/server/records/service-context';
 import { deliveriesOutside, entryOutside, HAS_DELIVERIES_REFUSED } from '@/server/records/delivery-entries';
 import { carerNames, type PackageView } from '@/server/records/package-views';
-import { type CareView, endDateColumn, inView, type Package, packageColumns, packageDetailColumns, packageFromRow } from '@/server/records/care.mappers';
+import {
+  type CareView,
+  type ComplianceOverride,
+  complianceOverrideFromRow,
+  endDateColumn,
+  inView,
+  type Package,
+  packageColumns,
+  packageDetailColumns,
+  packageFromRow,
+} from '@/server/records/care.mappers';
+import { complianceOfCarers } from '@/server/records/carer-compliance';
+import { exclusionOf } from '@/server/records/carer-exclusions';
 
 export const REQUEST_CHANGE_REFUSED = 'The request of a package cannot be changed. Add a package to the other request instead.';
 export const RENEWAL_CARER_REFUSED = 'A renewal keeps the carer of the package. Add a package for the other carer instead.';
@@ -23,12 +37,38 @@ async function checkDeliveriesWithin(tx: Executor, packageId: string, startDate:
 
 export const RENEWAL_REQUEST_REFUSED = 'A renewal keeps the request of the package. Add a package to the other request instead.';
 
-const PACKAGE: RecordKind<typeof packages, Package> = { table: packages, label: 'Package', view: (_tx, row) => packageFromRow(row) };
+/** A package as reads and the audit trail give it: with why its carer was assigned though not compliant. */
+export type PackageRead = Package & { complianceOverride: ComplianceOverride };
+type PackageRow = typeof packages.$inferSelect;
+const packageRead = (row: PackageRow): PackageRead => ({ ...packageFromRow(row), complianceOverride: complianceOverrideFromRow(row) });
 
-/** A package's carer is an MP or a volunteer on record (the id schema already insists on m or v). */
-async function checkCarer(db: Executor, id: string): Promise<void> {
-  const [carer] = await db.select({ id: carers.id }).from(carers).where(eq(carers.id, id));
+const PACKAGE: RecordKind<typeof packages, PackageRead> = { table: packages, label: 'Package', view: (_tx, row) => packageRead(row) };
+
+/** A carer on record (an MP or a volunteer: the id schema already insists on m or v), with their compliance today. */
+async function carerWithCompliance(db: Executor, id: string, today: string): Promise<{ name: string; compliance: Compliance }> {
+  const [carer] = await db
+    .select({ id: carers.id, name: carers.name, dbsExpiry: carers.dbsExpiry, publicLiabilityExpiry: carers.publicLiabilityExpiry })
+    .from(carers)
+    .where(eq(carers.id, id));
   if (!carer) throw notFound('Carer');
+  return { name: carer.name, compliance: (await complianceOfCarers(db, [carer], today)).get(id)! };
+}
+
+/**
+ * The override columns of a package given to this carer: refuses a carer who is not compliant unless
+ * a reason is given (CONFLICT, naming what has lapsed), keeps the reason with who gave it and when, and
+ * clears it for a compliant carer. An Expiring soon carer is allowed: the form warns (checkAssignment).
+ */
+async function assignmentColumns(tx: Executor, ctx: ServiceContext, carerId: string, override: { reason: string } | undefined) {
+  const carer = await carerWithCompliance(tx, carerId, ctx.today);
+  if (carer.compliance.status !== 'Not compliant') return { complianceOverride: null, complianceOverrideBy: null, complianceOverrideAt: null };
+  if (!override) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: `${carer.name} is not compliant: ${carer.compliance.reasons.join('; ')}. Choose another carer, or give a reason to assign them anyway.`,
+    });
+  }
+  return { complianceOverride: override.reason, complianceOverrideBy: ctx.actor.email, complianceOverrideAt: new Date() };
 }
 
 /** The name of the client a request is for: a package left unnamed takes it. */
@@ -42,44 +82,59 @@ async function clientNameOfRequest(db: Executor, requestId: string): Promise<str
   return found.name;
 }
 
-export async function listPackages(db: Executor, view: CareView, today: string): Promise<PackageView[]> {
+export async function listPackages(db: Executor, view: CareView, today: string): Promise<(PackageView & PackageRead)[]> {
   const where = inView(packages, view, today);
   const rows = await selectRowsAsJson(db, packages, where, [desc(packages.createdAt), desc(packages.id)]);
   const names = await carerNames(db, db.select({ id: packages.carerId }).from(packages).where(where));
-  return rows.map((row) => ({ ...packageFromRow(row), carerName: names.get(row.carerId) ?? '' }));
+  return rows.map((row) => ({ ...packageRead(row), carerName: names.get(row.carerId) ?? '' }));
 }
 
 /** The packages of the given requests (ids, or a query selecting them), grouped by request, newest first. */
-export async function getPackage(db: Executor, id: string): Promise<PackageView> {
+export async function getPackage(db: Executor, id: string): Promise<PackageView & PackageRead> {
   const [found] = await db
     .select({ row: packages, carerName: carers.name })
     .from(packages)
     .innerJoin(carers, eq(packages.carerId, carers.id))
     .where(eq(packages.id, id));
   if (!found) throw notFound('Package');
-  return { ...packageFromRow(found.row), carerName: found.carerName };
+  return { ...packageRead(found.row), carerName: found.carerName };
 }
 
-export function createPackage(ctx: ServiceContext, data: PackageData): Promise<Package> {
+export function createPackage(ctx: ServiceContext, data: PackageData): Promise<PackageRead> {
   return createRecord(ctx, PACKAGE, 'packages.create', async (tx) => {
-    await checkCarer(tx, data.carerId);
-    return { id: newId('p'), ...packageColumns(data, await clientNameOfRequest(tx, data.requestId)) };
+    const clientName = await clientNameOfRequest(tx, data.requestId);
+    const override = await assignmentColumns(tx, ctx, data.carerId, data.override);
+    return { id: newId('p'), ...packageColumns(data, clientName), ...override };
   });
 }
 
-/** Updates a package; its carer may change, its request may not. */
-export function updatePackage(ctx: ServiceContext, input: PackageData & RecordRef): Promise<Package> {
+/**
+ * Updates a package; its carer may change, its request may not. A new carer must be compliant (or an
+ * override reason given); the same carer is not checked again, so a package whose carer has since lapsed
+ * can still be corrected or ended.
+ */
+export function updatePackage(ctx: ServiceContext, input: PackageData & RecordRef): Promise<PackageRead> {
   return updateRecord(ctx, PACKAGE, input, 'packages.update', async (tx, stored) => {
     if (input.requestId !== stored.requestId) throw refused(REQUEST_CHANGE_REFUSED);
-    await checkCarer(tx, input.carerId);
+    const override = input.carerId === stored.carerId ? {} : await assignmentColumns(tx, ctx, input.carerId, input.override);
     await checkDeliveriesWithin(tx, stored.id, input.startDate, endDateColumn(input.endDate));
-    return saveNextVersion(tx, packages, stored, packageColumns(input, await clientNameOfRequest(tx, stored.requestId)));
+    return saveNextVersion(tx, packages, stored, { ...packageColumns(input, await clientNameOfRequest(tx, stored.requestId)), ...override });
   });
+}
+
+/** Whether a carer may be given a request's care: their compliance, and the client's reason not to match them. */
+export async function checkAssignment(db: Executor, input: { carerId: string; requestId: string }, today: string) {
+  const [request] = await db.select({ clientId: requests.clientId }).from(requests).where(eq(requests.id, input.requestId));
+  if (!request) throw notFound('Request');
+  const { compliance } = await carerWithCompliance(db, input.carerId, today);
+  return { compliance, excluded: await exclusionOf(db, request.clientId, input.carerId) };
 }
 
 /** Ends a package and starts its successor for the same carer and request, in one transaction. */
-export function renewPackage(ctx: ServiceContext, input: PackageRenewal): Promise<{ oldPackage: Package; newPackage: Package }> {
+export function renewPackage(ctx: ServiceContext, input: PackageRenewal): Promise<{ oldPackage: PackageRead; newPackage: PackageRead }> {
   return changeRecord(ctx, PACKAGE, input.oldPackage, async (tx, stored) => {
+    // The renewed package is a new assignment of the same carer: they must be compliant now.
+    const override = await assignmentColumns(tx, ctx, stored.carerId, input.override);
     const { oldRecord, newRecord } = await renewItem(tx, ctx, PACKAGE, stored, 'packages.renew', {
       what: 'package',
       oldEndDate: input.oldPackage.endDate,
@@ -97,6 +152,7 @@ export function renewPackage(ctx: ServiceContext, input: PackageRenewal): Promis
         startDate,
         endDate: null,
         ...packageDetailColumns(input.newPackage.details, await clientNameOfRequest(tx, stored.requestId)),
+        ...override,
       }),
     });
     await checkDeliveriesWithin(tx, stored.id, stored.startDate, endDateColumn(oldRecord.endDate));

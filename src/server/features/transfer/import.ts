@@ -12,6 +12,7 @@ import { addressWithDeprivationFromRow } from '@/server/records/address.mappers'
 import { type ClientAddress, packageColumns, requestColumns } from '@/server/records/care.mappers';
 import { magLogColumns } from '@/server/records/mag.mappers';
 import { carerColumns, clientColumns } from '@/server/records/people.mappers';
+import { getComplianceSettings } from '@/server/records/carer-compliance';
 import { trainingRecordColumns } from '@/server/records/training-records.mappers';
 import { recordAudit } from '@/server/records/audit-trail';
 import { archivedAtAfter } from '@/server/records/people-rules';
@@ -381,6 +382,7 @@ interface Rows {
  * that would change nothing is a skip, so importing the same file again writes nothing.
  */
 async function buildRows(tx: Executor, plan: Awaited<ReturnType<typeof planImport>>): Promise<Rows> {
+  const { dbsRecheckYears } = await getComplianceSettings(tx);
   const { planned, stored, sameAs } = plan;
   const resolve = (id: string) => sameAs.get(id) ?? id;
   const now = new Date();
@@ -481,7 +483,7 @@ async function buildRows(tx: Executor, plan: Awaited<ReturnType<typeof planImpor
     await place(
       planned[kind],
       (p, old) => ({
-        ...carerColumns(p.data),
+        ...carerColumns(p.data, dbsRecheckYears, old as CarerRow | undefined),
         archivedAt: old ? archivedAtAfter(old as CarerRow, p.data.archived) : p.data.archived === 'Y' ? now : null,
         ...(old ? {} : { anonymisedAt: p.data.anonymised ? now : null }),
       }),

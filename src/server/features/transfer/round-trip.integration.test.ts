@@ -51,6 +51,15 @@ async function reports(app: TestApp) {
   });
 }
 
+/**
+ * The bundle as an import of it stores it: a DBS certificate number is never answered in full, so the
+ * export carries it masked and an import into an empty database has none (docs/decisions.md).
+ */
+function withoutCertificateNumbers(bundle: ExportBundle): ExportBundle {
+  const clear = <C extends { dbs: { certificateNumber: string } }>(carer: C) => ({ ...carer, dbs: { ...carer.dbs, certificateNumber: '' } });
+  return { ...bundle, mps: bundle.mps.map(clear), volunteers: bundle.volunteers.map(clear) };
+}
+
 describe('export and import back', () => {
   it('exports every kind of record, archived ones too', () => {
     for (const list of Object.values(exported)) expect(list.length).toBeGreaterThan(0);
@@ -59,8 +68,9 @@ describe('export and import back', () => {
     expect(exported.magLogs.some((g) => g.clients.length > 0)).toBe(true);
   });
 
-  it('imports into an empty database with every record equal', async () => {
-    expect(await exportAll(target.database.db)).toEqual(exported);
+  it('imports into an empty database with every record equal, but the DBS certificate numbers it does not carry', async () => {
+    expect([...exported.mps, ...exported.volunteers].some((c) => /^•+\d{4}$/.test(c.dbs.certificateNumber))).toBe(true);
+    expect(await exportAll(target.database.db)).toEqual(withoutCertificateNumbers(exported));
   });
 
   it('gives the same hours reports and cross-sections', async () => {
@@ -72,6 +82,6 @@ describe('export and import back', () => {
   it('changes nothing when the same file is imported again, even when asked to update', async () => {
     const result = await commitImport(target.database.db, DEMO_ACTOR, exported, { onDuplicate: 'update' });
     for (const counts of Object.values(result.counts)) expect(counts).toMatchObject({ create: 0, update: 0 });
-    expect(await exportAll(target.database.db)).toEqual(exported);
+    expect(await exportAll(target.database.db)).toEqual(withoutCertificateNumbers(exported));
   });
 });

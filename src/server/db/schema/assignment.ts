@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { carers, clients } from './people';
+
+/** What makes a carer compliant, one row; with no row the defaults of shared/compliance.ts apply. */
+export const complianceSettings = pgTable(
+  'compliance_settings',
+  {
+    id: text('id').primaryKey().default('default'),
+    requiredTrainingMps: text('required_training_mps').array().notNull().default([]),
+    requiredTrainingVolunteers: text('required_training_volunteers').array().notNull().default([]),
+    publicLiabilityMps: boolean('public_liability_mps').notNull().default(true),
+    publicLiabilityVolunteers: boolean('public_liability_volunteers').notNull().default(false),
+    dbsRecheckYears: integer('dbs_recheck_years').notNull().default(3),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('compliance_settings_one_row', sql`${t.id} = 'default'`), check('compliance_settings_dbs_years', sql`${t.dbsRecheckYears} between 1 and 10`)],
+);
+
+/** A carer not to be matched with a client, and why: seen from the client, and from the carer. */
+export const carerExclusions = pgTable(
+  'carer_exclusions',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    carerId: text('carer_id')
+      .notNull()
+      .references(() => carers.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The email of the staff member who added it. */
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.carerId] }), index('carer_exclusions_carer_idx').on(t.carerId)],
+);

@@ -1,0 +1,127 @@
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import type { Compliance } from '@/shared/compliance';
+import { localityDistance } from '@/shared/localities';
+import type { Executor } from '@/server/db/client';
+import { carerExclusions } from '@/server/db/schema/assignment';
+import { packages, requests } from '@/server/db/schema/care';
+import { carers } from '@/server/db/schema/people';
+import { notEndedYet } from '@/server/records/care.mappers';
+import { notFound } from '@/server/records/record-errors';
+import { complianceOfCarers } from '@/server/records/carer-compliance';
+
+// Carers ranked for a request (docs/decisions.md, "Suggesting carers"): who may be given it and is free
+// near by comes first; who is full, lapsed or not to be matched with the client comes last, with why.
+
+export interface CarerSuggestion {
+  carerId: string;
+  name: string;
+  kind: 'mp' | 'volunteer';
+  compliance: Compliance;
+  /** Why the carer is where they are in the list, in the charity's words. */
+  reasons: string[];
+  /** Weekly hours available less those of their active packages; null when availability is not recorded. */
+  spareHours: number | null;
+  /** The client's reason not to match them, or null. */
+  excluded: { reason: string } | null;
+}
+
+/** "a", "a and b", "a, b and c". */
+function wordList(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+const hours = (n: number) => String(Math.round(n * 10) / 10);
+
+/** Carers of the kinds given, not archived or anonymised, ranked for the request. */
+export async function suggestCarers(db: Executor, requestId: string, today: string, kinds: { mp: boolean; volunteer: boolean }): Promise<CarerSuggestion[]> {
+  const [request] = await db
+    .select({ clientId: requests.clientId, locality: requests.locality, services: requests.services })
+    .from(requests)
+    .where(eq(requests.id, requestId));
+  if (!request) throw notFound('Request');
+  if (!kinds.mp && !kinds.volunteer) return [];
+
+  const ofKinds = kinds.mp && kinds.volunteer ? undefined : like(carers.id, kinds.mp ? 'm%' : 'v%');
+  const candidates = await db
+    .select({
+      id: carers.id,
+      name: carers.name,
+      locality: carers.locality,
+      services: carers.services,
+      dbsExpiry: carers.dbsExpiry,
+      publicLiabilityExpiry: carers.publicLiabilityExpiry,
+      weeklyHoursAvailable: carers.weeklyHoursAvailable,
+    })
+    .from(carers)
+    .where(and(eq(carers.archived, 'N'), isNull(carers.anonymisedAt), ofKinds));
+  const committed = new Map(
+    (
+      await db
+        .select({ carerId: packages.carerId, hours: sql<string>`sum(${packages.weeklyHours})` })
+        .from(packages)
+        .where(and(eq(packages.archived, 'N'), notEndedYet(packages.endDate, today)))
+        .groupBy(packages.carerId)
+    ).map((row) => [row.carerId, Number(row.hours)]),
+  );
+  const excluded = new Map(
+    (await db.select({ carerId: carerExclusions.carerId, reason: carerExclusions.reason }).from(carerExclusions).where(eq(carerExclusions.clientId, request.clientId))).map(
+      (row) => [row.carerId, row.reason],
+    ),
+  );
+  const compliance = await complianceOfCarers(db, candidates, today);
+  const wanted = request.services;
+
+  const ranked = candidates.map((carer) => {
+    const status = compliance.get(carer.id)!;
+    const reason = excluded.get(carer.id);
+    const distance = localityDistance(request.locality, carer.locality);
+    const offered = wanted.filter((s) => carer.services.includes(s));
+    const available = carer.weeklyHoursAvailable === null ? null : Number(carer.weeklyHoursAvailable);
+    const spare = available === null ? null : available - (committed.get(carer.id) ?? 0);
+    const full = spare !== null && spare <= 0;
+
+    const reasons: string[] = [];
+    if (reason !== undefined) reasons.push(`Not to be matched with this client: ${reason}`);
+    reasons.push(status.status, ...status.reasons);
+    reasons.push(
+      carer.locality === 'Other'
+        ? 'Lives outside the charity’s localities'
+        : distance === 0
+          ? `Lives in ${carer.locality}, same locality`
+          : distance === 1
+            ? `Lives in ${carer.locality}, next to ${request.locality}`
+            : `Lives in ${carer.locality}, not near ${request.locality}`,
+    );
+    if (wanted.length) {
+      const missing = wanted.filter((s) => !offered.includes(s));
+      reasons.push(
+        !offered.length ? `Offers none of ${wordList(wanted)}` : missing.length ? `Offers ${wordList(offered)}, not ${wordList(missing)}` : `Offers ${wordList(offered)}`,
+      );
+    }
+    reasons.push(
+      available === null
+        ? 'Weekly hours available not recorded'
+        : full
+          ? `Full: 0 of ${hours(available)} hours free`
+          : `${hours(spare!)} of ${hours(available)} weekly hours free`,
+    );
+
+    const tier = reason !== undefined ? 3 : status.status === 'Not compliant' ? 2 : full ? 1 : 0;
+    const key = [tier, distance, -offered.length, spare === null ? 1 : 0, status.status === 'Compliant' ? 0 : 1, -(spare ?? -Infinity)];
+    const suggestion: CarerSuggestion = {
+      carerId: carer.id,
+      name: carer.name,
+      kind: carer.id.startsWith('m') ? 'mp' : 'volunteer',
+      compliance: status,
+      reasons,
+      spareHours: spare,
+      excluded: reason === undefined ? null : { reason },
+    };
+    return { suggestion, key };
+  });
+  ranked.sort((a, b) => {
+    for (let i = 0; i < a.key.length; i++) if (a.key[i] !== b.key[i]) return a.key[i]! - b.key[i]!;
+    return a.suggestion.name.localeCompare(b.suggestion.name, 'en-GB');
+  });
+  return ranked.map((r) => r.suggestion);
+}

@@ -1,0 +1,73 @@
+// A carer's compliance (shared/compliance.ts) as the services read it: the settings, and many carers at once.
+import { and, eq, inArray } from 'drizzle-orm';
+import { carerCompliance, type Compliance, type ComplianceSettings, DEFAULT_COMPLIANCE_SETTINGS, type TrainingType } from '@/shared/compliance';
+import { complianceSettings as settingsSchema } from '@/shared/schemas/compliance';
+import type { Executor } from '@/server/db/client';
+import { complianceSettings } from '@/server/db/schema/assignment';
+import { trainingRecords } from '@/server/db/schema/compliance';
+
+export async function getComplianceSettings(db: Executor): Promise<ComplianceSettings> {
+  const [row] = await db.select().from(complianceSettings).where(eq(complianceSettings.id, 'default'));
+  if (!row) return DEFAULT_COMPLIANCE_SETTINGS;
+  // A row that no longer passes (written by an older version) is read as the defaults rather than break every carer list.
+  const parsed = settingsSchema.safeParse({
+    requiredTrainingMps: row.requiredTrainingMps,
+    requiredTrainingVolunteers: row.requiredTrainingVolunteers,
+    publicLiabilityMps: row.publicLiabilityMps,
+    publicLiabilityVolunteers: row.publicLiabilityVolunteers,
+    dbsRecheckYears: row.dbsRecheckYears,
+  });
+  return parsed.success ? parsed.data : DEFAULT_COMPLIANCE_SETTINGS;
+}
+
+/** What the rule reads of a carer row. */
+export interface CarerDates {
+  id: string;
+  dbsExpiry: string | null;
+  publicLiabilityExpiry: string | null;
+}
+
+/**
+ * The compliance of many carers in one pass: one query for the required training records of all of them
+ * (none when no training is required), then the shared rule for each.
+ */
+export async function complianceOfCarers(db: Executor, rows: CarerDates[], today: string, settings?: ComplianceSettings): Promise<Map<string, Compliance>> {
+  const rules = settings ?? (await getComplianceSettings(db));
+  const required = [...new Set<TrainingType>([...rules.requiredTrainingMps, ...rules.requiredTrainingVolunteers])];
+  const training = new Map<string, { recordName: string; expiryDate: string }[]>();
+  if (required.length && rows.length) {
+    const records = await db
+      .select({ ownerId: trainingRecords.ownerId, recordName: trainingRecords.recordName, expiryDate: trainingRecords.expiryDate })
+      .from(trainingRecords)
+      .where(
+        and(
+          eq(trainingRecords.archived, 'N'),
+          inArray(trainingRecords.recordName, required),
+          // Every carer's records for a long list: cheaper than thousands of parameters.
+          rows.length > 200 ? undefined : inArray(trainingRecords.ownerId, rows.map((r) => r.id)),
+        ),
+      );
+    for (const r of records) training.set(r.ownerId, [...(training.get(r.ownerId) ?? []), { recordName: r.recordName, expiryDate: r.expiryDate ?? '' }]);
+  }
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      carerCompliance(
+        {
+          kind: row.id.startsWith('m') ? 'mp' : 'volunteer',
+          dbsExpiry: row.dbsExpiry ?? '',
+          publicLiabilityExpiry: row.publicLiabilityExpiry ?? '',
+          training: training.get(row.id) ?? [],
+        },
+        rules,
+        today,
+      ),
+    ]),
+  );
+}
+
+/** Each row with its compliance, computed in one pass. */
+export async function withCompliance<R extends CarerDates>(db: Executor, rows: R[], today: string): Promise<(R & { compliance: Compliance })[]> {
+  const found = await complianceOfCarers(db, rows, today);
+  return rows.map((row) => ({ ...row, compliance: found.get(row.id)! }));
+}

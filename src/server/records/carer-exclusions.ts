@@ -1,0 +1,43 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { carerExclusions } from '@/server/db/schema/assignment';
+import { carers, clients } from '@/server/db/schema/people';
+
+// Carers not to be matched with a client ("do not match"), and why. One relation, seen from either side:
+// a client's list names the carers, a carer's list ("does not work with") names the clients.
+
+function exclusionFields(row: typeof carerExclusions.$inferSelect) {
+  return { reason: row.reason, createdAt: row.createdAt.toISOString(), createdBy: row.createdBy };
+}
+
+/** The carers a client is not to be matched with, by name. */
+export async function exclusionsOfClient(db: Executor, clientId: string) {
+  const rows = await db
+    .select({ exclusion: carerExclusions, carerName: carers.name })
+    .from(carerExclusions)
+    .innerJoin(carers, eq(carerExclusions.carerId, carers.id))
+    .where(eq(carerExclusions.clientId, clientId))
+    .orderBy(asc(carers.name));
+  return rows.map(({ exclusion, carerName }) => ({ carerId: exclusion.carerId, carerName, ...exclusionFields(exclusion) }));
+}
+export type ClientExclusion = Awaited<ReturnType<typeof exclusionsOfClient>>[number];
+
+/** The clients a carer is not to be matched with, by name. */
+export async function exclusionsOfCarer(db: Executor, carerId: string) {
+  const rows = await db
+    .select({ exclusion: carerExclusions, clientName: clients.name })
+    .from(carerExclusions)
+    .innerJoin(clients, eq(carerExclusions.clientId, clients.id))
+    .where(eq(carerExclusions.carerId, carerId))
+    .orderBy(asc(clients.name));
+  return rows.map(({ exclusion, clientName }) => ({ clientId: exclusion.clientId, clientName, ...exclusionFields(exclusion) }));
+}
+
+/** The reason a carer is not to be matched with a client, or null. */
+export async function exclusionOf(db: Executor, clientId: string, carerId: string): Promise<{ reason: string } | null> {
+  const [row] = await db
+    .select({ reason: carerExclusions.reason })
+    .from(carerExclusions)
+    .where(and(eq(carerExclusions.clientId, clientId), eq(carerExclusions.carerId, carerId)));
+  return row ?? null;
+}
