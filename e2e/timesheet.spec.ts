@@ -3,6 +3,7 @@ import { addDays, todayIn } from '@/shared/dates';
 import { DELIVERY_MESSAGES, monthLabel, weekDays, weekStartOf } from '@/shared/deliveries';
 import { type Api, expect, signInAs, test, withPageToken } from './fixtures';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
+import { newCarer } from '@/server/test/builders';
 import { e2eUser } from './users';
 
 /** A name no other test (running in parallel on the same server) uses. */
@@ -16,7 +17,7 @@ async function aPackage(api: Api, startDate: string, weeklyHours: number) {
   const carerName = unique('Tamsin Keyes');
   const clientName = unique('Oswald Pryce');
   const packageName = unique('Weekday visits');
-  const carer = await api.mps.create.mutate({ dateOfBirth: '1972-03-04', details: { name: carerName, address: { postCode: 'TA4 1AA' } } });
+  const carer = await api.mps.create.mutate(newCarer({ name: carerName }));
   const client = await api.clients.create.mutate({ dateOfBirth: '1938-07-09', details: { name: clientName, address: { postCode: 'TA4 9ZY' } } });
   const request = await api.requests.create.mutate({ clientId: client.id, startDate, details: { weeklyHours } });
   const pkg = await api.packages.create.mutate({
