@@ -69,6 +69,13 @@ export function optionalPaths(schema: z.ZodType, valid: unknown): Path[] {
     .map((node) => node.path);
 }
 
+/** Fields the schema lets be null ("not recorded", such as a carer's weekly hours available). */
+export function nullablePaths(schema: z.ZodType, valid: unknown): Path[] {
+  return nodesOf(valid)
+    .filter((node) => node.path.length > 0 && node.value !== null && schema.safeParse(applyCorruption(valid, { kind: 'replaced', path: node.path, value: null })).success)
+    .map((node) => node.path);
+}
+
 /** A corruption from arbitraries for its fields (printed as a plain object when a case fails). */
 function change<T>(fields: { [K in keyof T]: fc.Arbitrary<T[K]> }): fc.Arbitrary<T> {
   return fc.record(fields, { noNullPrototype: true });
@@ -79,8 +86,8 @@ function change<T>(fields: { [K in keyof T]: fc.Arbitrary<T[K]> }): fc.Arbitrary
 /** One value of each JSON type; a field gets one whose type is not its own. */
 const VALUES_OF_EVERY_TYPE: unknown[] = [null, true, false, 0, 42, -7.5, '', 'text', [], ['text'], [1, 2], {}, { id: 'c1' }];
 
-function valueOfAnotherType(value: unknown): fc.Arbitrary<unknown> {
-  return fc.constantFrom(...VALUES_OF_EVERY_TYPE.filter((other) => jsonType(other) !== jsonType(value)));
+function valueOfAnotherType(value: unknown, nullable: boolean): fc.Arbitrary<unknown> {
+  return fc.constantFrom(...VALUES_OF_EVERY_TYPE.filter((other) => jsonType(other) !== jsonType(value) && !(nullable && other === null)));
 }
 
 /** Names no input has: privilege-sounding keys, prototype keys, near-misses of real ones. */
@@ -140,7 +147,8 @@ const outOfRangeNumber = fc.constantFrom<unknown>(-1, -0.5, -1e308, 1e308, 2 ** 
  * removed, an unknown key, oversized text, a huge list, unstorable characters, an impossible date or
  * an out-of-range number.
  */
-export function ruleBreakingChange(valid: unknown, required: Path[]): fc.Arbitrary<Corruption> {
+export function ruleBreakingChange(valid: unknown, required: Path[], nullable: Path[] = []): fc.Arbitrary<Corruption> {
+  const mayBeNull = new Set(nullable.map((path) => path.join('.')));
   const nodes = nodesOf(valid);
   const of = (test: (node: Node) => boolean) => nodes.filter(test);
   const strings = of((node) => typeof node.value === 'string');
@@ -153,7 +161,7 @@ export function ruleBreakingChange(valid: unknown, required: Path[]): fc.Arbitra
   const changes: fc.Arbitrary<Corruption>[] = [
     fc
       .constantFrom(...nodes)
-      .chain((node) => valueOfAnotherType(node.value).map((value): Corruption => ({ kind: 'replaced', path: node.path, value }))),
+      .chain((node) => valueOfAnotherType(node.value, mayBeNull.has(node.path.join('.'))).map((value): Corruption => ({ kind: 'replaced', path: node.path, value }))),
   ];
   if (required.length) changes.push(fc.constantFrom(...required).map((path): Corruption => ({ kind: 'removed', path })));
   if (objects.length) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyCorruption,
   type Corruption,
+  nullablePaths,
   optionalPaths,
   requiredPaths,
   ruleBreakingChange,
@@ -92,7 +93,7 @@ describe('input that breaks the rules', () => {
     const valid = await exampleFor(procedure)();
     const required = requiredPaths(procedure.input!, valid);
     await fc.assert(
-      fc.asyncProperty(ruleBreakingChange(valid, required), async (corruption) => {
+      fc.asyncProperty(ruleBreakingChange(valid, required, nullablePaths(procedure.input!, valid)), async (corruption) => {
         const before = await fingerprint();
         expectClearRefusal(await call(procedure, applyCorruption(valid, corruption)));
         expectUnchangedByRefusal([procedure.path], before, await fingerprint());
