@@ -16,6 +16,7 @@ import { OPEN, todayIn } from '@/shared/dates';
 import { OVERRIDE_TOO_SHORT, packageInput, requestId } from '@/shared/schemas/care';
 import { carerId } from '@/shared/schemas/people';
 import { AssignmentCheck, complianceRefusal, overrideField, overrideToSend, useAssignmentCheck } from './assignment-check';
+import { SuggestedCarers } from './suggested-carers';
 import { LoadPackage, type StoredPackage } from './load-package';
 import { PackageNameField } from './package-fields';
 import { CarerPicker, RequestPicker } from './package-pickers';
@@ -118,6 +119,13 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
                 />
               )}
             />
+            {!stored && (
+              <SuggestedCarers
+                requestId={requestChosen}
+                chosenId={carerChosen}
+                onChoose={(id) => form.setValue('carerId', id, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+              />
+            )}
             <Controller
               control={control}
               name="carerId"
