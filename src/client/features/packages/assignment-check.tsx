@@ -75,7 +75,11 @@ export function AssignmentCheck({ carerId, requestId, asksReason, refusal }: { c
         >
           <p className="flex flex-wrap items-center gap-2 font-medium">
             <ComplianceBadge compliance={result.compliance} />
-            {result.compliance.status === 'Not compliant' ? 'This carer may not be given care without a reason.' : 'Still assignable; renew soon.'}
+            {result.compliance.status !== 'Not compliant'
+              ? 'Still assignable; renew soon.'
+              : asksReason
+                ? 'This carer may not be given care without a reason.'
+                : 'Already this package’s carer: it can still be corrected or ended.'}
           </p>
           <ul className="mt-2 list-disc pl-5">
             {result.compliance.reasons.map((reason) => (
