@@ -77,6 +77,7 @@ export function RenewScreen<Input extends FieldValues, Output extends RenewDates
   procedure,
   toInput,
   renewedId,
+  onError,
 }: {
   what: CareItem;
   item: Renewable & { id: string; version: number };
@@ -94,10 +95,12 @@ export function RenewScreen<Input extends FieldValues, Output extends RenewDates
   procedure: DecorateMutationProcedure<TDef>;
   toInput: (ending: EndingItem, renewed: NewItem<Output['details']>, values: Output) => TDef['input'];
   renewedId: (answer: TDef['output']) => string;
+  /** Told of a refusal (besides the error toast), for a screen that answers some in place. */
+  onError?: (error: unknown) => void;
 }) {
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues: defaultValues as DefaultValues<Input> });
   const exit = useCareFormExit(what, form.formState.isDirty);
-  const renew = useMutation(procedure.mutationOptions({ onSuccess: (answer) => exit.afterSave({ id: renewedId(answer) }) }));
+  const renew = useMutation(procedure.mutationOptions({ onSuccess: (answer) => exit.afterSave({ id: renewedId(answer) }), onError }));
 
   return (
     <FormProvider {...form}>

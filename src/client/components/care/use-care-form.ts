@@ -34,10 +34,12 @@ export function useCareFormSave<TCreate extends SavesItem, TUpdate extends Saves
   api: { create: DecorateMutationProcedure<TCreate>; update: DecorateMutationProcedure<TUpdate> },
   stored: { id: string; version: number } | undefined,
   dirty: boolean,
+  /** Told of a refusal (besides the error toast), for a form that answers some in place. */
+  onError?: (error: unknown) => void,
 ) {
   const exit = useCareFormExit(what, dirty);
-  const create = useMutation(api.create.mutationOptions({ onSuccess: exit.afterSave }));
-  const update = useMutation(api.update.mutationOptions({ onSuccess: exit.afterSave }));
+  const create = useMutation(api.create.mutationOptions({ onSuccess: exit.afterSave, onError }));
+  const update = useMutation(api.update.mutationOptions({ onSuccess: exit.afterSave, onError }));
   return {
     ...exit,
     saving: create.isPending || update.isPending,

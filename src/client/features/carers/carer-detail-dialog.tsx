@@ -8,6 +8,7 @@ import { statementPath } from '@/client/components/care/statement-path';
 import { useCan } from '@/client/lib/auth';
 import { todayIn } from '@/shared/dates';
 import { formatDate, formatHours } from '@/client/lib/format';
+import { ComplianceBadge } from '@/client/components/carer/compliance-badge';
 import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
 import { useCarerApi } from '@/client/components/carer/use-carer-api';
 
@@ -21,6 +22,16 @@ function GeneralInfo({ carer }: { carer: Carer }) {
       <ContactItems phone={details.phone} email={details.email} />
       <AddressItem address={details.address} />
       <DetailItem label="Next of kin">{details.nextOfKin}</DetailItem>
+      <DetailItem label="Compliance">
+        <span className="flex flex-col items-start gap-1">
+          <ComplianceBadge compliance={carer.compliance} />
+          {carer.compliance.reasons.length > 0 && (
+            <span className="text-muted-foreground" aria-hidden>
+              {carer.compliance.reasons.join('; ')}
+            </span>
+          )}
+        </span>
+      </DetailItem>
       <DetailItem label="DBS expiry">{formatDate(carer.dbsExpiry, 'No DBS')}</DetailItem>
       <DetailItem label="Public liability expiry">{formatDate(carer.publicLiabilityExpiry, 'No Public Liability')}</DetailItem>
       <DetailItem label="Attends MAG">{details.attendsMag ? 'Yes' : 'No'}</DetailItem>

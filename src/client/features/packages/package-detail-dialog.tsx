@@ -1,7 +1,7 @@
 import { DetailGrid, DetailItem, NotesItem } from '@/client/components/record/detail-dialog';
 import { CareDetailDialog } from '@/client/components/care/care-detail-dialog';
 import { AddressItem } from '@/client/components/person/person-details';
-import { formatHours } from '@/client/lib/format';
+import { formatDate, formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { periodText } from '@/client/components/care/care-display';
 import { CarerLabel } from '@/client/components/care/carer-label';
@@ -17,7 +17,26 @@ export function PackageHeadlineItems({ pkg }: { pkg: StoredPackage }) {
       </DetailItem>
       <DetailItem label="Period">{periodText(pkg)}</DetailItem>
       <DetailItem label="Weekly hours">{formatHours(pkg.details.weeklyHours)}</DetailItem>
+      <OverrideItem pkg={pkg} />
     </>
+  );
+}
+
+/** Why the carer was given the package though not compliant, by whom and when; nothing when they were compliant. */
+function OverrideItem({ pkg }: { pkg: StoredPackage }) {
+  const override = pkg.complianceOverride;
+  if (!override) return null;
+  const on = override.at ? formatDate(override.at.slice(0, 10)) : '';
+  return (
+    <div className="sm:col-span-2">
+      <DetailItem label="Compliance">
+        <span className="text-amber-900">
+          Assigned despite: {override.reason}
+          {override.by && `, by ${override.by}`}
+          {on && `, on ${on}`}
+        </span>
+      </DetailItem>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -13,14 +13,16 @@ import { ArchivedField, chosen, EndDateField, NotesField, ServicesField, StartDa
 import { defaultPackageHours } from '@/client/components/care/unmet-hours';
 import { DEFAULT_COUNTY, DEFAULT_LOCALITY } from '@/shared/constants';
 import { OPEN, todayIn } from '@/shared/dates';
-import { packageInput, requestId } from '@/shared/schemas/care';
+import { OVERRIDE_TOO_SHORT, packageInput, requestId } from '@/shared/schemas/care';
 import { carerId } from '@/shared/schemas/people';
+import { AssignmentCheck, complianceRefusal, overrideField, overrideToSend, useAssignmentCheck } from './assignment-check';
+import { SuggestedCarers } from './suggested-carers';
 import { LoadPackage, type StoredPackage } from './load-package';
 import { PackageNameField } from './package-fields';
 import { CarerPicker, RequestPicker } from './package-pickers';
 import { useCareFormSave } from '@/client/components/care/use-care-form';
 
-const packageForm = packageInput.safeExtend({ requestId: chosen(requestId, 'Request'), carerId: chosen(carerId, 'Carer') });
+const packageForm = packageInput.safeExtend({ requestId: chosen(requestId, 'Request'), carerId: chosen(carerId, 'Carer'), override: overrideField });
 type FormInput = z.input<typeof packageForm>;
 type FormOutput = z.output<typeof packageForm>;
 type StoredRequest = RouterOutputs['requests']['getById'];
@@ -62,8 +64,23 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
   });
   const { control, formState } = form;
   const errors = formState.errors;
-  const exit = useCareFormSave('package', trpc.packages, stored, formState.isDirty);
-  const onSubmit = form.handleSubmit(exit.save);
+  const [carerChosen, requestChosen] = form.watch(['carerId', 'requestId']);
+  // The server's refusal of a carer who is not compliant, for the carer it refused.
+  const [refused, setRefused] = useState<{ carerId: string; message: string }>();
+  const refusal = refused?.carerId === carerChosen ? refused.message : undefined;
+  const exit = useCareFormSave('package', trpc.packages, stored, formState.isDirty, (error) => {
+    const message = complianceRefusal(error);
+    if (message) setRefused({ carerId: form.getValues('carerId'), message });
+  });
+  // A reason is asked when the save checks the carer: always on create, on edit only when the carer changes.
+  const asksReason = !stored || carerChosen !== stored.carerId;
+  const check = useAssignmentCheck(carerChosen, requestChosen);
+  const onSubmit = form.handleSubmit(({ override, ...values }) => {
+    const asked = asksReason && (check.data?.compliance.status === 'Not compliant' || refusal !== undefined);
+    const reason = overrideToSend(override?.reason, asked);
+    if (!reason.ok) return form.setError('override.reason', { message: OVERRIDE_TOO_SHORT }, { shouldFocus: true });
+    exit.save({ ...values, override: reason.override });
+  });
 
   // The weekly hours the form last filled in itself (from a request, or the default).
   const hoursFilled = useRef(form.getValues('details.weeklyHours'));
@@ -102,11 +119,19 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
                 />
               )}
             />
+            {!stored && (
+              <SuggestedCarers
+                requestId={requestChosen}
+                chosenId={carerChosen}
+                onChoose={(id) => form.setValue('carerId', id, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+              />
+            )}
             <Controller
               control={control}
               name="carerId"
               render={({ field }) => <CarerPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.carerId?.message} />}
             />
+            <AssignmentCheck carerId={carerChosen} requestId={requestChosen} asksReason={asksReason} refusal={refusal} />
             <PackageNameField />
             <WeeklyHoursField />
             <StartDateField />

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ComplianceBadge } from '@/client/components/carer/compliance-badge';
 import { Field } from '@/client/components/form/field';
 import { SearchSelect } from '@/client/components/form/search-select';
 import { Input } from '@/client/components/ui/input';
@@ -121,7 +122,8 @@ export function CarerPicker({ value, onChange, onBlur, error }: PickerProps) {
                 title={data.name}
                 details={
                   <>
-                    {carerFacts(data)} · <span className={cn(DBS_TONE[data.dbsStatus])}>{data.dbs}</span>
+                    {carerFacts(data)} · <span className={cn(DBS_TONE[data.dbsStatus])}>{data.dbs}</span>{' '}
+                    <ComplianceBadge compliance={data.compliance} />
                   </>
                 }
               />

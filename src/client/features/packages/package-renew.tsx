@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { DetailGrid, DetailItem } from '@/client/components/record/detail-dialog';
 import { useTRPC } from '@/client/lib/trpc';
@@ -5,11 +6,12 @@ import { AddressSection } from '@/client/components/person/person-fields';
 import { RenewScreen, renewForm } from '@/client/components/care/renew-screen';
 import { todayIn } from '@/shared/dates';
 import { packageDetails } from '@/shared/schemas/care';
+import { AssignmentCheck, complianceRefusal, fixedCarerOverrideField } from './assignment-check';
 import { LoadPackage, type StoredPackage } from './load-package';
 import { PackageHeadlineItems } from './package-detail-dialog';
 import { PackageNameField } from './package-fields';
 
-const packageRenewForm = renewForm(packageDetails);
+const packageRenewForm = renewForm(packageDetails).extend({ override: fixedCarerOverrideField });
 
 function CurrentPackage({ pkg }: { pkg: StoredPackage }) {
   const { details } = pkg;
@@ -25,6 +27,8 @@ function CurrentPackage({ pkg }: { pkg: StoredPackage }) {
 /** The new package starts as a copy of the old one (spec §4: carer and request are kept). */
 function RenewPackageForm({ pkg }: { pkg: StoredPackage }) {
   const trpc = useTRPC();
+  // The renewal checks the kept carer as a new package would: the server's refusal asks for a reason.
+  const [refusal, setRefusal] = useState<string>();
   return (
     <RenewScreen
       what="package"
@@ -32,10 +36,20 @@ function RenewPackageForm({ pkg }: { pkg: StoredPackage }) {
       schema={packageRenewForm}
       defaultValues={{ endDate: todayIn(), startDate: '', details: pkg.details }}
       summary={<CurrentPackage pkg={pkg} />}
-      fields={<PackageNameField />}
+      fields={
+        <>
+          <AssignmentCheck carerId={pkg.carerId} requestId={pkg.requestId} asksReason refusal={refusal} />
+          <PackageNameField />
+        </>
+      }
       address={<AddressSection editing={false} />}
       procedure={trpc.packages.renew}
-      toInput={(oldPackage, newPackage) => ({ oldPackage, newPackage })}
+      toInput={(oldPackage, newPackage, { override }) => {
+        // The schema has checked the reason: it is empty or long enough.
+        const reason = override?.reason.trim();
+        return { oldPackage, newPackage, override: reason ? { reason } : undefined };
+      }}
+      onError={(error) => setRefusal(complianceRefusal(error))}
       renewedId={({ newPackage }) => newPackage.id}
     />
   );

@@ -65,7 +65,7 @@ describe('carer options', () => {
     expect(hours.get('v1')).toBe(3);
   });
 
-  const mary: CarerChoice = { id: 'm1', name: 'Mary Pike', type: 'MP', locality: 'Milverton', weeklyHours: 3.5, dbs: 'DBS until 3 Jan 2027', dbsStatus: 'ok' };
+  const mary: CarerChoice = { id: 'm1', name: 'Mary Pike', type: 'MP', locality: 'Milverton', weeklyHours: 3.5, dbs: 'DBS until 3 Jan 2027', dbsStatus: 'ok', compliance: { status: 'Compliant', reasons: [] } };
   const alan: CarerChoice = { ...mary, id: 'm2', name: 'Alan Bell', weeklyHours: 0, dbs: 'No DBS', dbsStatus: 'none' };
 
   it('read name, type, locality, current hours and DBS', () => {

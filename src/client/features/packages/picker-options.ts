@@ -1,3 +1,4 @@
+import type { Compliance } from '@/shared/compliance';
 import type { SearchGroup, SearchOption } from '@/client/components/form/search-select';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { formatDate, formatHours } from '@/client/lib/format';
@@ -75,6 +76,7 @@ export interface CarerChoice {
   weeklyHours: number;
   dbs: string;
   dbsStatus: ReturnType<typeof expiryStatus>;
+  compliance: Compliance;
 }
 
 export function carerChoice(carer: CarerRow, type: CarerChoice['type'], hours: ReadonlyMap<string, number>, today: string): CarerChoice {
@@ -86,6 +88,7 @@ export function carerChoice(carer: CarerRow, type: CarerChoice['type'], hours: R
     weeklyHours: hours.get(carer.id) ?? 0,
     dbs: dbsStatusText(carer.dbsExpiry, today),
     dbsStatus: expiryStatus(carer.dbsExpiry, today),
+    compliance: carer.compliance,
   };
 }
 

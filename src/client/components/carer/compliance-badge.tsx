@@ -1,0 +1,29 @@
+import { Badge } from '@/client/components/ui/badge';
+import type { Compliance, ComplianceStatus } from '@/shared/compliance';
+
+const VARIANT = {
+  Compliant: 'secondary',
+  'Expiring soon': 'warning',
+  'Not compliant': 'destructive',
+} as const satisfies Record<ComplianceStatus, 'secondary' | 'warning' | 'destructive'>;
+
+const TONE: Partial<Record<ComplianceStatus, string>> = { Compliant: 'bg-green-100 text-green-900' };
+
+/**
+ * Whether a carer may be given care: green Compliant, amber Expiring soon, red Not compliant. The reasons
+ * are its tooltip and are read out with it.
+ */
+export function ComplianceBadge({ compliance }: { compliance: Compliance }) {
+  const why = compliance.reasons.join('; ');
+  return (
+    <Badge variant={VARIANT[compliance.status]} className={TONE[compliance.status]} title={why || undefined}>
+      {compliance.status}
+      {why && <span className="sr-only">: {why}</span>}
+    </Badge>
+  );
+}
+
+/** "Not compliant: DBS re-check was due on 3 March 2026; …", as lists filter and export it. */
+export function complianceText({ status, reasons }: Compliance): string {
+  return reasons.length ? `${status}: ${reasons.join('; ')}` : status;
+}
