@@ -65,52 +65,38 @@ export interface DeliveryPackage {
   entries: Delivery[];
 }
 
-interface RunningPackage extends Omit<DeliveryPackage, 'plannedHours' | 'entries'> {
-  archived: 'Y' | 'N';
-}
-
 /**
- * Packages running at some time from `first` to `last`, with their carers' and clients' names, by carer
- * and client. Read as one JSON text: a week of the benchmark's data set has thousands of them.
+ * Packages running at some time from `first` to `last` (of one carer, when given), by carer and client, each
+ * with its carer's and client's names and its entries then in date order: read as one JSON text, which PGlite
+ * builds far quicker than as many rows (a week of the benchmark's data set has thousands of packages and tens
+ * of thousands of entries). An entry lies within its package's dates, so a package's entries then are all of
+ * those days' entries for it.
  */
-async function packagesRunning(db: Executor, first: string, last: string, carerId?: string): Promise<RunningPackage[]> {
+async function packagesRunning(db: Executor, first: string, last: string, carerId?: string): Promise<(Omit<DeliveryPackage, 'plannedHours'> & { archived: 'Y' | 'N' })[]> {
+  const ofCarer = carerId ? sql`and p.carer_id = ${carerId}` : sql``;
   const [result] = await queryRows<{ rows: string }>(
     db,
-    sql`select coalesce(json_agg(json_build_object(
-        'id', p.id, 'carerId', p.carer_id, 'carerName', carer.name, 'clientName', client.name, 'packageName', p.name,
-        'startDate', p.start_date, 'endDate', p.end_date, 'weeklyHours', p.weekly_hours, 'archived', p.archived)
+    sql`with running as (
+        select p.* from ${packages} p where p.start_date <= ${last} and (p.end_date is null or p.end_date >= ${first}) ${ofCarer}),
+      given as (
+        select d.package_id, json_agg(json_build_object('id', d.id, 'version', d.version, 'packageId', d.package_id, 'date', d.date,
+          'status', d.status, 'hours', d.hours, 'reason', d.reason, 'note', d.note) order by d.date) as entries
+        from ${deliveries} d
+        where d.date between ${first} and ${last} ${carerId ? sql`and d.package_id in (select id from running)` : sql``}
+        group by d.package_id)
+      select coalesce(json_agg(json_build_object(
+        'id', p.id, 'carerId', p.carer_id, 'carerName', carer.name, 'clientName', client.name,
+        'packageName', case when p.name = client.name then '' else p.name end,
+        'startDate', p.start_date, 'endDate', p.end_date, 'weeklyHours', p.weekly_hours, 'archived', p.archived,
+        'entries', coalesce(given.entries, '[]'))
         order by carer.name, client.name, p.start_date, p.id), '[]')::text as rows
-      from ${packages} p
+      from running p
       join ${carers} carer on carer.id = p.carer_id
       join ${requests} request on request.id = p.request_id
       join ${clients} client on client.id = request.client_id
-      where p.start_date <= ${last} and (p.end_date is null or p.end_date >= ${first})
-        ${carerId ? sql`and p.carer_id = ${carerId}` : sql``}`,
+      left join given on given.package_id = p.id`,
   );
-  return JSON.parse(result!.rows) as RunningPackage[];
-}
-
-/**
- * The entries from `first` to `last` (of one carer's packages, when given), by package, in date order.
- * An entry lies within its package's dates, so these are all entries of packages running then.
- */
-async function entriesByPackage(db: Executor, first: string, last: string, carerId?: string): Promise<Map<string, Delivery[]>> {
-  const [result] = await queryRows<{ rows: string }>(
-    db,
-    sql`select coalesce(json_agg(json_build_object(
-        'id', d.id, 'version', d.version, 'packageId', d.package_id, 'date', d.date, 'status', d.status,
-        'hours', d.hours, 'reason', d.reason, 'note', d.note) order by d.date, d.id), '[]')::text as rows
-      from ${deliveries} d
-      ${carerId ? sql`join ${packages} p on p.id = d.package_id and p.carer_id = ${carerId}` : sql``}
-      where d.date between ${first} and ${last}`,
-  );
-  const byPackage = new Map<string, Delivery[]>();
-  for (const entry of JSON.parse(result!.rows) as Delivery[]) {
-    const list = byPackage.get(entry.packageId);
-    if (list) list.push(entry);
-    else byPackage.set(entry.packageId, [entry]);
-  }
-  return byPackage;
+  return JSON.parse(result!.rows) as (Omit<DeliveryPackage, 'plannedHours'> & { archived: 'Y' | 'N' })[];
 }
 
 /** The closed months from `first` to `last`, as YYYY-MM. */
@@ -125,17 +111,15 @@ async function closedMonthsBetween(db: Executor, first: string, last: string): P
 
 /** Running packages with their planned hours and entries between two dates; archived ones only where they have entries. */
 async function deliveryPackages(db: Executor, first: string, last: string, today: string, carerId?: string): Promise<DeliveryPackage[]> {
-  const [running, entries] = await Promise.all([packagesRunning(db, first, last, carerId), entriesByPackage(db, first, last, carerId)]);
+  const running = await packagesRunning(db, first, last, carerId);
   // Hours are planned up to today, as the hours reports count them: a week or month under way is planned so far.
   const plannedUntil = last < today ? last : today;
-  return running
-    .filter((p) => p.archived === 'N' || entries.has(p.id))
-    .map(({ archived: _archived, ...p }): DeliveryPackage => ({
-      ...p,
-      packageName: p.packageName === p.clientName ? '' : p.packageName,
-      plannedHours: first <= plannedUntil ? plannedHoursBetween(p, first, plannedUntil) : 0,
-      entries: entries.get(p.id) ?? [],
-    }));
+  const shown: DeliveryPackage[] = [];
+  for (const { archived, ...p } of running) {
+    if (archived === 'Y' && p.entries.length === 0) continue;
+    shown.push(Object.assign(p, { plannedHours: first <= plannedUntil ? plannedHoursBetween(p, first, plannedUntil) : 0 }));
+  }
+  return shown;
 }
 
 export interface DeliveryWeek {
