@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { DeliveryFigures } from '@/client/components/care/delivery-figures';
 import { statementPath } from '@/client/components/care/statement-path';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
@@ -120,23 +121,10 @@ function carerRows(carers: DeliveredCarer[], monthOf: (carer: DeliveredCarer) =>
 
 /** The year's figures in large type: planned, delivered, rate and missed visits. */
 function PeriodSummary({ title, period }: { title: string; period: DeliveredPeriod }) {
-  const figures = [
-    ['Planned hours', reportHours(period.plannedHours)],
-    ['Delivered hours', reportHours(period.deliveredHours)],
-    ['Delivery rate', deliveryRateText(period.deliveryRate)],
-    ['Missed visits', String(period.missedVisits)],
-  ];
   return (
     <div className="bg-muted/50 rounded-lg px-4 py-3">
       <h4 className="text-sm font-semibold">{title}</h4>
-      <dl className="mt-1 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
-        {figures.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-muted-foreground text-xs">{label}</dt>
-            <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DeliveryFigures figures={period} className="mt-1" />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Download, Lock, Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { carerKindLabel } from '@/client/components/care/carer-label';
+import { DeliveryFigures } from '@/client/components/care/delivery-figures';
 import { statementPath } from '@/client/components/care/statement-path';
 import { ErrorMessage, LoadState } from '@/client/components/load-state';
 import { Badge } from '@/client/components/ui/badge';
@@ -13,7 +14,7 @@ import { formatDate } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { useTRPC } from '@/client/lib/trpc';
 import { todayIn } from '@/shared/dates';
-import { deliveryRate, deliveryRateText, monthLabel, shiftMonth } from '@/shared/deliveries';
+import { monthLabel, shiftMonth } from '@/shared/deliveries';
 import { month as monthSchema } from '@/shared/schemas/deliveries';
 import { statementCsvRows, entryText } from './statement-csv';
 
@@ -57,22 +58,7 @@ function MonthPicker({ carerId, month }: { carerId: string; month: string }) {
 
 /** The month's totals in large type. */
 function Totals({ statement }: { statement: Statement }) {
-  const figures = [
-    ['Planned hours', hours(statement.plannedHours)],
-    ['Delivered hours', hours(statement.deliveredHours)],
-    ['Delivery rate', deliveryRateText(deliveryRate(statement.plannedHours, statement.deliveredHours))],
-    ['Missed visits', String(statement.missedVisits)],
-  ];
-  return (
-    <dl className="bg-muted/50 grid grid-cols-2 gap-x-6 gap-y-2 rounded-lg px-4 py-3 sm:grid-cols-4 print:bg-transparent print:px-0">
-      {figures.map(([label, value]) => (
-        <div key={label}>
-          <dt className="text-muted-foreground text-xs">{label}</dt>
-          <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DeliveryFigures figures={statement} className="bg-muted/50 rounded-lg px-4 py-3 print:bg-transparent print:px-0" />;
 }
 
 function packageTitle(pkg: StatementPackage): string {
