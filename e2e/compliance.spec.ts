@@ -111,7 +111,7 @@ test('a volunteer record is listed under Volunteers, not under MPs', async ({ pa
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });
 
-test('an MP whose DBS has run out is marked Expired on /dbs', async ({ page, signIn }) => {
+test('an MP whose DBS has run out is marked Expired and Not compliant on /dbs and in the MAG log’s MP picker', async ({ page, signIn }) => {
   await signIn('Admin');
   const name = unique('Derek Stone');
   await createCarer(page, 'MP', name, '2020-03-01');
@@ -121,13 +121,27 @@ test('an MP whose DBS has run out is marked Expired on /dbs', async ({ page, sig
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('1 Mar 2020');
   await expect(row).toContainText('Expired');
+  // The compliance badge says why on hover.
+  await expect(row.getByText('Not compliant', { exact: false })).toHaveAttribute('title', /DBS/);
 
   // The same MP has no public liability date.
   await page.getByRole('link', { name: 'Public Liability' }).click();
   // Wait for the page: until then "Search MPs" would find the DBS page's box.
   await expect(page.getByRole('heading', { name: 'Public Liability', exact: true })).toBeVisible();
   await page.getByLabel('Search MPs').fill(name);
-  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('No Public Liability');
+  const liability = page.getByRole('row', { name: new RegExp(name) });
+  await expect(liability).toContainText('No Public Liability');
+  await expect(liability).toContainText('Not compliant');
+
+  // Carer pickers other than the package form's show the badge too.
+  await page.goto('/mag/new');
+  await expect(page.getByRole('heading', { name: 'Add MAG Log' })).toBeVisible();
+  await page.getByLabel('MPs', { exact: true }).fill(name);
+  const option = page.getByRole('option', { name });
+  await expect(option.getByText('Not compliant', { exact: false })).toHaveAttribute('title', /DBS/);
+  await option.click();
+  // Once chosen, the MP reads by name alone.
+  await expect(page.getByRole('button', { name: `Remove ${name}` })).toBeVisible();
 });
 
 test('a MAG session with two clients is listed with its total and shows in each client’s Logs', async ({ page, signIn }) => {

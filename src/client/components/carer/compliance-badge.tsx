@@ -1,5 +1,6 @@
+import type { ListColumn } from '@/client/components/list-screen/types';
 import { Badge } from '@/client/components/ui/badge';
-import type { Compliance, ComplianceStatus } from '@/shared/compliance';
+import { COMPLIANCE_STATUSES, type Compliance, type ComplianceStatus } from '@/shared/compliance';
 
 const VARIANT = {
   Compliant: 'secondary',
@@ -26,4 +27,19 @@ export function ComplianceBadge({ compliance }: { compliance: Compliance }) {
 /** "Not compliant: DBS re-check was due on 3 March 2026; …", as lists filter and export it. */
 export function complianceText({ status, reasons }: Compliance): string {
   return reasons.length ? `${status}: ${reasons.join('; ')}` : status;
+}
+
+/**
+ * The Compliance column of a carer list: the badge, filtered and exported as its words with the reasons,
+ * Not compliant first when sorted up (who needs chasing). A key field of the card on a phone.
+ */
+export function complianceColumn<T extends { compliance: Compliance }>(): ListColumn<T> {
+  return {
+    id: 'compliance',
+    header: 'Compliance',
+    value: (c) => complianceText(c.compliance),
+    sortValue: (c) => COMPLIANCE_STATUSES.length - COMPLIANCE_STATUSES.indexOf(c.compliance.status),
+    cell: (c) => <ComplianceBadge compliance={c.compliance} />,
+    card: 'key',
+  };
 }

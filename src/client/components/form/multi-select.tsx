@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Select, { type MultiValue } from 'react-select';
 import { cn } from '@/client/lib/utils';
 
@@ -13,12 +14,14 @@ interface MultiSelectProps {
   onChange: (value: string[]) => void;
   onBlur?: () => void;
   isLoading?: boolean;
+  /** How an option reads in the open list (e.g. with a badge); chosen ones show their label. */
+  renderOption?: (option: Option) => ReactNode;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }
 
 /** A searchable multi-select (react-select with its defaults: "Select...", "No options", page size 5). */
-export function MultiSelect({ id, options, value, onChange, onBlur, isLoading, ...aria }: MultiSelectProps) {
+export function MultiSelect({ id, options, value, onChange, onBlur, isLoading, renderOption, ...aria }: MultiSelectProps) {
   const selected = value.map((v) => options.find((o) => o.value === v) ?? { value: v, label: v });
   return (
     <Select<Option, true>
@@ -30,6 +33,7 @@ export function MultiSelect({ id, options, value, onChange, onBlur, isLoading, .
       isLoading={isLoading}
       onChange={(next: MultiValue<Option>) => onChange(next.map((o) => o.value))}
       onBlur={onBlur}
+      formatOptionLabel={renderOption && ((option, { context }) => (context === 'menu' ? renderOption(option) : option.label))}
       maxMenuHeight={300}
       minMenuHeight={140}
       aria-invalid={aria['aria-invalid']}

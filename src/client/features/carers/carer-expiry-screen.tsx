@@ -10,6 +10,7 @@ import { useArchivedView } from '@/client/components/list-screen/archive-toggle'
 import { todayIn } from '@/shared/dates';
 import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '@/client/components/carer/carer-expiries';
 import { CarerTabsPage, editableCarerPath, NameCell, useCarerEditRights } from '@/client/components/carer/carer-tabs';
+import { complianceColumn } from '@/client/components/carer/compliance-badge';
 import { EXPIRY_COLUMN_ID, expiryColumn, SOONEST_FIRST } from '@/client/components/carer/expiry-badge';
 
 // Dates are changed on the MP or volunteer form; these screens only watch them.
@@ -21,6 +22,7 @@ function carerExpiryColumns(expiry: CarerExpiry, today: string, editRights: Reco
     nameColumn((c) => <NameCell name={c.details.name} archived={c.archived} to={editableCarerPath(c.id, editRights)} />),
     { id: 'id', header: 'Carer ID', value: (c) => c.id, card: 'key' },
     { ...expiryColumn<CarerRow>({ id: EXPIRY_COLUMN_ID, header: words.header, date: words.date, missingText: words.missingText, today }), card: 'first' },
+    complianceColumn<CarerRow>(),
   ];
 }
 

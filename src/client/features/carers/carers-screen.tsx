@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ListRoutes } from '@/client/components/status-screens';
-import { ComplianceBadge, complianceText } from '@/client/components/carer/compliance-badge';
+import { complianceColumn } from '@/client/components/carer/compliance-badge';
 import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
 import { useCarerApi } from '@/client/components/carer/use-carer-api';
 import { useArchiveAction, useArchivedView } from '@/client/components/list-screen/archive-toggle';
@@ -13,7 +13,6 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
-import { COMPLIANCE_STATUSES } from '@/shared/compliance';
 import { CarerDetailDialog } from './carer-detail-dialog';
 import { CreateCarerPage, EditCarerPage } from './carer-form';
 
@@ -25,15 +24,7 @@ const COLUMNS: ListColumn<CarerRow>[] = [
   { id: 'postCode', header: 'Post Code', value: (c) => c.details.address.postCode, card: 'key' },
   { id: 'services', header: 'Services', value: (c) => c.details.services.join(', '), className: 'min-w-48 whitespace-normal', card: 'key' },
   { id: 'dbsExpiry', header: 'DBS Expiry', value: (c) => formatDate(c.dbsExpiry, 'No DBS'), sortValue: (c) => c.dbsExpiry || null, className: 'whitespace-nowrap', card: 'key' },
-  {
-    id: 'compliance',
-    header: 'Compliance',
-    value: (c) => complianceText(c.compliance),
-    // Not compliant first when sorted up: who needs chasing.
-    sortValue: (c) => COMPLIANCE_STATUSES.length - COMPLIANCE_STATUSES.indexOf(c.compliance.status),
-    cell: (c) => <ComplianceBadge compliance={c.compliance} />,
-    card: 'key',
-  },
+  complianceColumn<CarerRow>(),
   { id: 'capacity', header: 'Capacity', value: (c) => c.details.capacity },
 ];
 

@@ -3,6 +3,7 @@ import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-quer
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { ComplianceBadge } from '@/client/components/carer/compliance-badge';
 import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { MultiSelect, type Option } from '@/client/components/form/multi-select';
@@ -13,6 +14,7 @@ import { Textarea } from '@/client/components/ui/textarea';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
+import type { Compliance } from '@/shared/compliance';
 import { todayIn } from '@/shared/dates';
 import { magTotalAttendees } from '@/shared/mag';
 import { magLogInput } from '@/shared/schemas/compliance';
@@ -46,8 +48,8 @@ const ATTENDEE_LISTS: readonly { name: AttendeeList; label: string; hint?: strin
   { name: 'volunteers', label: 'Volunteers', loadError: 'Error loading Volunteers' },
 ];
 
-/** The people a list is chosen from, as loaded. */
-type PeopleQuery = Pick<UseQueryResult<readonly { id: string; details: { name: string } }[]>, 'data' | 'isPending' | 'isError'>;
+/** The people a list is chosen from, as loaded; carers with their compliance. */
+type PeopleQuery = Pick<UseQueryResult<readonly { id: string; details: { name: string }; compliance?: Compliance }[]>, 'data' | 'isPending' | 'isError'>;
 
 const asCount = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
@@ -76,6 +78,21 @@ function attendeeOptions(listed: readonly { id: string; details: { name: string 
   const names = new Map(attended.map((a) => [a.id, a.name]));
   for (const person of listed ?? []) names.set(person.id, person.details.name);
   return [...names].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** A carer in the open list: their name and compliance badge, as every carer picker shows them. */
+function withCompliance(listed: PeopleQuery['data']) {
+  const compliance = new Map((listed ?? []).flatMap((person) => (person.compliance ? [[person.id, person.compliance] as const] : [])));
+  if (compliance.size === 0) return undefined;
+  return ({ value, label }: Option) => {
+    const carer = compliance.get(value);
+    return (
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        {label}
+        {carer && <ComplianceBadge compliance={carer} />}
+      </span>
+    );
+  };
 }
 
 function AttendeesField({
@@ -109,6 +126,7 @@ function AttendeesField({
             <MultiSelect
               {...aria}
               options={attendeeOptions(people.data, attended)}
+              renderOption={withCompliance(people.data)}
               isLoading={people.isPending}
               value={(field.value ?? []).map((a) => a.id)}
               onChange={(ids) => {
