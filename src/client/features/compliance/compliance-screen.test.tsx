@@ -105,5 +105,6 @@ describe('the Compliance screen', () => {
     expect(within(mps).getByLabelText('First Aid')).toBeDisabled();
     expect(screen.getByLabelText('Years between DBS re-checks')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Only an Admin can change these settings\./)).toBeInTheDocument();
   });
 });

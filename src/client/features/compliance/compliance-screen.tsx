@@ -27,6 +27,7 @@ export default function ComplianceScreen() {
       <p className="max-w-prose text-sm text-muted-foreground">
         A carer is Not compliant, and is not given care without a reason, when their DBS re-check date has passed or is missing, or
         when something required here has expired or is missing. Anything that runs out within 30 days shows as Expiring soon.
+        {!canUpdate && ' Only an Admin can change these settings.'}
       </p>
       <LoadState query={settings} errorText="Error loading the compliance settings" className="m-0">
         {(current) => <SettingsForm key={JSON.stringify(current)} initial={current} readOnly={!canUpdate} />}
@@ -97,13 +98,13 @@ function SettingsForm({ initial, readOnly }: { initial: ComplianceSettings; read
         <CheckboxField label="Required of MPs" disabled={readOnly} {...register('publicLiabilityMps')} />
         <CheckboxField label="Required of volunteers" disabled={readOnly} {...register('publicLiabilityVolunteers')} />
       </FormSection>
-      <FormSection title="DBS re-check">
+      <FormSection title="DBS re-check" className="sm:grid-cols-1">
         <Field
           label="Years between DBS re-checks"
           error={errors.dbsRecheckYears?.message}
           hint="A carer's DBS expiry is this many years after their certificate's issue date, or after the last Update Service check when they subscribe. Changing it moves every date that follows the policy; dates entered by hand stay. Every carer needs a DBS check."
         >
-          <Input type="number" inputMode="numeric" min={1} max={10} step={1} disabled={readOnly} {...register('dbsRecheckYears', { valueAsNumber: true })} />
+          <Input type="number" inputMode="numeric" min={1} max={10} step={1} className="sm:max-w-32" disabled={readOnly} {...register('dbsRecheckYears', { valueAsNumber: true })} />
         </Field>
       </FormSection>
       {!readOnly && (
