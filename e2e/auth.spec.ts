@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { enterPassword, expect, setUpTwoStepSignIn, test } from './fixtures';
 import { newDataDir, removeDataDir, startServer } from './server';
 
-const ALL_ITEMS = ['Dashboard', 'Requests', 'Packages', 'Timesheets', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG', 'Audit', 'Data protection', 'Reminders', 'Staff', 'Import'];
+const ALL_ITEMS = ['Dashboard', 'Requests', 'Packages', 'Timesheets', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG', 'Compliance', 'Audit', 'Data protection', 'Reminders', 'Staff', 'Import'];
 
 /** The sidebar's links; asserting on them waits until the sidebar has rendered. */
 function sidebarLinks(page: Page) {
@@ -47,7 +47,7 @@ test('first start: the printed admin signs in, sets up two-step sign-in and land
 
 test('a Finance user sees only what Finance can read', async ({ page, signIn }) => {
   await signIn('Finance');
-  await expect(sidebarLinks(page)).toHaveText(['Dashboard', 'Requests', 'Packages', 'Timesheets', 'Clients', 'Volunteers', 'MAG']);
+  await expect(sidebarLinks(page)).toHaveText(['Dashboard', 'Requests', 'Packages', 'Timesheets', 'Clients', 'Volunteers', 'MAG', 'Compliance']);
   await expect(page.getByTestId('user-role')).toHaveText('Role: Finance');
   await page.goto('/mps');
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();

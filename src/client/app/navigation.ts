@@ -5,6 +5,7 @@ import {
   CalendarDays,
   FileUp,
   ClipboardList,
+  ListChecks,
   GraduationCap,
   HeartHandshake,
   LayoutDashboard,
@@ -44,7 +45,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/public-liability', label: 'Public Liability', icon: Umbrella, visible: reads('volunteers', 'mps') },
   { to: '/records', label: 'Records', icon: GraduationCap, visible: reads('trainingRecords') },
   { to: '/mag', label: 'MAG', icon: CalendarDays, visible: reads('mag') },
-  // Beyond the spec's table: the audit trail, for the roles that may read it.
+  // Beyond the spec's table: what a carer needs to be given care (set by Admins, read by every role that reads carers),
+  // the audit trail and the other Admin screens, for the roles that may read them.
+  { to: '/compliance', label: 'Compliance', icon: ListChecks, visible: reads('compliance') },
   { to: '/audit', label: 'Audit', icon: ScrollText, visible: reads('audit') },
   { to: '/data-protection', label: 'Data protection', icon: ShieldHalf, visible: reads('dataProtection') },
   { to: '/reminders', label: 'Reminders', icon: BellRing, visible: reads('reminders') },

@@ -47,6 +47,7 @@ const PublicLiabilityScreen = lazy(() =>
 );
 const TrainingRecordsScreen = lazy(() => import('@/client/features/training-records/training-records-screen'));
 const MagScreen = lazy(() => import('@/client/features/mag/mag-screen'));
+const ComplianceScreen = lazy(() => import('@/client/features/compliance/compliance-screen'));
 const AuditScreen = lazy(() => import('@/client/features/audit/audit-screen'));
 const DataProtectionScreen = lazy(() => import('@/client/features/data-protection/data-protection-screen'));
 const RemindersScreen = lazy(() => import('@/client/features/reminders/reminders-screen'));
@@ -68,6 +69,7 @@ const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
   { path: 'public-liability/*', nav: '/public-liability', element: <PublicLiabilityScreen /> },
   { path: 'records/*', nav: '/records', element: <TrainingRecordsScreen /> },
   { path: 'mag/*', nav: '/mag', element: <MagScreen /> },
+  { path: 'compliance', nav: '/compliance', element: <ComplianceScreen /> },
   { path: 'audit', nav: '/audit', element: <AuditScreen /> },
   { path: 'data-protection', nav: '/data-protection', element: <DataProtectionScreen /> },
   { path: 'reminders', nav: '/reminders', element: <RemindersScreen /> },

@@ -6,6 +6,7 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { Link } from 'react-router';
 import { statementPath } from '@/client/components/care/statement-path';
 import { useCan } from '@/client/lib/auth';
+import { DBS_LEVEL_LABELS } from '@/shared/compliance';
 import { todayIn } from '@/shared/dates';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { ComplianceBadge } from '@/client/components/carer/compliance-badge';
@@ -19,6 +20,9 @@ function GeneralInfo({ carer }: { carer: Carer }) {
   return (
     <PersonDetailGrid person={carer} idLabel="Carer ID" id={carer.id}>
       <DetailItem label="Capacity">{details.capacity}</DetailItem>
+      <DetailItem label="Weekly hours available">
+        {details.weeklyHoursAvailable === null ? 'Not recorded' : `${formatHours(details.weeklyHoursAvailable)} h/week`}
+      </DetailItem>
       <ContactItems phone={details.phone} email={details.email} />
       <AddressItem address={details.address} />
       <DetailItem label="Next of kin">{details.nextOfKin}</DetailItem>
@@ -32,10 +36,28 @@ function GeneralInfo({ carer }: { carer: Carer }) {
           )}
         </span>
       </DetailItem>
-      <DetailItem label="DBS expiry">{formatDate(carer.dbsExpiry, 'No DBS')}</DetailItem>
+      <DbsItems carer={carer} />
       <DetailItem label="Public liability expiry">{formatDate(carer.publicLiabilityExpiry, 'No Public Liability')}</DetailItem>
       <DetailItem label="Attends MAG">{details.attendsMag ? 'Yes' : 'No'}</DetailItem>
     </PersonDetailGrid>
+  );
+}
+
+/** The certificate (its number masked, as the server gives it) and the re-check date it leads to. */
+function DbsItems({ carer: { dbs, dbsExpiry } }: { carer: Carer }) {
+  return (
+    <>
+      <DetailItem label="DBS certificate number">{dbs.certificateNumber}</DetailItem>
+      <DetailItem label="DBS level">{dbs.level && DBS_LEVEL_LABELS[dbs.level]}</DetailItem>
+      <DetailItem label="DBS issue date">{formatDate(dbs.issueDate)}</DetailItem>
+      <DetailItem label="DBS Update Service">
+        {dbs.updateService ? `Subscribed${dbs.updateServiceCheckedOn ? `, last checked ${formatDate(dbs.updateServiceCheckedOn)}` : ''}` : 'Not subscribed'}
+      </DetailItem>
+      <DetailItem label="DBS expiry">
+        {formatDate(dbsExpiry, 'No DBS')}
+        {dbsExpiry && <span className="text-muted-foreground">{dbs.expiryEnteredByHand ? ' (entered by hand)' : ' (by policy)'}</span>}
+      </DetailItem>
+    </>
   );
 }
 

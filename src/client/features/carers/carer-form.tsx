@@ -10,7 +10,9 @@ import { NEW_PERSON, PersonForm, usePersonForm } from '@/client/components/perso
 import { Input } from '@/client/components/ui/input';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
+import { MAX_WEEKLY_HOURS } from '@/shared/constants';
 import { carerForm } from '@/shared/schemas/people';
+import { DbsSection } from './dbs-fields';
 
 type FormInput = z.input<typeof carerForm>;
 type StoredCarer = RouterOutputs['mps']['getById'];
@@ -18,13 +20,18 @@ type StoredCarer = RouterOutputs['mps']['getById'];
 const EMPTY: FormInput = {
   ...NEW_PERSON,
   dbsExpiry: '',
+  dbs: { certificateNumber: '', issueDate: '', level: '', updateService: false, updateServiceCheckedOn: '', expiryEnteredByHand: false },
   publicLiabilityExpiry: '',
-  details: { ...NEW_PERSON.details, capacity: '' },
+  details: { ...NEW_PERSON.details, capacity: '', weeklyHoursAvailable: null },
 };
 
-export function formValues({ archived, dateOfBirth, dbsExpiry, publicLiabilityExpiry, details }: StoredCarer): FormInput {
-  return { archived, dateOfBirth, dbsExpiry, publicLiabilityExpiry, details };
+/** What a read gives back to update: the certificate number stays masked, which keeps the stored one. */
+export function formValues({ archived, dateOfBirth, dbsExpiry, dbs, publicLiabilityExpiry, details }: StoredCarer): FormInput {
+  return { archived, dateOfBirth, dbsExpiry, dbs, publicLiabilityExpiry, details };
 }
+
+/** An empty box is "not recorded" (null), not 0. */
+const hoursOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
 function CarerForm({ kind, stored }: { kind: CarerKind; stored?: StoredCarer }) {
   const trpc = useTRPC();
@@ -60,13 +67,18 @@ function CarerForm({ kind, stored }: { kind: CarerKind; stored?: StoredCarer }) 
             <option value="Part Time" />
             <option value="Occasional" />
           </datalist>
+          <Field
+            label="Weekly hours available"
+            hint="Hours a week they can give, used to suggest carers; leave empty if not known"
+            error={formState.errors.details?.weeklyHoursAvailable?.message}
+          >
+            <Input type="number" inputMode="decimal" min={0} max={MAX_WEEKLY_HOURS} step={0.5} {...register('details.weeklyHoursAvailable', { setValueAs: hoursOrNull })} />
+          </Field>
         </>
       }
     >
-      <FormSection title="Checks">
-        <Field label="DBS expiry" hint="Leave empty when there is no DBS check" error={formState.errors.dbsExpiry?.message}>
-          <Input type="date" {...register('dbsExpiry')} />
-        </Field>
+      <DbsSection storedNumber={stored?.dbs.certificateNumber ?? ''} />
+      <FormSection title="Public liability">
         <Field label="Public liability expiry" error={formState.errors.publicLiabilityExpiry?.message}>
           <Input type="date" {...register('publicLiabilityExpiry')} />
         </Field>
