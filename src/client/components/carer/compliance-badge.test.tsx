@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ComplianceBadge, complianceText } from './compliance-badge';
+import { ComplianceBadge, complianceColumn, complianceText } from './compliance-badge';
 
 const lapsed = { status: 'Not compliant', reasons: ['DBS re-check was due on 3 March 2026', 'No First Aid training on record'] } as const;
 
@@ -20,5 +20,11 @@ describe('ComplianceBadge', () => {
   it('reads as the list filters and exports it', () => {
     expect(complianceText({ ...lapsed, reasons: [...lapsed.reasons] })).toBe('Not compliant: DBS re-check was due on 3 March 2026; No First Aid training on record');
     expect(complianceText({ status: 'Compliant', reasons: [] })).toBe('Compliant');
+  });
+
+  it('writes the reasons out on a phone card, where there are no tooltips', () => {
+    const column = complianceColumn<{ compliance: typeof lapsed }>();
+    render(<>{column.cardCell!({ compliance: lapsed })}</>);
+    expect(screen.getByText('DBS re-check was due on 3 March 2026; No First Aid training on record')).toBeVisible();
   });
 });

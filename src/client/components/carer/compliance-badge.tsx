@@ -31,7 +31,8 @@ export function complianceText({ status, reasons }: Compliance): string {
 
 /**
  * The Compliance column of a carer list: the badge, filtered and exported as its words with the reasons,
- * Not compliant first when sorted up (who needs chasing). A key field of the card on a phone.
+ * Not compliant first when sorted up (who needs chasing). A key field of the card on a phone, with the
+ * reasons written out there (the badge reads them out already, hence aria-hidden).
  */
 export function complianceColumn<T extends { compliance: Compliance }>(): ListColumn<T> {
   return {
@@ -41,5 +42,15 @@ export function complianceColumn<T extends { compliance: Compliance }>(): ListCo
     sortValue: (c) => COMPLIANCE_STATUSES.length - COMPLIANCE_STATUSES.indexOf(c.compliance.status),
     cell: (c) => <ComplianceBadge compliance={c.compliance} />,
     card: 'key',
+    cardCell: (c) => (
+      <>
+        <ComplianceBadge compliance={c.compliance} />
+        {c.compliance.reasons.length > 0 && (
+          <span aria-hidden className="mt-1 block text-xs text-muted-foreground">
+            {c.compliance.reasons.join('; ')}
+          </span>
+        )}
+      </>
+    ),
   };
 }

@@ -156,7 +156,7 @@ const ListCard = memo(function ListCard<T>({ row, layout, rowLabel, saved, actio
           {layout.fields.map((column) => (
             <div key={column.id} className="min-w-0">
               <dt className="text-muted-foreground text-xs">{column.header}</dt>
-              <dd className="text-sm break-words">{cellOf(column, row)}</dd>
+              <dd className="text-sm break-words">{column.cardCell ? column.cardCell(row) : cellOf(column, row)}</dd>
             </div>
           ))}
         </dl>

@@ -18,6 +18,8 @@ export interface ListColumn<T> {
    * all (the default; the card keeps to what tells one row from another).
    */
   card?: 'title' | 'first' | 'key';
+  /** The field as a card shows it, when unlike the table's cell (a phone has no tooltips). */
+  cardCell?: (row: T) => React.ReactNode;
 }
 
 /** What the signed-in role may do on this screen. */
