@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Compliance } from '@/shared/compliance';
 import { ComplianceBadge, complianceColumn, complianceText } from './compliance-badge';
 
 const lapsed = { status: 'Not compliant', reasons: ['DBS re-check was due on 3 March 2026', 'No First Aid training on record'] } as const;
@@ -23,8 +24,8 @@ describe('ComplianceBadge', () => {
   });
 
   it('writes the reasons out on a phone card, where there are no tooltips', () => {
-    const column = complianceColumn<{ compliance: typeof lapsed }>();
-    render(<>{column.cardCell!({ compliance: lapsed })}</>);
+    const column = complianceColumn<{ compliance: Compliance }>();
+    render(<>{column.cardCell!({ compliance: { ...lapsed, reasons: [...lapsed.reasons] } })}</>);
     expect(screen.getByText('DBS re-check was due on 3 March 2026; No First Aid training on record')).toBeVisible();
   });
 });
