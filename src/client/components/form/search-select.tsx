@@ -41,6 +41,19 @@ function flatten<T>(options: SearchSelectProps<T>['options']): SearchOption<T>[]
 }
 
 /**
+ * Inside a dialog, leaving the picker (Tab, or a click on the next field) empties react-select's live region
+ * while nothing has focus; the dialog's focus trap takes that for the focused element being removed and
+ * focuses the dialog itself. Focus then goes on to where it was going.
+ */
+function keepFocusGoing(next: EventTarget | null) {
+  if (!(next instanceof HTMLElement)) return;
+  setTimeout(() => {
+    const now = document.activeElement;
+    if (now !== next && now instanceof HTMLElement && now.contains(next) && next.isConnected) next.focus();
+  });
+}
+
+/**
  * A searchable single choice among records (react-select): type to narrow, arrows and Enter to choose,
  * Escape to close. Options can say more than a native select's one line of text.
  */
@@ -52,7 +65,7 @@ export function SearchSelect<T>({ id, options, value, onChange, onBlur, placehol
   return (
     // Enter with the list open chooses (react-select then stops it) or, with nothing to choose, does nothing:
     // it must not submit the form around the picker the way Enter in a text box would.
-    <div onKeyDown={(event) => event.key === 'Enter' && menuOpen && event.preventDefault()}>
+    <div onKeyDown={(event) => event.key === 'Enter' && menuOpen && event.preventDefault()} onBlur={(event) => keepFocusGoing(event.relatedTarget)}>
       <Select<SearchOption<T>, false, GroupBase<SearchOption<T>>>
         inputId={id}
         unstyled

@@ -110,7 +110,33 @@ function Packages({ carer, who }: { carer: Carer; who: string }) {
   );
 }
 
-/** The MP or volunteer view (spec §2.6): General Info, Services, Training Record, Packages, Notes. */
+/** The clients the carer is not to be matched with, and why; added and removed on the client's view. */
+function DoesNotWorkWith({ exclusions }: { exclusions: NonNullable<Carer['exclusions']> }) {
+  return (
+    <div className="flex flex-col gap-2">
+      {exclusions.length === 0 ? (
+        <EmptyState>No clients are marked not to match with this carer</EmptyState>
+      ) : (
+        <ul className="divide-y rounded-lg border">
+          {exclusions.map((e) => (
+            <li key={e.clientId} className="flex flex-col gap-0.5 p-3 text-sm">
+              <Link to={`/clients?view=${encodeURIComponent(e.clientId)}`} className="self-start font-medium text-primary underline-offset-4 hover:underline">
+                {e.clientName}
+              </Link>
+              <span className="break-words">{e.reason}</span>
+              <span className="text-xs text-muted-foreground">
+                Added {formatDate(e.createdAt.slice(0, 10))} by {e.createdBy}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-xs text-muted-foreground">To add or remove one, open the client and go to Do not match.</p>
+    </div>
+  );
+}
+
+/** The MP or volunteer view (spec §2.6): General Info, Services, Training Record, Packages, Does not work with, Notes. */
 export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind; carerId: string | null; onClose: () => void }) {
   const api = useCarerApi(kind);
   const words = CARER_KINDS[kind];
@@ -129,6 +155,7 @@ export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind;
         { value: 'services', label: 'Services', content: <ServiceBadges services={carer.details.services} /> },
         ...(canReadTraining ? [{ value: 'training', label: 'Training Record', content: <TrainingRecords carer={carer} who={who} /> }] : []),
         { value: 'packages', label: 'Packages', content: <Packages carer={carer} who={who} /> },
+        ...(carer.exclusions ? [{ value: 'exclusions', label: 'Does not work with', content: <DoesNotWorkWith exclusions={carer.exclusions} /> }] : []),
       ]}
       editable={formValues}
     />

@@ -1,4 +1,5 @@
 import { formValues } from './client-form';
+import { ClientExclusions } from './client-exclusions';
 import { PersonDetailDialog } from '@/client/components/person/person-detail-dialog';
 import { AddressItem, ContactItems, PersonDetailGrid, ServiceBadges } from '@/client/components/person/person-details';
 import { DetailGrid, DetailItem, EmptyState } from '@/client/components/record/detail-dialog';
@@ -113,7 +114,7 @@ function NewRequests({ client }: { client: Client }) {
   );
 }
 
-/** The client view (spec §2.6): Contact Info, Services & Needs, Logs, New Requests, Notes. */
+/** The client view (spec §2.6): Contact Info, Services & Needs, Logs, New Requests, Do not match, Notes. */
 export function ClientDetailDialog({ clientId, onClose }: { clientId: string | null; onClose: () => void }) {
   const trpc = useTRPC();
   return (
@@ -129,6 +130,7 @@ export function ClientDetailDialog({ clientId, onClose }: { clientId: string | n
         { value: 'services', label: 'Services & Needs', content: <ServicesAndNeeds client={client} /> },
         { value: 'logs', label: 'Logs', content: <Logs client={client} /> },
         { value: 'requests', label: 'New Requests', content: <NewRequests client={client} /> },
+        { value: 'exclusions', label: 'Do not match', content: <ClientExclusions client={client} /> },
       ]}
       editable={formValues}
     />

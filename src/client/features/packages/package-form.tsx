@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
+import { Button } from '@/client/components/ui/button';
 import { AddressSection } from '@/client/components/person/person-fields';
 import { LoadCareItem } from '@/client/components/care/load-care-item';
 import { ArchivedField, chosen, EndDateField, NotesField, ServicesField, StartDateField, WeeklyHoursField } from '@/client/components/care/care-fields';
@@ -16,10 +17,11 @@ import { OPEN, todayIn } from '@/shared/dates';
 import { OVERRIDE_TOO_SHORT, packageInput, requestId } from '@/shared/schemas/care';
 import { carerId } from '@/shared/schemas/people';
 import { AssignmentCheck, complianceRefusal, overrideField, overrideToSend, useAssignmentCheck } from './assignment-check';
-import { SuggestedCarers } from './suggested-carers';
+import { SuggestedCarers } from '@/client/components/carer/suggested-carers';
 import { LoadPackage, type StoredPackage } from './load-package';
 import { PackageNameField } from './package-fields';
-import { CarerPicker, RequestPicker } from './package-pickers';
+import { CarerPicker } from '@/client/components/carer/carer-picker';
+import { RequestPicker } from './package-pickers';
 import { useCareFormSave } from '@/client/components/care/use-care-form';
 
 const packageForm = packageInput.safeExtend({ requestId: chosen(requestId, 'Request'), carerId: chosen(carerId, 'Carer'), override: overrideField });
@@ -37,12 +39,12 @@ function fromRequest(request: StoredRequest) {
   };
 }
 
-function newPackage(request?: StoredRequest): FormInput {
+function newPackage(request?: StoredRequest, carerId = ''): FormInput {
   const prefill = request
     ? fromRequest(request)
     : { address: { streetAddress: '', locality: DEFAULT_LOCALITY, county: DEFAULT_COUNTY, postCode: '' }, services: [], weeklyHours: defaultPackageHours(undefined) };
   return {
-    carerId: '',
+    carerId,
     requestId: request?.id ?? '',
     archived: 'N',
     startDate: todayIn(),
@@ -55,12 +57,21 @@ function formValues({ carerId, requestId, archived, startDate, endDate, details 
   return { carerId, requestId, archived, startDate, endDate, details };
 }
 
-function PackageForm({ stored, request }: { stored?: StoredPackage; request?: StoredRequest }) {
+/** Sets the carer field to a suggested carer; pressed while that carer is the one chosen. */
+function ChooseButton({ name, chosen, onChoose }: { name: string; chosen: boolean; onChoose: () => void }) {
+  return (
+    <Button type="button" size="sm" variant={chosen ? 'secondary' : 'outline'} aria-pressed={chosen} aria-label={`Choose ${name}`} onClick={onChoose}>
+      {chosen ? 'Chosen' : 'Choose'}
+    </Button>
+  );
+}
+
+function PackageForm({ stored, request, carerId }: { stored?: StoredPackage; request?: StoredRequest; carerId?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(packageForm),
-    defaultValues: stored ? formValues(stored) : newPackage(request),
+    defaultValues: stored ? formValues(stored) : newPackage(request, carerId),
   });
   const { control, formState } = form;
   const errors = formState.errors;
@@ -122,8 +133,14 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
             {!stored && (
               <SuggestedCarers
                 requestId={requestChosen}
-                chosenId={carerChosen}
-                onChoose={(id) => form.setValue('carerId', id, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+                className="flex flex-col gap-2 sm:col-span-2"
+                action={(s) => (
+                  <ChooseButton
+                    name={s.name}
+                    chosen={s.carerId === carerChosen}
+                    onChoose={() => form.setValue('carerId', s.carerId, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+                  />
+                )}
               />
             )}
             <Controller
@@ -154,24 +171,28 @@ function PackageForm({ stored, request }: { stored?: StoredPackage; request?: St
   );
 }
 
-/** The request a package is added from, passed as navigation state by the requests list (spec §2.3). */
-function requestIdFromState(state: unknown): string | undefined {
-  const id = (state as { requestId?: unknown } | null)?.requestId;
-  return typeof id === 'string' && id ? id : undefined;
+/**
+ * The request a package is added from, passed as navigation state by the requests list (spec §2.3), and
+ * the carer when one was picked from the request's suggestions.
+ */
+function fromState(state: unknown): { requestId?: string; carerId?: string } {
+  const passed = (state ?? {}) as { requestId?: unknown; carerId?: unknown };
+  const id = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  return { requestId: id(passed.requestId), carerId: id(passed.carerId) };
 }
 
-/** /packages/create, with the request preselected when one is passed as navigation state. */
+/** /packages/create, with the request (and carer) preselected when passed as navigation state. */
 export function CreatePackagePage() {
-  const fromRequestId = requestIdFromState(useLocation().state);
-  return fromRequestId ? <CreatePackageForRequest requestId={fromRequestId} /> : <PackageForm />;
+  const { requestId, carerId } = fromState(useLocation().state);
+  return requestId ? <CreatePackageForRequest requestId={requestId} carerId={carerId} /> : <PackageForm />;
 }
 
-function CreatePackageForRequest({ requestId }: { requestId: string }) {
+function CreatePackageForRequest({ requestId, carerId }: { requestId: string; carerId?: string }) {
   const trpc = useTRPC();
   const request = useQuery(trpc.requests.getById.queryOptions({ id: requestId }));
   return (
     <LoadCareItem what="request" query={request}>
-      {(loaded) => <PackageForm request={loaded} />}
+      {(loaded) => <PackageForm request={loaded} carerId={carerId} />}
     </LoadCareItem>
   );
 }

@@ -1,7 +1,10 @@
 import { DetailGrid, DetailItem, EmptyState, NotesItem } from '@/client/components/record/detail-dialog';
 import { CareDetailDialog } from '@/client/components/care/care-detail-dialog';
 import { AddressItem } from '@/client/components/person/person-details';
+import { useNavigate } from 'react-router';
+import { SuggestedCarers } from '@/client/components/carer/suggested-carers';
 import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
 import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
@@ -52,7 +55,37 @@ function AssociatedPackages({ request }: { request: StoredRequest }) {
   );
 }
 
-/** The request view (spec §2.6): Request Details and Associated Packages, with Edit, Delete and Close. */
+/** The carers ranked for the request; users who may add packages start one with a carer chosen here. */
+function Suggestions({ requestId }: { requestId: string }) {
+  const canAddPackage = useCan('packages', 'create');
+  const navigate = useNavigate();
+  return (
+    <SuggestedCarers
+      requestId={requestId}
+      action={
+        canAddPackage
+          ? (s) => (
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                className="self-start"
+                aria-label={`Start a package with ${s.name}`}
+                onClick={() => void navigate('/packages/create', { state: { requestId, carerId: s.carerId } })}
+              >
+                Start package
+              </Button>
+            )
+          : undefined
+      }
+    />
+  );
+}
+
+/**
+ * The request view (spec §2.6): Request Details, Associated Packages and Suggested carers, with Edit, Delete
+ * and Close.
+ */
 export function RequestDetailDialog({ requestId, onClose }: { requestId: string | null; onClose: () => void }) {
   const trpc = useTRPC();
   const canReadPackages = useCan('packages', 'read');
@@ -62,7 +95,12 @@ export function RequestDetailDialog({ requestId, onClose }: { requestId: string 
       api={trpc.requests}
       tabs={(request) => [
         { value: 'details', label: 'Request Details', content: <RequestDetails request={request} /> },
-        ...(canReadPackages ? [{ value: 'packages', label: 'Associated Packages', content: <AssociatedPackages request={request} /> }] : []),
+        ...(canReadPackages
+          ? [
+              { value: 'packages', label: 'Associated Packages', content: <AssociatedPackages request={request} /> },
+              { value: 'suggestions', label: 'Suggested carers', content: <Suggestions requestId={request.id} /> },
+            ]
+          : []),
       ]}
       history
       itemId={requestId}

@@ -1,0 +1,123 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { carerKindLabel } from '@/client/components/care/carer-label';
+import { CarerPicker } from '@/client/components/carer/carer-picker';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
+import { Field } from '@/client/components/form/field';
+import { EmptyState } from '@/client/components/record/detail-dialog';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { useReportUnsaved } from '@/client/components/unsaved-changes';
+import type { RouterOutputs } from '@/client/lib/api-types';
+import { useCan } from '@/client/lib/auth';
+import { formatDate } from '@/client/lib/format';
+import { mutationErrorText } from '@/client/lib/query-client';
+import { useTRPC } from '@/client/lib/trpc';
+import { MAX } from '@/shared/schemas/common';
+
+type Exclusion = RouterOutputs['clients']['getById']['exclusions'][number];
+
+/** Adds a carer to the list with a reason; a carer already there has the reason changed. */
+function AddExclusion({ clientId }: { clientId: string }) {
+  const trpc = useTRPC();
+  const add = useMutation(trpc.clients.addExclusion.mutationOptions());
+  const [carerId, setCarerId] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ carer?: string; reason?: string }>({});
+  useReportUnsaved(Boolean(carerId || reason.trim()));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = { carer: carerId ? undefined : 'Choose a carer', reason: reason.trim() ? undefined : 'Give a reason' };
+    setErrors(missing);
+    if (missing.carer || missing.reason) return;
+    add.mutate(
+      { clientId, carerId, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          setCarerId('');
+          setReason('');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add a carer not to match" className="flex flex-col gap-3 rounded-lg border p-3">
+      <h4 className="text-sm font-semibold">Add a carer not to match</h4>
+      <CarerPicker value={carerId} onChange={setCarerId} onBlur={() => {}} error={errors.carer} />
+      <Field label="Reason" required error={errors.reason} hint="Said to whoever assigns this carer to the client">
+        <Input value={reason} maxLength={MAX.line} onChange={(event) => setReason(event.target.value)} />
+      </Field>
+      {add.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {mutationErrorText(add.error)}
+        </p>
+      )}
+      <Button type="submit" className="self-start" disabled={add.isPending}>
+        {add.isPending ? 'Adding...' : 'Add'}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * A client's "do not match" carers: each with their kind and the reason. Users who may update clients add
+ * and remove them here (removing is confirmed); suggestions rank these carers last and the package form warns.
+ */
+export function ClientExclusions({ client }: { client: { id: string; exclusions: Exclusion[] } }) {
+  const trpc = useTRPC();
+  const canUpdate = useCan('clients', 'update');
+  const remove = useMutation(trpc.clients.removeExclusion.mutationOptions());
+  const [removing, setRemoving] = useState<Exclusion>();
+  const list = client.exclusions;
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-labelledby="client-exclusions" className="flex flex-col gap-2">
+        <h3 id="client-exclusions" className="text-sm font-semibold">
+          Do not match
+        </h3>
+        {list.length === 0 ? (
+          <EmptyState>No carers are marked not to match with this client</EmptyState>
+        ) : (
+          <ul className="divide-y rounded-lg border">
+            {list.map((e) => (
+              <li key={e.carerId} className="flex flex-wrap items-start justify-between gap-2 p-3 text-sm">
+                <span className="flex min-w-0 flex-col gap-0.5">
+                  <span>
+                    <span className="font-medium">{e.carerName}</span> <span className="text-muted-foreground">{carerKindLabel(e.carerId)}</span>
+                  </span>
+                  <span className="break-words">{e.reason}</span>
+                  <span className="text-xs text-muted-foreground">
+                    Added {formatDate(e.createdAt.slice(0, 10))} by {e.createdBy}
+                  </span>
+                </span>
+                {canUpdate && (
+                  <Button type="button" size="sm" variant="outline" aria-label={`Remove ${e.carerName}`} onClick={() => setRemoving(e)}>
+                    Remove
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {remove.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {mutationErrorText(remove.error)}
+        </p>
+      )}
+      {canUpdate && <AddExclusion clientId={client.id} />}
+      <ConfirmDialog
+        open={removing !== undefined}
+        title={`Remove ${removing?.carerName ?? 'this carer'} from the do-not-match list?`}
+        description="They may then be suggested for this client's requests and assigned without a warning."
+        keepLabel="Cancel"
+        confirmLabel={remove.isPending ? 'Removing...' : 'Remove'}
+        busy={remove.isPending}
+        onKeep={() => setRemoving(undefined)}
+        onConfirm={() => removing && remove.mutate({ clientId: client.id, carerId: removing.carerId }, { onSettled: () => setRemoving(undefined) })}
+      />
+    </div>
+  );
+}
