@@ -1,10 +1,14 @@
 // A carer's compliance (shared/compliance.ts) as the services read it: the settings, and many carers at once.
+import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { carerCompliance, type Compliance, type ComplianceSettings, DEFAULT_COMPLIANCE_SETTINGS, type TrainingType } from '@/shared/compliance';
 import { complianceSettings as settingsSchema } from '@/shared/schemas/compliance';
 import type { Executor } from '@/server/db/client';
 import { complianceSettings } from '@/server/db/schema/assignment';
 import { trainingRecords } from '@/server/db/schema/compliance';
+import { carers } from '@/server/db/schema/people';
+import { notFound } from './record-errors';
+import type { ServiceContext } from './service-context';
 
 export async function getComplianceSettings(db: Executor): Promise<ComplianceSettings> {
   const [row] = await db.select().from(complianceSettings).where(eq(complianceSettings.id, 'default'));
@@ -70,4 +74,34 @@ export async function complianceOfCarers(db: Executor, rows: CarerDates[], today
 export async function withCompliance<R extends CarerDates>(db: Executor, rows: R[], today: string): Promise<(R & { compliance: Compliance })[]> {
   const found = await complianceOfCarers(db, rows, today);
   return rows.map((row) => ({ ...row, compliance: found.get(row.id)! }));
+}
+
+/** A carer on record (an MP or a volunteer: the id schema already insists on m or v), with their compliance today. */
+export async function carerWithCompliance(db: Executor, id: string, today: string): Promise<{ name: string; compliance: Compliance }> {
+  const [carer] = await db
+    .select({ id: carers.id, name: carers.name, dbsExpiry: carers.dbsExpiry, publicLiabilityExpiry: carers.publicLiabilityExpiry })
+    .from(carers)
+    .where(eq(carers.id, id));
+  if (!carer) throw notFound('Carer');
+  return { name: carer.name, compliance: (await complianceOfCarers(db, [carer], today)).get(id)! };
+}
+
+/** What a refusal tells the user to do instead: choose another carer, or (a renewal's carry-over) leave the package behind. */
+const INSTEAD = {
+  assign: 'Choose another carer, or give a reason to assign them anyway.',
+  carryOver: 'Leave the packages where they are, or give a reason to carry them over anyway.',
+} as const;
+
+/**
+ * The override columns of a package given to this carer: refuses a carer who is not compliant unless
+ * a reason is given (CONFLICT, naming what has lapsed), keeps the reason with who gave it and when, and
+ * clears it for a compliant carer. An Expiring soon carer is allowed: the form warns (checkAssignment).
+ */
+export async function assignmentColumns(tx: Executor, ctx: ServiceContext, carerId: string, override: { reason: string } | undefined, instead: keyof typeof INSTEAD = 'assign') {
+  const carer = await carerWithCompliance(tx, carerId, ctx.today);
+  if (carer.compliance.status !== 'Not compliant') return { complianceOverride: null, complianceOverrideBy: null, complianceOverrideAt: null };
+  if (!override) {
+    throw new TRPCError({ code: 'CONFLICT', message: `${carer.name} is not compliant: ${carer.compliance.reasons.join('; ')}. ${INSTEAD[instead]}` });
+  }
+  return { complianceOverride: override.reason, complianceOverrideBy: ctx.actor.email, complianceOverrideAt: new Date() };
 }

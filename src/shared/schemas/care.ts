@@ -80,6 +80,23 @@ const renewalEnd = <K extends string>(id: typeof requestId, recordKeys: readonly
  */
 const RENEWED_READ_ONLY = ['id', 'version', 'archived', 'endDate'] as const;
 
+/** At least this much of a reason to give a package to a carer who is not compliant. */
+export const OVERRIDE_MIN_WORDS = 3;
+export const OVERRIDE_MIN_LENGTH = 15;
+export const OVERRIDE_TOO_SHORT = `Give a reason of at least ${OVERRIDE_MIN_WORDS} words (${OVERRIDE_MIN_LENGTH} characters) for assigning a carer who is not compliant`;
+
+/**
+ * Why a carer who is not compliant is given the package anyway. Read only when the carer is not
+ * compliant (and, on an update, only when the carer changes); it is then kept on the package.
+ */
+export const complianceOverride = z
+  .strictObject({
+    reason: text(MAX.line).refine((reason) => reason.length >= OVERRIDE_MIN_LENGTH && reason.split(/\s+/).filter(Boolean).length >= OVERRIDE_MIN_WORDS, {
+      message: OVERRIDE_TOO_SHORT,
+    }),
+  })
+  .optional();
+
 /**
  * Renewal keeps the client and type, so the new request carries only its details and, if the user
  * changed it, its start date (otherwise the old request's new end date). It is open and not archived.
@@ -99,6 +116,8 @@ export const requestRenewal = z.strictObject({
   ),
   /** Renew the request's open packages onto the new request too (the renew screen offers it, checked). */
   carryOverPackages: z.boolean().default(false),
+  /** Why packages are carried over for carers who are no longer compliant. */
+  override: complianceOverride,
 });
 export type RequestRenewal = z.output<typeof requestRenewal>;
 
@@ -112,22 +131,7 @@ export const packageDetails = z.strictObject({
 });
 export type PackageDetails = z.output<typeof packageDetails>;
 
-/** At least this much of a reason to give a package to a carer who is not compliant. */
-export const OVERRIDE_MIN_WORDS = 3;
-export const OVERRIDE_MIN_LENGTH = 15;
-export const OVERRIDE_TOO_SHORT = `Give a reason of at least ${OVERRIDE_MIN_WORDS} words (${OVERRIDE_MIN_LENGTH} characters) for assigning a carer who is not compliant`;
 
-/**
- * Why a carer who is not compliant is given the package anyway. Read only when the carer is not
- * compliant (and, on an update, only when the carer changes); it is then kept on the package.
- */
-export const complianceOverride = z
-  .strictObject({
-    reason: text(MAX.line).refine((reason) => reason.length >= OVERRIDE_MIN_LENGTH && reason.split(/\s+/).filter(Boolean).length >= OVERRIDE_MIN_WORDS, {
-      message: OVERRIDE_TOO_SHORT,
-    }),
-  })
-  .optional();
 
 const packageFields = {
   carerId,

@@ -124,6 +124,28 @@ describe('assigning a carer who is not compliant', () => {
     const [entry] = await auditOf(renewed.id, 'packages.renew');
     expect((entry!.changes as Record<string, { to: unknown }>)['complianceOverride.reason']!.to).toBe(REASON);
   });
+
+  it('refuses carrying a package over on a request renewal when its carer has lapsed, changing nothing, unless a reason is given', async () => {
+    const request = await admin.requests.create(newRequest(clientId, { startDate: '2026-01-05' }));
+    const carer = await volunteer({ name: 'Lapsed Lena', dbsExpiry: '2026-06-30' });
+    const created = await admin.packages.create(newPackage(carer.id, request.id, { startDate: '2026-01-05' }));
+    t.setToday('2026-07-06');
+    const renewal = { oldRequest: { id: request.id, version: request.version }, newRequest: { details: {} }, carryOverPackages: true };
+    await expect(admin.requests.renew(renewal)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message:
+        'Lapsed Lena is not compliant: DBS re-check was due on 30 June 2026. Leave the packages where they are, or give a reason to carry them over anyway.',
+    });
+    expect(await admin.requests.getById({ id: request.id })).toMatchObject({ endDate: 'open', version: request.version });
+    expect(await admin.packages.getById({ id: created.id })).toMatchObject({ endDate: created.endDate, version: created.version });
+
+    const { newRequest: renewed, carriedPackages } = await admin.requests.renew({ ...renewal, override: { reason: REASON } });
+    expect(carriedPackages).toHaveLength(1);
+    const copy = await admin.packages.getById({ id: carriedPackages[0]!.id });
+    expect(copy).toMatchObject({ requestId: renewed.id, carerId: carer.id, complianceOverride: { reason: REASON, by: 'admin@valecare.test' } });
+    const [entry] = await auditOf(copy.id, 'requests.renew');
+    expect((entry!.changes as Record<string, { to: unknown }>)['complianceOverride.reason']!.to).toBe(REASON);
+  });
 });
 
 describe('compliance in carer lists and reads', () => {

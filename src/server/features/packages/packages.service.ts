@@ -1,6 +1,4 @@
-import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
-import type { Compliance } from '@/shared/compliance';
 import type { PackageData, PackageRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
@@ -24,7 +22,7 @@ import {
   packageDetailColumns,
   packageFromRow,
 } from '@/server/records/care.mappers';
-import { complianceOfCarers } from '@/server/records/carer-compliance';
+import { assignmentColumns, carerWithCompliance } from '@/server/records/carer-compliance';
 import { exclusionOf } from '@/server/records/carer-exclusions';
 
 export const REQUEST_CHANGE_REFUSED = 'The request of a package cannot be changed. Add a package to the other request instead.';
@@ -43,33 +41,6 @@ type PackageRow = typeof packages.$inferSelect;
 const packageRead = (row: PackageRow): PackageRead => ({ ...packageFromRow(row), complianceOverride: complianceOverrideFromRow(row) });
 
 const PACKAGE: RecordKind<typeof packages, PackageRead> = { table: packages, label: 'Package', view: (_tx, row) => packageRead(row) };
-
-/** A carer on record (an MP or a volunteer: the id schema already insists on m or v), with their compliance today. */
-async function carerWithCompliance(db: Executor, id: string, today: string): Promise<{ name: string; compliance: Compliance }> {
-  const [carer] = await db
-    .select({ id: carers.id, name: carers.name, dbsExpiry: carers.dbsExpiry, publicLiabilityExpiry: carers.publicLiabilityExpiry })
-    .from(carers)
-    .where(eq(carers.id, id));
-  if (!carer) throw notFound('Carer');
-  return { name: carer.name, compliance: (await complianceOfCarers(db, [carer], today)).get(id)! };
-}
-
-/**
- * The override columns of a package given to this carer: refuses a carer who is not compliant unless
- * a reason is given (CONFLICT, naming what has lapsed), keeps the reason with who gave it and when, and
- * clears it for a compliant carer. An Expiring soon carer is allowed: the form warns (checkAssignment).
- */
-async function assignmentColumns(tx: Executor, ctx: ServiceContext, carerId: string, override: { reason: string } | undefined) {
-  const carer = await carerWithCompliance(tx, carerId, ctx.today);
-  if (carer.compliance.status !== 'Not compliant') return { complianceOverride: null, complianceOverrideBy: null, complianceOverrideAt: null };
-  if (!override) {
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: `${carer.name} is not compliant: ${carer.compliance.reasons.join('; ')}. Choose another carer, or give a reason to assign them anyway.`,
-    });
-  }
-  return { complianceOverride: override.reason, complianceOverrideBy: ctx.actor.email, complianceOverrideAt: new Date() };
-}
 
 /** The name of the client a request is for: a package left unnamed takes it. */
 async function clientNameOfRequest(db: Executor, requestId: string): Promise<string> {

@@ -13,8 +13,9 @@ import { clients } from '@/server/db/schema/people';
 import { notFound, refused } from '@/server/records/record-errors';
 import { auditChange, changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
-import { type CareView, inView, notEndedYet, type Package, packageFromRow, type Request, requestColumns, requestDetailColumns, requestFromRow } from '@/server/records/care.mappers';
+import { type CareView, complianceOverrideFromRow, inView, notEndedYet, type Package, packageFromRow, type Request, requestColumns, requestDetailColumns, requestFromRow } from '@/server/records/care.mappers';
 import { type PackageView, packagesByRequest, withCarerNames } from '@/server/records/package-views';
+import { assignmentColumns } from '@/server/records/carer-compliance';
 
 type RequestRow = typeof requests.$inferSelect;
 type ClientRow = typeof clients.$inferSelect;
@@ -130,12 +131,13 @@ export function updateRequest(ctx: ServiceContext, input: RequestData & RecordRe
 
 /**
  * Renews the request's open packages (packagesToCarryOver) onto its successor: each ends on the renewal date
- * and a copy with the same carer and details starts with the new request, keeping its own end date.
+ * and a copy with the same carer and details starts with the new request, keeping its own end date. A carer
+ * no longer compliant is refused (409) unless the renewal gives a reason, kept on the copy.
  */
 async function carryOverPackages(
   ctx: ServiceContext,
   tx: Executor,
-  { fromId, toId, renewalDate, newStartDate }: { fromId: string; toId: string; renewalDate: string; newStartDate: string },
+  { fromId, toId, renewalDate, newStartDate, override }: { fromId: string; toId: string; renewalDate: string; newStartDate: string; override?: { reason: string } },
 ): Promise<Package[]> {
   const stored = await tx.select().from(packages).where(eq(packages.requestId, fromId)).orderBy(packages.createdAt, packages.id).for('update');
   const carried = packagesToCarryOver(stored.map((row) => ({ ...row, endDate: row.endDate ?? OPEN, archived: row.archived as 'Y' | 'N' })), {
@@ -145,12 +147,14 @@ async function carryOverPackages(
   const started: Package[] = [];
   for (const old of carried) {
     const row = stored.find((r) => r.id === old.id)!;
+    // The copy gives the carer care again: checked as a new package's carer is, with the renewal's reason.
+    const assignment = await assignmentColumns(tx, ctx, row.carerId, override, 'carryOver');
     const ended = await saveNextVersion(tx, packages, row, { endDate: renewalDate });
     const id = newId('p');
     const { id: _id, requestId: _from, version: _version, createdAt: _created, updatedAt: _updated, ...kept } = row;
-    const [copy] = await tx.insert(packages).values({ ...kept, id, requestId: toId, archived: 'N', startDate: newStartDate }).returning();
+    const [copy] = await tx.insert(packages).values({ ...kept, ...assignment, id, requestId: toId, archived: 'N', startDate: newStartDate }).returning();
     await auditChange(tx, ctx, 'requests.renew', row.id, packageFromRow(row), packageFromRow(ended));
-    await auditChange(tx, ctx, 'requests.renew', id, {}, packageFromRow(copy!));
+    await auditChange(tx, ctx, 'requests.renew', id, {}, { ...packageFromRow(copy!), complianceOverride: complianceOverrideFromRow(copy!) });
     started.push(packageFromRow(copy!));
   }
   return started;
@@ -189,7 +193,7 @@ export async function renewRequest(
       }),
     });
     const carriedPackages = input.carryOverPackages
-      ? await carryOverPackages(ctx, tx, { fromId: stored.id, toId: newRecord.id, ...dates })
+      ? await carryOverPackages(ctx, tx, { fromId: stored.id, toId: newRecord.id, ...dates, override: input.override })
       : [];
     return { oldRequest: oldRecord, newRequest: newRecord, carriedPackages };
   });
