@@ -97,3 +97,33 @@ test('unticking the offer renews the request alone', async ({ page, signIn }) =>
   expect((await api.requests.getById.query({ id: renewed.id })).packages).toEqual([]);
   expect(await api.packages.getById.query({ id: pkg.id })).toMatchObject({ requestId: request.id, endDate: 'open', version: 1 });
 });
+
+test('carrying a package over for a carer no longer compliant is refused with why, and done with a reason', async ({ page, signIn }) => {
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const { request } = await aRequestWithCarer(api);
+  const lapsedName = unique('Lapsed Lena');
+  const lapsed = await api.mps.create.mutate(newCarer({ name: lapsedName, dbsExpiry: '2024-03-03' }));
+  const packageName = unique('Friday visits');
+  const pkg = await api.packages.create.mutate({
+    carerId: lapsed.id,
+    requestId: request.id,
+    startDate: '2025-01-06',
+    details: { name: packageName, weeklyHours: 3, address: { postCode: 'TA4 2AB' } },
+    override: { reason: 'Assigned before the re-check was due' },
+  });
+
+  await page.goto(`/requests/renew?id=${request.id}`);
+  await expect(page.getByRole('checkbox', { name: 'Carry over 1 open package to the new request' })).toBeChecked();
+  await page.getByRole('button', { name: 'Renew' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `${lapsedName} is not compliant` })).toContainText('DBS re-check was due on 3 March 2024');
+  await expect(page).toHaveURL(/\/requests\/renew/);
+  expect(await api.packages.getById.query({ id: pkg.id })).toMatchObject({ endDate: 'open', version: 1 });
+
+  const reason = 'Re-check booked for Friday, agreed with the family';
+  await page.getByRole('textbox', { name: 'Reason to carry over anyway' }).fill(reason);
+  await page.getByRole('button', { name: 'Renew' }).click();
+  await page.waitForURL((url) => url.pathname === '/requests');
+  const renewed = (await api.requests.getAll.query()).find((r) => r.clientId === request.clientId && r.id !== request.id)!;
+  const [carried] = (await api.requests.getById.query({ id: renewed.id })).packages!;
+  expect(await api.packages.getById.query({ id: carried!.id })).toMatchObject({ carerId: lapsed.id, complianceOverride: { reason } });
+});

@@ -1,53 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { type FieldErrors, useFormContext } from 'react-hook-form';
-import { z } from 'zod';
 import { ComplianceBadge } from '@/client/components/carer/compliance-badge';
 import { Field } from '@/client/components/form/field';
 import { Textarea } from '@/client/components/ui/textarea';
 import { useTRPC } from '@/client/lib/trpc';
-import { complianceOverride, OVERRIDE_TOO_SHORT } from '@/shared/schemas/care';
-
-/** The reason field as the form holds it: free text, checked on saving only when a reason is asked for. */
-export const overrideField = z.object({ reason: z.string() }).optional();
-
-/**
- * The reason field where the carer cannot change (renewal): empty, or a reason the server accepts. Empty is
- * sent as none, so the server refuses a carer who is not compliant in its own words.
- */
-export const fixedCarerOverrideField = z
-  .object({ reason: z.string().refine((reason) => overrideToSend(reason, true).ok, { message: OVERRIDE_TOO_SHORT }) })
-  .optional();
 
 interface OverrideValues {
   override?: { reason: string };
-}
-
-/**
- * The server's refusal of a carer who is not compliant (a CONFLICT naming them), told apart from the
- * other CONFLICT, a record changed by someone else, by its words.
- */
-export function complianceRefusal(error: unknown): string | undefined {
-  if (!(error instanceof TRPCClientError)) return undefined;
-  const code = (error.data as { code?: string } | undefined)?.code;
-  return code === 'CONFLICT' && error.message.includes(' is not compliant: ') ? error.message : undefined;
 }
 
 /** Whether a carer may be given a request's care, asked as soon as both are chosen. */
 export function useAssignmentCheck(carerId: string, requestId: string) {
   const trpc = useTRPC();
   return useQuery({ ...trpc.packages.checkAssignment.queryOptions({ carerId, requestId }), enabled: Boolean(carerId && requestId) });
-}
-
-/**
- * What a save sends for the reason: the trimmed reason when one is asked for and given, else nothing (an
- * empty reason lets the server refuse in its own words, naming what lapsed). A reason too short is
- * refused here, on its field, so the user need not wait for the server.
- */
-export function overrideToSend(reason: string | undefined, asked: boolean): { ok: true; override: { reason: string } | undefined } | { ok: false } {
-  const given = reason?.trim() ?? '';
-  if (!asked || !given) return { ok: true, override: undefined };
-  return complianceOverride.safeParse({ reason: given }).success ? { ok: true, override: { reason: given } } : { ok: false };
 }
 
 /**

@@ -1,8 +1,11 @@
-import { useFormContext } from 'react-hook-form';
+import { useState } from 'react';
+import { type FieldErrors, useFormContext } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { DetailGrid, DetailItem } from '@/client/components/record/detail-dialog';
-import { CheckboxField } from '@/client/components/form/field';
+import { CheckboxField, Field } from '@/client/components/form/field';
+import { Textarea } from '@/client/components/ui/textarea';
+import { complianceRefusal, fixedCarerOverrideField } from '@/client/components/carer/assignment-override';
 import { FormSection } from '@/client/components/form/form-layout';
 import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';
@@ -16,7 +19,7 @@ import { LoadRequest, type StoredRequest } from './load-request';
 import { RequestAddressSection, RequestStatusField } from './request-fields';
 import { RenewScreen, renewForm } from '@/client/components/care/renew-screen';
 
-const requestRenewForm = renewForm(requestDetails).extend({ carryOverPackages: z.boolean() });
+const requestRenewForm = renewForm(requestDetails).extend({ carryOverPackages: z.boolean(), override: fixedCarerOverrideField });
 type FormInput = z.input<typeof requestRenewForm>;
 
 /**
@@ -35,9 +38,13 @@ function useCarriedPackages(request: StoredRequest) {
   return packagesToCarryOver(request.packages ?? [], renewalDates({ oldEndDate: endDate || undefined, newStartDate: startDate || undefined }, todayIn()));
 }
 
-/** The offer to carry the open packages over to the new request (checked at first), with the packages it names. */
-function CarryOverPackages({ request }: { request: StoredRequest }) {
-  const { register, watch } = useFormContext<FormInput>();
+/**
+ * The offer to carry the open packages over to the new request (checked at first), with the packages it names.
+ * A carer no longer compliant is refused by the server (`refusal`): a reason then carries them over anyway.
+ */
+function CarryOverPackages({ request, refusal }: { request: StoredRequest; refusal?: string }) {
+  const { register, watch, formState } = useFormContext<FormInput>();
+  const errors: FieldErrors<FormInput> = formState.errors;
   const carried = useCarriedPackages(request);
   const checked = watch('carryOverPackages');
   if (carried.length === 0) {
@@ -68,6 +75,21 @@ function CarryOverPackages({ request }: { request: StoredRequest }) {
           </li>
         ))}
       </ul>
+      {checked && refusal && (
+        <>
+          <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
+            {refusal}
+          </p>
+          <Field
+            label="Reason to carry over anyway"
+            required
+            hint="Kept on the carried packages with your name, e.g. the DBS re-check is booked and the family agree"
+            error={errors.override?.reason?.message}
+          >
+            <Textarea autoComplete="off" rows={2} {...register('override.reason')} />
+          </Field>
+        </>
+      )}
     </FormSection>
   );
 }
@@ -93,6 +115,7 @@ function RenewRequestForm({ request }: { request: StoredRequest }) {
   const trpc = useTRPC();
   // Carrying packages over changes them, so a role that may renew requests but not change packages is not offered it.
   const canCarryOver = useCan('packages', 'update') && request.packages !== undefined;
+  const [refusal, setRefusal] = useState<string>();
   return (
     <RenewScreen
       what="request"
@@ -102,9 +125,15 @@ function RenewRequestForm({ request }: { request: StoredRequest }) {
       summary={<CurrentRequest request={request} />}
       fields={<RequestStatusField />}
       address={<RequestAddressSection />}
-      more={canCarryOver && <CarryOverPackages request={request} />}
+      more={canCarryOver && <CarryOverPackages request={request} refusal={refusal} />}
       procedure={trpc.requests.renew}
-      toInput={(oldRequest, newRequest, { carryOverPackages }) => ({ oldRequest, newRequest, carryOverPackages: canCarryOver && carryOverPackages })}
+      toInput={(oldRequest, newRequest, { carryOverPackages, override }) => {
+        const carry = canCarryOver && carryOverPackages;
+        // The schema has checked the reason: it is empty or long enough.
+        const reason = override?.reason.trim();
+        return { oldRequest, newRequest, carryOverPackages: carry, override: carry && reason ? { reason } : undefined };
+      }}
+      onError={(error) => setRefusal(complianceRefusal(error))}
       renewedId={({ newRequest }) => newRequest.id}
     />
   );
