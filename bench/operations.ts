@@ -113,6 +113,12 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 /** What Chromium asks for, so a server that compresses may: answers are timed as sent, not unpacked. */
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
+/**
+ * How long a call may go unanswered. The baseline's plain-SQL Delivered Care Report takes over 4 s on PGlite,
+ * which runs one query at a time, so the last of twenty clients waits some 90 s on a quiet machine.
+ */
+const CALL_TIMEOUT_MS = 300_000;
+
 /** Sends one call and reads its whole answer (bytes, undecoded); anything but a 2xx is an error. */
 export function send(baseUrl: string, call: Call, headers: Record<string, string> = {}): Promise<Buffer> {
   const body = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
@@ -123,7 +129,7 @@ export function send(baseUrl: string, call: Call, headers: Record<string, string
         agent,
         method: body ? 'POST' : 'GET',
         headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}) },
-        timeout: 120_000,
+        timeout: CALL_TIMEOUT_MS,
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -137,7 +143,7 @@ export function send(baseUrl: string, call: Call, headers: Record<string, string
         });
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`${call.path.slice(0, 80)}: no answer within 120 s`)));
+    request.on('timeout', () => request.destroy(new Error(`${call.path.slice(0, 80)}: no answer within ${CALL_TIMEOUT_MS / 1000} s`)));
     request.on('error', (error: NodeJS.ErrnoException) => {
       // A kept-alive connection the server closed as it was taken for this call: the request never
       // reached the server, so it is sent again on a new connection (the retry Node's documentation gives).
