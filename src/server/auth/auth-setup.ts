@@ -54,6 +54,7 @@ export async function setupAuth(
       audience: BUILT_IN_CLIENT_ID,
       groupsClaim: env.groupsClaim,
       keys: localKeys([publicJwk(await signingKey(db))]),
+      fixedKeys: true,
       isSessionLive: (sid, sub) => isSessionLive(db, sid, sub),
     }),
     signInConfig: {
