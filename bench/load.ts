@@ -1,9 +1,12 @@
 /**
- * `npm run load [-- --duration 60 --clients 50]`: the load benchmark. Runs the real server on
+ * `npm run load [-- --duration 60 --clients 50] [--cpu-prof <dir>]`: the load benchmark. Runs the real server on
  * 127.0.0.1 over a throwaway database filled with the demo data, signs in staff through the built-in
  * provider, and keeps them busy with a mixed workload (70% reads, 20% writes, 10% reports) for the
  * duration. Prints requests/s, p50/p99 latency and errors, records them under "## Load" in
  * docs/BENCHMARKS.md (unless --dry-run), and exits non-zero when any request failed.
+ *
+ * With --cpu-prof, the server writes a V8 CPU profile of the whole run (setup included) into that
+ * directory when it stops; open it in Chrome's DevTools or summarise it with bench/cpu-profile.ts.
  *
  * PGlite in a temporary directory by default; with DATABASE_URL, a new database on that PostgreSQL
  * server, dropped afterwards. The database DATABASE_URL names is never written.
@@ -40,6 +43,8 @@ interface Options {
   clients: number;
   maxRequests: number;
   dryRun: boolean;
+  /** Where the server writes its CPU profile, when one is asked for. */
+  cpuProfileDir?: string;
 }
 
 function parseOptions(): Options {
@@ -49,6 +54,7 @@ function parseOptions(): Options {
       clients: { type: 'string', default: '50' },
       'max-requests': { type: 'string', default: '2000000' },
       'dry-run': { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
     },
   });
   const whole = (name: string, value: string, min: number, max: number) => {
@@ -64,6 +70,7 @@ function parseOptions(): Options {
     clients: whole('clients', values.clients, 1, 500),
     maxRequests: whole('max-requests', values['max-requests'], 1, 100_000_000),
     dryRun: values['dry-run'],
+    cpuProfileDir: values['cpu-prof'] && path.resolve(values['cpu-prof']),
   };
 }
 
@@ -601,7 +608,8 @@ async function main(): Promise<number> {
   try {
     console.log(`Preparing ${database.description}: demo data and ${options.clients} coordinators…`);
     await prepare(database.database, options.clients);
-    server = await startServerProcess({ port: await freeLoopbackPort(), database: database.database });
+    const nodeArgs = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+    server = await startServerProcess({ port: await freeLoopbackPort(), database: database.database, nodeArgs });
     const serverUrl = server.url;
     console.log(`Server ready at ${serverUrl}; signing in ${options.clients} clients…`);
 

@@ -108,6 +108,8 @@ export interface ServerProcessOptions {
   webApp?: boolean;
   /** Another server to run in its place (a TypeScript file, by tsx): the benchmark's baseline. */
   script?: string;
+  /** More options for Node, before the server's own (`--cpu-prof` when profiling). */
+  nodeArgs?: string[];
 }
 
 /** The environment of the child: ours, without any database setting we did not choose. */
@@ -133,7 +135,7 @@ function childEnv({ port, database, env = {}, hostname = '127.0.0.1' }: ServerPr
  * slow and would race with their builds.
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const { port, hostname = '127.0.0.1', webApp = false, script } = options;
+  const { port, hostname = '127.0.0.1', webApp = false, script, nodeArgs = [] } = options;
   const url = `http://${hostname}:${port}`;
   if (webApp) buildWebAppIfStale();
   let command: { args: string[]; env: NodeJS.ProcessEnv };
@@ -143,7 +145,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     await buildServer();
     command = serverCommand(childEnv(options));
   }
-  const child: ChildProcess = spawn(process.execPath, command.args, { cwd: PROJECT_ROOT, env: command.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...command.args], { cwd: PROJECT_ROOT, env: command.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

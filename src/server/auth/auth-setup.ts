@@ -3,7 +3,7 @@ import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { externalSignInRecorder } from './external-sign-ins';
 import { mountInteractions } from './interactions';
-import { isSessionLive, purgeExpiredOidcModels } from './oidc-adapter';
+import { purgeExpiredOidcModels, sessionLiveCheck } from './oidc-adapter';
 import { mountPasswordPages } from './password-pages';
 import { AUTH_PREFIX, BUILT_IN_CLIENT_ID, createProvider, mountProvider } from './provider';
 import { publicJwk, signingKey } from './secrets';
@@ -54,7 +54,8 @@ export async function setupAuth(
       audience: BUILT_IN_CLIENT_ID,
       groupsClaim: env.groupsClaim,
       keys: localKeys([publicJwk(await signingKey(db))]),
-      isSessionLive: (sid, sub) => isSessionLive(db, sid, sub),
+      fixedKeys: true,
+      isSessionLive: sessionLiveCheck(db),
     }),
     signInConfig: {
       authority: issuer,

@@ -1,10 +1,10 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { selectRowsAsJson } from './json-rows';
+import { selectRowsAsJson, selectTablesAsJson } from './json-rows';
 import { packages, requests } from './schema/care';
 import { trainingRecords } from './schema/compliance';
-import { carers, clients } from './schema/people';
+import { carers, clients, notes } from './schema/people';
 import { seedDemo } from '@/server/demo/seed-demo';
 
 let t: TestApp;
@@ -31,5 +31,25 @@ describe('selectRowsAsJson', () => {
 
   it('answers an empty list when nothing matches', async () => {
     expect(await selectRowsAsJson(t.database.db, clients, eq(clients.id, 'c-nobody'), [asc(clients.id)])).toEqual([]);
+  });
+});
+
+describe('selectTablesAsJson', () => {
+  it('gives each part the rows its select gives, in one statement, and empty lists where nothing matches', async () => {
+    const db = t.database.db;
+    const [client] = await db.select().from(clients).where(eq(clients.archived, 'N')).orderBy(asc(clients.id)).limit(1);
+    const ofClient = db.select({ id: requests.id }).from(requests).where(eq(requests.clientId, client!.id));
+    const found = await selectTablesAsJson(db, {
+      client: { table: clients, where: eq(clients.id, client!.id), orderBy: [asc(clients.id)] },
+      requests: { table: requests, where: eq(requests.clientId, client!.id), orderBy: [desc(requests.startDate), asc(requests.id)] },
+      packages: { table: packages, where: inArray(packages.requestId, ofClient), orderBy: [desc(packages.startDate), asc(packages.id)] },
+      notes: { table: notes, where: eq(notes.clientId, client!.id), orderBy: [asc(notes.position)] },
+      nobody: { table: clients, where: eq(clients.id, 'c-nobody'), orderBy: [asc(clients.id)] },
+    });
+    expect(found.client).toEqual([client]);
+    expect(found.requests).toEqual(await db.select().from(requests).where(eq(requests.clientId, client!.id)).orderBy(desc(requests.startDate), asc(requests.id)));
+    expect(found.packages).toEqual(await db.select().from(packages).where(inArray(packages.requestId, ofClient)).orderBy(desc(packages.startDate), asc(packages.id)));
+    expect(found.notes).toEqual(await db.select().from(notes).where(eq(notes.clientId, client!.id)).orderBy(asc(notes.position)));
+    expect(found.nobody).toEqual([]);
   });
 });

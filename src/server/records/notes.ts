@@ -14,7 +14,7 @@ function ownerId(owner: NotesOwner) {
   return 'clientId' in owner ? owner.clientId : owner.carerId;
 }
 
-function noteFromRow(row: typeof notes.$inferSelect): Note {
+export function noteFromRow(row: typeof notes.$inferSelect): Note {
   return { date: row.date, note: row.note, source: row.source as Note['source'], minutesTaken: row.minutesTaken };
 }
 

@@ -1,11 +1,11 @@
 import { and, arrayContains, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { ClientData } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
-import { selectRowsAsJson } from '@/server/db/json-rows';
+import { selectRowsAsJson, selectTablesAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
-import { clients } from '@/server/db/schema/people';
+import { clients, notes } from '@/server/db/schema/people';
 import { type ClientSummary, clientColumns, clientSummaryFromRow } from '@/server/records/people.mappers';
 import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
 import { lookupDeprivation } from '@/server/records/deprivation-lookup';
@@ -13,7 +13,7 @@ import { magLogFromRows } from '@/server/records/mag.mappers';
 import { notFound } from '@/server/records/record-errors';
 import { createRecord, deleteUnlessReferenced, type RecordRef } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
-import { loadNotes, replaceNotes } from '@/server/records/notes';
+import { loadNotes, noteFromRow, replaceNotes } from '@/server/records/notes';
 import { type PersonKind, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
 type ClientRow = typeof clients.$inferSelect;
@@ -49,21 +49,19 @@ export async function listClientsWithMagService(db: Executor): Promise<ClientSum
 
 /** A client with notes, requests (each with its packages) and the MAG sessions they attended. */
 export async function getClient(db: Executor, id: string) {
-  const [row] = await db.select().from(clients).where(eq(clients.id, id));
+  // The client and what hangs on it in one statement; the queries are those the record's own would be.
+  const found = await selectTablesAsJson(db, {
+    client: { table: clients, where: eq(clients.id, id), orderBy: [asc(clients.id)] },
+    requests: { table: requests, where: eq(requests.clientId, id), orderBy: [desc(requests.startDate)] },
+    packages: {
+      table: packages,
+      where: inArray(packages.requestId, db.select({ id: requests.id }).from(requests).where(eq(requests.clientId, id))),
+      orderBy: [desc(packages.startDate)],
+    },
+    notes: { table: notes, where: eq(notes.clientId, id), orderBy: [asc(notes.position)] },
+  });
+  const row = found.client[0];
   if (!row) throw notFound('Client');
-  const requestRows = await db.select().from(requests).where(eq(requests.clientId, id)).orderBy(desc(requests.startDate));
-  const packageRows = requestRows.length
-    ? await db
-        .select()
-        .from(packages)
-        .where(
-          inArray(
-            packages.requestId,
-            requestRows.map((r) => r.id),
-          ),
-        )
-        .orderBy(desc(packages.startDate))
-    : [];
   const attended = await db
     .select({ log: magLogs })
     .from(magAttendees)
@@ -81,11 +79,13 @@ export async function getClient(db: Executor, id: string) {
           ),
         )
     : [];
+  const summary = clientSummaryFromRow(row);
   return {
-    ...(await fullClient(db, row)),
-    requests: requestRows.map((r) => ({
+    ...summary,
+    details: { ...summary.details, notes: found.notes.map(noteFromRow) },
+    requests: found.requests.map((r) => ({
       ...requestFromRow(r, row.name),
-      packages: packageRows.filter((p) => p.requestId === r.id).map(packageFromRow),
+      packages: found.packages.filter((p) => p.requestId === r.id).map(packageFromRow),
     })),
     magLogs: attended.map(({ log }) => magLogFromRows(log, attendeeRows.filter((a) => a.magLogId === log.id))),
   };
