@@ -52,7 +52,7 @@ const REPORTS = [
   ['analytics.getPackagesDeprivationReport', 'packages-deprivation-report'],
 ] as const;
 
-/** Planned against delivered: computed on every call (not a cached query), as care is recorded all day. */
+/** Planned against delivered. */
 const DELIVERED_REPORT_INPUT = { ...REPORT_INPUT, breakdown: 'locality' };
 
 export const REPORT_OPERATIONS: Operation[] = [

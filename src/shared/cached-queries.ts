@@ -1,6 +1,7 @@
 /**
  * The queries staff open most and the server works hardest for: the long lists of the dashboard and
- * list screens (spec §7) and the hours reports. The web app asks for each on its own, not in a batch,
+ * list screens (spec §7), the hours reports and the Delivered Care Report (a copy is kept only while nothing has
+ * been written, so care recorded a moment ago is always counted). The web app asks for each on its own, not in a batch,
  * so the server can answer it from the copy it keeps while nothing has been written.
  */
 export const CACHED_QUERIES = [
@@ -11,6 +12,7 @@ export const CACHED_QUERIES = [
   'analytics.getPackagesReport',
   'analytics.getRequestsDeprivationReport',
   'analytics.getPackagesDeprivationReport',
+  'analytics.getDeliveredReport',
 ] as const;
 
 export type CachedQuery = (typeof CACHED_QUERIES)[number];

@@ -91,6 +91,20 @@ describe('lists and reports answered from the server’s copy', () => {
     expect(batched.json()[0].result.data).toEqual(single.body.result!.data);
   });
 
+  it('answers the Delivered Care Report from its copy, and counts care recorded a moment ago at the next call', async () => {
+    const coordinator = t.caller('Coordinator');
+    const [pkg] = await coordinator.packages.getAll();
+    const input = { startYear: 2025, breakdown: 'locality' as const };
+    type Report = { years: { year: number; deliveredHours: number }[] };
+    const delivered = async () => (await list('analytics.getDeliveredReport', token, input)).body.result!.data as unknown as Report;
+    const before = await delivered();
+    expect(before).toEqual(JSON.parse(JSON.stringify(await coordinator.analytics.getDeliveredReport(input))));
+    const recorded = await callOverHttp(t.app, { path: 'deliveries.record', type: 'mutation' }, { packageId: pkg!.id, date: '2025-01-06', hours: 2.5, status: 'delivered' }, token);
+    expect(recorded.statusCode).toBe(200);
+    const after = await delivered();
+    expect(after.years[0]).toMatchObject({ year: 2025, deliveredHours: before.years[0]!.deliveredHours + 2.5 });
+  });
+
   it('shows a change made through the API at the very next call', async () => {
     expect(await names()).not.toContain('Walter Hawkins');
     await callOverHttp(t.app, { path: 'clients.create', type: 'mutation' }, newClient({ name: 'Walter Hawkins' }), token);

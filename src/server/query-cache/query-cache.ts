@@ -12,6 +12,7 @@ const gzipAsync = promisify(gzip);
 const createCaller = createCallerFactory(appRouter);
 type Caller = ReturnType<typeof createCaller>;
 type ReportInput = Parameters<Caller['analytics']['getRequestsReport']>[0];
+type DeliveredReportInput = Parameters<Caller['analytics']['getDeliveredReport']>[0];
 
 /** Each query through the router, so its input is checked and its permission enforced as in any call. */
 const QUERIES: Record<CachedQuery, (caller: Caller, input: unknown) => Promise<unknown>> = {
@@ -22,6 +23,7 @@ const QUERIES: Record<CachedQuery, (caller: Caller, input: unknown) => Promise<u
   'analytics.getPackagesReport': (caller, input) => caller.analytics.getPackagesReport(input as ReportInput),
   'analytics.getRequestsDeprivationReport': (caller, input) => caller.analytics.getRequestsDeprivationReport(input as ReportInput),
   'analytics.getPackagesDeprivationReport': (caller, input) => caller.analytics.getPackagesDeprivationReport(input as ReportInput),
+  'analytics.getDeliveredReport': (caller, input) => caller.analytics.getDeliveredReport(input as DeliveredReportInput),
 };
 
 /** Copies kept at most, whatever inputs callers send; the oldest goes first. */
