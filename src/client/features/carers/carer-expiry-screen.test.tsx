@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AuthClient } from '@/client/lib/auth-client';
-import { AuthProvider } from '@/client/lib/auth';
-import { TRPCProvider } from '@/client/lib/trpc';
+import { SignedIn } from '@/client/test/signed-in';
 import type { Compliance } from '@/shared/compliance';
 import type { AppRouter } from '@/server/app-router';
 import { DbsScreen, PublicLiabilityScreen } from './carer-expiry-screen';
@@ -39,24 +36,10 @@ const answer: TRPCLink<AppRouter> = () => ({ op }) =>
 
 /** A screen as a Coordinator sees it, the server answering the carer lists. */
 function renderScreen(screenElement: React.ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = { givenName: 'Cora', familyName: 'Ordinator', email: 'cora@charity.example', role: 'Coordinator' as const };
-  const auth = {
-    onSessionChange: () => () => {},
-    onSignInFailure: () => () => {},
-    cancelInFlight: async () => {},
-    signOutIfIdle: async () => false,
-    noteActivity: async () => {},
-    getSession: async () => user,
-  } as unknown as AuthClient;
   return render(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={createTRPCClient<AppRouter>({ links: [answer] })} queryClient={queryClient}>
-        <AuthProvider client={auth}>
-          <MemoryRouter>{screenElement}</MemoryRouter>
-        </AuthProvider>
-      </TRPCProvider>
-    </QueryClientProvider>,
+    <SignedIn role="Coordinator" link={answer}>
+      <MemoryRouter>{screenElement}</MemoryRouter>
+    </SignedIn>,
   );
 }
 

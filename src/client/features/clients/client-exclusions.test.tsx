@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuthClient } from '@/client/lib/auth-client';
-import { AuthProvider, useAuth } from '@/client/lib/auth';
-import { TRPCProvider } from '@/client/lib/trpc';
+import { useAuth } from '@/client/lib/auth';
+import { SignedIn } from '@/client/test/signed-in';
 import type { Role } from '@/shared/permissions';
 import type { AppRouter } from '@/server/app-router';
 import { ClientExclusions } from './client-exclusions';
@@ -51,25 +49,11 @@ function renderAs(role: Role, answers: Record<string, unknown> = {}) {
       observer.next({ result: { type: 'data', data: answer } });
       observer.complete();
     });
-  const user = { givenName: 'Test', familyName: 'User', email: 'test@example.org', role };
-  const auth = {
-    onSessionChange: () => () => {},
-    onSignInFailure: () => () => {},
-    cancelInFlight: async () => {},
-    signOutIfIdle: async () => false,
-    noteActivity: async () => {},
-    getSession: async () => user,
-  } as unknown as AuthClient;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={createTRPCClient<AppRouter>({ links: [canned] })} queryClient={queryClient}>
-        <AuthProvider client={auth}>
-          <SessionProbe />
-          <ClientExclusions client={{ id: 'cabc', exclusions: [MARY] }} />
-        </AuthProvider>
-      </TRPCProvider>
-    </QueryClientProvider>,
+    <SignedIn role={role} link={canned}>
+      <SessionProbe />
+      <ClientExclusions client={{ id: 'cabc', exclusions: [MARY] }} />
+    </SignedIn>,
   );
   return sent;
 }

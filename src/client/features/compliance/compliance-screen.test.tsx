@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AuthClient } from '@/client/lib/auth-client';
-import { AuthProvider } from '@/client/lib/auth';
-import { TRPCProvider } from '@/client/lib/trpc';
+import { SignedIn } from '@/client/test/signed-in';
 import type { ComplianceSettings } from '@/shared/compliance';
 import type { Role } from '@/shared/permissions';
 import type { AppRouter } from '@/server/app-router';
@@ -34,26 +31,12 @@ const server: TRPCLink<AppRouter> = () => ({ op }) =>
   });
 
 function renderAs(role: Role) {
-  const user = { givenName: 'Test', familyName: 'User', email: 'test@example.org', role };
-  const auth = {
-    onSessionChange: () => () => {},
-    onSignInFailure: () => () => {},
-    cancelInFlight: async () => {},
-    signOutIfIdle: async () => false,
-    noteActivity: async () => {},
-    getSession: async () => user,
-  } as unknown as AuthClient;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // A data router: the unsaved-changes guard needs one.
   const router = createMemoryRouter([{ path: '/', element: <ComplianceScreen /> }]);
   return render(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={createTRPCClient<AppRouter>({ links: [server] })} queryClient={queryClient}>
-        <AuthProvider client={auth}>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </TRPCProvider>
-    </QueryClientProvider>,
+    <SignedIn role={role} link={server}>
+      <RouterProvider router={router} />
+    </SignedIn>,
   );
 }
 

@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthClient } from '@/client/lib/auth-client';
-import { AuthProvider } from '@/client/lib/auth';
-import { TRPCProvider } from '@/client/lib/trpc';
+import { SignedIn } from '@/client/test/signed-in';
 import type { Role } from '@/shared/permissions';
 import type { AppRouter } from '@/server/app-router';
 import DashboardScreen from './dashboard-screen';
@@ -37,31 +34,13 @@ const cannedAnswers: TRPCLink<AppRouter> = () => ({ op }) =>
     }
   });
 
-function signedInAs(role: Role): AuthClient {
-  const user = { givenName: 'Test', familyName: 'User', email: 'test@example.org', role };
-  return {
-    onSessionChange: () => () => {},
-    onSignInFailure: () => () => {},
-    cancelInFlight: async () => {},
-    signOutIfIdle: async () => false,
-    noteActivity: async () => {},
-    getSession: async () => user,
-  } as unknown as AuthClient;
-}
-
 function renderDashboardAs(role: Role) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const trpcClient = createTRPCClient<AppRouter>({ links: [cannedAnswers] });
   return render(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <AuthProvider client={signedInAs(role)}>
-          <MemoryRouter>
-            <DashboardScreen />
-          </MemoryRouter>
-        </AuthProvider>
-      </TRPCProvider>
-    </QueryClientProvider>,
+    <SignedIn role={role} link={cannedAnswers}>
+      <MemoryRouter>
+        <DashboardScreen />
+      </MemoryRouter>
+    </SignedIn>,
   );
 }
 

@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, type TRPCLink } from '@trpc/client';
+import type { TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AuthClient } from '@/client/lib/auth-client';
-import { AuthProvider, useAuth } from '@/client/lib/auth';
-import { TRPCProvider } from '@/client/lib/trpc';
+import { useAuth } from '@/client/lib/auth';
+import { SignedIn } from '@/client/test/signed-in';
 import { todayIn } from '@/shared/dates';
 import type { Role } from '@/shared/permissions';
 import type { AppRouter } from '@/server/app-router';
@@ -35,18 +33,6 @@ const cannedAnswers: TRPCLink<AppRouter> = () => ({ op }) =>
     observer.complete();
   });
 
-function signedInAs(role: Role): AuthClient {
-  const user = { givenName: 'Test', familyName: 'User', email: 'test@example.org', role };
-  return {
-    onSessionChange: () => () => {},
-    onSignInFailure: () => () => {},
-    cancelInFlight: async () => {},
-    signOutIfIdle: async () => false,
-    noteActivity: async () => {},
-    getSession: async () => user,
-  } as unknown as AuthClient;
-}
-
 /** Says when the session is known, so a test can tell "renders nothing" from "not signed in yet". */
 function SessionProbe() {
   const { session } = useAuth();
@@ -54,21 +40,15 @@ function SessionProbe() {
 }
 
 function renderPanelAs(role: Role) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const trpcClient = createTRPCClient<AppRouter>({ links: [cannedAnswers] });
   return render(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <AuthProvider client={signedInAs(role)}>
-          <SessionProbe />
-          <MemoryRouter>
-            <div data-testid="panel">
-              <ExpiringSoonPanel />
-            </div>
-          </MemoryRouter>
-        </AuthProvider>
-      </TRPCProvider>
-    </QueryClientProvider>,
+    <SignedIn role={role} link={cannedAnswers}>
+      <SessionProbe />
+      <MemoryRouter>
+        <div data-testid="panel">
+          <ExpiringSoonPanel />
+        </div>
+      </MemoryRouter>
+    </SignedIn>,
   );
 }
 

@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { SignedIn } from '@/client/test/signed-in';
 import type { StaffAccount, StaffList } from '@/shared/schemas/staff';
-import type { AuthClient } from '@/client/lib/auth-client';
-import { AuthProvider } from '@/client/lib/auth';
-import { TRPCProvider } from '@/client/lib/trpc';
 import type { AppRouter } from '@/server/app-router';
 import StaffScreen from './staff-screen';
 
@@ -31,26 +28,12 @@ function renderWith(list: StaffList) {
       observer.next({ result: { type: 'data', data: list } });
       observer.complete();
     });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = { givenName: 'Ada', familyName: 'Admin', email: 'ada@charity.example', role: 'Admin' as const };
-  const auth = {
-    onSessionChange: () => () => {},
-    onSignInFailure: () => () => {},
-    cancelInFlight: async () => {},
-    signOutIfIdle: async () => false,
-    noteActivity: async () => {},
-    getSession: async () => user,
-  } as unknown as AuthClient;
   return render(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={createTRPCClient<AppRouter>({ links: [answer] })} queryClient={queryClient}>
-        <AuthProvider client={auth}>
-          <MemoryRouter>
-            <StaffScreen />
-          </MemoryRouter>
-        </AuthProvider>
-      </TRPCProvider>
-    </QueryClientProvider>,
+    <SignedIn role="Admin" link={answer}>
+      <MemoryRouter>
+        <StaffScreen />
+      </MemoryRouter>
+    </SignedIn>,
   );
 }
 
