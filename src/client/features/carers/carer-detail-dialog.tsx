@@ -12,6 +12,7 @@ import { formatDate, formatHours } from '@/client/lib/format';
 import { ComplianceBadge } from '@/client/components/carer/compliance-badge';
 import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
 import { useCarerApi } from '@/client/components/carer/use-carer-api';
+import { ExclusionReason } from '@/client/components/carer/exclusion-reason';
 
 type Carer = RouterOutputs['mps']['getById'];
 
@@ -123,10 +124,7 @@ function DoesNotWorkWith({ exclusions }: { exclusions: NonNullable<Carer['exclus
               <Link to={`/clients?view=${encodeURIComponent(e.clientId)}`} className="self-start font-medium text-primary underline-offset-4 hover:underline">
                 {e.clientName}
               </Link>
-              <span className="break-words">{e.reason}</span>
-              <span className="text-xs text-muted-foreground">
-                Added {formatDate(e.createdAt.slice(0, 10))} by {e.createdBy}
-              </span>
+              <ExclusionReason {...e} />
             </li>
           ))}
         </ul>

@@ -8,9 +8,9 @@ import { EmptyState } from '@/client/components/record/detail-dialog';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { useReportUnsaved } from '@/client/components/unsaved-changes';
+import { ExclusionReason } from '@/client/components/carer/exclusion-reason';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
-import { formatDate } from '@/client/lib/format';
 import { mutationErrorText } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
 import { MAX } from '@/shared/schemas/common';
@@ -87,10 +87,7 @@ export function ClientExclusions({ client }: { client: { id: string; exclusions:
                   <span>
                     <span className="font-medium">{e.carerName}</span> <span className="text-muted-foreground">{carerKindLabel(e.carerId)}</span>
                   </span>
-                  <span className="break-words">{e.reason}</span>
-                  <span className="text-xs text-muted-foreground">
-                    Added {formatDate(e.createdAt.slice(0, 10))} by {e.createdBy}
-                  </span>
+                  <ExclusionReason {...e} />
                 </span>
                 {canUpdate && (
                   <Button type="button" size="sm" variant="outline" aria-label={`Remove ${e.carerName}`} onClick={() => setRemoving(e)}>
