@@ -52,4 +52,15 @@ describe('selectTablesAsJson', () => {
     expect(found.notes).toEqual(await db.select().from(notes).where(eq(notes.clientId, client!.id)).orderBy(asc(notes.position)));
     expect(found.nobody).toEqual([]);
   });
+
+  it('gives only the columns a part names, timestamps as dates', async () => {
+    const db = t.database.db;
+    const found = await selectTablesAsJson(db, {
+      carers: { table: carers, columns: { id: carers.id, name: carers.name, createdAt: carers.createdAt }, where: undefined, orderBy: [asc(carers.id)] },
+    });
+    const selected = await db.select({ id: carers.id, name: carers.name, createdAt: carers.createdAt }).from(carers).orderBy(asc(carers.id));
+    expect(selected.length).toBeGreaterThan(0);
+    expect(found.carers).toEqual(selected);
+    expect(found.carers[0]!.createdAt).toBeInstanceOf(Date);
+  });
 });

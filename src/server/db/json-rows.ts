@@ -1,5 +1,5 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from './client';
 
 /** The rows of one table for selectRowsAsJson and selectTablesAsJson: those matching `where`, in `orderBy` order. */
@@ -7,11 +7,18 @@ export interface JsonRowsPart<T extends PgTable = PgTable> {
   table: T;
   where: SQL | undefined;
   orderBy: SQL[];
+  /** Only these columns of the table's rows, by the keys they are read under (every column when left out). */
+  columns?: Record<string, PgColumn>;
+}
+
+function columnsOf({ table, columns }: JsonRowsPart): [string, PgColumn][] {
+  return Object.entries(columns ?? (getTableColumns(table) as Record<string, PgColumn>));
 }
 
 /** The part's rows as one JSON text (an array), from a subquery. */
-function rowsAsJson({ table, where, orderBy }: JsonRowsPart): SQL {
-  const columns = Object.entries(getTableColumns(table));
+function rowsAsJson(part: JsonRowsPart): SQL {
+  const { table, where, orderBy } = part;
+  const columns = columnsOf(part);
   // JSON has no exact decimals, so numerics come as their text, as the drivers give them.
   const fields = columns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column.columnType === 'PgNumeric' ? sql`${column}::text` : column}`);
   return sql`select coalesce(json_agg(json_build_object(${sql.join(fields, sql`, `)}) order by ${sql.join(orderBy, sql`, `)}), '[]')::text
@@ -19,9 +26,9 @@ function rowsAsJson({ table, where, orderBy }: JsonRowsPart): SQL {
 }
 
 /** The rows of a part's JSON text, as drizzle gives them. */
-function rowsFromJson<T extends PgTable>(table: T, text: string): T['$inferSelect'][] {
+function rowsFromJson<T extends PgTable>(part: JsonRowsPart<T>, text: string): T['$inferSelect'][] {
   const rows = JSON.parse(text) as Record<string, unknown>[];
-  const timestamps = Object.entries(getTableColumns(table))
+  const timestamps = columnsOf(part)
     .filter(([, column]) => column.columnType === 'PgTimestamp')
     .map(([key]) => key);
   for (const row of rows) {
@@ -37,12 +44,13 @@ function rowsFromJson<T extends PgTable>(table: T, text: string): T['$inferSelec
  */
 export async function selectRowsAsJson<T extends PgTable>(db: Executor, table: T, where: SQL | undefined, orderBy: SQL[]): Promise<T['$inferSelect'][]> {
   const [result] = await queryRows<{ rows: string }>(db, sql`select (${rowsAsJson({ table, where, orderBy })}) as rows`);
-  return rowsFromJson(table, result!.rows);
+  return rowsFromJson({ table, where, orderBy }, result!.rows);
 }
 
 /**
  * The rows of several tables, each as selectRowsAsJson gives them, in one statement: one round trip (and
- * one wait for a pooled connection) for a record and what hangs on it.
+ * one wait for a pooled connection) for a record and what hangs on it. A part with `columns` gives only
+ * those fields of each row (its type still names the whole row: read only what was asked for).
  */
 export async function selectTablesAsJson<T extends Record<string, PgTable>>(
   db: Executor,
@@ -56,5 +64,5 @@ export async function selectTablesAsJson<T extends Record<string, PgTable>>(
       sql`, `,
     )}`,
   );
-  return Object.fromEntries(entries.map(([key, part]) => [key, rowsFromJson(part.table, result![key]!)])) as { [K in keyof T]: T[K]['$inferSelect'][] };
+  return Object.fromEntries(entries.map(([key, part]) => [key, rowsFromJson(part, result![key]!)])) as { [K in keyof T]: T[K]['$inferSelect'][] };
 }

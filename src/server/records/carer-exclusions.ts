@@ -10,17 +10,28 @@ function exclusionFields(row: typeof carerExclusions.$inferSelect) {
   return { reason: row.reason, createdAt: row.createdAt.toISOString(), createdBy: row.createdBy };
 }
 
+/** A carer a client is not to be matched with, named. */
+export function clientExclusionFromRow(exclusion: typeof carerExclusions.$inferSelect, carerName: string) {
+  return { carerId: exclusion.carerId, carerName, ...exclusionFields(exclusion) };
+}
+export type ClientExclusion = ReturnType<typeof clientExclusionFromRow>;
+
+const byName = new Intl.Collator('en-GB');
+
+/** A client's exclusions by their carers' names (then ids, so the order is always the same). */
+export function inNameOrder(exclusions: ClientExclusion[]): ClientExclusion[] {
+  return exclusions.sort((a, b) => byName.compare(a.carerName, b.carerName) || (a.carerId < b.carerId ? -1 : 1));
+}
+
 /** The carers a client is not to be matched with, by name. */
-export async function exclusionsOfClient(db: Executor, clientId: string) {
+export async function exclusionsOfClient(db: Executor, clientId: string): Promise<ClientExclusion[]> {
   const rows = await db
     .select({ exclusion: carerExclusions, carerName: carers.name })
     .from(carerExclusions)
     .innerJoin(carers, eq(carerExclusions.carerId, carers.id))
-    .where(eq(carerExclusions.clientId, clientId))
-    .orderBy(asc(carers.name));
-  return rows.map(({ exclusion, carerName }) => ({ carerId: exclusion.carerId, carerName, ...exclusionFields(exclusion) }));
+    .where(eq(carerExclusions.clientId, clientId));
+  return inNameOrder(rows.map(({ exclusion, carerName }) => clientExclusionFromRow(exclusion, carerName)));
 }
-export type ClientExclusion = Awaited<ReturnType<typeof exclusionsOfClient>>[number];
 
 /** The clients a carer is not to be matched with, by name. */
 export async function exclusionsOfCarer(db: Executor, carerId: string) {

@@ -4,7 +4,7 @@ import { can, type Role } from '@/shared/permissions';
 import { clientId, clientInput, clientRename, clientUpdate, exclusionInput, exclusionRef } from '@/shared/schemas/people';
 import { router } from '@/server/trpc/init';
 import { onlyReadable, permitted, serviceContext } from '@/server/trpc/procedures';
-import { carerNameFor, withCarerNames } from '@/server/records/package-views';
+import { carerNameFor } from '@/server/records/package-views';
 import {
   createClient,
   deleteClient,
@@ -15,7 +15,7 @@ import {
   toggleClientArchive,
   updateClient,
 } from './clients.service';
-import { type ClientExclusion, exclusionsOfClient } from '@/server/records/carer-exclusions';
+import { type ClientExclusion } from '@/server/records/carer-exclusions';
 import { addExclusion, removeExclusion } from './exclusions.service';
 
 /** A client's do-not-match carers the role may read (Finance reads volunteers but not MPs). */
@@ -34,17 +34,13 @@ export const clientsRouter = router({
     .query(async ({ ctx, input }) => {
       const stored = await getClient(ctx.db, input.id);
       // Its packages name their carers, as the Packages list does, where the role may read that kind of carer.
-      const named = await withCarerNames(ctx.db, stored.requests.flatMap((r) => r.packages));
-      const requests = stored.requests.map((r) => ({
-        ...r,
-        packages: named.filter((p) => p.requestId === r.id).map((p) => carerNameFor(ctx.user.role, p)),
-      }));
+      const requests = stored.requests.map((r) => ({ ...r, packages: r.packages.map((p) => carerNameFor(ctx.user.role, p)) }));
       const client = onlyReadable(ctx.user.role, { ...stored, requests }, { requests: 'requests', magLogs: 'mag' });
       // A MAG log names the MPs who came; Finance may read logs but not MPs.
       return {
         ...client,
         magLogs: client.magLogs?.map((log) => onlyReadable(ctx.user.role, log, { mps: 'mps' })),
-        exclusions: readableExclusions(ctx.user.role, await exclusionsOfClient(ctx.db, input.id)),
+        exclusions: readableExclusions(ctx.user.role, stored.exclusions),
       };
     }),
   /** Adds a carer to the client's do-not-match list (or changes its reason); answers the list. */

@@ -5,9 +5,11 @@ import { selectRowsAsJson, selectTablesAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
-import { clients, notes } from '@/server/db/schema/people';
+import { carerExclusions } from '@/server/db/schema/assignment';
+import { carers, clients, notes } from '@/server/db/schema/people';
 import { type ClientSummary, clientColumns, clientSummaryFromRow } from '@/server/records/people.mappers';
 import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
+import { clientExclusionFromRow, inNameOrder } from '@/server/records/carer-exclusions';
 import { lookupDeprivation } from '@/server/records/deprivation-lookup';
 import { magLogFromRows } from '@/server/records/mag.mappers';
 import { notFound } from '@/server/records/record-errors';
@@ -47,47 +49,47 @@ export async function listClientsWithMagService(db: Executor): Promise<ClientSum
   return rows.map(clientSummaryFromRow);
 }
 
-/** A client with notes, requests (each with its packages) and the MAG sessions they attended. */
+/**
+ * A client with notes, requests (each with its packages, which name their carers), the MAG sessions they
+ * attended and the carers they are not to be matched with: all in one statement, each part read as the
+ * record's own query would read it.
+ */
 export async function getClient(db: Executor, id: string) {
-  // The client and what hangs on it in one statement; the queries are those the record's own would be.
+  const ownRequests = db.select({ id: requests.id }).from(requests).where(eq(requests.clientId, id));
+  const ownPackages = inArray(packages.requestId, ownRequests);
+  const attendedLogs = db
+    .select({ id: magAttendees.magLogId })
+    .from(magAttendees)
+    .where(and(eq(magAttendees.personId, id), eq(magAttendees.kind, 'client')));
+  const excluded = db.select({ id: carerExclusions.carerId }).from(carerExclusions).where(eq(carerExclusions.clientId, id));
   const found = await selectTablesAsJson(db, {
     client: { table: clients, where: eq(clients.id, id), orderBy: [asc(clients.id)] },
     requests: { table: requests, where: eq(requests.clientId, id), orderBy: [desc(requests.startDate)] },
-    packages: {
-      table: packages,
-      where: inArray(packages.requestId, db.select({ id: requests.id }).from(requests).where(eq(requests.clientId, id))),
-      orderBy: [desc(packages.startDate)],
-    },
+    packages: { table: packages, where: ownPackages, orderBy: [desc(packages.startDate)] },
     notes: { table: notes, where: eq(notes.clientId, id), orderBy: [asc(notes.position)] },
+    magLogs: { table: magLogs, where: inArray(magLogs.id, attendedLogs), orderBy: [desc(magLogs.date), asc(magLogs.id)] },
+    attendees: { table: magAttendees, where: inArray(magAttendees.magLogId, attendedLogs), orderBy: [asc(magAttendees.name), asc(magAttendees.personId)] },
+    exclusions: { table: carerExclusions, where: eq(carerExclusions.clientId, id), orderBy: [asc(carerExclusions.carerId)] },
+    carers: {
+      table: carers,
+      columns: { id: carers.id, name: carers.name },
+      where: or(inArray(carers.id, db.select({ id: packages.carerId }).from(packages).where(ownPackages)), inArray(carers.id, excluded)),
+      orderBy: [asc(carers.id)],
+    },
   });
   const row = found.client[0];
   if (!row) throw notFound('Client');
-  const attended = await db
-    .select({ log: magLogs })
-    .from(magAttendees)
-    .innerJoin(magLogs, eq(magAttendees.magLogId, magLogs.id))
-    .where(and(eq(magAttendees.personId, id), eq(magAttendees.kind, 'client')))
-    .orderBy(desc(magLogs.date));
-  const attendeeRows = attended.length
-    ? await db
-        .select()
-        .from(magAttendees)
-        .where(
-          inArray(
-            magAttendees.magLogId,
-            attended.map((a) => a.log.id),
-          ),
-        )
-    : [];
+  const carerName = new Map(found.carers.map((carer) => [carer.id, carer.name]));
   const summary = clientSummaryFromRow(row);
   return {
     ...summary,
     details: { ...summary.details, notes: found.notes.map(noteFromRow) },
     requests: found.requests.map((r) => ({
       ...requestFromRow(r, row.name),
-      packages: found.packages.filter((p) => p.requestId === r.id).map(packageFromRow),
+      packages: found.packages.filter((p) => p.requestId === r.id).map((p) => ({ ...packageFromRow(p), carerName: carerName.get(p.carerId) ?? '' })),
     })),
-    magLogs: attended.map(({ log }) => magLogFromRows(log, attendeeRows.filter((a) => a.magLogId === log.id))),
+    magLogs: found.magLogs.map((log) => magLogFromRows(log, found.attendees.filter((a) => a.magLogId === log.id))),
+    exclusions: inNameOrder(found.exclusions.map((exclusion) => clientExclusionFromRow(exclusion, carerName.get(exclusion.carerId) ?? ''))),
   };
 }
 
