@@ -1,7 +1,7 @@
-import { desc, inArray, type SQLWrapper } from 'drizzle-orm';
+import { asc, desc, inArray, type SQLWrapper } from 'drizzle-orm';
 import { can, type Role } from '@/shared/permissions';
 import type { Executor } from '@/server/db/client';
-import { selectRowsAsJson } from '@/server/db/json-rows';
+import type { JsonRowsPart } from '@/server/db/json-rows';
 import { packages } from '@/server/db/schema/care';
 import { carers } from '@/server/db/schema/people';
 import { type Package, packageFromRow } from '@/server/records/care.mappers';
@@ -22,22 +22,32 @@ export function mayNameCarer(role: Role, carerId: string): boolean {
   return can(role, carerId.startsWith('m') ? 'mps' : 'volunteers', 'read');
 }
 
-/** The current names of the given carers (ids, or a query selecting them). */
-export async function carerNames(db: Executor, carerIds: string[] | SQLWrapper): Promise<Map<string, string>> {
-  const rows = await db.select({ id: carers.id, name: carers.name }).from(carers).where(inArray(carers.id, carerIds));
-  return new Map(rows.map((carer) => [carer.id, carer.name]));
+/**
+ * The parts of a selectTablesAsJson call that read the packages of the given requests (a query selecting
+ * their ids), newest first, and their carers' names.
+ */
+export function packagesOfRequestsParts(db: Executor, requestIds: SQLWrapper) {
+  const where = inArray(packages.requestId, requestIds);
+  return {
+    packages: { table: packages, where, orderBy: [desc(packages.createdAt), desc(packages.id)] },
+    carers: {
+      table: carers,
+      columns: { id: carers.id, name: carers.name },
+      where: inArray(carers.id, db.select({ id: packages.carerId }).from(packages).where(where)),
+      orderBy: [asc(carers.id)],
+    },
+  } satisfies Record<string, JsonRowsPart>;
 }
 
-/** The packages, each with its carer's current name (one query for all of them). */
-export async function withCarerNames<P extends Package>(db: Executor, related: P[]): Promise<(P & { carerName: string })[]> {
-  const names = related.length ? await carerNames(db, [...new Set(related.map((p) => p.carerId))]) : new Map<string, string>();
-  return related.map((p) => ({ ...p, carerName: names.get(p.carerId) ?? '' }));
-}
-
-/** The packages of the given requests (ids, or a query selecting them), newest first, by request. */
-export async function packagesByRequest(db: Executor, requestIds: string[] | SQLWrapper): Promise<Map<string, Package[]>> {
-  const rows = await selectRowsAsJson(db, packages, inArray(packages.requestId, requestIds), [desc(packages.createdAt), desc(packages.id)]);
-  const byRequest = new Map<string, Package[]>();
-  for (const row of rows) byRequest.set(row.requestId, [...(byRequest.get(row.requestId) ?? []), packageFromRow(row)]);
+/** The rows packagesOfRequestsParts read, as views with their carers' names, by request. */
+export function packageViewsByRequest(rows: (typeof packages.$inferSelect)[], carerRows: { id: string; name: string }[]): Map<string, PackageView[]> {
+  const carerName = new Map(carerRows.map((carer) => [carer.id, carer.name]));
+  const byRequest = new Map<string, PackageView[]>();
+  for (const row of rows) {
+    const view = { ...packageFromRow(row), carerName: carerName.get(row.carerId) ?? '' };
+    const listed = byRequest.get(row.requestId);
+    if (listed) listed.push(view);
+    else byRequest.set(row.requestId, [view]);
+  }
   return byRequest;
 }

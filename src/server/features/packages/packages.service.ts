@@ -1,7 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PackageData, PackageRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
-import { selectRowsAsJson } from '@/server/db/json-rows';
+import { selectTablesAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { deliveries } from '@/server/db/schema/deliveries';
@@ -10,7 +10,7 @@ import { notFound, refused } from '@/server/records/record-errors';
 import { changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { deliveriesOutside, entryOutside, HAS_DELIVERIES_REFUSED } from '@/server/records/delivery-entries';
-import { carerNames, type PackageView } from '@/server/records/package-views';
+import { type PackageView } from '@/server/records/package-views';
 import {
   type CareView,
   type ComplianceOverride,
@@ -55,9 +55,12 @@ async function clientNameOfRequest(db: Executor, requestId: string): Promise<str
 
 export async function listPackages(db: Executor, view: CareView, today: string): Promise<(PackageView & PackageRead)[]> {
   const where = inView(packages, view, today);
-  const rows = await selectRowsAsJson(db, packages, where, [desc(packages.createdAt), desc(packages.id)]);
-  const names = await carerNames(db, db.select({ id: packages.carerId }).from(packages).where(where));
-  return rows.map((row) => ({ ...packageRead(row), carerName: names.get(row.carerId) ?? '' }));
+  const found = await selectTablesAsJson(db, {
+    packages: { table: packages, where, orderBy: [desc(packages.createdAt), desc(packages.id)] },
+    carers: { table: carers, columns: { id: carers.id, name: carers.name }, where: inArray(carers.id, db.select({ id: packages.carerId }).from(packages).where(where)), orderBy: [asc(carers.id)] },
+  });
+  const names = new Map(found.carers.map((carer) => [carer.id, carer.name]));
+  return found.packages.map((row) => ({ ...packageRead(row), carerName: names.get(row.carerId) ?? '' }));
 }
 
 /** The packages of the given requests (ids, or a query selecting them), grouped by request, newest first. */

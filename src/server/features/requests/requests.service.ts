@@ -1,12 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { CARRY_OVER_FORBIDDEN, hoursInService, packagesToCarryOver, type PackageInService } from '@/shared/care';
 import type { Locality } from '@/shared/constants';
 import { OPEN } from '@/shared/dates';
 import { can } from '@/shared/permissions';
 import type { RequestData, RequestRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
-import { selectRowsAsJson } from '@/server/db/json-rows';
+import { selectTablesAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { clients } from '@/server/db/schema/people';
@@ -14,7 +14,7 @@ import { notFound, refused } from '@/server/records/record-errors';
 import { auditChange, changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { type CareView, complianceOverrideFromRow, inView, notEndedYet, type Package, packageFromRow, type Request, requestColumns, requestDetailColumns, requestFromRow } from '@/server/records/care.mappers';
-import { type PackageView, packagesByRequest, withCarerNames } from '@/server/records/package-views';
+import { type PackageView, packagesOfRequestsParts, packageViewsByRequest } from '@/server/records/package-views';
 import { assignmentColumns } from '@/server/records/carer-compliance';
 
 type RequestRow = typeof requests.$inferSelect;
@@ -38,14 +38,6 @@ const REQUEST: RecordKind<typeof requests, Request> = {
   view: async (tx, row) => requestFromRow(row, (await findClient(tx, row.clientId)).name),
 };
 
-/** Requests with their client's current name, which is the request's name. */
-function requestsWithClientName(db: Executor) {
-  return db
-    .select({ request: requests, clientName: clients.name })
-    .from(requests)
-    .innerJoin(clients, eq(requests.clientId, clients.id));
-}
-
 /** A request as lists and getById show it: with its packages and its hours in service. */
 function requestView<P extends Package>(row: RequestRow, clientName: string, related: P[], today: string) {
   return { ...requestFromRow(row, clientName), packages: related, hoursInService: hoursInService(related, today) };
@@ -55,14 +47,14 @@ export type RequestView<P extends Package = Package> = ReturnType<typeof request
 /** Newest first. */
 export async function listRequests(db: Executor, view: CareView, today: string): Promise<RequestView[]> {
   const where = inView(requests, view, today);
-  const rows = await selectRowsAsJson(db, requests, where, [desc(requests.createdAt), desc(requests.id)]);
-  const names = await db
-    .select({ id: clients.id, name: clients.name })
-    .from(clients)
-    .where(inArray(clients.id, db.select({ id: requests.clientId }).from(requests).where(where)));
-  const clientName = new Map(names.map((client) => [client.id, client.name]));
-  const related = await packagesByRequest(db, db.select({ id: requests.id }).from(requests).where(where));
-  return rows.map((request) => requestView(request, clientName.get(request.clientId)!, related.get(request.id) ?? [], today));
+  const found = await selectTablesAsJson(db, {
+    requests: { table: requests, where, orderBy: [desc(requests.createdAt), desc(requests.id)] },
+    clients: { table: clients, columns: { id: clients.id, name: clients.name }, where: inArray(clients.id, db.select({ id: requests.clientId }).from(requests).where(where)), orderBy: [asc(clients.id)] },
+    ...packagesOfRequestsParts(db, db.select({ id: requests.id }).from(requests).where(where)),
+  });
+  const clientName = new Map(found.clients.map((client) => [client.id, client.name]));
+  const related = packageViewsByRequest(found.packages, found.carers);
+  return found.requests.map((request) => requestView(request, clientName.get(request.clientId)!, related.get(request.id) ?? [], today));
 }
 
 /**
@@ -106,12 +98,16 @@ export async function listRequestMetadata(db: Executor, today: string) {
   }));
 }
 
+/** A request with its client's name and its packages, which name their carers (its renew screen lists them): one statement. */
 export async function getRequest(db: Executor, id: string, today: string): Promise<RequestView<PackageView>> {
-  const [found] = await requestsWithClientName(db).where(eq(requests.id, id));
-  if (!found) throw notFound('Request');
-  const related = (await packagesByRequest(db, [id])).get(id) ?? [];
-  // One request's packages name their carers, as the package list does (its renew screen lists them).
-  return requestView(found.request, found.clientName, await withCarerNames(db, related), today);
+  const found = await selectTablesAsJson(db, {
+    request: { table: requests, where: eq(requests.id, id), orderBy: [asc(requests.id)] },
+    client: { table: clients, columns: { name: clients.name }, where: inArray(clients.id, db.select({ id: requests.clientId }).from(requests).where(eq(requests.id, id))), orderBy: [asc(clients.id)] },
+    ...packagesOfRequestsParts(db, db.select({ id: requests.id }).from(requests).where(eq(requests.id, id))),
+  });
+  const [row] = found.request;
+  if (!row) throw notFound('Request');
+  return requestView(row, found.client[0]!.name, packageViewsByRequest(found.packages, found.carers).get(id) ?? [], today);
 }
 
 export function createRequest(ctx: ServiceContext, data: RequestData): Promise<Request> {
