@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { withPreparedStatements } from './pglite-prepared';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '@/server/paths';
@@ -69,7 +70,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConn
     };
   }
   const client = target.pglite ?? new PGlite(target.dataDir, { startParams: PGLITE_START_PARAMS });
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client: withPreparedStatements(client), schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Database,

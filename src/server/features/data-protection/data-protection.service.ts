@@ -101,14 +101,15 @@ export async function exportPerson(ctx: ServiceContext, personId: string) {
   let person: Record<string, unknown>;
   let shareable: (field: string, value: unknown) => boolean;
   if (kind === 'client') {
-    const { magLogs: _sessions, requests: care, ...client } = await getClient(ctx.db, personId);
+    // The carers a client is not to be matched with are other people's data, as the packages' carers are.
+    const { magLogs: _sessions, requests: care, exclusions: _notMatched, ...client } = await getClient(ctx.db, personId);
     const given = await deliveriesByPackage(
       ctx.db,
       care.flatMap((r) => r.packages.map((p) => p.id)),
     );
     person = {
       ...client,
-      requests: care.map((r) => ({ ...r, packages: r.packages.map(({ carerId: _carer, ...own }) => ({ ...own, careGiven: given.get(own.id) ?? [] })) })),
+      requests: care.map((r) => ({ ...r, packages: r.packages.map(({ carerId: _carer, carerName: _carerName, ...own }) => ({ ...own, careGiven: given.get(own.id) ?? [] })) })),
     };
     shareable = (field) => field !== 'carerId';
   } else {

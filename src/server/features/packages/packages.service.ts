@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { PackageData, PackageRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
 import { selectTablesAsJson } from '@/server/db/json-rows';
@@ -10,7 +10,7 @@ import { notFound, refused } from '@/server/records/record-errors';
 import { changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { deliveriesOutside, entryOutside, HAS_DELIVERIES_REFUSED } from '@/server/records/delivery-entries';
-import { type PackageView } from '@/server/records/package-views';
+import { carersOfPackagesPart, type PackageView } from '@/server/records/package-views';
 import {
   type CareView,
   type ComplianceOverride,
@@ -57,7 +57,7 @@ export async function listPackages(db: Executor, view: CareView, today: string):
   const where = inView(packages, view, today);
   const found = await selectTablesAsJson(db, {
     packages: { table: packages, where, orderBy: [desc(packages.createdAt), desc(packages.id)] },
-    carers: { table: carers, columns: { id: carers.id, name: carers.name }, where: inArray(carers.id, db.select({ id: packages.carerId }).from(packages).where(where)), orderBy: [asc(carers.id)] },
+    carers: carersOfPackagesPart(db, where),
   });
   const names = new Map(found.carers.map((carer) => [carer.id, carer.name]));
   return found.packages.map((row) => ({ ...packageRead(row), carerName: names.get(row.carerId) ?? '' }));

@@ -14,7 +14,7 @@ import { notFound, refused } from '@/server/records/record-errors';
 import { auditChange, changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { type CareView, complianceOverrideFromRow, inView, notEndedYet, type Package, packageFromRow, type Request, requestColumns, requestDetailColumns, requestFromRow } from '@/server/records/care.mappers';
-import { type PackageView, packagesOfRequestsParts, packageViewsByRequest } from '@/server/records/package-views';
+import { carersOfPackagesPart, type PackageView, packagesByRequest, packagesOfRequestsPart } from '@/server/records/package-views';
 import { assignmentColumns } from '@/server/records/carer-compliance';
 
 type RequestRow = typeof requests.$inferSelect;
@@ -50,10 +50,10 @@ export async function listRequests(db: Executor, view: CareView, today: string):
   const found = await selectTablesAsJson(db, {
     requests: { table: requests, where, orderBy: [desc(requests.createdAt), desc(requests.id)] },
     clients: { table: clients, columns: { id: clients.id, name: clients.name }, where: inArray(clients.id, db.select({ id: requests.clientId }).from(requests).where(where)), orderBy: [asc(clients.id)] },
-    ...packagesOfRequestsParts(db, db.select({ id: requests.id }).from(requests).where(where)),
+    packages: packagesOfRequestsPart(db.select({ id: requests.id }).from(requests).where(where)),
   });
   const clientName = new Map(found.clients.map((client) => [client.id, client.name]));
-  const related = packageViewsByRequest(found.packages, found.carers);
+  const related = packagesByRequest(found.packages, packageFromRow);
   return found.requests.map((request) => requestView(request, clientName.get(request.clientId)!, related.get(request.id) ?? [], today));
 }
 
@@ -103,11 +103,14 @@ export async function getRequest(db: Executor, id: string, today: string): Promi
   const found = await selectTablesAsJson(db, {
     request: { table: requests, where: eq(requests.id, id), orderBy: [asc(requests.id)] },
     client: { table: clients, columns: { name: clients.name }, where: inArray(clients.id, db.select({ id: requests.clientId }).from(requests).where(eq(requests.id, id))), orderBy: [asc(clients.id)] },
-    ...packagesOfRequestsParts(db, db.select({ id: requests.id }).from(requests).where(eq(requests.id, id))),
+    packages: packagesOfRequestsPart(db.select({ id: requests.id }).from(requests).where(eq(requests.id, id))),
+    carers: carersOfPackagesPart(db, eq(packages.requestId, id)),
   });
   const [row] = found.request;
   if (!row) throw notFound('Request');
-  return requestView(row, found.client[0]!.name, packageViewsByRequest(found.packages, found.carers).get(id) ?? [], today);
+  const carerName = new Map(found.carers.map((carer) => [carer.id, carer.name]));
+  const related = found.packages.map((p) => ({ ...packageFromRow(p), carerName: carerName.get(p.carerId) ?? '' }));
+  return requestView(row, found.client[0]!.name, related, today);
 }
 
 export function createRequest(ctx: ServiceContext, data: RequestData): Promise<Request> {
