@@ -58,6 +58,8 @@ export interface DatabaseRun {
   peakRssMb: number;
   /** The data set exported as JSON and imported into an empty database (measured on PGlite only). */
   jsonImportMs?: number;
+  /** The mixed load, each side on a fresh demo database. */
+  mixedLoad: { product: MixedLoadFigures; baseline: MixedLoadFigures };
 }
 
 export interface BenchResult {
