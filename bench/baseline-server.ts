@@ -2,7 +2,15 @@
  * The baseline: the same data by the plainest path there is. One hand-written SQL query per answer,
  * its rows serialised with JSON.stringify by a bare node:http handler: no framework, no validation,
  * no sign-in, no mapping, no audit. The product's figure divided by this one is the cost of everything
- * the product adds. Run as its own process, as the product is:
+ * the product adds.
+ *
+ * It answers at two sets of URLs: its own short ones, which the benchmark's timed operations call
+ * (operations.ts), and the product's (`GET /trpc/<procedure>?input=<json>`, `POST /trpc/<procedure>` with a
+ * JSON body, any bearer token accepted, answers as `{"result":{"data":…}}`) for the procedures of the mixed
+ * load (mixed-load.ts), so that the same load generator drives both. A change is one insert or update
+ * (… returning) whose answer the statement builds with json_build_object, in the shape the load reads back.
+ *
+ * Run as its own process, as the product is:
  *
  *   PORT=… DATA_DIR=… (or DATABASE_URL=…) node --import tsx bench/baseline-server.ts
  *
@@ -12,6 +20,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { newId } from '@/server/db/ids';
 import { CHARITY_TIME_ZONE, todayIn } from '@/shared/dates';
 
 type Query = (text: string, params: unknown[]) => Promise<unknown[]>;
@@ -64,30 +73,41 @@ function deliveredReport(): string {
 const DEPRIVATION = `case when deprivation_income and deprivation_health then 'Both' when deprivation_income then 'Income'
   when deprivation_health then 'Health' else 'None' end`;
 
+/** A statement and its parameters. */
+type Statement = [string, unknown[]];
+
+const clientsNotArchived = (): Statement => [`select * from clients where archived = 'N' order by created_at desc, id desc`, []];
+
+const requestsNotEndedYet = (): Statement => [
+  `select r.*, c.name as client_name,
+     (select coalesce(json_agg(p order by p.created_at desc, p.id desc), '[]') from packages p where p.request_id = r.id) as packages
+   from requests r join clients c on c.id = r.client_id
+   where r.end_date is null or r.end_date >= $1
+   order by r.created_at desc, r.id desc`,
+  [today()],
+];
+
+const packagesNotEndedYet = (): Statement => [`select * from packages where end_date is null or end_date >= $1 order by created_at desc, id desc`, [today()]];
+
+const clientById = (id: string): Statement => [
+  `select c.*,
+     (select coalesce(json_agg(n order by n.position), '[]') from notes n where n.client_id = c.id) as notes,
+     (select coalesce(json_agg(json_build_object('request', r, 'packages',
+        (select coalesce(json_agg(p order by p.start_date desc), '[]') from packages p where p.request_id = r.id)) order by r.start_date desc), '[]')
+      from requests r where r.client_id = c.id) as requests,
+     (select coalesce(json_agg(json_build_object('log', g, 'attendees',
+        (select json_agg(a) from mag_attendees a where a.mag_log_id = g.id)) order by g.date desc), '[]')
+      from mag_logs g join mag_attendees me on me.mag_log_id = g.id and me.person_id = c.id and me.kind = 'client') as mag_logs
+   from clients c where c.id = $1`,
+  [id],
+];
+
 /** Each answer: its SQL and parameters from the request's id and query string. */
-const ROUTES: Record<string, (id: string, search: URLSearchParams) => [string, unknown[]]> = {
-  'clients-not-archived': () => [`select * from clients where archived = 'N' order by created_at desc, id desc`, []],
-  'requests-not-ended-yet': () => [
-    `select r.*, c.name as client_name,
-       (select coalesce(json_agg(p order by p.created_at desc, p.id desc), '[]') from packages p where p.request_id = r.id) as packages
-     from requests r join clients c on c.id = r.client_id
-     where r.end_date is null or r.end_date >= $1
-     order by r.created_at desc, r.id desc`,
-    [today()],
-  ],
-  'packages-not-ended-yet': () => [`select * from packages where end_date is null or end_date >= $1 order by created_at desc, id desc`, [today()]],
-  client: (id) => [
-    `select c.*,
-       (select coalesce(json_agg(n order by n.position), '[]') from notes n where n.client_id = c.id) as notes,
-       (select coalesce(json_agg(json_build_object('request', r, 'packages',
-          (select coalesce(json_agg(p order by p.start_date desc), '[]') from packages p where p.request_id = r.id)) order by r.start_date desc), '[]')
-        from requests r where r.client_id = c.id) as requests,
-       (select coalesce(json_agg(json_build_object('log', g, 'attendees',
-          (select json_agg(a) from mag_attendees a where a.mag_log_id = g.id)) order by g.date desc), '[]')
-        from mag_logs g join mag_attendees me on me.mag_log_id = g.id and me.person_id = c.id and me.kind = 'client') as mag_logs
-     from clients c where c.id = $1`,
-    [id],
-  ],
+const ROUTES: Record<string, (id: string, search: URLSearchParams) => Statement> = {
+  'clients-not-archived': clientsNotArchived,
+  'requests-not-ended-yet': requestsNotEndedYet,
+  'packages-not-ended-yet': packagesNotEndedYet,
+  client: (id) => clientById(id),
   'deliveries-week': (_, search) => [
     `select p.id, p.carer_id, carer.name as carer_name, client.name as client_name, p.name, p.start_date, p.end_date, p.weekly_hours, p.archived,
        (select coalesce(json_agg(d order by d.date), '[]') from deliveries d where d.package_id = p.id and d.date between $1::date and $1::date + 6) as entries
@@ -101,6 +121,182 @@ const ROUTES: Record<string, (id: string, search: URLSearchParams) => [string, u
   'requests-deprivation-report': (_, search) => [hoursReport('requests', DEPRIVATION), [search.get('startYear'), today()]],
   'packages-deprivation-report': (_, search) => [hoursReport('packages', DEPRIVATION), [search.get('startYear'), today()]],
   'delivered-report': (_, search) => [deliveredReport(), [search.get('startYear'), today()]],
+};
+
+/**
+ * Weekly hours of the items not ended yet, less those renewed on the day they end, in all, by locality and
+ * by service (each item's hours shared evenly over its services).
+ */
+function crossSection(items: 'requests' | 'packages'): string {
+  const renewed =
+    items === 'requests'
+      ? `exists (select 1 from requests successor where successor.client_id = i.client_id and successor.request_type = i.request_type
+           and successor.start_date = i.end_date and successor.id <> i.id)`
+      : `exists (select 1 from packages successor join requests sr on sr.id = successor.request_id join requests own on own.id = i.request_id
+           where successor.carer_id = i.carer_id and sr.client_id = own.client_id and successor.start_date = i.end_date and successor.id <> i.id)`;
+  return `select i.locality, coalesce(s.service, 'Unspecified') as service, sum(i.weekly_hours / greatest(cardinality(i.services), 1)) as hours
+    from ${items} i left join lateral unnest(i.services) as s(service) on true
+    where (i.end_date is null or i.end_date >= $1) and (i.end_date is null or not ${renewed})
+    group by grouping sets ((), (i.locality), (coalesce(s.service, 'Unspecified')))`;
+}
+
+/** Inputs of the product's procedures, as far as the baseline reads them. */
+interface TrpcInput {
+  id?: string;
+  startYear?: number;
+}
+
+/** The product's queries of the mixed load; `one` answers the first row, the others every row. */
+const TRPC_QUERIES: Record<string, { statement: (input: TrpcInput) => Statement; one?: true }> = {
+  'clients.getAllNotArchived': { statement: clientsNotArchived },
+  'requests.getAllNotEndedYet': { statement: requestsNotEndedYet },
+  'packages.getAllNotEndedYet': { statement: packagesNotEndedYet },
+  // The package form's light list of requests, with the weekly hours of each one's running packages.
+  'requests.getAllMetadata': {
+    statement: () => [
+      `select r.id, r.client_id, c.name as client_name, r.custom_id, r.locality, r.weekly_hours, r.start_date, r.end_date, r.archived,
+         (select coalesce(sum(p.weekly_hours), 0) from packages p where p.request_id = r.id and (p.end_date is null or p.end_date >= $1)) as hours_in_service
+       from requests r join clients c on c.id = r.client_id
+       order by r.created_at desc, r.id desc`,
+      [today()],
+    ],
+  },
+  // With the training records their compliance is judged by.
+  'volunteers.getAllNotArchived': {
+    statement: () => [
+      `select v.*,
+         (select coalesce(json_agg(json_build_object('recordName', t.record_name, 'expiryDate', t.expiry_date)), '[]')
+          from training_records t where t.owner_id = v.id and t.archived = 'N') as training
+       from carers v where v.id like 'v%' and v.archived = 'N'
+       order by v.created_at desc, v.id desc`,
+      [],
+    ],
+  },
+  'clients.getById': { statement: ({ id }) => clientById(id!), one: true },
+  'requests.getById': {
+    statement: ({ id }) => [
+      `select r.*, c.name as client_name,
+         (select coalesce(json_agg(json_build_object('package', p, 'carerName', carer.name) order by p.created_at, p.id), '[]')
+          from packages p join carers carer on carer.id = p.carer_id where p.request_id = r.id) as packages
+       from requests r join clients c on c.id = r.client_id where r.id = $1`,
+      [id],
+    ],
+    one: true,
+  },
+  'packages.getById': {
+    statement: ({ id }) => [`select p.*, carer.name as carer_name from packages p join carers carer on carer.id = p.carer_id where p.id = $1`, [id]],
+    one: true,
+  },
+  'analytics.getActiveRequestsCrossSection': { statement: () => [crossSection('requests'), [today()]] },
+  'analytics.getActivePackagesCrossSection': { statement: () => [crossSection('packages'), [today()]] },
+  'analytics.getRequestsReport': { statement: ({ startYear }) => [hoursReport('requests', 'locality'), [startYear, today()]] },
+  'analytics.getPackagesReport': { statement: ({ startYear }) => [hoursReport('packages', 'locality'), [startYear, today()]] },
+  'analytics.getRequestsDeprivationReport': { statement: ({ startYear }) => [hoursReport('requests', DEPRIVATION), [startYear, today()]] },
+  'analytics.getPackagesDeprivationReport': { statement: ({ startYear }) => [hoursReport('packages', DEPRIVATION), [startYear, today()]] },
+};
+
+/** A record as the load's members of staff read it back, built by the statement from the row named `t`. */
+const CLIENT_JSON = (t: string) => `json_build_object('id', ${t}.id, 'version', ${t}.version, 'archived', ${t}.archived, 'dateOfBirth', ${t}.date_of_birth,
+  'details', json_build_object('name', ${t}.name, 'phone', ${t}.phone, 'services', ${t}.services,
+    'address', json_build_object('streetAddress', ${t}.street_address, 'locality', ${t}.locality, 'county', ${t}.county, 'postCode', ${t}.post_code)))`;
+const REQUEST_JSON = (t: string) => `json_build_object('id', ${t}.id, 'version', ${t}.version, 'clientId', ${t}.client_id, 'archived', ${t}.archived,
+  'requestType', ${t}.request_type, 'startDate', ${t}.start_date, 'endDate', ${t}.end_date,
+  'details', json_build_object('weeklyHours', ${t}.weekly_hours, 'services', ${t}.services, 'notes', ${t}.notes))`;
+const PACKAGE_JSON = (t: string) => `json_build_object('id', ${t}.id, 'version', ${t}.version, 'carerId', ${t}.carer_id, 'requestId', ${t}.request_id,
+  'archived', ${t}.archived, 'startDate', ${t}.start_date, 'endDate', ${t}.end_date,
+  'details', json_build_object('name', ${t}.name, 'weeklyHours', ${t}.weekly_hours, 'services', ${t}.services, 'notes', ${t}.notes,
+    'address', json_build_object('streetAddress', ${t}.street_address, 'locality', ${t}.locality, 'county', ${t}.county, 'postCode', ${t}.post_code)))`;
+
+/** What the load sends: the product's inputs, as far as the baseline reads them. */
+interface Address {
+  streetAddress?: string;
+  locality?: string;
+  county?: string;
+  postCode: string;
+}
+interface ChangeInput {
+  id: string;
+  version: number;
+  archived?: string;
+  dateOfBirth?: string;
+  clientId: string;
+  carerId: string;
+  requestId: string;
+  requestType: string;
+  startDate: string;
+  endDate: string | null;
+  details: { name?: string; phone?: string; address: Address; services: string[]; weeklyHours: number; notes?: string };
+  oldRequest: { id: string; version: number };
+  newRequest: { details: { weeklyHours: number; services: string[]; notes: string } };
+  oldPackage: { id: string; version: number };
+  newPackage: { details: { name: string; weeklyHours: number; address: Address; services: string[]; notes: string } };
+}
+
+/**
+ * The product's changes of the mixed load: one statement each, whose one row's `data` is the answer. An
+ * update names the version it read, so no row means a stale version or no such record.
+ */
+const TRPC_MUTATIONS: Record<string, (input: ChangeInput) => Statement> = {
+  'clients.create': ({ dateOfBirth, details: d }) => [
+    `insert into clients (id, name, date_of_birth, street_address, post_code, phone, services) values ($1, $2, $3, $4, $5, $6, $7)
+     returning ${CLIENT_JSON('clients')} as data`,
+    [newId('c'), d.name, dateOfBirth || null, d.address.streetAddress ?? '', d.address.postCode, d.phone ?? '', d.services],
+  ],
+  'clients.update': ({ id, version, archived, dateOfBirth, details: d }) => [
+    `update clients set archived = $3, date_of_birth = $4, name = $5, street_address = $6, locality = $7, county = $8, post_code = $9,
+       phone = $10, services = $11, version = version + 1, updated_at = now()
+     where id = $1 and version = $2 returning ${CLIENT_JSON('clients')} as data`,
+    [id, version, archived, dateOfBirth || null, d.name, d.address.streetAddress, d.address.locality, d.address.county, d.address.postCode, d.phone, d.services],
+  ],
+  // A new request takes its client's address, as the product's does when given none.
+  'requests.create': ({ clientId, startDate, details: d }) => [
+    `insert into requests (id, client_id, start_date, weekly_hours, services, street_address, locality, county, post_code, deprivation_income, deprivation_health)
+     select $1, c.id, $3::date, $4::numeric, $5::text[], c.street_address, c.locality, c.county, c.post_code, c.deprivation_income, c.deprivation_health
+     from clients c where c.id = $2
+     returning ${REQUEST_JSON('requests')} as data`,
+    [newId('r'), clientId, startDate, d.weeklyHours, d.services],
+  ],
+  'requests.update': ({ id, version, archived, requestType, startDate, endDate, details: d }) => [
+    `update requests set archived = $3, request_type = $4, start_date = $5, end_date = $6, weekly_hours = $7, services = $8, notes = $9,
+       version = version + 1, updated_at = now()
+     where id = $1 and version = $2 returning ${REQUEST_JSON('requests')} as data`,
+    [id, version, archived, requestType, startDate, endDate, d.weeklyHours, d.services, d.notes ?? ''],
+  ],
+  // Ends the old request today and starts its successor today, with the new details.
+  'requests.renew': ({ oldRequest, newRequest: { details: d } }) => [
+    `with old as (
+       update requests set end_date = $3, version = version + 1, updated_at = now() where id = $1 and version = $2 returning *),
+     new as (
+       insert into requests (id, client_id, request_type, start_date, weekly_hours, services, notes, street_address, locality, county, post_code,
+         deprivation_income, deprivation_health)
+       select $4, client_id, request_type, $3::date, $5::numeric, $6::text[], $7, street_address, locality, county, post_code, deprivation_income, deprivation_health from old
+       returning *)
+     select json_build_object('oldRequest', ${REQUEST_JSON('old')}, 'newRequest', ${REQUEST_JSON('new')}) as data from old, new`,
+    [oldRequest.id, oldRequest.version, today(), newId('r'), d.weeklyHours, d.services, d.notes],
+  ],
+  // Named after the request's client, as the product names a package given no name.
+  'packages.create': ({ carerId, requestId, startDate, details: d }) => [
+    `insert into packages (id, carer_id, request_id, start_date, name, weekly_hours, post_code, services)
+     select $1, $2, r.id, $4::date, c.name, $5::numeric, $6, $7::text[] from requests r join clients c on c.id = r.client_id where r.id = $3
+     returning ${PACKAGE_JSON('packages')} as data`,
+    [newId('p'), carerId, requestId, startDate, d.weeklyHours, d.address.postCode, d.services],
+  ],
+  'packages.update': ({ id, version, carerId, archived, startDate, endDate, details: d }) => [
+    `update packages set carer_id = $3, archived = $4, start_date = $5, end_date = $6, name = $7, weekly_hours = $8, street_address = $9,
+       locality = $10, county = $11, post_code = $12, services = $13, notes = $14, version = version + 1, updated_at = now()
+     where id = $1 and version = $2 returning ${PACKAGE_JSON('packages')} as data`,
+    [id, version, carerId, archived, startDate, endDate, d.name, d.weeklyHours, d.address.streetAddress, d.address.locality, d.address.county, d.address.postCode, d.services, d.notes ?? ''],
+  ],
+  'packages.renew': ({ oldPackage, newPackage: { details: d } }) => [
+    `with old as (
+       update packages set end_date = $3, version = version + 1, updated_at = now() where id = $1 and version = $2 returning *),
+     new as (
+       insert into packages (id, carer_id, request_id, start_date, name, weekly_hours, street_address, locality, county, post_code, services, notes)
+       select $4, carer_id, request_id, $3::date, $5, $6::numeric, $7, $8, $9, $10, $11::text[], $12 from old
+       returning *)
+     select json_build_object('oldPackage', ${PACKAGE_JSON('old')}, 'newPackage', ${PACKAGE_JSON('new')}) as data from old, new`,
+    [oldPackage.id, oldPackage.version, today(), newId('p'), d.name, d.weeklyHours, d.address.streetAddress, d.address.locality, d.address.county, d.address.postCode, d.services, d.notes],
+  ],
 };
 
 const UPDATE_PHONE = `update clients set phone = $2, version = version + 1, updated_at = now() where id = $1 returning *`;
@@ -117,12 +313,28 @@ function send(response: ServerResponse, status: number, value: unknown) {
   response.end(json);
 }
 
+/** A procedure of the product's API, answered as tRPC answers it. */
+async function answerProcedure(request: IncomingMessage, response: ServerResponse, procedure: string, search: URLSearchParams) {
+  if (request.method === 'POST' && TRPC_MUTATIONS[procedure]) {
+    const [text, params] = TRPC_MUTATIONS[procedure](JSON.parse(await body(request)) as ChangeInput);
+    const [row] = (await database.query(text, params)) as { data: unknown }[];
+    if (!row) return send(response, 409, { error: 'No such record at that version' });
+    return send(response, 200, { result: { data: row.data } });
+  }
+  const query = TRPC_QUERIES[procedure];
+  if (request.method !== 'GET' || !query) return send(response, 404, { error: 'Not found' });
+  const input = search.has('input') ? (JSON.parse(search.get('input')!) as TrpcInput) : {};
+  const rows = await database.query(...query.statement(input));
+  return send(response, 200, { result: { data: query.one ? rows[0] : rows } });
+}
+
 const database = connect();
 const server = createServer(async (request, response) => {
   try {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const [, route = '', id = ''] = url.pathname.split('/');
     if (request.method === 'GET' && url.pathname === '/healthz') return send(response, 200, { status: 'ok' });
+    if (route === 'trpc') return await answerProcedure(request, response, id, url.searchParams);
     if (request.method === 'POST' && route === 'client') {
       const { phone } = JSON.parse(await body(request)) as { phone: string };
       return send(response, 200, (await database.query(UPDATE_PHONE, [id, phone]))[0]);

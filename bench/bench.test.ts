@@ -2,11 +2,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkBudgets } from './budgets';
+import { checkBudgets, line } from './budgets';
 import { dataSetRows, sizeAt } from './data-set';
 import { measureLatency, percentile } from './latency';
-import { writeReportSection } from './report';
-import { type BenchResult, growthExponent } from './results';
+import { mixedLoadFigures, type Sample } from './mixed-load';
+import { renderReport, writeReportSection } from './report';
+import { type BenchResult, growthExponent, type MixedLoadFigures } from './results';
 
 describe('percentile', () => {
   it('takes the nearest rank', () => {
@@ -54,6 +55,17 @@ describe('the data set', () => {
 
 const figures = (p50Ms: number, p99Ms = p50Ms) => ({ requests: 10, p50Ms, p99Ms, perSecond: 1 });
 
+const mixed = (perSecond: number, p99Ms: number, errors = 0): MixedLoadFigures => ({
+  clients: 50,
+  seconds: 30,
+  requests: perSecond * 30,
+  perSecond,
+  p50Ms: p99Ms / 2,
+  p99Ms,
+  errors,
+  serverCpuMsPerRequest: 2,
+});
+
 function resultWith(listP99Ms: number, reportMs: number): BenchResult {
   return {
     quick: true,
@@ -70,11 +82,14 @@ function resultWith(listP99Ms: number, reportMs: number): BenchResult {
         operations: [
           { name: 'clients.getAllNotArchived', kind: 'list', product: { one: figures(5), fresh: figures(20), many: figures(90, listP99Ms) }, baseline: { one: figures(10), many: figures(80) } },
           { name: 'analytics.getPackagesReport', kind: 'report', product: { one: figures(2), fresh: figures(reportMs) }, baseline: { one: figures(reportMs) } },
+          { name: 'clients.getById', kind: 'record', product: { one: figures(6) }, baseline: { one: figures(5) } },
+          { name: 'clients.update', kind: 'update', product: { one: figures(16) }, baseline: { one: figures(5) } },
         ],
         growth: [],
         coldStartMs: 1000,
         rssMb: 100,
         peakRssMb: 120,
+        mixedLoad: { product: mixed(600, 250), baseline: mixed(900, 120) },
       },
     ],
     browser: {
@@ -105,6 +120,67 @@ describe('checkBudgets', () => {
     result.databases[0]!.operations[0]!.product.fresh = figures(25);
     const line = checkBudgets(result).find((l) => l.what.startsWith('clients.getAllNotArchived product (computed afresh) ÷ baseline'))!;
     expect(line).toMatchObject({ figure: 2.5, verdict: 'FAIL' });
+  });
+});
+
+describe('a budget line', () => {
+  it('holds a figure to at most its limit, far over beyond twice it', () => {
+    expect(line('x', 300, 300, 'ms')).toMatchObject({ verdict: 'PASS', farOver: false, atLeast: false });
+    expect(line('x', 600, 300, 'ms')).toMatchObject({ verdict: 'FAIL', farOver: false });
+    expect(line('x', 601, 300, 'ms')).toMatchObject({ verdict: 'FAIL', farOver: true });
+  });
+
+  it('holds a figure to at least a minimum, far under below half of it', () => {
+    expect(line('x', 500, 500, 'requests/s', { atLeast: true })).toMatchObject({ verdict: 'PASS', farOver: false, atLeast: true });
+    expect(line('x', 250, 500, 'requests/s', { atLeast: true })).toMatchObject({ verdict: 'FAIL', farOver: false });
+    expect(line('x', 249, 500, 'requests/s', { atLeast: true })).toMatchObject({ verdict: 'FAIL', farOver: true });
+  });
+});
+
+describe('the mixed load budgets', () => {
+  const budget = (result: BenchResult, what: string) => checkBudgets(result).find((l) => l.what.startsWith(what))!;
+
+  it('asks of the product at least 500 requests/s, a p99 of at most 300 ms and no errors', () => {
+    const result = resultWith(100, 100);
+    expect(budget(result, 'mixed load at 50 clients, requests/s')).toMatchObject({ figure: 600, limit: 500, atLeast: true, verdict: 'PASS' });
+    expect(budget(result, 'mixed load at 50 clients, p99')).toMatchObject({ figure: 250, verdict: 'PASS' });
+    expect(budget(result, 'mixed load at 50 clients, errors')).toMatchObject({ figure: 0, verdict: 'PASS' });
+    result.databases[0]!.mixedLoad.product = mixed(200, 700, 1);
+    expect(budget(result, 'mixed load at 50 clients, requests/s')).toMatchObject({ verdict: 'FAIL', farOver: true });
+    expect(budget(result, 'mixed load at 50 clients, p99')).toMatchObject({ verdict: 'FAIL', farOver: true });
+    expect(budget(result, 'mixed load at 50 clients, errors')).toMatchObject({ verdict: 'FAIL', farOver: true });
+  });
+
+  it('holds a client read and changed at one client to 1.5 times the baseline', () => {
+    const result = resultWith(100, 100);
+    expect(budget(result, 'clients.getById at 1 client ÷ baseline')).toMatchObject({ figure: 1.2, limit: 1.5, verdict: 'PASS' });
+    expect(budget(result, 'clients.update at 1 client ÷ baseline')).toMatchObject({ figure: 3.2, verdict: 'FAIL', farOver: true });
+  });
+
+  it('are printed with their limits, beside a table of the product and the baseline', () => {
+    const result = resultWith(100, 100);
+    const report = renderReport(result, checkBudgets(result), 'npm run bench');
+    expect(report).toContain('| mixed load at 50 clients, requests/s (PGlite) | 600 requests/s | ≥ 500 requests/s | PASS |');
+    expect(report).toContain('| mixed load at 50 clients, errors (PGlite) | 0 errors | ≤ 0 errors | PASS |');
+    expect(report).toMatch(/\| product \| 18,000 \| 600 \| 125 \| 250 \| 0 \| 2\.00 \|/);
+    expect(report).toContain('| product ÷ baseline |  | 0.67× |');
+  });
+});
+
+describe('mixedLoadFigures', () => {
+  it('gives the CPU per request answered, and of the rest of the machine that of neither the server nor the load generator', () => {
+    const samples: Sample[] = [
+      { procedure: 'clients.getById', kind: 'read', ms: 10 },
+      { procedure: 'clients.getById', kind: 'read', ms: 30 },
+      { procedure: 'clients.update', kind: 'write', ms: 20, failure: 'HTTP 500' },
+      { procedure: 'clients.getById', kind: 'read', ms: 40 },
+    ];
+    const figures = mixedLoadFigures({ seconds: 2, samples, cpu: { machine: 1.5, server: 0.5, loadGenerator: 0.2, loadGeneratorLoop: 0.1 } }, 50);
+    expect(figures).toMatchObject({ clients: 50, requests: 4, perSecond: 2, p50Ms: 20, p99Ms: 40, errors: 1 });
+    // 0.5 cores for 2 s is 1,000 ms over 4 requests; the rest is 1.5 − 0.5 − 0.2 = 0.8 cores.
+    expect(figures.serverCpuMsPerRequest).toBeCloseTo(250);
+    expect(figures.restCpuMsPerRequest).toBeCloseTo(400);
+    expect(mixedLoadFigures({ seconds: 2, samples, cpu: { loadGenerator: 0.2, loadGeneratorLoop: 0.1 } }, 50).serverCpuMsPerRequest).toBeUndefined();
   });
 });
 

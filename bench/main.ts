@@ -1,16 +1,17 @@
 /**
  * `npm run bench [-- --quick]`: generates a large data set into new databases, times the product's API
- * against a baseline on PGlite and (where one answers) PostgreSQL, measures the front end in headless
- * Chromium, checks the budgets, prints everything and records it under "## Benchmark" in
- * docs/BENCHMARKS.md. `--quick` is the small subset for CI: a tenth of the data, PGlite only, nothing
- * written, and a failure only for a figure more than twice over its budget.
+ * against a baseline on PGlite and (where one answers) PostgreSQL, runs the mixed load of `npm run load`
+ * against both over the demo data, measures the front end in headless Chromium, checks the budgets,
+ * prints everything and records it under "## Benchmark" in docs/BENCHMARKS.md. `--quick` is the small
+ * subset for CI: a tenth of the data, a 10 s mixed load, PGlite only, nothing written, and a failure only
+ * for a figure more than twice over its budget.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { signInOverHttp } from '@/server/test/http-sign-in';
+import { apiClient, signInOverHttp } from '@/server/test/http-sign-in';
 import { addDays, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/server';
@@ -21,6 +22,7 @@ import { timeJsonImport } from './json-import';
 import { type BrowserFigures, type BrowserSettings, ensureWebBuild, measureInBrowser } from './frontend';
 import type { LoadShape } from './latency';
 import { describeMachine } from './machine';
+import { measureWorkload, type MixedLoadOptions, mixedLoadFigures, poolsFromApi, poolsFromDatabase, prepare, signInStaff, startSessions } from './mixed-load';
 import { type Call, type Operation, operations, REPORT_OPERATIONS, send, timeCalls } from './operations';
 import { renderReport, writeReportSection } from './report';
 import { type BenchResult, computedAnswer, type DatabaseRun, type GrowthPoint, type OperationFigures, type UnderLoad } from './results';
@@ -29,6 +31,8 @@ import { residentMemory, startBaseline, startProduct } from './servers';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BENCHMARKS_FILE = path.join(ROOT, 'docs/BENCHMARKS.md');
 const CONCURRENCY = 20;
+/** Members of staff in the mixed load, each with one request in flight at a time. */
+const MIXED_LOAD_CLIENTS = 50;
 /** ID tokens last 15 minutes; a new sign-in well before then. */
 const TOKEN_RENEW_MS = 10 * 60_000;
 
@@ -43,6 +47,8 @@ interface Settings {
   /** Whether reports are also timed at many clients: each takes seconds, and every client waits for one. */
   reportsUnderLoad: boolean;
   browser: BrowserSettings;
+  /** The mix of `npm run load`, against the product and the baseline in turn. */
+  mixedLoad: MixedLoadOptions;
   postgres: boolean;
   write: boolean;
 }
@@ -57,6 +63,7 @@ const FULL: Settings = {
   many: { concurrency: CONCURRENCY, maxRequests: 400, maxSeconds: 15 },
   reportsUnderLoad: true,
   browser: { landingLoads: 7, listLoads: 5, searchWords: SEARCH_WORDS },
+  mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 30, maxRequests: Number.MAX_SAFE_INTEGER },
   postgres: true,
   write: true,
 };
@@ -69,6 +76,7 @@ const QUICK: Settings = {
   many: { concurrency: CONCURRENCY, maxRequests: 60, maxSeconds: 3 },
   reportsUnderLoad: false,
   browser: { landingLoads: 3, listLoads: 3, searchWords: SEARCH_WORDS.slice(0, 2) },
+  mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 10, maxRequests: Number.MAX_SAFE_INTEGER },
   postgres: false,
   write: false,
 };
@@ -146,12 +154,13 @@ async function timeOperations(url: string, list: Operation[], side: 'product' | 
   return figures;
 }
 
-async function measureDatabase(
+/** The operations timed one by one, then the front end (when asked), over the generated data set. */
+async function measureDataSet(
   newDatabase: () => Promise<BenchDatabase>,
   settings: Settings,
   today: string,
   inBrowser: ((serverUrl: string) => Promise<void>) | undefined,
-): Promise<DatabaseRun> {
+): Promise<Omit<DatabaseRun, 'mixedLoad'>> {
   const growth: GrowthPoint[] = [];
   for (const scale of settings.growthScales) {
     const database = await newDatabase();
@@ -216,6 +225,44 @@ async function measureDatabase(
   } finally {
     await database.remove();
   }
+}
+
+/**
+ * The mix of `npm run load` against the product, then against the baseline, each over a fresh demo database:
+ * the product's members of staff sign in through its provider and find their ids through its API; the
+ * baseline takes any token, and its ids are read from the database.
+ */
+async function measureMixedLoad(newDatabase: () => Promise<BenchDatabase>, options: MixedLoadOptions, today: string): Promise<DatabaseRun['mixedLoad']> {
+  const run = async (side: 'product' | 'baseline') => {
+    const database = await newDatabase();
+    try {
+      progress(`${database.kind}: the mixed load on the ${side}, ${options.clients} clients for ${options.durationSeconds} s`);
+      await prepare(database, side === 'product' ? options.clients : 0);
+      const pools = side === 'baseline' ? await poolsFromDatabase(database) : undefined;
+      const server = side === 'product' ? await startProduct(database.target) : await startBaseline(database.target);
+      try {
+        const idTokens = side === 'product' ? await signInStaff(server.url, options.clients) : Array.from({ length: options.clients }, () => 'baseline');
+        const started = await startSessions(server.url, idTokens, pools ?? (await poolsFromApi(apiClient(server.url, idTokens[0]!))), today);
+        return mixedLoadFigures(await measureWorkload(started, server.pid, options), options.clients);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await database.remove();
+    }
+  };
+  const product = await run('product');
+  return { product, baseline: await run('baseline') };
+}
+
+async function measureDatabase(
+  newDatabase: () => Promise<BenchDatabase>,
+  settings: Settings,
+  today: string,
+  inBrowser: ((serverUrl: string) => Promise<void>) | undefined,
+): Promise<DatabaseRun> {
+  const dataSet = await measureDataSet(newDatabase, settings, today, inBrowser);
+  return { ...dataSet, mixedLoad: await measureMixedLoad(newDatabase, settings.mixedLoad, today) };
 }
 
 async function chromiumVersion(): Promise<string> {

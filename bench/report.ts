@@ -3,7 +3,7 @@ import type { BudgetLine } from './budgets';
 import { KB } from './budgets';
 import { median } from './frontend';
 import { percentile } from './latency';
-import { type BenchResult, type DatabaseRun, growthExponent } from './results';
+import { type BenchResult, type DatabaseRun, growthExponent, type MixedLoadFigures } from './results';
 
 const SECTION_HEADING = '## Benchmark';
 
@@ -46,6 +46,42 @@ function apiTable(database: DatabaseRun, concurrency: number): string {
   );
 }
 
+/** The product and the baseline under the mixed load; with PostgreSQL, the CPU the database server (and the rest of the machine) used too. */
+function mixedLoadTable(database: DatabaseRun): string {
+  const { product, baseline } = database.mixedLoad;
+  const withRest = database.kind === 'PostgreSQL';
+  const cpu = (n: number | undefined) => (n === undefined ? '-' : n.toFixed(2));
+  const cpuRatio = (p: number | undefined, b: number | undefined) => (p === undefined || b === undefined ? '-' : ratio(p / b));
+  const row = (label: string, f: MixedLoadFigures) => [
+    label,
+    whole(f.requests),
+    whole(f.perSecond),
+    ms(f.p50Ms),
+    ms(f.p99Ms),
+    String(f.errors),
+    cpu(f.serverCpuMsPerRequest),
+    ...(withRest ? [cpu(f.restCpuMsPerRequest)] : []),
+  ];
+  return table(
+    ['server', 'requests', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU ms/request', ...(withRest ? ['database and the rest, CPU ms/request'] : [])],
+    [
+      row('product', product),
+      row('baseline', baseline),
+      [
+        'product ÷ baseline',
+        '',
+        ratio(product.perSecond / baseline.perSecond),
+        ratio(product.p50Ms / baseline.p50Ms),
+        ratio(product.p99Ms / baseline.p99Ms),
+        '',
+        cpuRatio(product.serverCpuMsPerRequest, baseline.serverCpuMsPerRequest),
+        ...(withRest ? [cpuRatio(product.restCpuMsPerRequest, baseline.restCpuMsPerRequest)] : []),
+      ],
+    ],
+    ['l'],
+  );
+}
+
 function growthTable(database: DatabaseRun): string {
   const reports = database.operations.filter((op) => op.kind === 'report').map((op) => op.name);
   const first = database.growth[0]!;
@@ -80,6 +116,8 @@ function databaseSection(database: DatabaseRun, concurrency: number): string {
     '',
     apiTable(database, concurrency),
   ];
+  const mixed = database.mixedLoad.product;
+  parts.push('', `Mixed load: the mix of \`npm run load\`, ${mixed.clients} clients for ${whole(mixed.seconds)} s, each server over a fresh demo database:`, '', mixedLoadTable(database));
   if (database.growth.length > 1) parts.push('', 'Report time as the data grows (every record scaled with the packages):', '', growthTable(database));
   return parts.join('\n');
 }
@@ -107,8 +145,13 @@ function browserSection(result: BenchResult): string {
 }
 
 function budgetTable(lines: BudgetLine[]): string {
-  const figure = (l: BudgetLine) => (l.unit === '×' ? ratio(l.figure) : l.unit === '' ? l.figure.toFixed(2) : `${l.unit === 'KB' ? l.figure.toFixed(1) : ms(l.figure)} ${l.unit}`);
-  const limit = (l: BudgetLine) => (l.unit === '×' ? `≤ ${l.limit}×` : `≤ ${l.limit}${l.unit ? ` ${l.unit}` : ''}`);
+  const figure = (l: BudgetLine) => {
+    if (l.unit === '×') return ratio(l.figure);
+    if (l.unit === '') return l.figure.toFixed(2);
+    if (l.unit === 'errors') return `${whole(l.figure)} errors`;
+    return `${l.unit === 'KB' ? l.figure.toFixed(1) : ms(l.figure)} ${l.unit}`;
+  };
+  const limit = (l: BudgetLine) => `${l.atLeast ? '≥' : '≤'} ${l.limit}${l.unit === '×' ? '×' : l.unit ? ` ${l.unit}` : ''}`;
   return table(
     ['budget', 'figure', 'limit', ''],
     lines.map((l) => [l.what, figure(l), limit(l), l.verdict]),
@@ -149,6 +192,15 @@ tenth of the data on PGlite only, prints the same tables without writing them he
 misses its budget by more than twice. The data set: requests start evenly over ten years and last about fourteen
 months on average (open when they would run past today); each has one to three packages, three in four given by MPs;
 every locality and service, some records archived.
+
+The mixed load is \`npm run load\`'s mix (\`bench/mixed-load.ts\`: 70% reads, 20% writes, 10% reports) from 50 clients
+in a closed loop for 30 s (10 s in a quick run), run on each database against the product and then against the
+baseline, each over a fresh demo database (\`seedDemo\`, not the large data set). The product's clients are
+coordinators signed in through the built-in provider; the baseline answers the same procedures at the same URLs,
+each by one hand-written statement (a change by one insert or update … returning, its answer built by the
+statement), and takes any bearer token. CPU per request is the CPU time a process used during the run divided by
+the requests answered: the server's, and with PostgreSQL that of the rest of the machine (the load generator's own
+left out), which is mostly the database server's.
 
 The initial JavaScript is what the browser fetches until the page has settled, gzipped: for the landing page, a
 first visit to \`/\`; for the signed-in app, a new visit to \`/dashboard\` with the session kept (the entry, the

@@ -30,6 +30,22 @@ export interface GrowthPoint {
   reportMs: Record<string, number>;
 }
 
+/** The mix of `npm run load` against one server over a demo database (bench/mixed-load.ts). */
+export interface MixedLoadFigures {
+  clients: number;
+  seconds: number;
+  requests: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Non-2xx answers and requests without one. */
+  errors: number;
+  /** The server process's CPU time per request answered (undefined where /proc is not there to read). */
+  serverCpuMsPerRequest?: number;
+  /** The CPU time of everything but the server and the load generator per request: with PostgreSQL, mostly the database server. */
+  restCpuMsPerRequest?: number;
+}
+
 export interface DatabaseRun {
   kind: DatabaseKind;
   description: string;
@@ -42,6 +58,8 @@ export interface DatabaseRun {
   peakRssMb: number;
   /** The data set exported as JSON and imported into an empty database (measured on PGlite only). */
   jsonImportMs?: number;
+  /** The mixed load, each side on a fresh demo database. */
+  mixedLoad: { product: MixedLoadFigures; baseline: MixedLoadFigures };
 }
 
 export interface BenchResult {
