@@ -24,6 +24,15 @@ describe('withPreparedStatements', () => {
     expect(again.affectedRows).toBe(1);
     // The second was bound to a statement PostgreSQL holds prepared; PGlite's own query() prepares none.
     expect((await raw.query(PREPARED, [INSERT])).rows).toHaveLength(1);
+    // The whole result (fields, counts, command) as PGlite's own, with a caller's parsers as drizzle passes them.
+    const all = 'select id, name, born, tags, extra, at from things where id > $1 order by id';
+    for (const options of [undefined, { rowMode: 'array' as const, parsers: { 1082: (value: string) => value } }]) {
+      await db.query(all, [0], options);
+      expect(await db.query(all, [0], options)).toEqual(await raw.query(all, [0], options));
+    }
+    const changed = 'update things set name = name where id > $1';
+    await db.query(changed, [0]);
+    expect(await db.query(changed, [0])).toEqual(await raw.query(changed, [0]));
     const arrays = await db.query<unknown[]>('select id, name from things order by id', [], { rowMode: 'array' });
     const arraysAgain = await db.query<unknown[]>('select id, name from things order by id', [], { rowMode: 'array' });
     expect(arraysAgain.rows).toEqual(arrays.rows);
