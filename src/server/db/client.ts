@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { withNamedStatements } from './pg-named-statements';
 import { withPreparedStatements } from './pglite-prepared';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -60,7 +61,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConn
     // An idle connection the server drops (restart, failover) must not crash the process; the pool
     // replaces it on next use.
     pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
-    const db = drizzlePg({ client: pool, schema });
+    const db = drizzlePg({ client: withNamedStatements(pool), schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db: db as unknown as Database,

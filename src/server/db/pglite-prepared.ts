@@ -1,4 +1,5 @@
 import { type messages, parse, type PGlite, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { RepeatedStatements } from './repeated-statements';
 
 // PGlite's query() parses and plans every statement afresh and crosses into WebAssembly six times to do it.
 // Planning is most of a short query's cost there (a client's record: 1.5 ms of CPU a call, 0.4 ms once
@@ -9,8 +10,6 @@ const { serialize } = protocol;
 
 /** Statements kept prepared at most, unless told otherwise; the one used longest ago is closed to make room. */
 const MAX_PREPARED = 300;
-/** Texts remembered as seen once; forgotten all at once past this (a one-off statement is never prepared). */
-const MAX_SEEN_ONCE = 2000;
 
 interface Prepared {
   name: string;
@@ -71,7 +70,7 @@ function resultOf<T>(backend: messages.BackendMessage[], defaults: Record<number
 /** The statements of one PGlite instance that are prepared, by text, the most recently used last. */
 class PreparedStatements {
   private readonly prepared = new Map<string, Prepared>();
-  private readonly seenOnce = new Set<string>();
+  private readonly repeated = new RepeatedStatements();
   private nextId = 0;
 
   constructor(
@@ -82,14 +81,7 @@ class PreparedStatements {
   /** Whether the text is worth preparing: sent before, and with nothing query() handles that binding does not. */
   shouldPrepare(text: string, options: QueryOptions | undefined): boolean {
     if (options?.blob || options?.paramTypes || options?.onNotice) return false;
-    if (this.prepared.has(text)) return true;
-    if (this.seenOnce.has(text)) {
-      this.seenOnce.delete(text);
-      return true;
-    }
-    if (this.seenOnce.size >= MAX_SEEN_ONCE) this.seenOnce.clear();
-    this.seenOnce.add(text);
-    return false;
+    return this.prepared.has(text) || this.repeated.isRepeat(text);
   }
 
   /** Runs the text as a prepared statement. Call inside PGlite's query lock, as query() itself does. */
