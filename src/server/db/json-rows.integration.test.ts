@@ -1,7 +1,7 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { selectRowsAsJson, selectTablesAsJson } from './json-rows';
+import { selectRowsAsJson, selectTablesAsJson, tablesAsJsonBuiltOnce } from './json-rows';
 import { packages, requests } from './schema/care';
 import { trainingRecords } from './schema/compliance';
 import { carers, clients, notes } from './schema/people';
@@ -62,5 +62,25 @@ describe('selectTablesAsJson', () => {
     expect(selected.length).toBeGreaterThan(0);
     expect(found.carers).toEqual(selected);
     expect(found.carers[0]!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('built once, answers each call with its own values as a fresh build does', async () => {
+    const db = t.database.db;
+    let builds = 0;
+    const partsFor = (id: unknown) => ({
+      client: { table: clients, where: eq(clients.id, id as string), orderBy: [asc(clients.id)] },
+      requests: { table: requests, where: eq(requests.clientId, id as string), orderBy: [desc(requests.startDate), asc(requests.id)] },
+      notes: { table: notes, where: eq(notes.clientId, id as string), orderBy: [asc(notes.position)] },
+    });
+    const builtOnce = tablesAsJsonBuiltOnce<ReturnType<typeof partsFor>, { id: string }>(() => {
+      builds++;
+      return partsFor(sql.placeholder('id'));
+    });
+    const someClients = await db.select({ id: clients.id }).from(clients).orderBy(asc(clients.id)).limit(3);
+    for (const { id } of [...someClients, { id: 'c-nobody' }]) {
+      expect(await builtOnce(db, { id })).toEqual(await selectTablesAsJson(db, partsFor(id)));
+    }
+    expect(someClients).toHaveLength(3);
+    expect(builds).toBe(1);
   });
 });

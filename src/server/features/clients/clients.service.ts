@@ -1,7 +1,7 @@
-import { and, arrayContains, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ClientData } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
-import { selectRowsAsJson, selectTablesAsJson } from '@/server/db/json-rows';
+import { selectRowsAsJson, tablesAsJsonBuiltOnce } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/compliance';
@@ -54,7 +54,10 @@ export async function listClientsWithMagService(db: Executor): Promise<ClientSum
  * attended and the carers they are not to be matched with: all in one statement, each part read as the
  * record's own query would read it.
  */
-export async function getClient(db: Executor, id: string) {
+const clientScreen = tablesAsJsonBuiltOnce<ReturnType<typeof clientScreenParts>, { id: string }>(clientScreenParts);
+
+function clientScreenParts(db: Executor) {
+  const id = sql.placeholder('id');
   const ownRequests = db.select({ id: requests.id }).from(requests).where(eq(requests.clientId, id));
   const ownPackages = inArray(packages.requestId, ownRequests);
   const attendedLogs = db
@@ -62,7 +65,7 @@ export async function getClient(db: Executor, id: string) {
     .from(magAttendees)
     .where(and(eq(magAttendees.personId, id), eq(magAttendees.kind, 'client')));
   const excluded = db.select({ id: carerExclusions.carerId }).from(carerExclusions).where(eq(carerExclusions.clientId, id));
-  const found = await selectTablesAsJson(db, {
+  return {
     client: { table: clients, where: eq(clients.id, id), orderBy: [asc(clients.id)] },
     requests: { table: requests, where: eq(requests.clientId, id), orderBy: [desc(requests.startDate)] },
     packages: { table: packages, where: ownPackages, orderBy: [desc(packages.startDate)] },
@@ -76,7 +79,11 @@ export async function getClient(db: Executor, id: string) {
       where: or(inArray(carers.id, db.select({ id: packages.carerId }).from(packages).where(ownPackages)), inArray(carers.id, excluded)),
       orderBy: [asc(carers.id)],
     },
-  });
+  };
+}
+
+export async function getClient(db: Executor, id: string) {
+  const found = await clientScreen(db, { id });
   const row = found.client[0];
   if (!row) throw notFound('Client');
   const carerName = new Map(found.carers.map((carer) => [carer.id, carer.name]));

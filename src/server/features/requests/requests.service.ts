@@ -1,12 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CARRY_OVER_FORBIDDEN, hoursInService, packagesToCarryOver, type PackageInService } from '@/shared/care';
 import type { Locality } from '@/shared/constants';
 import { OPEN } from '@/shared/dates';
 import { can } from '@/shared/permissions';
 import type { RequestData, RequestRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
-import { selectTablesAsJson } from '@/server/db/json-rows';
+import { selectTablesAsJson, tablesAsJsonBuiltOnce } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { clients } from '@/server/db/schema/people';
@@ -99,13 +99,18 @@ export async function listRequestMetadata(db: Executor, today: string) {
 }
 
 /** A request with its client's name and its packages, which name their carers (its renew screen lists them): one statement. */
-export async function getRequest(db: Executor, id: string, today: string): Promise<RequestView<PackageView>> {
-  const found = await selectTablesAsJson(db, {
+const requestScreen = tablesAsJsonBuiltOnce((db) => {
+  const id = sql.placeholder('id');
+  return {
     request: { table: requests, where: eq(requests.id, id), orderBy: [asc(requests.id)] },
     client: { table: clients, columns: { name: clients.name }, where: inArray(clients.id, db.select({ id: requests.clientId }).from(requests).where(eq(requests.id, id))), orderBy: [asc(clients.id)] },
     packages: packagesOfRequestsPart(db.select({ id: requests.id }).from(requests).where(eq(requests.id, id))),
     carers: carersOfPackagesPart(db, eq(packages.requestId, id)),
-  });
+  };
+});
+
+export async function getRequest(db: Executor, id: string, today: string): Promise<RequestView<PackageView>> {
+  const found = await requestScreen(db, { id });
   const [row] = found.request;
   if (!row) throw notFound('Request');
   const carerName = new Map(found.carers.map((carer) => [carer.id, carer.name]));
