@@ -1,11 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { PackageData, PackageRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
-import { selectTablesAsJson } from '@/server/db/json-rows';
+import { selectTablesAsJson, tablesAsJsonBuiltOnce } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { deliveries } from '@/server/db/schema/deliveries';
-import { carers, clients } from '@/server/db/schema/people';
+import { clients } from '@/server/db/schema/people';
 import { notFound, refused } from '@/server/records/record-errors';
 import { changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
@@ -63,15 +63,20 @@ export async function listPackages(db: Executor, view: CareView, today: string):
   return found.packages.map((row) => ({ ...packageRead(row), carerName: names.get(row.carerId) ?? '' }));
 }
 
-/** The packages of the given requests (ids, or a query selecting them), grouped by request, newest first. */
+/** A package with its carer's name: one statement, built once. */
+const packageScreen = tablesAsJsonBuiltOnce((db) => {
+  const id = sql.placeholder('id');
+  return {
+    package: { table: packages, where: eq(packages.id, id), orderBy: [asc(packages.id)] },
+    carers: carersOfPackagesPart(db, eq(packages.id, id)),
+  };
+});
+
 export async function getPackage(db: Executor, id: string): Promise<PackageView & PackageRead> {
-  const [found] = await db
-    .select({ row: packages, carerName: carers.name })
-    .from(packages)
-    .innerJoin(carers, eq(packages.carerId, carers.id))
-    .where(eq(packages.id, id));
-  if (!found) throw notFound('Package');
-  return { ...packageRead(found.row), carerName: found.carerName };
+  const found = await packageScreen(db, { id });
+  const [row] = found.package;
+  if (!row) throw notFound('Package');
+  return { ...packageRead(row), carerName: found.carers[0]?.name ?? '' };
 }
 
 export function createPackage(ctx: ServiceContext, data: PackageData): Promise<PackageRead> {
