@@ -1,8 +1,8 @@
 import type { Note } from '@/shared/schemas/common';
 import type { Executor } from '@/server/db/client';
 import type { carers, clients } from '@/server/db/schema/people';
-import { type NotesOwner, replaceNotes } from '@/server/records/notes';
-import { auditChange, changeRecord, type RecordKind, type RecordRef, type RowOf, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
+import { loadNotes, type NotesOwner, replaceNotes } from '@/server/records/notes';
+import { auditChange, changeRecord, type RecordKind, type RecordRef, type RowOf, saveNextVersion } from '@/server/records/record-lifecycle';
 import { refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
 
@@ -26,9 +26,19 @@ export interface PersonKind<T extends PersonTable, V, S> extends RecordKind<T, V
   notesOwner(id: string): NotesOwner;
   /** The person as lists show it (what toggleArchive returns). */
   summary(row: RowOf<T>): S;
+  /** The view of the person with the given notes (view() reads them). */
+  withNotes(row: RowOf<T>, notes: Note[]): V;
 }
 
-/** Updates every field but the name, which changes only through renamePerson; the notes are replaced. */
+/** Whether two lists of notes say the same, in the same order. */
+function sameNotes(a: Note[], b: Note[]): boolean {
+  return a.length === b.length && a.every((n, i) => n.date === b[i]!.date && n.note === b[i]!.note && n.source === b[i]!.source && n.minutesTaken === b[i]!.minutesTaken);
+}
+
+/**
+ * Updates every field but the name, which changes only through renamePerson; the notes are replaced when they
+ * changed. The notes are read once: the view after the change has the notes just written.
+ */
 export function updatePerson<T extends PersonTable, V>(
   ctx: ServiceContext,
   kind: PersonKind<T, V, unknown>,
@@ -36,12 +46,17 @@ export function updatePerson<T extends PersonTable, V>(
   /** The stored columns; a function of the person as stored when some depend on it. */
   columns: Partial<T['$inferInsert']> | ((stored: RowOf<T>) => Partial<T['$inferInsert']>),
 ): Promise<V> {
-  return updateRecord(ctx, kind, input, `${kind.router}.update`, async (tx, stored) => {
+  return changeRecord(ctx, kind, input, async (tx, stored) => {
     if (input.details.name !== stored.name) throw refused(NAME_CHANGE_REFUSED);
+    const owner = kind.notesOwner(stored.id);
+    const notesBefore = await loadNotes(tx, owner);
     const values = typeof columns === 'function' ? columns(stored) : columns;
     const row = await saveNextVersion(tx, kind.table, stored, { ...values, archivedAt: archivedAtAfter(stored, input.archived) });
-    await replaceNotes(tx, kind.notesOwner(stored.id), input.details.notes);
-    return row;
+    const notesAfter = input.details.notes.map(({ date, note, source, minutesTaken }) => ({ date, note, source, minutesTaken }));
+    if (!sameNotes(notesBefore, notesAfter)) await replaceNotes(tx, owner, notesAfter);
+    const after = kind.withNotes(row, notesAfter);
+    await auditChange(tx, ctx, `${kind.router}.update`, stored.id, kind.withNotes(stored, notesBefore), after);
+    return after;
   });
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
+import type { Note } from '@/shared/schemas/common';
 import type { CarerData } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
@@ -27,9 +28,13 @@ const KIND = {
 
 type CarerRow = typeof carers.$inferSelect;
 
-async function fullCarer(db: Executor, row: CarerRow) {
+function carerWithNotes(row: CarerRow, notes: Note[]) {
   const summary = carerSummaryFromRow(row);
-  return { ...summary, details: { ...summary.details, notes: await loadNotes(db, { carerId: row.id }) } };
+  return { ...summary, details: { ...summary.details, notes } };
+}
+
+async function fullCarer(db: Executor, row: CarerRow) {
+  return carerWithNotes(row, await loadNotes(db, { carerId: row.id }));
 }
 
 /** The carers service for one kind; every query is confined to ids of that kind. */
@@ -44,6 +49,7 @@ export function carersService(kind: CarerKind) {
     scope: ofKind,
     router: resource,
     view: fullCarer,
+    withNotes: carerWithNotes,
     summary: carerSummaryFromRow,
     notesOwner: (id) => ({ carerId: id }),
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/shared/constants';
 import { auditLog } from '@/server/db/schema/audit';
 import { requests } from '@/server/db/schema/care';
-import { clients } from '@/server/db/schema/people';
+import { clients, notes } from '@/server/db/schema/people';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newClient } from '@/server/test/builders';
@@ -129,6 +129,26 @@ describe('clients.update and updateName', () => {
     const renamed = await admin.clients.updateName({ clientId: client.id, newName: 'Ann Green' });
     expect(renamed.details.name).toBe('Ann Green');
     expect(renamed.details.phone).toBe('01984 000000');
+  });
+
+  it('rewrites the notes only when they changed, and audits them as they were and are', async () => {
+    const written = [{ date: '2025-02-01', note: 'Called daughter', source: 'Phone' as const, minutesTaken: 15 }];
+    const fresh = newClient();
+    const client = editable(await admin.clients.create({ ...fresh, details: { ...fresh.details, notes: written } }));
+    const noteIds = async () => (await t.database.db.select({ id: notes.id }).from(notes).where(eq(notes.clientId, client.id))).map((n) => n.id);
+    const idsBefore = await noteIds();
+    const samePhone = await admin.clients.update({ ...client, details: { ...client.details, phone: '01984 111111' } });
+    expect(samePhone.details.notes).toEqual(written);
+    expect(await noteIds()).toEqual(idsBefore);
+    const more = [...written, { date: '2025-03-01', note: 'Visited', source: 'In Person' as const, minutesTaken: 30 }];
+    const changed = await admin.clients.update({ ...editable(samePhone), details: { ...samePhone.details, notes: more } });
+    expect(changed.details.notes).toEqual(more);
+    expect((await admin.clients.getById({ id: client.id })).details.notes).toEqual(more);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, client.id)).orderBy(auditLog.id);
+    const [phoneChange, notesChange] = audits.filter((a) => a.procedure === 'clients.update').map((a) => a.changes as Record<string, { from: unknown; to: unknown }>);
+    expect(Object.keys(phoneChange!)).toEqual(expect.arrayContaining(['details.phone']));
+    expect(phoneChange!['details.notes']).toBeUndefined();
+    expect(notesChange!['details.notes']).toEqual({ from: written, to: more });
   });
 
   it('refuses any other field in updateName', async () => {

@@ -1,4 +1,5 @@
 import { and, arrayContains, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Note } from '@/shared/schemas/common';
 import type { ClientData } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson, tablesAsJsonBuiltOnce } from '@/server/db/json-rows';
@@ -20,9 +21,13 @@ import { type PersonKind, renamePerson, togglePersonArchive, updatePerson } from
 
 type ClientRow = typeof clients.$inferSelect;
 
-async function fullClient(db: Executor, row: ClientRow) {
+function clientWithNotes(row: ClientRow, notes: Note[]) {
   const summary = clientSummaryFromRow(row);
-  return { ...summary, details: { ...summary.details, notes: await loadNotes(db, { clientId: row.id }) } };
+  return { ...summary, details: { ...summary.details, notes } };
+}
+
+async function fullClient(db: Executor, row: ClientRow) {
+  return clientWithNotes(row, await loadNotes(db, { clientId: row.id }));
 }
 
 const CLIENT: PersonKind<typeof clients, Awaited<ReturnType<typeof fullClient>>, ClientSummary> = {
@@ -30,6 +35,7 @@ const CLIENT: PersonKind<typeof clients, Awaited<ReturnType<typeof fullClient>>,
   label: 'Client',
   router: 'clients',
   view: fullClient,
+  withNotes: clientWithNotes,
   summary: clientSummaryFromRow,
   notesOwner: (id) => ({ clientId: id }),
 };
