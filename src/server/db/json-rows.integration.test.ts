@@ -1,9 +1,10 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { selectRowsAsJson, selectTablesAsJson, tablesAsJsonBuiltOnce } from './json-rows';
+import { rowAsJson, rowFromJson, selectRowsAsJson, selectTablesAsJson, tablesAsJsonBuiltOnce } from './json-rows';
+import { queryRows } from './client';
 import { packages, requests } from './schema/care';
-import { trainingRecords } from './schema/compliance';
+import { magLogs, trainingRecords } from './schema/compliance';
 import { carers, clients, notes } from './schema/people';
 import { seedDemo } from '@/server/demo/seed-demo';
 
@@ -82,5 +83,24 @@ describe('selectTablesAsJson', () => {
     }
     expect(someClients).toHaveLength(3);
     expect(builds).toBe(1);
+  });
+});
+
+describe('rowAsJson', () => {
+  it.each([
+    ['clients', clients],
+    ['carers', carers],
+    ['requests', requests],
+    ['packages', packages],
+    ['training records', trainingRecords],
+    ['MAG logs', magLogs],
+  ] as const)('gives a row exactly as a select gives it: %s', async (_, table) => {
+    const db = t.database.db;
+    const selected = await db.select().from(table).limit(5);
+    expect(selected.length).toBeGreaterThan(0);
+    for (const row of selected) {
+      const [found] = await queryRows<{ row: string }>(db, sql`select ${rowAsJson(table)} as row from ${table} where ${eq(table.id, row.id)}`);
+      expect(rowFromJson(table, found!.row)).toEqual(row);
+    }
   });
 });

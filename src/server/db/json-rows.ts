@@ -11,18 +11,45 @@ export interface JsonRowsPart<T extends PgTable = PgTable> {
   columns?: Record<string, PgColumn>;
 }
 
+const dialect = new PgDialect();
+
 function columnsOf({ table, columns }: JsonRowsPart): [string, PgColumn][] {
   return Object.entries(columns ?? (getTableColumns(table) as Record<string, PgColumn>));
+}
+
+/** A row of the columns as a JSON object, keyed as drizzle keys them. */
+function jsonObject(columns: [string, PgColumn][]): SQL {
+  // JSON has no exact decimals, so numerics come as their text, as the drivers give them.
+  const fields = columns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column.columnType === 'PgNumeric' ? sql`${column}::text` : column}`);
+  return sql`json_build_object(${sql.join(fields, sql`, `)})`;
 }
 
 /** The part's rows as one JSON text (an array), from a subquery. */
 function rowsAsJson(part: JsonRowsPart): SQL {
   const { table, where, orderBy } = part;
-  const columns = columnsOf(part);
-  // JSON has no exact decimals, so numerics come as their text, as the drivers give them.
-  const fields = columns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column.columnType === 'PgNumeric' ? sql`${column}::text` : column}`);
-  return sql`select coalesce(json_agg(json_build_object(${sql.join(fields, sql`, `)}) order by ${sql.join(orderBy, sql`, `)}), '[]')::text
+  return sql`select coalesce(json_agg(${jsonObject(columnsOf(part))} order by ${sql.join(orderBy, sql`, `)}), '[]')::text
       from ${table} ${where ? sql`where ${where}` : sql``}`;
+}
+
+const rowTexts = new WeakMap<PgTable, SQL>();
+
+/**
+ * A row of the table as one JSON text, for a select list or a `returning` clause; its SQL is built once per
+ * table. PGlite decodes one text far quicker than a row's dozens of fields, and drizzle need not walk them.
+ */
+export function rowAsJson(table: PgTable): SQL {
+  let text = rowTexts.get(table);
+  if (!text) {
+    // No values in it (keys and column names only), so its text stands alone.
+    text = sql.raw(`${dialect.sqlToQuery(jsonObject(columnsOf({ table, where: undefined, orderBy: [] }))).sql}::text`);
+    rowTexts.set(table, text);
+  }
+  return text;
+}
+
+/** The row a rowAsJson text holds, as drizzle gives it. */
+export function rowFromJson<T extends PgTable>(table: T, text: string): T['$inferSelect'] {
+  return rowsFromJson({ table, where: undefined, orderBy: [] }, `[${text}]`)[0]!;
 }
 
 /** The rows of a part's JSON text, as drizzle gives them. */
@@ -70,8 +97,6 @@ export async function selectTablesAsJson<T extends Record<string, PgTable>>(db: 
   const [result] = await queryRows<Record<string, string>>(db, tablesAsJsonQuery(parts));
   return rowsOfParts(parts, result!) as RowsOf<T>;
 }
-
-const dialect = new PgDialect();
 
 /**
  * selectTablesAsJson for parts that differ only in values, built once: drizzle walks every column of every

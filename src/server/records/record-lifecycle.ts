@@ -1,8 +1,9 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { renewalDates, renewalRefusal } from '@/shared/care';
 import type { EndDate } from '@/shared/dates';
-import type { Executor } from '@/server/db/client';
+import { type Executor, queryRows } from '@/server/db/client';
+import { rowAsJson, rowFromJson } from '@/server/db/json-rows';
 import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { checkVersion, notFound, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
@@ -34,25 +35,25 @@ export interface RecordRef {
 
 /** Locks the record until the transaction ends; refuses an unknown id and a change made against an older version. */
 export async function lockForChange<T extends RecordTable>(tx: Executor, kind: Pick<RecordKind<T, unknown>, 'table' | 'label' | 'scope'>, ref: RecordRef): Promise<RowOf<T>> {
-  const rows = await tx
-    .select()
-    .from(kind.table as PgTable)
-    .where(and(eq(kind.table.id, ref.id), kind.scope))
-    .for('update');
-  const stored = rows[0] as RowOf<T> | undefined;
-  if (!stored) throw notFound(kind.label);
+  const { table } = kind;
+  const [found] = await queryRows<{ row: string | null }>(
+    tx,
+    sql`select (select ${rowAsJson(table)} from ${table} where ${and(eq(table.id, ref.id), kind.scope)} for update) as row`,
+  );
+  if (!found?.row) throw notFound(kind.label);
+  const stored = rowFromJson(table, found.row) as RowOf<T>;
   checkVersion(stored, ref.version);
   return stored;
 }
 
 /** Stores the next version of a locked record: the changed columns, the version one up, changed now. */
 export async function saveNextVersion<T extends RecordTable>(tx: Executor, table: T, stored: RowOf<T>, columns: ColumnsOf<T>): Promise<RowOf<T>> {
-  const [row] = await tx
+  const [saved] = await tx
     .update(table as PgTable)
     .set({ ...columns, version: stored.version + 1, updatedAt: new Date() } as never)
     .where(eq(table.id, stored.id))
-    .returning();
-  return row as RowOf<T>;
+    .returning({ row: rowAsJson(table) });
+  return rowFromJson(table, saved!.row as string) as RowOf<T>;
 }
 
 /** Appends the audit row of a change: the fields that differ between the record before and after it. */
