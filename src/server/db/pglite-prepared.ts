@@ -129,7 +129,6 @@ export function withPreparedStatements(pglite: PGlite, { maxPrepared = MAX_PREPA
 
   // Outside a transaction, as PGlite's own query(): after any open transaction, then written to disk.
   async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    if (process.env.TRACE_SQL) console.log('Q', text.slice(0, 90));
     if (pglite.closed || !statements.shouldPrepare(text, options)) return pglite.query<T>(text, params, options);
     return pglite._runExclusiveTransaction(async () => {
       const result = await pglite._runExclusiveQuery(() => statements.run<T>(text, params, options));
@@ -144,7 +143,6 @@ export function withPreparedStatements(pglite: PGlite, { maxPrepared = MAX_PREPA
       get(target, property, receiver) {
         if (property !== 'query') return Reflect.get(target, property, receiver);
         return async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
-          if (process.env.TRACE_SQL) console.log('TX', text.slice(0, 90));
           if (target.closed || !statements.shouldPrepare(text, options)) return target.query<T>(text, params, options);
           return pglite._runExclusiveQuery(() => statements.run<T>(text, params, options));
         };
