@@ -11,6 +11,7 @@ import { carers, clients, notes } from '@/server/db/schema/people';
 import { type ClientSummary, clientColumns, clientSummaryFromRow } from '@/server/records/people.mappers';
 import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
 import { clientExclusionFromRow, inNameOrder } from '@/server/records/carer-exclusions';
+import { packagesByRequest } from '@/server/records/package-views';
 import { lookupDeprivation } from '@/server/records/deprivation-lookup';
 import { magLogFromRows } from '@/server/records/mag.mappers';
 import { notFound } from '@/server/records/record-errors';
@@ -93,13 +94,14 @@ export async function getClient(db: Executor, id: string) {
   const row = found.client[0];
   if (!row) throw notFound('Client');
   const carerName = new Map(found.carers.map((carer) => [carer.id, carer.name]));
+  const packagesOf = packagesByRequest(found.packages, (p) => ({ ...packageFromRow(p), carerName: carerName.get(p.carerId) ?? '' }));
   const summary = clientSummaryFromRow(row);
   return {
     ...summary,
     details: { ...summary.details, notes: found.notes.map(noteFromRow) },
     requests: found.requests.map((r) => ({
       ...requestFromRow(r, row.name),
-      packages: found.packages.filter((p) => p.requestId === r.id).map((p) => ({ ...packageFromRow(p), carerName: carerName.get(p.carerId) ?? '' })),
+      packages: packagesOf.get(r.id) ?? [],
     })),
     magLogs: found.magLogs.map((log) => magLogFromRows(log, found.attendees.filter((a) => a.magLogId === log.id))),
     exclusions: inNameOrder(found.exclusions.map((exclusion) => clientExclusionFromRow(exclusion, carerName.get(exclusion.carerId) ?? ''))),
