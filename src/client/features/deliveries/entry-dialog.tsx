@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { DELIVERY_MESSAGES, MISSED_REASON_LABELS, MISSED_REASONS, type MissedReason } from '@/shared/deliveries';
 import { MAX } from '@/shared/schemas/common';
 import { Field } from '@/client/components/form/field';
@@ -31,6 +31,7 @@ export function EntryDialog({ store, target, onClose }: { store: TimesheetStore;
   const [note, setNote] = useState(saved?.note ?? '');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
 
   const send = async (entry: Parameters<TimesheetStore['save']>[1]) => {
     setSaving(true);
@@ -57,9 +58,18 @@ export function EntryDialog({ store, target, onClose }: { store: TimesheetStore;
         onOpenAutoFocus={(event) => {
           // Straight to what is asked: the reason (the one chosen, else the first), or the hours.
           event.preventDefault();
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           const content = event.currentTarget as HTMLElement;
           const first = ['input[name="reason"]:checked', 'input[name="reason"]', 'input[name="hours"]'].map((s) => content.querySelector<HTMLInputElement>(s));
           first.find(Boolean)?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          // Back to the cell (or button) it was opened from, to carry on along the row. Done here, once the
+          // dialog has gone: focus moved any earlier is pulled back into the dialog it is leaving.
+          if (opener.current?.isConnected) {
+            event.preventDefault();
+            opener.current.focus();
+          }
         }}
       >
         <DialogHeader>

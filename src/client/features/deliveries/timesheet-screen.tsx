@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Lock } from 'lucide-react';
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { addDays, isIsoDate, todayIn } from '@/shared/dates';
 import { monthDates, monthLabel, monthOfDate, weekStartOf } from '@/shared/deliveries';
@@ -157,17 +157,7 @@ export default function TimesheetScreen() {
   }, [data, deferredSearch]);
 
   // Stable across saves, so opening the dialog is no reason for a row to be drawn again.
-  const returnFocus = useRef<HTMLElement | null>(null);
-  const onOpenDialog = useCallback((cellKey: string, mode: DialogMode) => {
-    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setDialog({ cellKey, mode });
-  }, []);
-  // Back to the cell (or button) the dialog was opened from, to carry on along the row.
-  const closeDialog = () => {
-    setDialog(null);
-    const from = returnFocus.current;
-    requestAnimationFrame(() => from?.focus());
-  };
+  const onOpenDialog = useCallback((cellKey: string, mode: DialogMode) => setDialog({ cellKey, mode }), []);
   const dialogPackage = dialog && data?.packages.find((pkg) => pkg.id === dialog.cellKey.split('|')[0]);
 
   // A save changes the cached week's entries, not its days or closed months: the rows stay as they are.
@@ -226,7 +216,7 @@ export default function TimesheetScreen() {
         }
       </LoadState>
       {dialog && dialogPackage && (
-        <EntryDialog key={dialog.cellKey} store={store} target={{ ...dialog, who: packageWho(dialogPackage) }} onClose={closeDialog} />
+        <EntryDialog key={dialog.cellKey} store={store} target={{ ...dialog, who: packageWho(dialogPackage) }} onClose={() => setDialog(null)} />
       )}
     </div>
   );
