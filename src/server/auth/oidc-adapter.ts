@@ -6,6 +6,10 @@ import { oidcModels } from '@/server/db/schema/auth';
 
 const notExpired = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`));
 
+/** Counts the writes in this process that can end a session: a session seen live before one is asked about again. */
+let sessionWrites = 0;
+const sessionsMayHaveChanged = () => void sessionWrites++;
+
 /** Persists the provider's sessions, grants, codes and tokens in one table, so they survive restarts. */
 export function databaseAdapter(db: Database) {
   return class DatabaseAdapter implements Adapter {
@@ -22,6 +26,7 @@ export function databaseAdapter(db: Database) {
     }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      if (this.type === 'Session') sessionsMayHaveChanged();
       const values = {
         type: this.type,
         id,
@@ -57,10 +62,12 @@ export function databaseAdapter(db: Database) {
     }
 
     async destroy(id: string): Promise<void> {
+      if (this.type === 'Session') sessionsMayHaveChanged();
       await db.delete(oidcModels).where(and(eq(oidcModels.type, this.type), eq(oidcModels.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      sessionsMayHaveChanged();
       await db.delete(oidcModels).where(eq(oidcModels.grantId, grantId));
     }
   };
@@ -90,17 +97,28 @@ export function purgeExpiredOidcModels(app: FastifyInstance, db: Database): void
 
 /** Ends every session, grant and token of an account (when a user is removed). */
 export async function revokeAccount(db: Executor, accountId: string): Promise<void> {
+  sessionsMayHaveChanged();
   await db.delete(oidcModels).where(sql`${oidcModels.payload}->>'accountId' = ${accountId}`);
 }
 
 /**
+ * How long a session found live is taken as live without asking the database again. Ending a session in
+ * this server (signing out, removing or disabling a user) is seen at once; ending it in another process
+ * (on PostgreSQL, the `user` command or a second server) within this time.
+ */
+export const SESSION_SEEN_LIVE_MS = 2000;
+/** Sessions remembered at most; each signed-in browser has one. */
+const REMEMBERED_SESSIONS = 1000;
+
+/**
  * The check of whether the provider's session `sessionUid` (an ID token's `sid`) is still the account's:
- * not signed out, ended for the account or expired. One lookup by the indexed uid, on every call with a token.
+ * not signed out, ended for the account or expired. One lookup by the indexed uid, made again once
+ * SESSION_SEEN_LIVE_MS have passed, a session may have been ended in this process, or it has expired.
  */
 export function sessionLiveCheck(db: Database): (sessionUid: string, accountId: string) => Promise<boolean> {
   // Every signed-in call asks this: built once, and on PostgreSQL parsed and planned once per connection.
   const query = db
-    .select({ id: oidcModels.id })
+    .select({ expiresAt: oidcModels.expiresAt })
     .from(oidcModels)
     .where(
       and(
@@ -112,5 +130,20 @@ export function sessionLiveCheck(db: Database): (sessionUid: string, accountId: 
     )
     .limit(1)
     .prepare('is_session_live');
-  return async (sessionUid, accountId) => (await query.execute({ sessionUid, accountId })).length > 0;
+  const seenLive = new Map<string, { until: number; writes: number }>();
+  return async (sessionUid, accountId) => {
+    const key = `${sessionUid} ${accountId}`;
+    const seen = seenLive.get(key);
+    if (seen && seen.writes === sessionWrites && Date.now() < seen.until) return true;
+    seenLive.delete(key);
+    // Counted before asking: a session ended while the question is out is not remembered as live.
+    const writes = sessionWrites;
+    const [row] = await query.execute({ sessionUid, accountId });
+    if (!row) return false;
+    if (writes === sessionWrites) {
+      if (seenLive.size >= REMEMBERED_SESSIONS) seenLive.delete(seenLive.keys().next().value!);
+      seenLive.set(key, { until: Math.min(Date.now() + SESSION_SEEN_LIVE_MS, row.expiresAt?.getTime() ?? Infinity), writes });
+    }
+    return true;
+  };
 }

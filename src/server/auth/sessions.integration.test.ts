@@ -1,6 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_SEEN_LIVE_MS } from '@/server/auth/oidc-adapter';
 import { refreshTokenSeconds, SESSION_SECONDS } from '@/server/auth/provider';
+import { oidcModels } from '@/server/db/schema/auth';
 import { addUser, removeUser } from '@/server/auth/users.service';
 import { createLogger } from '@/server/log';
 import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
@@ -139,6 +142,19 @@ describe('ending a session', () => {
     expect((await me(await t.idToken('Admin'))).statusCode).toBe(200);
     expect((await me(await t.idToken('Admin', { sid: undefined }))).statusCode).toBe(401);
     expect((await me(await t.idToken('Admin', { sid: 'no-such-session' }))).statusCode).toBe(401);
+  });
+
+  it('sees a session ended by another process within SESSION_SEEN_LIVE_MS, without asking the database on every call', async () => {
+    const { tokens } = await signedIn();
+    const sid = decodeJwt(tokens.id_token).sid as string;
+    expect((await me(tokens.id_token)).statusCode).toBe(200);
+    // As the `user` command or a second server would: straight to the table, not through this server.
+    await t.database.db.delete(oidcModels).where(and(eq(oidcModels.type, 'Session'), eq(oidcModels.uid, sid)));
+    expect((await me(tokens.id_token)).statusCode).toBe(200);
+    moveClock(SESSION_SEEN_LIVE_MS / 2);
+    expect((await me(tokens.id_token)).statusCode).toBe(200);
+    moveClock(SESSION_SEEN_LIVE_MS / 2);
+    expect((await me(tokens.id_token)).statusCode).toBe(401);
   });
 
   it('keeps every token out of the log: sign-in, the callback, API calls and sign-out', async () => {
