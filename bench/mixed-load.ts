@@ -16,6 +16,7 @@ import { type ApiClient, signInOverHttp } from '@/server/test/http-sign-in';
 import { addDays, todayIn } from '@/shared/dates';
 import { type BenchDatabase, envOf } from './databases';
 import { percentile } from './latency';
+import { type Call, CallFailed, send } from './operations';
 import type { MixedLoadFigures } from './results';
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -101,9 +102,9 @@ class RequestFailed extends Error {
 
 /**
  * One signed-in member of staff calling procedures over HTTP as the web app's tRPC client does
- * (GET for queries, POST for mutations, the ID token as bearer), one request per call. Each call is
- * timed from sending to the last byte of the answer; only mutation answers are parsed, so the load
- * generator spends as little time as it can on bodies it does not need.
+ * (GET for queries, POST for mutations, the ID token as bearer), one request per call, by the bench's
+ * own `send`. Each call is timed from sending to the last byte of the answer; only mutation answers
+ * are parsed, so the load generator spends as little time as it can on bodies it does not need.
  */
 export class TimedApi {
   constructor(
@@ -114,39 +115,26 @@ export class TimedApi {
 
   async query<P extends Procedure>(procedure: P, kind: Kind, input?: InputOf<P>): Promise<void> {
     const search = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-    await this.send(procedure, kind, `${this.serverUrl}/trpc/${procedure}${search}`, { method: 'GET' });
+    await this.send(procedure, kind, { path: `/trpc/${procedure}${search}` });
   }
 
   async mutate<P extends Procedure>(procedure: P, input: InputOf<P>): Promise<OutputOf<P>> {
-    const body = await this.send(procedure, 'write', `${this.serverUrl}/trpc/${procedure}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-    return (JSON.parse(new TextDecoder().decode(body)) as { result: { data: OutputOf<P> } }).result.data;
+    // Mutation answers are never compressed (only the query cache's copies are).
+    const body = await this.send(procedure, 'write', { path: `/trpc/${procedure}`, body: input });
+    return (JSON.parse(body.toString('utf8')) as { result: { data: OutputOf<P> } }).result.data;
   }
 
-  private async send(procedure: Procedure, kind: Kind, url: string, init: RequestInit): Promise<ArrayBuffer> {
+  private async send(procedure: Procedure, kind: Kind, call: Call): Promise<Buffer> {
     const started = performance.now();
-    let response: Response;
-    let body: ArrayBuffer;
     try {
-      response = await fetch(url, {
-        ...init,
-        headers: { ...init.headers, authorization: `Bearer ${this.idToken}` },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      body = await response.arrayBuffer();
+      const body = await send(this.serverUrl, call, { authorization: `Bearer ${this.idToken}` }, REQUEST_TIMEOUT_MS);
+      this.recorder.add({ procedure, kind, ms: performance.now() - started });
+      return body;
     } catch (error) {
-      const { message, cause } = error as Error;
-      const failure = `no answer: ${message}${cause ? ` (${String(cause)})` : ''}`;
+      const failure = error instanceof CallFailed ? error.message : `no answer: ${(error as Error).message}`;
       this.recorder.add({ procedure, kind, ms: performance.now() - started, failure });
       throw new RequestFailed(failure);
     }
-    const failure = response.ok ? undefined : `HTTP ${response.status} ${new TextDecoder().decode(body).slice(0, 300)}`;
-    this.recorder.add({ procedure, kind, ms: performance.now() - started, failure });
-    if (failure) throw new RequestFailed(failure);
-    return body;
   }
 }
 

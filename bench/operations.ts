@@ -119,8 +119,13 @@ const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
  */
 const CALL_TIMEOUT_MS = 300_000;
 
-/** Sends one call and reads its whole answer (bytes, undecoded); anything but a 2xx is an error. */
-export function send(baseUrl: string, call: Call, headers: Record<string, string> = {}): Promise<Buffer> {
+/** An answer other than 2xx: its status and the start of its body. */
+export class CallFailed extends Error {
+  override name = 'CallFailed';
+}
+
+/** Sends one call and reads its whole answer (bytes, undecoded); anything but a 2xx is a CallFailed. */
+export function send(baseUrl: string, call: Call, headers: Record<string, string> = {}, timeoutMs = CALL_TIMEOUT_MS): Promise<Buffer> {
   const body = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -129,7 +134,7 @@ export function send(baseUrl: string, call: Call, headers: Record<string, string
         agent,
         method: body ? 'POST' : 'GET',
         headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}) },
-        timeout: CALL_TIMEOUT_MS,
+        timeout: timeoutMs,
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -139,15 +144,15 @@ export function send(baseUrl: string, call: Call, headers: Record<string, string
           const answer = Buffer.concat(chunks);
           const status = response.statusCode ?? 0;
           if (status >= 200 && status < 300) resolve(answer);
-          else reject(new Error(`${call.path.slice(0, 80)} answered ${status}: ${answer.toString('utf8', 0, 300)}`));
+          else reject(new CallFailed(`${call.path.slice(0, 80)} answered ${status}: ${answer.toString('utf8', 0, 300)}`));
         });
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`${call.path.slice(0, 80)}: no answer within ${CALL_TIMEOUT_MS / 1000} s`)));
+    request.on('timeout', () => request.destroy(new Error(`${call.path.slice(0, 80)}: no answer within ${timeoutMs / 1000} s`)));
     request.on('error', (error: NodeJS.ErrnoException) => {
       // A kept-alive connection the server closed as it was taken for this call: the request never
       // reached the server, so it is sent again on a new connection (the retry Node's documentation gives).
-      if (request.reusedSocket && error.code === 'ECONNRESET') send(baseUrl, call, headers).then(resolve, reject);
+      if (request.reusedSocket && error.code === 'ECONNRESET') send(baseUrl, call, headers, timeoutMs).then(resolve, reject);
       else reject(error);
     });
     request.end(body);

@@ -191,12 +191,14 @@ timed to the last byte of its answer as sent (the product gzips its copies; the 
 tenth of the data on PGlite only, prints the same tables without writing them here, and fails only when a figure
 misses its budget by more than twice. The data set: requests start evenly over ten years and last about fourteen
 months on average (open when they would run past today); each has one to three packages, three in four given by MPs;
-every locality and service, some records archived.
+every locality and service, some records archived. The server's memory "after the run" is read once it has been
+quiet for 4 s after its last call, by when it has handed back what the busy spell left (\`src/server/idle-memory.ts\`);
+"at most" is its peak during the run.
 
 The mixed load is \`npm run load\`'s mix (\`bench/mixed-load.ts\`: 70% reads, 20% writes, 10% reports) from 50 clients
 in a closed loop for 30 s (10 s in a quick run), run on each database against the product and then against the
 baseline, each over a fresh demo database (\`seedDemo\`, not the large data set). The product's clients are
-coordinators signed in through the built-in provider; the baseline answers the same procedures at the same URLs,
+coordinators signed in through the built-in provider, their calls sent by the same \`node:http\` client; the baseline answers the same procedures at the same URLs,
 each by one hand-written statement (a change by one insert or update … returning, its answer built by the
 statement), and takes any bearer token. CPU per request is the CPU time a process used during the run divided by
 the requests answered: the server's, and with PostgreSQL that of the rest of the machine (the load generator's own
