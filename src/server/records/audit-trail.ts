@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '@/shared/session';
 import type { Executor } from '@/server/db/client';
 import { auditLog } from '@/server/db/schema/audit';
@@ -34,6 +35,13 @@ export async function recordAudit(
   changes: FieldChanges | Record<string, unknown> | null,
 ): Promise<void> {
   await tx.insert(auditLog).values({ actorEmail: actor.email, actorRole: actor.role, procedure, recordId, changes });
+}
+
+/** recordAudit's row as an insert for a statement that also makes the change (a `with` part), written only when `condition` holds. */
+export function auditRowWhere(actor: Pick<SessionUser, 'email' | 'role'>, procedure: string, recordId: string, changes: FieldChanges, condition: SQL): SQL {
+  const columns = [auditLog.actorEmail, auditLog.actorRole, auditLog.procedure, auditLog.recordId, auditLog.changes].map((column) => sql.identifier(column.name));
+  return sql`insert into ${auditLog} (${sql.join(columns, sql`, `)})
+    select ${actor.email}, ${actor.role}, ${procedure}, ${recordId}, ${JSON.stringify(changes)}::jsonb where ${condition}`;
 }
 
 /** Text matched literally by LIKE: its wildcards and the escape character escaped. */

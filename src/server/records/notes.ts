@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Note } from '@/shared/schemas/common';
 import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
+import type { JsonRowsPart } from '@/server/db/json-rows';
 import { notes } from '@/server/db/schema/people';
 
 export type NotesOwner = { clientId: string } | { carerId: string };
@@ -16,6 +17,11 @@ function ownerId(owner: NotesOwner) {
 
 export function noteFromRow(row: typeof notes.$inferSelect): Note {
   return { date: row.date, note: row.note, source: row.source as Note['source'], minutesTaken: row.minutesTaken };
+}
+
+/** An owner's notes as a part of selectTablesAsJson, in the order they were written down. */
+export function notesPart(owner: NotesOwner): JsonRowsPart<typeof notes> {
+  return { table: notes, where: eq(ownerColumn(owner), ownerId(owner)), orderBy: [asc(notes.position)] };
 }
 
 /** An owner's notes, in the order they were written down. */

@@ -1,9 +1,11 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { Note } from '@/shared/schemas/common';
 import type { Executor } from '@/server/db/client';
+import { selectTablesAsJson } from '@/server/db/json-rows';
 import type { carers, clients } from '@/server/db/schema/people';
-import { loadNotes, type NotesOwner, replaceNotes } from '@/server/records/notes';
-import { auditChange, changeRecord, type RecordKind, type RecordRef, type RowOf, saveNextVersion } from '@/server/records/record-lifecycle';
-import { refused } from '@/server/records/record-errors';
+import { loadNotes, noteFromRow, notesPart, type NotesOwner, replaceNotes } from '@/server/records/notes';
+import { auditChange, changeRecord, type RecordKind, type RecordRef, type RowOf, saveNextVersion, saveUnchangedSince } from '@/server/records/record-lifecycle';
+import { checkVersion, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
 
 // Clients, MPs and volunteers change in the same ways: these are the people's rules on top of the record lifecycle.
@@ -35,27 +37,57 @@ function sameNotes(a: Note[], b: Note[]): boolean {
   return a.length === b.length && a.every((n, i) => n.date === b[i]!.date && n.note === b[i]!.note && n.source === b[i]!.source && n.minutesTaken === b[i]!.minutesTaken);
 }
 
+type PersonInput = RecordRef & { archived: string; details: { name: string; notes: Note[] } };
+
+/** What an update makes of the person as stored: their columns, their notes, and how the audit sees them before. */
+function personChange<T extends PersonTable, V>(
+  kind: PersonKind<T, V, unknown>,
+  input: PersonInput,
+  columns: Partial<T['$inferInsert']> | ((stored: RowOf<T>) => Partial<T['$inferInsert']>),
+  stored: RowOf<T>,
+  notesBefore: Note[],
+) {
+  if (input.details.name !== stored.name) throw refused(NAME_CHANGE_REFUSED);
+  const values = { ...(typeof columns === 'function' ? columns(stored) : columns), archivedAt: archivedAtAfter(stored, input.archived) };
+  const notesAfter = input.details.notes.map(({ date, note, source, minutesTaken }) => ({ date, note, source, minutesTaken }));
+  return { values, notesAfter, notesChanged: !sameNotes(notesBefore, notesAfter), before: kind.withNotes(stored, notesBefore) };
+}
+
 /**
  * Updates every field but the name, which changes only through renamePerson; the notes are replaced when they
- * changed. The notes are read once: the view after the change has the notes just written.
+ * changed. The person and their notes are read in one statement, and when the notes stay as they were, the
+ * change and its audit row are stored in another (saveUnchangedSince). Otherwise, or when the person changed
+ * in between, the change takes the locked course, in a transaction.
  */
-export function updatePerson<T extends PersonTable, V>(
+export async function updatePerson<T extends PersonTable, V>(
   ctx: ServiceContext,
   kind: PersonKind<T, V, unknown>,
-  input: RecordRef & { archived: string; details: { name: string; notes: Note[] } },
+  input: PersonInput,
   /** The stored columns; a function of the person as stored when some depend on it. */
   columns: Partial<T['$inferInsert']> | ((stored: RowOf<T>) => Partial<T['$inferInsert']>),
 ): Promise<V> {
+  const procedure = `${kind.router}.update`;
+  const found = await selectTablesAsJson(ctx.db, {
+    person: { table: kind.table as PersonTable, where: and(eq(kind.table.id, input.id), kind.scope), orderBy: [sql`${kind.table.id}`] },
+    notes: notesPart(kind.notesOwner(input.id)),
+  });
+  const read = found.person[0] as RowOf<T> | undefined;
+  if (read) {
+    checkVersion(read, input.version);
+    const change = personChange(kind, input, columns, read, found.notes.map(noteFromRow));
+    if (!change.notesChanged) {
+      const viewOf = (row: RowOf<T>) => kind.withNotes(row, change.notesAfter);
+      const saved = await saveUnchangedSince(ctx, kind.table, read, change.values, { procedure, before: change.before, viewOf });
+      if (saved) return saved;
+    }
+  }
   return changeRecord(ctx, kind, input, async (tx, stored) => {
-    if (input.details.name !== stored.name) throw refused(NAME_CHANGE_REFUSED);
     const owner = kind.notesOwner(stored.id);
-    const notesBefore = await loadNotes(tx, owner);
-    const values = typeof columns === 'function' ? columns(stored) : columns;
-    const row = await saveNextVersion(tx, kind.table, stored, { ...values, archivedAt: archivedAtAfter(stored, input.archived) });
-    const notesAfter = input.details.notes.map(({ date, note, source, minutesTaken }) => ({ date, note, source, minutesTaken }));
-    if (!sameNotes(notesBefore, notesAfter)) await replaceNotes(tx, owner, notesAfter);
-    const after = kind.withNotes(row, notesAfter);
-    await auditChange(tx, ctx, `${kind.router}.update`, stored.id, kind.withNotes(stored, notesBefore), after);
+    const change = personChange(kind, input, columns, stored, await loadNotes(tx, owner));
+    const row = await saveNextVersion(tx, kind.table, stored, change.values as Partial<T['$inferInsert']>);
+    if (change.notesChanged) await replaceNotes(tx, owner, change.notesAfter);
+    const after = kind.withNotes(row, change.notesAfter);
+    await auditChange(tx, ctx, procedure, stored.id, change.before, after);
     return after;
   });
 }

@@ -1,10 +1,10 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { renewalDates, renewalRefusal } from '@/shared/care';
 import type { EndDate } from '@/shared/dates';
 import { type Executor, queryRows } from '@/server/db/client';
 import { rowAsJson, rowFromJson } from '@/server/db/json-rows';
-import { diffRecords, recordAudit } from '@/server/records/audit-trail';
+import { auditRowWhere, diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { checkVersion, notFound, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
 
@@ -54,6 +54,69 @@ export async function saveNextVersion<T extends RecordTable>(tx: Executor, table
     .where(eq(table.id, stored.id))
     .returning({ row: rowAsJson(table) });
   return rowFromJson(table, saved!.row as string) as RowOf<T>;
+}
+
+/**
+ * Whether the database stores each of the values as sent, so that the row after a change can be known
+ * before it is written: text, flags, dates in ISO form, whole numbers, decimals within their scale, fixed
+ * width text of its width, times to the millisecond. Anything else it might round, pad or reorder.
+ */
+function storedAsSent(table: RecordTable, columns: Record<string, unknown>): boolean {
+  const byKey = getTableColumns(table) as Record<string, PgColumn>;
+  return Object.entries(columns).every(([key, value]) => {
+    const column = byKey[key];
+    if (!column) return false;
+    if (value === null) return true;
+    switch (column.columnType) {
+      case 'PgText':
+      case 'PgBoolean':
+        return true;
+      case 'PgChar':
+        return typeof value === 'string' && value.length === (column as PgColumn & { length?: number }).length;
+      case 'PgDateString':
+        return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+      case 'PgTimestamp':
+        return value instanceof Date;
+      case 'PgInteger':
+        return Number.isInteger(value);
+      case 'PgNumericNumber': {
+        const scale = (column as PgColumn & { scale?: number }).scale ?? 0;
+        return typeof value === 'number' && Number(value.toFixed(scale)) === value;
+      }
+      case 'PgArray':
+        return Array.isArray(value) && value.every((item) => typeof item === 'string') && (column as PgColumn & { baseColumn: PgColumn }).baseColumn.columnType === 'PgText';
+      default:
+        return false;
+    }
+  });
+}
+
+/**
+ * Stores the next version of a record read without a lock, and its audit row, in one statement that does
+ * both or neither: only while the row is still at the version read. A change takes two round trips this way
+ * (read, then this) rather than six (begin, lock, read, update, audit, commit). The audit row is worked out
+ * before the statement, from the row as it will be stored, so this is done only when every value is stored
+ * as sent (storedAsSent). Returns the view after, or undefined when it was not done (or the row changed or
+ * went meanwhile): the caller then takes the locked course.
+ */
+export async function saveUnchangedSince<T extends RecordTable, V>(
+  ctx: Pick<ServiceContext, 'db' | 'actor'>,
+  table: T,
+  stored: RowOf<T>,
+  columns: ColumnsOf<T>,
+  audit: { procedure: string; before: V; viewOf: (row: RowOf<T>) => V },
+): Promise<V | undefined> {
+  const next = { ...stored, ...columns, version: stored.version + 1, updatedAt: new Date() } as RowOf<T>;
+  const values = { ...columns, version: next.version, updatedAt: next.updatedAt };
+  if (!storedAsSent(table, values)) return undefined;
+  const update = ctx.db
+    .update(table as PgTable)
+    .set(values as never)
+    .where(and(eq(table.id, stored.id), eq(table.version, stored.version)))
+    .returning({ row: sql`${rowAsJson(table)}`.as('row') });
+  const auditRow = auditRowWhere(ctx.actor, audit.procedure, stored.id, diffRecords(audit.before, audit.viewOf(next)), sql`exists (select from saved)`);
+  const [result] = await queryRows<{ row: string | null }>(ctx.db, sql`with saved as (${update.getSQL()}), audited as (${auditRow}) select row from saved`);
+  return result?.row ? audit.viewOf(rowFromJson(table, result.row) as RowOf<T>) : undefined;
 }
 
 /** Appends the audit row of a change: the fields that differ between the record before and after it. */
