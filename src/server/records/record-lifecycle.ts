@@ -69,8 +69,9 @@ function storedAsSent(table: RecordTable, columns: Record<string, unknown>): boo
     if (value === null) return true;
     switch (column.columnType) {
       case 'PgText':
+        return typeof value === 'string';
       case 'PgBoolean':
-        return true;
+        return typeof value === 'boolean';
       case 'PgChar':
         return typeof value === 'string' && value.length === (column as PgColumn & { length?: number }).length;
       case 'PgDateString':
