@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type Placeholder } from 'drizzle-orm';
 import type { Note } from '@/shared/schemas/common';
 import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
@@ -19,9 +19,12 @@ export function noteFromRow(row: typeof notes.$inferSelect): Note {
   return { date: row.date, note: row.note, source: row.source as Note['source'], minutesTaken: row.minutesTaken };
 }
 
-/** An owner's notes as a part of selectTablesAsJson, in the order they were written down. */
-export function notesPart(owner: NotesOwner): JsonRowsPart<typeof notes> {
-  return { table: notes, where: eq(ownerColumn(owner), ownerId(owner)), orderBy: [asc(notes.position)] };
+/**
+ * An owner's notes as a part of selectTablesAsJson, in the order they were written down: the owner's, or
+ * those of whoever `id` (a placeholder in a statement built once) names, of the owner's kind.
+ */
+export function notesPart(owner: NotesOwner, id: string | Placeholder = ownerId(owner)): JsonRowsPart<typeof notes> {
+  return { table: notes, where: eq(ownerColumn(owner), id), orderBy: [asc(notes.position)] };
 }
 
 /** An owner's notes, in the order they were written down. */

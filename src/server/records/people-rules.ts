@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Note } from '@/shared/schemas/common';
 import type { Executor } from '@/server/db/client';
-import { selectTablesAsJson } from '@/server/db/json-rows';
-import type { carers, clients } from '@/server/db/schema/people';
+import { tablesAsJsonBuiltOnce } from '@/server/db/json-rows';
+import type { carers, clients, notes } from '@/server/db/schema/people';
 import { loadNotes, noteFromRow, notesPart, type NotesOwner, replaceNotes } from '@/server/records/notes';
 import { auditChange, changeRecord, type RecordKind, type RecordRef, type RowOf, saveNextVersion, saveUnchangedSince } from '@/server/records/record-lifecycle';
 import { checkVersion, refused } from '@/server/records/record-errors';
@@ -37,6 +37,24 @@ function sameNotes(a: Note[], b: Note[]): boolean {
   return a.length === b.length && a.every((n, i) => n.date === b[i]!.date && n.note === b[i]!.note && n.source === b[i]!.source && n.minutesTaken === b[i]!.minutesTaken);
 }
 
+type PersonAndNotes = (db: Executor, values: { id: string }) => Promise<{ person: unknown[]; notes: (typeof notes.$inferSelect)[] }>;
+const personAndNotesReads = new WeakMap<object, PersonAndNotes>();
+
+/** A person of the kind and their notes, read in one statement built once for the kind. */
+function personAndNotes(kind: PersonKind<PersonTable, unknown, unknown>): PersonAndNotes {
+  let read = personAndNotesReads.get(kind);
+  if (!read) {
+    const id = sql.placeholder('id');
+    read = tablesAsJsonBuiltOnce(() => ({
+      person: { table: kind.table, where: and(eq(kind.table.id, id), kind.scope), orderBy: [asc(kind.table.id)] },
+      // The owner named only for its kind: the id is the placeholder.
+      notes: notesPart(kind.notesOwner(''), id),
+    }));
+    personAndNotesReads.set(kind, read);
+  }
+  return read;
+}
+
 type PersonInput = RecordRef & { archived: string; details: { name: string; notes: Note[] } };
 
 /** What an update makes of the person as stored: their columns, their notes, and how the audit sees them before. */
@@ -67,10 +85,7 @@ export async function updatePerson<T extends PersonTable, V>(
   columns: Partial<T['$inferInsert']> | ((stored: RowOf<T>) => Partial<T['$inferInsert']>),
 ): Promise<V> {
   const procedure = `${kind.router}.update`;
-  const found = await selectTablesAsJson(ctx.db, {
-    person: { table: kind.table as PersonTable, where: and(eq(kind.table.id, input.id), kind.scope), orderBy: [sql`${kind.table.id}`] },
-    notes: notesPart(kind.notesOwner(input.id)),
-  });
+  const found = await personAndNotes(kind)(ctx.db, { id: input.id });
   const read = found.person[0] as RowOf<T> | undefined;
   if (read) {
     checkVersion(read, input.version);
