@@ -187,7 +187,9 @@ database changes (\`src/shared/cached-queries.ts\`) are timed twice at one clien
 (from the copy, once made) and "computed afresh", as a batch of one call, which the server always computes, as it
 does the first call after any write; the report budgets, the list ratios and the growth table use the latter.
 Calls are sent by \`node:http\` over kept-alive connections with the \`accept-encoding\` Chromium sends, and each is
-timed to the last byte of its answer as sent (the product gzips its copies; the baseline never compresses). \`npm run bench -- --quick\` runs a
+timed to the last byte of its answer as sent (the product gzips its copies; the baseline never compresses). Before
+each call is timed on either side, it is made untimed until it has been made a hundred times or for a second, so
+that both sides are timed running optimised code. \`npm run bench -- --quick\` runs a
 tenth of the data on PGlite only, prints the same tables without writing them here, and fails only when a figure
 misses its budget by more than twice. The data set: requests start evenly over ten years and last about fourteen
 months on average (open when they would run past today); each has one to three packages, three in four given by MPs;
