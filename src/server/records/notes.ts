@@ -20,10 +20,10 @@ export function noteFromRow(row: typeof notes.$inferSelect): Note {
 }
 
 /**
- * An owner's notes as a part of selectTablesAsJson, in the order they were written down: the owner's, or
- * those of whoever `id` (a placeholder in a statement built once) names, of the owner's kind.
+ * The notes of whoever `id` names (a placeholder in a statement built once), of `owner`'s kind, as a part of
+ * selectTablesAsJson, in the order they were written down.
  */
-export function notesPart(owner: NotesOwner, id: string | Placeholder = ownerId(owner)): JsonRowsPart<typeof notes> {
+export function notesPart(owner: NotesOwner, id: Placeholder): JsonRowsPart<typeof notes> {
   return { table: notes, where: eq(ownerColumn(owner), id), orderBy: [asc(notes.position)] };
 }
 
