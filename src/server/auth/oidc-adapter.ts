@@ -6,7 +6,12 @@ import { oidcModels } from '@/server/db/schema/auth';
 
 const notExpired = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`));
 
-/** Counts the writes in this process that can end a session: a session seen live before one is asked about again. */
+/**
+ * Counts the writes in this process that can end a session: a session seen live before one is asked about again.
+ * Counted once the write is done, so a check that read the session before the write, and finishes after it, does
+ * not remember it as live. (A write inside a transaction is counted before its commit: a check in that moment may
+ * remember the session for SESSION_SEEN_LIVE_MS, as if it had been ended by another process.)
+ */
 let sessionWrites = 0;
 const sessionsMayHaveChanged = () => void sessionWrites++;
 
@@ -26,7 +31,6 @@ export function databaseAdapter(db: Database) {
     }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-      if (this.type === 'Session') sessionsMayHaveChanged();
       const values = {
         type: this.type,
         id,
@@ -40,6 +44,7 @@ export function databaseAdapter(db: Database) {
         .insert(oidcModels)
         .values(values)
         .onConflictDoUpdate({ target: [oidcModels.type, oidcModels.id], set: values });
+      if (this.type === 'Session') sessionsMayHaveChanged();
     }
 
     find(id: string) {
@@ -62,13 +67,13 @@ export function databaseAdapter(db: Database) {
     }
 
     async destroy(id: string): Promise<void> {
-      if (this.type === 'Session') sessionsMayHaveChanged();
       await db.delete(oidcModels).where(and(eq(oidcModels.type, this.type), eq(oidcModels.id, id)));
+      if (this.type === 'Session') sessionsMayHaveChanged();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      sessionsMayHaveChanged();
       await db.delete(oidcModels).where(eq(oidcModels.grantId, grantId));
+      sessionsMayHaveChanged();
     }
   };
 }
@@ -97,8 +102,8 @@ export function purgeExpiredOidcModels(app: FastifyInstance, db: Database): void
 
 /** Ends every session, grant and token of an account (when a user is removed). */
 export async function revokeAccount(db: Executor, accountId: string): Promise<void> {
-  sessionsMayHaveChanged();
   await db.delete(oidcModels).where(sql`${oidcModels.payload}->>'accountId' = ${accountId}`);
+  sessionsMayHaveChanged();
 }
 
 /**
