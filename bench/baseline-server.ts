@@ -1,14 +1,15 @@
 /**
  * The baseline: the same data by the plainest path there is. One hand-written SQL query per answer,
  * its rows serialised with JSON.stringify by a bare node:http handler: no framework, no validation,
- * no sign-in, no mapping, no audit. The product's figure divided by this one is the cost of everything
- * the product adds.
+ * no sign-in, no mapping. The product's figure divided by this one is the cost of everything the product
+ * adds. What the product must do, it does too: every change writes its audit row in the same statement.
  *
  * It answers at two sets of URLs: its own short ones, which the benchmark's timed operations call
  * (operations.ts), and the product's (`GET /trpc/<procedure>?input=<json>`, `POST /trpc/<procedure>` with a
  * JSON body, any bearer token accepted, answers as `{"result":{"data":…}}`) for the procedures of the mixed
- * load (mixed-load.ts), so that the same load generator drives both. A change is one insert or update
- * (… returning) whose answer the statement builds with json_build_object, in the shape the load reads back.
+ * load (mixed-load.ts), so that the same load generator drives both. A change is one statement: the insert or
+ * update (… returning), the audit row of each record it wrote, and its answer, which the statement builds
+ * with json_build_object in the shape the load reads back.
  *
  * Run as its own process, as the product is:
  *
@@ -232,74 +233,110 @@ interface ChangeInput {
   newPackage: { details: { name: string; weeklyHours: number; address: Address; services: string[]; notes: string } };
 }
 
+/** Who the baseline's audit rows name: it takes any bearer token and reads none. */
+const BASELINE_ACTOR = "'bench.baseline@valecare.test', 'Coordinator'";
+
+/**
+ * A change and its audit rows in one statement: the `with` parts make the change (each `… returning *`, a
+ * later part may read an earlier), an audit row is written for each record they return, and `answer` builds
+ * the answer from them. Each audit row holds the record as written, as much as the product's holds of a new
+ * record, and more than its differences of an update.
+ */
+function audited(procedure: string, parts: Record<string, string>, answer: string): string {
+  const names = Object.keys(parts);
+  const written = names.map((name) => `select id, to_jsonb(${name}) as changes from ${name}`).join(' union all ');
+  return `with ${names.map((name) => `${name} as (${parts[name]})`).join(', ')},
+    audited as (insert into audit_log (actor_email, actor_role, procedure, record_id, changes)
+      select ${BASELINE_ACTOR}, '${procedure}', id, changes from (${written}) as w)
+    select ${answer} as data from ${names.join(', ')}`;
+}
+
 /**
  * The product's changes of the mixed load: one statement each, whose one row's `data` is the answer. An
  * update names the version it read, so no row means a stale version or no such record.
  */
 const TRPC_MUTATIONS: Record<string, (input: ChangeInput) => Statement> = {
   'clients.create': ({ dateOfBirth, details: d }) => [
-    `insert into clients (id, name, date_of_birth, street_address, post_code, phone, services) values ($1, $2, $3, $4, $5, $6, $7)
-     returning ${CLIENT_JSON('clients')} as data`,
+    audited('clients.create', {
+      saved: `insert into clients (id, name, date_of_birth, street_address, post_code, phone, services) values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+    }, CLIENT_JSON('saved')),
     [newId('c'), d.name, dateOfBirth || null, d.address.streetAddress ?? '', d.address.postCode, d.phone ?? '', d.services],
   ],
   'clients.update': ({ id, version, archived, dateOfBirth, details: d }) => [
-    `update clients set archived = $3, date_of_birth = $4, name = $5, street_address = $6, locality = $7, county = $8, post_code = $9,
-       phone = $10, services = $11, version = version + 1, updated_at = now()
-     where id = $1 and version = $2 returning ${CLIENT_JSON('clients')} as data`,
+    audited('clients.update', {
+      saved: `update clients set archived = $3, date_of_birth = $4, name = $5, street_address = $6, locality = $7, county = $8, post_code = $9,
+         phone = $10, services = $11, version = version + 1, updated_at = now()
+       where id = $1 and version = $2 returning *`,
+    }, CLIENT_JSON('saved')),
     [id, version, archived, dateOfBirth || null, d.name, d.address.streetAddress, d.address.locality, d.address.county, d.address.postCode, d.phone, d.services],
   ],
   // A new request takes its client's address, as the product's does when given none.
   'requests.create': ({ clientId, startDate, details: d }) => [
-    `insert into requests (id, client_id, start_date, weekly_hours, services, street_address, locality, county, post_code, deprivation_income, deprivation_health)
-     select $1, c.id, $3::date, $4::numeric, $5::text[], c.street_address, c.locality, c.county, c.post_code, c.deprivation_income, c.deprivation_health
-     from clients c where c.id = $2
-     returning ${REQUEST_JSON('requests')} as data`,
+    audited('requests.create', {
+      saved: `insert into requests (id, client_id, start_date, weekly_hours, services, street_address, locality, county, post_code, deprivation_income, deprivation_health)
+       select $1, c.id, $3::date, $4::numeric, $5::text[], c.street_address, c.locality, c.county, c.post_code, c.deprivation_income, c.deprivation_health
+       from clients c where c.id = $2
+       returning *`,
+    }, REQUEST_JSON('saved')),
     [newId('r'), clientId, startDate, d.weeklyHours, d.services],
   ],
   'requests.update': ({ id, version, archived, requestType, startDate, endDate, details: d }) => [
-    `update requests set archived = $3, request_type = $4, start_date = $5, end_date = $6, weekly_hours = $7, services = $8, notes = $9,
-       version = version + 1, updated_at = now()
-     where id = $1 and version = $2 returning ${REQUEST_JSON('requests')} as data`,
+    audited('requests.update', {
+      saved: `update requests set archived = $3, request_type = $4, start_date = $5, end_date = $6, weekly_hours = $7, services = $8, notes = $9,
+         version = version + 1, updated_at = now()
+       where id = $1 and version = $2 returning *`,
+    }, REQUEST_JSON('saved')),
     [id, version, archived, requestType, startDate, endDate, d.weeklyHours, d.services, d.notes ?? ''],
   ],
   // Ends the old request today and starts its successor today, with the new details.
   'requests.renew': ({ oldRequest, newRequest: { details: d } }) => [
-    `with old as (
-       update requests set end_date = $3, version = version + 1, updated_at = now() where id = $1 and version = $2 returning *),
-     new as (
-       insert into requests (id, client_id, request_type, start_date, weekly_hours, services, notes, street_address, locality, county, post_code,
+    audited('requests.renew', {
+      old: `update requests set end_date = $3, version = version + 1, updated_at = now() where id = $1 and version = $2 returning *`,
+      new: `insert into requests (id, client_id, request_type, start_date, weekly_hours, services, notes, street_address, locality, county, post_code,
          deprivation_income, deprivation_health)
        select $4, client_id, request_type, $3::date, $5::numeric, $6::text[], $7, street_address, locality, county, post_code, deprivation_income, deprivation_health from old
-       returning *)
-     select json_build_object('oldRequest', ${REQUEST_JSON('old')}, 'newRequest', ${REQUEST_JSON('new')}) as data from old, new`,
+       returning *`,
+    }, `json_build_object('oldRequest', ${REQUEST_JSON('old')}, 'newRequest', ${REQUEST_JSON('new')})`),
     [oldRequest.id, oldRequest.version, today(), newId('r'), d.weeklyHours, d.services, d.notes],
   ],
   // Named after the request's client, as the product names a package given no name.
   'packages.create': ({ carerId, requestId, startDate, details: d }) => [
-    `insert into packages (id, carer_id, request_id, start_date, name, weekly_hours, post_code, services)
-     select $1, $2, r.id, $4::date, c.name, $5::numeric, $6, $7::text[] from requests r join clients c on c.id = r.client_id where r.id = $3
-     returning ${PACKAGE_JSON('packages')} as data`,
+    audited('packages.create', {
+      saved: `insert into packages (id, carer_id, request_id, start_date, name, weekly_hours, post_code, services)
+       select $1, $2, r.id, $4::date, c.name, $5::numeric, $6, $7::text[] from requests r join clients c on c.id = r.client_id where r.id = $3
+       returning *`,
+    }, PACKAGE_JSON('saved')),
     [newId('p'), carerId, requestId, startDate, d.weeklyHours, d.address.postCode, d.services],
   ],
   'packages.update': ({ id, version, carerId, archived, startDate, endDate, details: d }) => [
-    `update packages set carer_id = $3, archived = $4, start_date = $5, end_date = $6, name = $7, weekly_hours = $8, street_address = $9,
-       locality = $10, county = $11, post_code = $12, services = $13, notes = $14, version = version + 1, updated_at = now()
-     where id = $1 and version = $2 returning ${PACKAGE_JSON('packages')} as data`,
+    audited('packages.update', {
+      saved: `update packages set carer_id = $3, archived = $4, start_date = $5, end_date = $6, name = $7, weekly_hours = $8, street_address = $9,
+         locality = $10, county = $11, post_code = $12, services = $13, notes = $14, version = version + 1, updated_at = now()
+       where id = $1 and version = $2 returning *`,
+    }, PACKAGE_JSON('saved')),
     [id, version, carerId, archived, startDate, endDate, d.name, d.weeklyHours, d.address.streetAddress, d.address.locality, d.address.county, d.address.postCode, d.services, d.notes ?? ''],
   ],
   'packages.renew': ({ oldPackage, newPackage: { details: d } }) => [
-    `with old as (
-       update packages set end_date = $3, version = version + 1, updated_at = now() where id = $1 and version = $2 returning *),
-     new as (
-       insert into packages (id, carer_id, request_id, start_date, name, weekly_hours, street_address, locality, county, post_code, services, notes)
+    audited('packages.renew', {
+      old: `update packages set end_date = $3, version = version + 1, updated_at = now() where id = $1 and version = $2 returning *`,
+      new: `insert into packages (id, carer_id, request_id, start_date, name, weekly_hours, street_address, locality, county, post_code, services, notes)
        select $4, carer_id, request_id, $3::date, $5, $6::numeric, $7, $8, $9, $10, $11::text[], $12 from old
-       returning *)
-     select json_build_object('oldPackage', ${PACKAGE_JSON('old')}, 'newPackage', ${PACKAGE_JSON('new')}) as data from old, new`,
+       returning *`,
+    }, `json_build_object('oldPackage', ${PACKAGE_JSON('old')}, 'newPackage', ${PACKAGE_JSON('new')})`),
     [oldPackage.id, oldPackage.version, today(), newId('p'), d.name, d.weeklyHours, d.address.streetAddress, d.address.locality, d.address.county, d.address.postCode, d.services, d.notes],
   ],
 };
 
-const UPDATE_PHONE = `update clients set phone = $2, version = version + 1, updated_at = now() where id = $1 returning *`;
+/**
+ * The timed `clients.update`: the phone number changed and, in the same statement, its audit row with the
+ * number before and after, as the product's holds the fields that differ.
+ */
+const UPDATE_PHONE = `with saved as (
+    update clients as c set phone = $2, version = c.version + 1, updated_at = now() from clients as before
+    where c.id = $1 and before.id = c.id returning c.*, before.phone as phone_before),
+  audited as (insert into audit_log (actor_email, actor_role, procedure, record_id, changes)
+    select ${BASELINE_ACTOR}, 'clients.update', id, jsonb_build_object('details.phone', jsonb_build_object('from', phone_before, 'to', phone)) from saved)
+  select * from saved`;
 
 async function body(request: IncomingMessage): Promise<string> {
   let text = '';

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,8 @@ export interface BenchDatabase {
   target: ServerDatabase;
   /** What it is, for the report. */
   description: string;
+  /** Another database holding the same data, for a second server to own (none may have this one open). */
+  copy: () => Promise<BenchDatabase>;
   remove: () => Promise<void>;
 }
 
@@ -33,11 +35,19 @@ function pgliteVersion(): string {
 }
 
 export function newPgliteDatabase(): BenchDatabase {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'valecare-bench-'));
+  return pgliteDatabaseIn(mkdtempSync(path.join(os.tmpdir(), 'valecare-bench-')));
+}
+
+function pgliteDatabaseIn(dataDir: string): BenchDatabase {
   return {
     kind: 'PGlite',
     target: { dataDir },
     description: `PGlite ${pgliteVersion()}, file-backed in a new temporary directory`,
+    copy: async () => {
+      const copyDir = mkdtempSync(path.join(os.tmpdir(), 'valecare-bench-'));
+      cpSync(dataDir, copyDir, { recursive: true });
+      return pgliteDatabaseIn(copyDir);
+    },
     remove: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
@@ -57,13 +67,18 @@ export async function reachablePostgres(): Promise<string | undefined> {
   }
 }
 
-/** A new database on the server, dropped afterwards: the database the URL names is never written. */
-export async function newPostgresDatabase(serverUrl: string): Promise<BenchDatabase> {
-  const name = `valecare_bench_${process.pid}_${Date.now()}`;
+let postgresDatabases = 0;
+
+/**
+ * A new database on the server (a copy of `template` where one is named), dropped afterwards: the database
+ * the URL names is never written.
+ */
+export async function newPostgresDatabase(serverUrl: string, template?: string): Promise<BenchDatabase> {
+  const name = `valecare_bench_${process.pid}_${Date.now()}_${++postgresDatabases}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const { rows } = await admin.query<{ server_version: string }>('show server_version');
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -71,6 +86,7 @@ export async function newPostgresDatabase(serverUrl: string): Promise<BenchDatab
     kind: 'PostgreSQL',
     target: { databaseUrl: url.toString() },
     description: `PostgreSQL ${rows[0]!.server_version.split(' ')[0]} on ${url.hostname} (a new database, dropped afterwards)`,
+    copy: () => newPostgresDatabase(serverUrl, name),
     remove: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/server';
-import { percentile } from './latency';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLIENT_DIST = path.join(ROOT, 'dist/client');
@@ -233,8 +232,4 @@ export async function measureInBrowser(baseUrl: string, credentials: Credentials
   } finally {
     await browser.close();
   }
-}
-
-export function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 0.5);
 }

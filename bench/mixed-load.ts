@@ -387,13 +387,12 @@ export async function poolsFromDatabase(database: BenchDatabase): Promise<Pools>
 
 /**
  * One member of staff per ID token, each with the records it will update and renew, made before the clock
- * starts (which also warms the server up); the recorder then starts afresh.
+ * starts (which also warms the server up).
  */
 export async function startSessions(serverUrl: string, idTokens: string[], pools: Pools, today: string) {
   const recorder = new Recorder();
   const sessions = idTokens.map((token, i) => new StaffSession(new TimedApi(serverUrl, token, recorder), i + 1, pools, today));
   await Promise.all(sessions.map((session) => session.createOwnRecords()));
-  recorder.restart();
   return { sessions, recorder };
 }
 
@@ -434,13 +433,17 @@ export interface MixedLoadRun {
   cpu: CpuUse;
 }
 
-/** Runs the mix from the started sessions against the server with this process id, measuring where the CPU went. */
+/**
+ * Runs the mix from the started sessions against the server with this process id, measuring where the CPU
+ * went; what the sessions sent before (their own records, an earlier round) is not counted.
+ */
 export async function measureWorkload(
   { sessions, recorder }: Awaited<ReturnType<typeof startSessions>>,
   serverPid: number,
   options: MixedLoadOptions,
   stopped: () => boolean = () => false,
 ): Promise<MixedLoadRun> {
+  recorder.restart();
   const cpuBefore = cpuSeconds(serverPid);
   const ownCpuBefore = process.cpuUsage();
   const loopBefore = performance.eventLoopUtilization();
@@ -482,19 +485,32 @@ export function figures(samples: Sample[], seconds: number): Figures {
   };
 }
 
-/** A run in the benchmark's figures: the CPU as milliseconds per request answered (undefined without /proc). */
-export function mixedLoadFigures(run: MixedLoadRun, clients: number): MixedLoadFigures {
-  const overall = figures(run.samples, run.seconds);
-  const perRequest = (cores: number | undefined) => (cores === undefined || overall.requests === 0 ? undefined : (cores * run.seconds * 1000) / overall.requests);
+/**
+ * Rounds of a run in the benchmark's figures: all rounds' requests together, each round's throughput and p99,
+ * and the CPU as milliseconds per request answered (undefined without /proc).
+ */
+export function mixedLoadFigures(rounds: readonly MixedLoadRun[], clients: number): MixedLoadFigures {
+  const seconds = rounds.reduce((sum, run) => sum + run.seconds, 0);
+  const overall = figures(rounds.flatMap((run) => run.samples), seconds);
+  // Cores busy in each round, as CPU seconds over the whole run.
+  const cpuSeconds = (cores: (run: MixedLoadRun) => number | undefined) => {
+    const each = rounds.map((run) => cores(run));
+    return each.some((c) => c === undefined) ? undefined : each.reduce<number>((sum, c, i) => sum + c! * rounds[i]!.seconds, 0);
+  };
+  const perRequest = (cpu: number | undefined) => (cpu === undefined || overall.requests === 0 ? undefined : (cpu * 1000) / overall.requests);
   return {
     clients,
-    seconds: run.seconds,
+    seconds,
     requests: overall.requests,
     perSecond: overall.perSecond,
     p50Ms: overall.p50,
     p99Ms: overall.p99,
     errors: overall.errors,
-    serverCpuMsPerRequest: perRequest(run.cpu.server),
-    restCpuMsPerRequest: perRequest(restOfMachine(run.cpu)),
+    serverCpuMsPerRequest: perRequest(cpuSeconds((run) => run.cpu.server)),
+    restCpuMsPerRequest: perRequest(cpuSeconds((run) => restOfMachine(run.cpu))),
+    rounds: rounds.map((run) => {
+      const round = figures(run.samples, run.seconds);
+      return { perSecond: round.perSecond, p99Ms: round.p99 };
+    }),
   };
 }

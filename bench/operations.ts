@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { FIRST_REPORT_YEAR } from '@/shared/constants';
-import type { LoadShape, LatencyFigures } from './latency';
-import { measureLatency } from './latency';
+import { type LatencyFigures, latencyFigures, type LoadShape, type Spell, timeSpell } from './latency';
 
 /** One HTTP request: a path on the server, and a JSON body for a POST. */
 export interface Call {
@@ -159,24 +158,56 @@ export function send(baseUrl: string, call: Call, headers: Record<string, string
   });
 }
 
+/** A call as one server is asked it: where, what, and with the headers of a signed-in caller. */
+export interface CallOn {
+  url: string;
+  call: (n: number) => Call;
+  headers?: Record<string, string>;
+}
+
 /**
  * Untimed calls first, until each side runs this call's code optimised: V8 optimises a function after many
  * calls, not a few, and the product's path is far longer than the baseline's. After three calls the product's
  * `clients.update` at one client still took twice what it takes once warm (the baseline's a half more). At
  * least three, then until a hundred have been made or a second has passed (a report takes a tenth of one or more).
+ * Answers how many calls were made.
  */
 const WARM_UP = { minCalls: 3, maxCalls: 100, maxMs: 1000 };
 
-export async function timeCalls(
-  baseUrl: string,
-  call: (n: number) => Call,
-  shape: LoadShape,
-  headers: Record<string, string> = {},
-): Promise<LatencyFigures> {
+async function warmUp({ url, call, headers }: CallOn): Promise<number> {
   const started = performance.now();
-  let warmUpCalls = 0;
-  while (warmUpCalls < WARM_UP.minCalls || (warmUpCalls < WARM_UP.maxCalls && performance.now() - started < WARM_UP.maxMs)) {
-    await send(baseUrl, call(warmUpCalls++), headers);
+  let calls = 0;
+  while (calls < WARM_UP.minCalls || (calls < WARM_UP.maxCalls && performance.now() - started < WARM_UP.maxMs)) {
+    await send(url, call(calls++), headers);
   }
-  return measureLatency(async (n) => void (await send(baseUrl, call(n + warmUpCalls), headers)), shape);
+  return calls;
+}
+
+/** One call on one server, warmed, then timed in one spell. */
+export async function timeCalls(target: CallOn, shape: LoadShape): Promise<LatencyFigures> {
+  return (await timeInTurn([target], shape, 1))[0]!;
+}
+
+/**
+ * The same kind of call on several servers, each warmed, then timed in rounds: every round times each
+ * server once, one after the other, the order reversed every other round so that a machine growing busier
+ * or quieter over the rounds weighs on each alike. Every server's figures keep each round's median, so a
+ * ratio between two servers can be taken round by round, from spells a few seconds apart.
+ */
+export async function timeInTurn(targets: readonly CallOn[], shape: LoadShape, rounds: number, { warm = true } = {}): Promise<LatencyFigures[]> {
+  const made: number[] = [];
+  for (const target of targets) made.push(warm ? await warmUp(target) : 0);
+  const spells: Spell[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    const order = targets.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) {
+      const { url, call, headers } = targets[i]!;
+      const first = made[i]!;
+      const spell = await timeSpell(async (n) => void (await send(url, call(first + n), headers)), shape);
+      made[i] = first + spell.samples.length;
+      spells[i]!.push(spell);
+    }
+  }
+  return spells.map(latencyFigures);
 }

@@ -1,9 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { BudgetLine } from './budgets';
-import { KB } from './budgets';
-import { median } from './frontend';
-import { percentile } from './latency';
-import { type BenchResult, type DatabaseRun, growthExponent, type MixedLoadFigures } from './results';
+import { type BudgetLine, KB, mixedLoadRatios, QUICK_RATIO_TOLERANCE, quickLimit, quickVerdict } from './budgets';
+import { median, percentile, type Spread } from './latency';
+import { type BenchResult, type DatabaseRun, growthExponent, type MixedLoadFigures, roundRatios, type Side } from './results';
 
 const SECTION_HEADING = '## Benchmark';
 
@@ -11,6 +9,8 @@ const whole = (n: number) => Math.round(n).toLocaleString('en-GB');
 /** Milliseconds: whole above 10, one decimal below. */
 const ms = (n: number) => (Number.isNaN(n) ? '-' : n >= 10 ? whole(n) : n.toFixed(1));
 const ratio = (n: number) => `${n.toFixed(2)}×`;
+/** A ratio taken round by round: the median, then the lowest and highest round. */
+const spread = (r: Spread) => (r.low === r.high ? ratio(r.median) : `${ratio(r.median)} (${r.low.toFixed(2)}–${r.high.toFixed(2)})`);
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): string {
@@ -18,7 +18,7 @@ function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): s
   return [header, rule, ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }
 
-function apiTable(database: DatabaseRun, concurrency: number): string {
+function apiTable(database: DatabaseRun, concurrency: number, rounds: number): string {
   const clients = { fresh: '1, computed afresh', one: '1', many: String(concurrency) };
   const rows = database.operations.flatMap((op) =>
     (['fresh', 'one', 'many'] as const).flatMap((load) => {
@@ -34,21 +34,23 @@ function apiTable(database: DatabaseRun, concurrency: number): string {
         ms(baseline.p50Ms),
         ms(baseline.p99Ms),
         baseline.perSecond.toFixed(1),
-        ratio(product.p50Ms / baseline.p50Ms),
+        spread(roundRatios(product, baseline)),
         ratio(product.p99Ms / baseline.p99Ms),
       ]];
     }),
   );
   return table(
-    ['operation', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'baseline p50 ms', 'baseline p99 ms', 'baseline req/s', 'p50 ÷ baseline', 'p99 ÷ baseline'],
+    ['operation', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'baseline p50 ms', 'baseline p99 ms', 'baseline req/s', `p50 ÷ baseline (of ${rounds} rounds at 1 client: lowest–highest)`, 'p99 ÷ baseline'],
     rows,
     ['l'],
   );
 }
 
-/** The product and the baseline under the mixed load; with PostgreSQL, the CPU the database server (and the rest of the machine) used too. */
+const SIDE_LABELS: Record<Side, string> = { product: 'product', baseline: 'baseline', slowed: 'product made twice as slow' };
+
+/** Each side under the mixed load, and the ratios taken round by round; with PostgreSQL, the CPU the database server (and the rest of the machine) used too. */
 function mixedLoadTable(database: DatabaseRun): string {
-  const { product, baseline } = database.mixedLoad;
+  const mixed = database.mixedLoad;
   const withRest = database.kind === 'PostgreSQL';
   const cpu = (n: number | undefined) => (n === undefined ? '-' : n.toFixed(2));
   const cpuRatio = (p: number | undefined, b: number | undefined) => (p === undefined || b === undefined ? '-' : ratio(p / b));
@@ -62,22 +64,23 @@ function mixedLoadTable(database: DatabaseRun): string {
     cpu(f.serverCpuMsPerRequest),
     ...(withRest ? [cpu(f.restCpuMsPerRequest)] : []),
   ];
+  const ratioRow = (over: Side) => {
+    const ratios = mixedLoadRatios(mixed[over]!, mixed.baseline);
+    return [
+      `${SIDE_LABELS[over]} ÷ baseline, round by round`,
+      '',
+      spread(ratios.perSecond),
+      ratio(mixed[over]!.p50Ms / mixed.baseline.p50Ms),
+      spread(ratios.p99),
+      '',
+      cpuRatio(mixed[over]!.serverCpuMsPerRequest, mixed.baseline.serverCpuMsPerRequest),
+      ...(withRest ? [cpuRatio(mixed[over]!.restCpuMsPerRequest, mixed.baseline.restCpuMsPerRequest)] : []),
+    ];
+  };
+  const sides = (['product', 'baseline', 'slowed'] as const).filter((side) => mixed[side]);
   return table(
     ['server', 'requests', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU ms/request', ...(withRest ? ['database and the rest, CPU ms/request'] : [])],
-    [
-      row('product', product),
-      row('baseline', baseline),
-      [
-        'product ÷ baseline',
-        '',
-        ratio(product.perSecond / baseline.perSecond),
-        ratio(product.p50Ms / baseline.p50Ms),
-        ratio(product.p99Ms / baseline.p99Ms),
-        '',
-        cpuRatio(product.serverCpuMsPerRequest, baseline.serverCpuMsPerRequest),
-        ...(withRest ? [cpuRatio(product.restCpuMsPerRequest, baseline.restCpuMsPerRequest)] : []),
-      ],
-    ],
+    [...sides.map((side) => row(SIDE_LABELS[side], mixed[side]!)), ...sides.filter((side) => side !== 'baseline').map(ratioRow)],
     ['l'],
   );
 }
@@ -106,7 +109,7 @@ function sizeLine(database: DatabaseRun): string {
   );
 }
 
-function databaseSection(database: DatabaseRun, concurrency: number): string {
+function databaseSection(database: DatabaseRun, concurrency: number, rounds: number): string {
   const parts = [
     `### ${database.kind}`,
     `- Database: ${database.description}; ${sizeLine(database)}.`,
@@ -114,10 +117,15 @@ function databaseSection(database: DatabaseRun, concurrency: number): string {
       `memory (RSS) after the run ${whole(database.rssMb)} MB, at most ${whole(database.peakRssMb)} MB.`,
     ...(database.jsonImportMs !== undefined ? [`- Import: the data set exported as JSON imports into an empty database in ${whole(database.jsonImportMs)} ms.`] : []),
     '',
-    apiTable(database, concurrency),
+    apiTable(database, concurrency, rounds),
   ];
   const mixed = database.mixedLoad.product;
-  parts.push('', `Mixed load: the mix of \`npm run load\`, ${mixed.clients} clients for ${whole(mixed.seconds)} s, each server over a fresh demo database:`, '', mixedLoadTable(database));
+  parts.push(
+    '',
+    `Mixed load: the mix of \`npm run load\`, ${mixed.clients} clients, ${mixed.rounds.length} rounds of ${ms(mixed.seconds / mixed.rounds.length)} s a server taken in turn, each server over a fresh demo database:`,
+    '',
+    mixedLoadTable(database),
+  );
   if (database.growth.length > 1) parts.push('', 'Report time as the data grows (every record scaled with the packages):', '', growthTable(database));
   return parts.join('\n');
 }
@@ -144,36 +152,77 @@ function browserSection(result: BenchResult): string {
   ].join('\n');
 }
 
-function budgetTable(lines: BudgetLine[]): string {
-  const figure = (l: BudgetLine) => {
-    if (l.unit === '×') return ratio(l.figure);
-    if (l.unit === '') return l.figure.toFixed(2);
-    if (l.unit === 'errors') return `${whole(l.figure)} errors`;
-    return `${l.unit === 'KB' ? l.figure.toFixed(1) : ms(l.figure)} ${l.unit}`;
+function figureOf(l: BudgetLine, value = l.figure): string {
+  if (l.unit === '×') return ratio(value);
+  if (l.unit === '') return value.toFixed(2);
+  if (l.unit === 'errors') return `${whole(value)} errors`;
+  return `${l.unit === 'KB' ? value.toFixed(1) : ms(value)} ${l.unit}`;
+}
+
+function limitOf(l: BudgetLine, value = l.limit): string {
+  return `${l.atLeast ? '≥' : '≤'} ${l.unit === '×' ? ratio(value) : figureOf(l, value)}`;
+}
+
+/** A full run's budgets; a quick run's with the limit CI holds each line to, or none for an absolute figure. */
+function budgetTable(lines: BudgetLine[], quick: boolean): string {
+  const rounds = (l: BudgetLine) => (l.spread ? `${l.spread.low.toFixed(2)}–${l.spread.high.toFixed(2)}` : '');
+  if (!quick) {
+    return table(
+      ['budget', 'figure', 'rounds: lowest–highest', 'limit', ''],
+      lines.map((l) => [l.what, figureOf(l), rounds(l), limitOf(l), l.verdict]),
+      ['l'],
+    );
+  }
+  const gate = (l: BudgetLine) => {
+    const limit = quickLimit(l);
+    if (limit === undefined) return 'printed only: an absolute figure';
+    return l.measure === 'ratio' ? `${limitOf(l, limit)} (the budget ${l.atLeast ? '÷' : '×'} ${QUICK_RATIO_TOLERANCE})` : limitOf(l, limit);
   };
-  const limit = (l: BudgetLine) => `${l.atLeast ? '≥' : '≤'} ${l.limit}${l.unit === '×' ? '×' : l.unit ? ` ${l.unit}` : ''}`;
   return table(
-    ['budget', 'figure', 'limit', ''],
-    lines.map((l) => [l.what, figure(l), limit(l), l.verdict]),
+    ['budget', 'figure', 'rounds: lowest–highest', 'budget of a full run', '', 'CI gate', ''],
+    lines.map((l) => [l.what, figureOf(l), rounds(l), limitOf(l), l.verdict, gate(l), quickVerdict(l) ?? '']),
     ['l'],
   );
 }
 
-/** The whole report, as printed and as kept in docs/BENCHMARKS.md. */
-export function renderReport(result: BenchResult, budgets: BudgetLine[], command: string): string {
+/** The gate's own test: the gate's lines for the product made twice as slow. */
+function slowedSection(lines: BudgetLine[]): string {
+  const gated = lines.filter((l) => quickVerdict(l) !== undefined && l.measure === 'ratio');
+  const failed = gated.filter((l) => quickVerdict(l) === 'FAIL').length;
+  return [
+    "### The gate's own test",
+    '',
+    `The same run measured the product made twice as slow on purpose (\`bench/slowed-product.ts\`: every millisecond its one thread works is followed by a millisecond of busy waiting) beside the same baseline. ` +
+      `It fails ${failed} of the gate's ${gated.length} ratios; the run fails unless it fails at least one.`,
+    '',
+    table(
+      ['budget', 'figure', 'CI gate', ''],
+      gated.map((l) => [l.what, figureOf(l), limitOf(l, quickLimit(l)!), quickVerdict(l)!]),
+      ['l'],
+    ),
+  ].join('\n');
+}
+
+/**
+ * The whole report, as printed and as kept in docs/BENCHMARKS.md; with the budgets of the product made twice
+ * as slow where the run measured it.
+ */
+export function renderReport(result: BenchResult, budgets: BudgetLine[], command: string, slowedBudgets?: BudgetLine[]): string {
   return [
     `\`${command}\`, run on ${result.startedAt.toISOString().slice(0, 10)}; it took ${result.minutes.toFixed(1)} minutes.`,
     '',
     `- Machine: ${result.machine}. The servers, the databases, the load and the browser share these CPUs.`,
     `- Latency is from sending a request to the last byte of its answer, on 127.0.0.1; "clients" are callers that each ` +
-      `send their next request as soon as the last is answered. Ratios are product ÷ baseline (above 1: the product is slower).`,
+      `send their next request as soon as the last is answered. Ratios are product ÷ baseline (above 1: the product is slower), ` +
+      `taken round by round from rounds timed in turn, with the lowest and highest round beside the median.`,
     '',
-    ...result.databases.flatMap((database) => [databaseSection(database, result.concurrency), '']),
+    ...result.databases.flatMap((database) => [databaseSection(database, result.concurrency, result.rounds), '']),
     browserSection(result),
     '',
     '### Budgets',
     '',
-    budgetTable(budgets),
+    budgetTable(budgets, result.quick),
+    ...(slowedBudgets ? ['', slowedSection(slowedBudgets)] : []),
   ].join('\n');
 }
 
@@ -211,17 +260,60 @@ first visit to \`/\`; for the signed-in app, a new visit to \`/dashboard\` with 
 app shell and the dashboard's chunks). Stylesheets are not counted. The first 50 rows are timed in a 1920×2600
 window, large enough for the virtualised table to draw them.`;
 
-/** Replaces this benchmark's section of the file (or adds it at the end), leaving every other section as it is. */
-export function writeReportSection(file: string, body: string): void {
+/** How far a ratio may move between two full runs on the same machine and still count as the same. */
+export const RUN_TO_RUN_TOLERANCE = 0.15;
+
+/** The ratios a run's budgets hold, by budget, and when it ran: kept in the section to compare the next run with. */
+export interface RatioRecord {
+  ranOn: string;
+  ratios: Record<string, number>;
+}
+
+export function ratioRecord(result: BenchResult, budgets: readonly BudgetLine[]): RatioRecord {
+  return { ranOn: result.startedAt.toISOString().slice(0, 10), ratios: Object.fromEntries(budgets.filter((l) => l.measure === 'ratio').map((l) => [l.what, l.figure])) };
+}
+
+const RECORD_COMMENT = /<!-- ratios of this run: (\{.*\}) -->/;
+
+/** Each ratio budget of this run beside the run recorded before it, and how far it moved. */
+export function runToRunTable(previous: RatioRecord, current: RatioRecord): string {
+  const both = Object.keys(current.ratios).filter((what) => previous.ratios[what] !== undefined);
+  const within = both.filter((what) => Math.abs(current.ratios[what]! / previous.ratios[what]! - 1) <= RUN_TO_RUN_TOLERANCE);
+  return [
+    '### Run to run',
+    '',
+    `Each ratio budget beside the run recorded before this one (${previous.ranOn}): ${within.length} of ${both.length} within ` +
+      `${RUN_TO_RUN_TOLERANCE * 100}% of it.`,
+    '',
+    table(
+      ['budget', 'run before', 'this run', 'change', `within ${RUN_TO_RUN_TOLERANCE * 100}%`],
+      both.map((what) => {
+        const change = current.ratios[what]! / previous.ratios[what]! - 1;
+        return [what, ratio(previous.ratios[what]!), ratio(current.ratios[what]!), `${change >= 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(1)}%`, within.includes(what) ? 'yes' : 'NO'];
+      }),
+      ['l'],
+    ),
+  ].join('\n');
+}
+
+/**
+ * Replaces this benchmark's section of the file (or adds it at the end), leaving every other section as it
+ * is; beside this run's report, its ratios against those of the run it replaces, and (in a comment) its own
+ * for the next run to compare with.
+ */
+export function writeReportSection(file: string, body: string, record: RatioRecord): void {
   const text = readFileSync(file, 'utf8');
-  const section = `${SECTION_HEADING}\n\n${SECTION_INTRO}\n\n${body}\n`;
   const start = text.search(/^## Benchmark\s*$/m);
+  const rest = start < 0 ? '' : text.slice(start + SECTION_HEADING.length);
+  const next = rest.search(/^## /m);
+  const previousSection = next < 0 ? rest : rest.slice(0, next);
+  const previous = RECORD_COMMENT.exec(previousSection)?.[1];
+  const comparison = previous ? `\n\n${runToRunTable(JSON.parse(previous) as RatioRecord, record)}` : '';
+  const section = `${SECTION_HEADING}\n\n${SECTION_INTRO}\n\n${body}${comparison}\n\n<!-- ratios of this run: ${JSON.stringify(record)} -->\n`;
   if (start < 0) {
     writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
     return;
   }
-  const rest = text.slice(start + SECTION_HEADING.length);
-  const next = rest.search(/^## /m);
   const after = next < 0 ? '' : `\n${rest.slice(next)}`;
   writeFileSync(file, `${text.slice(0, start)}${section}${after}`);
 }

@@ -1,7 +1,7 @@
 import type { BrowserFigures } from './frontend';
 import type { DataSetSize } from './data-set';
 import type { DatabaseKind } from './databases';
-import type { LatencyFigures } from './latency';
+import { type LatencyFigures, type Spread, spreadOf } from './latency';
 import type { OperationKind } from './operations';
 
 /** One operation at one and at many concurrent clients (a quick run times reports at one only). */
@@ -17,11 +17,26 @@ export function computedAnswer(figures: UnderLoad): LatencyFigures {
   return figures.fresh ?? figures.one;
 }
 
+/** The servers a run measures: the product, the baseline, and (in a quick run) the product made twice as slow on purpose. */
+export type Side = 'product' | 'baseline' | 'slowed';
+
 export interface OperationFigures {
   name: string;
   kind: OperationKind;
   product: UnderLoad;
   baseline: UnderLoad;
+  /** The product made twice as slow (bench/slowed-product.ts), at one client: the gate's own test. */
+  slowed?: UnderLoad;
+}
+
+/**
+ * One server's figures over another's, round by round (the rounds of timeInTurn, taken in turn): the
+ * median of the rounds' ratios, and the lowest and highest. A call timed in one spell gives one ratio.
+ */
+export function roundRatios(over: LatencyFigures, under: LatencyFigures): Spread {
+  const overRounds = over.roundP50Ms ?? [over.p50Ms];
+  const underRounds = under.roundP50Ms ?? [under.p50Ms];
+  return spreadOf(overRounds.map((ms, round) => ms / underRounds[round]!));
 }
 
 /** The median time of each report over a data set with this many packages. */
@@ -44,6 +59,8 @@ export interface MixedLoadFigures {
   serverCpuMsPerRequest?: number;
   /** The CPU time of everything but the server and the load generator per request: with PostgreSQL, mostly the database server. */
   restCpuMsPerRequest?: number;
+  /** Each round's throughput and p99 (the sides' rounds are taken in turn). */
+  rounds: { perSecond: number; p99Ms: number }[];
 }
 
 export interface DatabaseRun {
@@ -58,8 +75,8 @@ export interface DatabaseRun {
   peakRssMb: number;
   /** The data set exported as JSON and imported into an empty database (measured on PGlite only). */
   jsonImportMs?: number;
-  /** The mixed load, each side on a fresh demo database. */
-  mixedLoad: { product: MixedLoadFigures; baseline: MixedLoadFigures };
+  /** The mixed load, each side on a fresh demo database, their rounds taken in turn. */
+  mixedLoad: Partial<Record<Side, MixedLoadFigures>> & { product: MixedLoadFigures; baseline: MixedLoadFigures };
 }
 
 export interface BenchResult {
@@ -69,6 +86,8 @@ export interface BenchResult {
   machine: string;
   chromium: string;
   concurrency: number;
+  /** Rounds each call is timed in at one client, on each side in turn. */
+  rounds: number;
   databases: DatabaseRun[];
   browser: BrowserFigures;
 }
