@@ -1,5 +1,6 @@
-import { getTableColumns, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { builtOnce } from './built-once';
 import { type Executor, queryRows } from './client';
 
 /** The rows of one table for selectRowsAsJson and selectTablesAsJson: those matching `where`, in `orderBy` order. */
@@ -24,10 +25,10 @@ function jsonObject(columns: [string, PgColumn][]): SQL {
   return sql`json_build_object(${sql.join(fields, sql`, `)})`;
 }
 
-/** The part's rows as one JSON text (an array), from a subquery. */
+/** The part's rows as one JSON array, from a subquery. */
 function rowsAsJson(part: JsonRowsPart): SQL {
   const { table, where, orderBy } = part;
-  return sql`select coalesce(json_agg(${jsonObject(columnsOf(part))} order by ${sql.join(orderBy, sql`, `)}), '[]')::text
+  return sql`select coalesce(json_agg(${jsonObject(columnsOf(part))} order by ${sql.join(orderBy, sql`, `)}), '[]')
       from ${table} ${where ? sql`where ${where}` : sql``}`;
 }
 
@@ -49,12 +50,11 @@ export function rowAsJson(table: PgTable): SQL {
 
 /** The row a rowAsJson text holds, as drizzle gives it. */
 export function rowFromJson<T extends PgTable>(table: T, text: string): T['$inferSelect'] {
-  return rowsFromJson({ table, where: undefined, orderBy: [] }, `[${text}]`)[0]!;
+  return rowsAsDrizzleGives({ table, where: undefined, orderBy: [] }, [JSON.parse(text)])[0]!;
 }
 
-/** The rows of a part's JSON text, as drizzle gives them. */
-function rowsFromJson<T extends PgTable>(part: JsonRowsPart<T>, text: string): T['$inferSelect'][] {
-  const rows = JSON.parse(text) as Record<string, unknown>[];
+/** The rows of a part, parsed from JSON, as drizzle gives them: its timestamps made dates. */
+function rowsAsDrizzleGives<T extends PgTable>(part: JsonRowsPart<T>, rows: Record<string, unknown>[]): T['$inferSelect'][] {
   const timestamps = columnsOf(part)
     .filter(([, column]) => column.columnType === 'PgTimestamp')
     .map(([key]) => key);
@@ -70,22 +70,24 @@ function rowsFromJson<T extends PgTable>(part: JsonRowsPart<T>, text: string): T
  * several times longer than building and parsing one JSON value; both drivers answer alike.
  */
 export async function selectRowsAsJson<T extends PgTable>(db: Executor, table: T, where: SQL | undefined, orderBy: SQL[]): Promise<T['$inferSelect'][]> {
-  const [result] = await queryRows<{ rows: string }>(db, sql`select (${rowsAsJson({ table, where, orderBy })}) as rows`);
-  return rowsFromJson({ table, where, orderBy }, result!.rows);
+  const [result] = await queryRows<{ rows: string }>(db, sql`select (${rowsAsJson({ table, where, orderBy })})::text as rows`);
+  return rowsAsDrizzleGives({ table, where, orderBy }, JSON.parse(result!.rows) as Record<string, unknown>[]);
 }
 
 type TablesOf<P> = { [K in keyof P]: P[K] extends JsonRowsPart<infer T> ? T : never };
 type RowsOf<T extends Record<string, PgTable>> = { [K in keyof T]: T[K]['$inferSelect'][] };
 
+/** The parts' rows as one JSON text, an object of one array a part: one field to decode and one text to parse. */
 function tablesAsJsonQuery(parts: Record<string, JsonRowsPart>): SQL {
-  return sql`select ${sql.join(
-    Object.entries(parts).map(([key, part]) => sql`(${rowsAsJson(part)}) as ${sql.identifier(key)}`),
+  return sql`select json_build_object(${sql.join(
+    Object.entries(parts).map(([key, part]) => sql`${sql.raw(`'${key}'`)}, (${rowsAsJson(part)})`),
     sql`, `,
-  )}`;
+  )})::text as parts`;
 }
 
-function rowsOfParts(parts: Record<string, JsonRowsPart>, result: Record<string, string>) {
-  return Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, rowsFromJson(part, result[key]!)]));
+function rowsOfParts(parts: Record<string, JsonRowsPart>, result: { parts: string }) {
+  const rows = JSON.parse(result.parts) as Record<string, Record<string, unknown>[]>;
+  return Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, rowsAsDrizzleGives(part, rows[key]!)]));
 }
 
 /**
@@ -94,32 +96,23 @@ function rowsOfParts(parts: Record<string, JsonRowsPart>, result: Record<string,
  * those fields of each row (its type still names the whole row: read only what was asked for).
  */
 export async function selectTablesAsJson<T extends Record<string, PgTable>>(db: Executor, parts: { [K in keyof T]: JsonRowsPart<T[K]> }): Promise<RowsOf<T>> {
-  const [result] = await queryRows<Record<string, string>>(db, tablesAsJsonQuery(parts));
+  const [result] = await queryRows<{ parts: string }>(db, tablesAsJsonQuery(parts));
   return rowsOfParts(parts, result!) as RowsOf<T>;
 }
 
 /**
- * selectTablesAsJson for parts that differ only in values, built once: drizzle walks every column of every
- * part to build the statement (a tenth of a millisecond for one table's select), which on a record's screen
- * cost more than running the statement. The parts name their values with `sql.placeholder`; each call gives them.
+ * selectTablesAsJson for parts that differ only in values, built once (builtOnce): drizzle walks every column
+ * of every part to build the statement (a tenth of a millisecond for one table's select), which on a record's
+ * screen cost more than running the statement. The parts name their values with `sql.placeholder`; each call
+ * gives them.
  */
 export function tablesAsJsonBuiltOnce<P extends Record<string, JsonRowsPart>, V extends Record<string, unknown>>(
   partsFor: (db: Executor) => P,
 ): (db: Executor, values: V) => Promise<RowsOf<TablesOf<P>>> {
-  let built: { parts: P; text: string[]; params: unknown[] } | undefined;
+  let parts: P | undefined;
+  const statement = builtOnce<{ parts: string }, V>((db) => tablesAsJsonQuery((parts = partsFor(db))));
   return async (db, values) => {
-    if (!built) {
-      const parts = partsFor(db);
-      const query = dialect.sqlToQuery(tablesAsJsonQuery(parts));
-      // The text between parameters ("$1", "$2", … in order); a placeholder's value is looked up at each call.
-      const text = query.sql.split(/\$\d+/);
-      if (text.length !== query.params.length + 1) throw new Error('A statement built once must hold no "$" but its parameters');
-      built = { parts, text, params: query.params };
-    }
-    const { parts, text, params } = built;
-    const chunks: SQL[] = [sql.raw(text[0]!)];
-    params.forEach((param, i) => chunks.push(sql`${param instanceof Placeholder ? values[param.name] : param}`, sql.raw(text[i + 1]!)));
-    const [result] = await queryRows<Record<string, string>>(db, sql.join(chunks));
-    return rowsOfParts(parts, result!) as RowsOf<TablesOf<P>>;
+    const [result] = await statement(db, values);
+    return rowsOfParts(parts!, result!) as RowsOf<TablesOf<P>>;
   };
 }

@@ -31,7 +31,14 @@ export function withNamedStatements(pool: pg.Pool): pg.Pool {
     return new Proxy(target, {
       get(own, property) {
         const value: unknown = Reflect.get(own, property, own);
-        if (property === 'query') return (config: unknown, ...rest: unknown[]) => (value as (...args: unknown[]) => unknown).call(own, named(config), ...rest);
+        if (property === 'query') {
+          return (config: unknown, ...rest: unknown[]) => {
+            const query = value as (...args: unknown[]) => unknown;
+            // query(text, values), as PGlite's is called, is query({ text, values }) here.
+            if (typeof config === 'string' && rest.length === 1 && Array.isArray(rest[0])) return query.call(own, named({ text: config, values: rest[0] }));
+            return query.call(own, named(config), ...rest);
+          };
+        }
         if (property === 'connect' && own === pool) {
           return (...args: unknown[]) => {
             // The promise form is what drizzle uses for a transaction; the callback form is left as it is.
