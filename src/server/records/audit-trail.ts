@@ -37,11 +37,14 @@ export async function recordAudit(
   await tx.insert(auditLog).values({ actorEmail: actor.email, actorRole: actor.role, procedure, recordId, changes });
 }
 
-/** recordAudit's row as an insert for a statement that also makes the change (a `with` part), written only when `condition` holds. */
-export function auditRowWhere(actor: Pick<SessionUser, 'email' | 'role'>, procedure: string, recordId: string, changes: FieldChanges, condition: SQL): SQL {
+/**
+ * recordAudit's row as an insert for a statement that also makes the change (a `with` part), written only when
+ * `condition` holds. Its values may be placeholders of a statement built once; the changes are JSON text.
+ */
+export function auditRowWhere(actor: { email: unknown; role: unknown }, procedure: unknown, recordId: unknown, changesJson: unknown, condition: SQL): SQL {
   const columns = [auditLog.actorEmail, auditLog.actorRole, auditLog.procedure, auditLog.recordId, auditLog.changes].map((column) => sql.identifier(column.name));
   return sql`insert into ${auditLog} (${sql.join(columns, sql`, `)})
-    select ${actor.email}, ${actor.role}, ${procedure}, ${recordId}, ${JSON.stringify(changes)}::jsonb where ${condition}`;
+    select ${actor.email}, ${actor.role}, ${procedure}, ${recordId}, ${changesJson}::jsonb where ${condition}`;
 }
 
 /** Text matched literally by LIKE: its wildcards and the escape character escaped. */

@@ -5,6 +5,7 @@ import { tablesAsJsonBuiltOnce } from '@/server/db/json-rows';
 import type { carers, clients, notes } from '@/server/db/schema/people';
 import { loadNotes, noteFromRow, notesPart, type NotesOwner, replaceNotes } from '@/server/records/notes';
 import { auditChange, changeRecord, type RecordKind, type RecordRef, type RowOf, saveNextVersion, saveUnchangedSince } from '@/server/records/record-lifecycle';
+import { RecentRecords } from '@/server/records/recent-records';
 import { checkVersion, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
 
@@ -57,11 +58,14 @@ function personAndNotes(kind: PersonKind<PersonTable, unknown, unknown>): Person
 
 type PersonInput = RecordRef & { archived: string; details: { name: string; notes: Note[] } };
 
+/** The stored columns of an update; a function of the person as stored when some depend on it. */
+type PersonColumns<T extends PersonTable> = Partial<T['$inferInsert']> | ((stored: RowOf<T>) => Partial<T['$inferInsert']>);
+
 /** What an update makes of the person as stored: their columns, their notes, and how the audit sees them before. */
 function personChange<T extends PersonTable, V>(
   kind: PersonKind<T, V, unknown>,
   input: PersonInput,
-  columns: Partial<T['$inferInsert']> | ((stored: RowOf<T>) => Partial<T['$inferInsert']>),
+  columns: PersonColumns<T>,
   stored: RowOf<T>,
   notesBefore: Note[],
 ) {
@@ -71,40 +75,85 @@ function personChange<T extends PersonTable, V>(
   return { values, notesAfter, notesChanged: !sameNotes(notesBefore, notesAfter), before: kind.withNotes(stored, notesBefore) };
 }
 
+/** A person and their notes as read (or just written) at one version. */
+interface PersonAsRead<T extends PersonTable> {
+  row: RowOf<T>;
+  notes: Note[];
+}
+
+const recentPeople = new WeakMap<object, RecentRecords<PersonAsRead<PersonTable>>>();
+
+function recentOf<T extends PersonTable>(kind: PersonKind<T, unknown, unknown>): RecentRecords<PersonAsRead<T>> {
+  let recent = recentPeople.get(kind);
+  if (!recent) recentPeople.set(kind, (recent = new RecentRecords()));
+  return recent as unknown as RecentRecords<PersonAsRead<T>>;
+}
+
+/** Remembers a person as just read or written, so that the change made to them next need not read them again. */
+export function rememberPerson<T extends PersonTable>(db: Executor, kind: PersonKind<T, unknown, unknown>, row: RowOf<T>, notes: Note[]): void {
+  recentOf(kind).remember(db, row.id, { row, notes });
+}
+
+async function readPerson<T extends PersonTable>(db: Executor, kind: PersonKind<T, unknown, unknown>, id: string): Promise<PersonAsRead<T> | undefined> {
+  const found = await personAndNotes(kind)(db, { id });
+  const row = found.person[0] as RowOf<T> | undefined;
+  return row && { row, notes: found.notes.map(noteFromRow) };
+}
+
 /**
- * Updates every field but the name, which changes only through renamePerson; the notes are replaced when they
- * changed. The person and their notes are read in one statement, and when the notes stay as they were, the
- * change and its audit row are stored in another (saveUnchangedSince). Otherwise, or when the person changed
- * in between, the change takes the locked course, in a transaction.
+ * The change stored with its audit row in one statement, against the person as read, when their notes stay as
+ * they were (saveUnchangedSince); undefined when the notes change or the person moved on since.
  */
-export async function updatePerson<T extends PersonTable, V>(
+async function saveAgainst<T extends PersonTable, V>(
   ctx: ServiceContext,
   kind: PersonKind<T, V, unknown>,
   input: PersonInput,
-  /** The stored columns; a function of the person as stored when some depend on it. */
-  columns: Partial<T['$inferInsert']> | ((stored: RowOf<T>) => Partial<T['$inferInsert']>),
-): Promise<V> {
-  const procedure = `${kind.router}.update`;
-  const found = await personAndNotes(kind)(ctx.db, { id: input.id });
-  const read = found.person[0] as RowOf<T> | undefined;
-  if (read) {
-    checkVersion(read, input.version);
-    const change = personChange(kind, input, columns, read, found.notes.map(noteFromRow));
-    if (!change.notesChanged) {
-      const viewOf = (row: RowOf<T>) => kind.withNotes(row, change.notesAfter);
-      const saved = await saveUnchangedSince(ctx, kind.table, read, change.values, { procedure, before: change.before, viewOf });
-      if (saved) return saved;
-    }
+  columns: PersonColumns<T>,
+  read: PersonAsRead<T>,
+): Promise<V | undefined> {
+  const change = personChange(kind, input, columns, read.row, read.notes);
+  if (change.notesChanged) return undefined;
+  const viewOf = (row: RowOf<T>) => kind.withNotes(row, change.notesAfter);
+  const saved = await saveUnchangedSince(ctx, kind.table, read.row, change.values, { procedure: `${kind.router}.update`, before: change.before, viewOf });
+  if (saved) rememberPerson(ctx.db, kind, saved.row, change.notesAfter);
+  return saved?.view;
+}
+
+/**
+ * Updates every field but the name, which changes only through renamePerson; the notes are replaced when they
+ * changed. When the notes stay as they were, the change and its audit row are stored in one statement against
+ * the person as this server last read or wrote them (RecentRecords), or else as read afresh (one statement for
+ * the person and their notes); when the notes change, or the person changed in between, the change takes the
+ * locked course, in a transaction.
+ */
+export async function updatePerson<T extends PersonTable, V>(ctx: ServiceContext, kind: PersonKind<T, V, unknown>, input: PersonInput, columns: PersonColumns<T>): Promise<V> {
+  const recent = recentOf(kind).recall(ctx.db, input.id);
+  // Remembered at another version than the one the form saw, either may be the older: read afresh.
+  if (recent && (input.version === undefined || input.version === recent.row.version)) {
+    // Whatever the remembered copy makes of the change (saved, moved on, refused) is checked against the stored person.
+    const saved = await saveAgainst(ctx, kind, input, columns, recent).catch(() => undefined);
+    if (saved) return saved;
+    recentOf(kind).forget(ctx.db, input.id);
   }
-  return changeRecord(ctx, kind, input, async (tx, stored) => {
+  const read = await readPerson(ctx.db, kind, input.id);
+  if (read) {
+    checkVersion(read.row, input.version);
+    const saved = await saveAgainst(ctx, kind, input, columns, read);
+    if (saved) return saved;
+  }
+  let written: PersonAsRead<T> | undefined;
+  const after = await changeRecord(ctx, kind, input, async (tx, stored) => {
     const owner = kind.notesOwner(stored.id);
     const change = personChange(kind, input, columns, stored, await loadNotes(tx, owner));
     const row = await saveNextVersion(tx, kind.table, stored, change.values as Partial<T['$inferInsert']>);
     if (change.notesChanged) await replaceNotes(tx, owner, change.notesAfter);
-    const after = kind.withNotes(row, change.notesAfter);
-    await auditChange(tx, ctx, procedure, stored.id, change.before, after);
-    return after;
+    written = { row, notes: change.notesAfter };
+    const view = kind.withNotes(row, change.notesAfter);
+    await auditChange(tx, ctx, `${kind.router}.update`, stored.id, change.before, view);
+    return view;
   });
+  rememberPerson(ctx.db, kind, written!.row, written!.notes);
+  return after;
 }
 
 /** Renames a person; `carryName` updates the copies of the name other records keep. */

@@ -74,7 +74,7 @@ describe('record lifecycle', () => {
       const read = await storedRow();
       const before = await stored();
       const after = await saveUnchangedSince(ctx, clients, read, { phone: '01234 500000' }, { procedure: 'clients.update', before: donation(read), viewOf: donation });
-      expect(after).toEqual({ phone: '01234 500000', donationAmount: read.donationAmount });
+      expect(after?.view).toEqual({ phone: '01234 500000', donationAmount: read.donationAmount });
       expect(await stored()).toEqual({ version: before.version + 1, phone: '01234 500000', auditRows: before.auditRows + 1 });
       expect(await lastAudit()).toMatchObject({ procedure: 'clients.update', actorEmail: 'ada@valecare.test', changes: { phone: { from: read.phone, to: '01234 500000' } } });
     });

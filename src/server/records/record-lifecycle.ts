@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { renewalDates, renewalRefusal } from '@/shared/care';
 import type { EndDate } from '@/shared/dates';
 import { type Executor, queryRows } from '@/server/db/client';
+import { builtOnce } from '@/server/db/built-once';
 import { rowAsJson, rowFromJson } from '@/server/db/json-rows';
 import { auditRowWhere, diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { checkVersion, notFound, refused } from '@/server/records/record-errors';
@@ -61,8 +62,11 @@ export async function saveNextVersion<T extends RecordTable>(tx: Executor, table
  * before it is written: text, flags, dates in ISO form, whole numbers, decimals within their scale, fixed
  * width text of its width, times to the millisecond. Anything else it might round, pad or reorder.
  */
+const columnsByTable = new WeakMap<RecordTable, Record<string, PgColumn>>();
+
 function storedAsSent(table: RecordTable, columns: Record<string, unknown>): boolean {
-  const byKey = getTableColumns(table) as Record<string, PgColumn>;
+  let byKey = columnsByTable.get(table);
+  if (!byKey) columnsByTable.set(table, (byKey = getTableColumns(table) as Record<string, PgColumn>));
   return Object.entries(columns).every(([key, value]) => {
     const column = byKey[key];
     if (!column) return false;
@@ -92,13 +96,47 @@ function storedAsSent(table: RecordTable, columns: Record<string, unknown>): boo
   });
 }
 
+type SaveUnchanged = (db: Executor, values: Record<string, unknown>) => Promise<{ id: string }[]>;
+const saveUnchangedStatements = new WeakMap<RecordTable, Map<string, SaveUnchanged>>();
+
+/**
+ * The statement of saveUnchangedSince for a table and the columns it sets, built once (builtOnce): every value
+ * a placeholder, the columns' by their keys, the rest by the names below.
+ */
+function saveUnchangedStatement(table: RecordTable, keys: string[]): SaveUnchanged {
+  let byKeys = saveUnchangedStatements.get(table);
+  if (!byKeys) saveUnchangedStatements.set(table, (byKeys = new Map()));
+  const signature = keys.join(',');
+  let statement = byKeys.get(signature);
+  if (!statement) {
+    statement = builtOnce((db) => {
+      const update = db
+        .update(table as PgTable)
+        .set(Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as never)
+        .where(and(eq(table.id, sql.placeholder('savedId')), eq(table.version, sql.placeholder('readVersion'))))
+        .returning({ id: table.id });
+      const audited = auditRowWhere(
+        { email: sql.placeholder('actorEmail'), role: sql.placeholder('actorRole') },
+        sql.placeholder('procedure'),
+        sql.placeholder('savedId'),
+        sql.placeholder('changes'),
+        sql`exists (select from saved)`,
+      );
+      return sql`with saved as (${update.getSQL()}), audited as (${audited}) select id from saved`;
+    });
+    byKeys.set(signature, statement);
+  }
+  return statement;
+}
+
 /**
  * Stores the next version of a record read without a lock, and its audit row, in one statement that does
  * both or neither: only while the row is still at the version read. A change takes two round trips this way
- * (read, then this) rather than six (begin, lock, read, update, audit, commit). The audit row is worked out
- * before the statement, from the row as it will be stored, so this is done only when every value is stored
- * as sent (storedAsSent). Returns the view after, or undefined when it was not done (or the row changed or
- * went meanwhile): the caller then takes the locked course.
+ * (read, then this) rather than six (begin, lock, read, update, audit, commit), or one where the record as
+ * read is known already (recent-records.ts). The audit row is worked out before the statement, from the row as
+ * it will be stored, so this is done only when every value is stored as sent (storedAsSent). Returns the row
+ * and the view after, or undefined when it was not done (or the row changed or went meanwhile): the caller then
+ * takes the locked course.
  */
 export async function saveUnchangedSince<T extends RecordTable, V>(
   ctx: Pick<ServiceContext, 'db' | 'actor'>,
@@ -106,18 +144,23 @@ export async function saveUnchangedSince<T extends RecordTable, V>(
   stored: RowOf<T>,
   columns: ColumnsOf<T>,
   audit: { procedure: string; before: V; viewOf: (row: RowOf<T>) => V },
-): Promise<V | undefined> {
-  const next = { ...stored, ...columns, version: stored.version + 1, updatedAt: new Date() } as RowOf<T>;
-  const values = { ...columns, version: next.version, updatedAt: next.updatedAt };
+): Promise<{ row: RowOf<T>; view: V } | undefined> {
+  // drizzle leaves out of an update's `set` a column given as undefined; so does this.
+  const values = Object.fromEntries(Object.entries({ ...columns, version: stored.version + 1, updatedAt: new Date() }).filter(([, value]) => value !== undefined));
   if (!storedAsSent(table, values)) return undefined;
-  const update = ctx.db
-    .update(table as PgTable)
-    .set(values as never)
-    .where(and(eq(table.id, stored.id), eq(table.version, stored.version)))
-    .returning({ row: sql`${rowAsJson(table)}`.as('row') });
-  const auditRow = auditRowWhere(ctx.actor, audit.procedure, stored.id, diffRecords(audit.before, audit.viewOf(next)), sql`exists (select from saved)`);
-  const [result] = await queryRows<{ row: string | null }>(ctx.db, sql`with saved as (${update.getSQL()}), audited as (${auditRow}) select row from saved`);
-  return result?.row ? audit.viewOf(rowFromJson(table, result.row) as RowOf<T>) : undefined;
+  const next = { ...stored, ...values } as RowOf<T>;
+  const keys = Object.keys(values).sort();
+  const [saved] = await saveUnchangedStatement(table, keys)(ctx.db, {
+    ...values,
+    savedId: stored.id,
+    readVersion: stored.version,
+    actorEmail: ctx.actor.email,
+    actorRole: ctx.actor.role,
+    procedure: audit.procedure,
+    changes: JSON.stringify(diffRecords(audit.before, audit.viewOf(next))),
+  });
+  // Every value was stored as sent and the rest of the row is as read (its version says so): the row is `next`.
+  return saved ? { row: next, view: audit.viewOf(next) } : undefined;
 }
 
 /** Appends the audit row of a change: the fields that differ between the record before and after it. */

@@ -16,7 +16,7 @@ import { trainingRecordFromRow } from '@/server/records/training-records.mappers
 import { complianceOfCarers, getComplianceSettings, withCompliance } from '@/server/records/carer-compliance';
 import { exclusionsOfCarer } from '@/server/records/carer-exclusions';
 import { loadNotes, replaceNotes } from '@/server/records/notes';
-import { type PersonKind, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
+import { type PersonKind, rememberPerson, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
 /** MPs (paid micro-providers) and volunteers: one shape, told apart by the id's first letter. */
 export type CarerKind = 'mp' | 'volunteer';
@@ -83,8 +83,11 @@ export function carersService(kind: CarerKind) {
         ? await db.select().from(packages).where(inArray(packages.requestId, requestIds))
         : [];
       const compliance = (await complianceOfCarers(db, [row], today)).get(row.id)!;
+      const notes = await loadNotes(db, { carerId: row.id });
+      // The edit form opened from this view saves against the carer as read here.
+      rememberPerson(db, recordKind, row, notes);
       return {
-        ...(await fullCarer(db, row)),
+        ...carerWithNotes(row, notes),
         compliance,
         exclusions: await exclusionsOfCarer(db, id),
         trainingRecords: records.map(trainingRecordFromRow),

@@ -18,7 +18,7 @@ import { notFound } from '@/server/records/record-errors';
 import { createRecord, deleteUnlessReferenced, type RecordRef } from '@/server/records/record-lifecycle';
 import type { ServiceContext } from '@/server/records/service-context';
 import { loadNotes, noteFromRow, replaceNotes } from '@/server/records/notes';
-import { type PersonKind, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
+import { type PersonKind, rememberPerson, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -93,12 +93,15 @@ export async function getClient(db: Executor, id: string) {
   const found = await clientScreen(db, { id });
   const row = found.client[0];
   if (!row) throw notFound('Client');
+  const notes = found.notes.map(noteFromRow);
+  // The edit form opened from this screen saves against the client as read here.
+  rememberPerson(db, CLIENT, row, notes);
   const carerName = new Map(found.carers.map((carer) => [carer.id, carer.name]));
   const packagesOf = packagesByRequest(found.packages, (p) => ({ ...packageFromRow(p), carerName: carerName.get(p.carerId) ?? '' }));
   const summary = clientSummaryFromRow(row);
   return {
     ...summary,
-    details: { ...summary.details, notes: found.notes.map(noteFromRow) },
+    details: { ...summary.details, notes },
     requests: found.requests.map((r) => ({
       ...requestFromRow(r, row.name),
       packages: packagesOf.get(r.id) ?? [],
