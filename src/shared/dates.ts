@@ -14,15 +14,26 @@ export function isIsoDate(value: string): boolean {
 
 const calendars = new Map<string, Intl.DateTimeFormat>();
 
-/** The calendar date (YYYY-MM-DD) at `now` in the given time zone. */
+/** The last date given for each zone, and the second it was given for. */
+const lastToday = new Map<string, { second: number; date: string }>();
+
+/**
+ * The calendar date (YYYY-MM-DD) at `now` in the given time zone. A date changes only on a whole minute in
+ * every zone, so the date of one second is worked out once: every request asks for today.
+ */
 export function todayIn(timeZone: string = CHARITY_TIME_ZONE, now: Date = new Date()): string {
+  const second = Math.floor(now.getTime() / 1000);
+  const last = lastToday.get(timeZone);
+  if (last?.second === second) return last.date;
   let calendar = calendars.get(timeZone);
   if (!calendar) {
-    // en-CA formats as YYYY-MM-DD. Made once per zone: every request asks for today.
+    // en-CA formats as YYYY-MM-DD.
     calendar = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     calendars.set(timeZone, calendar);
   }
-  return calendar.format(now);
+  const date = calendar.format(now);
+  lastToday.set(timeZone, { second, date });
+  return date;
 }
 
 /** The calendar date `days` after (or before, when negative) a YYYY-MM-DD date. */

@@ -10,13 +10,17 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
-/** Needs the signed-in role to hold `action` on `resource`; checked before the input is read. */
+/**
+ * Needs a verified ID token whose role holds `action` on `resource`; checked before the input is read. One
+ * middleware for both checks: each one tRPC runs copies the context.
+ */
 export function permitted(resource: Resource, action: Action) {
-  return authedProcedure.meta({ resource, action }).use(({ ctx, next }) => {
+  return publicProcedure.meta({ resource, action }).use(({ ctx, next }) => {
+    if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
     if (!can(ctx.user.role, resource, action)) {
       throw new TRPCError({ code: 'FORBIDDEN', message: `Your role (${ctx.user.role}) may not ${action} ${resource}` });
     }
-    return next();
+    return next({ ctx: { ...ctx, user: ctx.user } });
   });
 }
 
