@@ -112,6 +112,44 @@ function editable({ id, version, archived, dateOfBirth, details }: StoredClient)
   return { id, version, archived, dateOfBirth, details };
 }
 
+describe('a change made against the client as this server last read or wrote them', () => {
+  const phoneChanges = async (id: string) =>
+    (await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, id)).orderBy(auditLog.id))
+      .filter((a) => a.procedure === 'clients.update')
+      .map((a) => (a.changes as Record<string, { from: unknown; to: unknown }>)['details.phone']);
+
+  it('is audited from what was stored, change after change', async () => {
+    const client = editable(await admin.clients.create(newClient()));
+    await admin.clients.getById({ id: client.id });
+    let saved = await admin.clients.update({ ...client, details: { ...client.details, phone: '01984 100001' } });
+    saved = await admin.clients.update({ ...editable(saved), details: { ...saved.details, phone: '01984 100002' } });
+    saved = await admin.clients.update({ ...editable(saved), details: { ...saved.details, phone: '01984 100001' } });
+    expect(saved.version).toBe(4);
+    expect(await phoneChanges(client.id)).toEqual([
+      { from: client.details.phone, to: '01984 100001' },
+      { from: '01984 100001', to: '01984 100002' },
+      { from: '01984 100002', to: '01984 100001' },
+    ]);
+  });
+
+  it('moves the version on for a write that leaves it as it was, so a copy remembered before is never taken for the row', async () => {
+    const client = editable(await admin.clients.create(newClient()));
+    await admin.clients.getById({ id: client.id });
+    // Another writer (a script, another server, a statement that forgot the version) changes the phone.
+    await t.database.db.update(clients).set({ phone: '01984 200000' }).where(eq(clients.id, client.id));
+    const [stored] = await t.database.db.select({ version: clients.version }).from(clients).where(eq(clients.id, client.id));
+    expect(stored!.version).toBe(client.version + 1);
+
+    // Against the version the form saw, the change is refused as stale, as any change to a moved-on record is.
+    await expect(admin.clients.update({ ...client, details: { ...client.details, phone: '01984 300000' } })).rejects.toThrow(STALE_MESSAGE);
+    // Without a version, it is saved against the row as stored, and audited from what was stored.
+    const { version: _seen, ...unversioned } = client;
+    const saved = await admin.clients.update({ ...unversioned, details: { ...client.details, phone: '01984 300000' } });
+    expect(saved).toMatchObject({ version: client.version + 2, details: { phone: '01984 300000' } });
+    expect(await phoneChanges(client.id)).toEqual([{ from: '01984 200000', to: '01984 300000' }]);
+  });
+});
+
 describe('clients.update and updateName', () => {
   it('updates fields and notes but refuses a name change, which goes through updateName only', async () => {
     const client = editable(await admin.clients.create(newClient({ name: 'Ann Brown' })));
