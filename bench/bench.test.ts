@@ -162,7 +162,16 @@ describe('the quick run’s gate', () => {
     expect(quickVerdict(line('e', 1, 0, 'errors', 'exact'))).toBe('FAIL');
     expect(quickVerdict(line('a', 5000, 1000, 'ms', 'absolute'))).toBeUndefined();
     expect(passes([line('a', 5000, 1000, 'ms', 'absolute')], true)).toBe(true);
-    expect(passes([line('a', 5000, 1000, 'ms', 'absolute')], false)).toBe(false);
+  });
+
+  it('holds a full run to every ratio and exact budget, and records an absolute figure beside its target', () => {
+    expect(passes([line('a', 5000, 1000, 'ms', 'absolute'), line('r', 1.4, 1.5, '×', 'ratio')], false)).toBe(true);
+    expect(passes([line('r', 1.6, 1.5, '×', 'ratio')], false)).toBe(false);
+    expect(passes([line('e', 1, 0, 'errors', 'exact')], false)).toBe(false);
+    const result = { ...resultWith(100, 700), quick: false };
+    expect(renderReport(result, checkBudgets(result), 'npm run bench')).toContain(
+      '| analytics.getPackagesReport over the full data set, computed afresh, median (PGlite) | 700 ms |  | target ≤ 300 ms | missed |',
+    );
   });
 
   it('passes today’s figures and fails a product twice as slow, measured beside the same baseline', () => {

@@ -61,9 +61,13 @@ export function quickVerdict(line: BudgetLine): Verdict | undefined {
   return (line.atLeast ? line.figure >= limit : line.figure <= limit) ? 'PASS' : 'FAIL';
 }
 
-/** Whether a run passes: a full run meets every budget; a quick run every gate. */
+/**
+ * Whether a run passes: a full run meets every budget, a quick run every gate. An absolute figure is recorded
+ * beside the target an earlier issue set for it, never held to it: it says as much about the machine's load at
+ * that moment as about the product.
+ */
 export function passes(lines: readonly BudgetLine[], quick: boolean): boolean {
-  return lines.every((l) => (quick ? quickVerdict(l) !== 'FAIL' : l.verdict === 'PASS'));
+  return lines.every((l) => (quick ? quickVerdict(l) !== 'FAIL' : l.measure === 'absolute' || l.verdict === 'PASS'));
 }
 
 /** Single records, read and changed, at one client: the product's median at most this many times the baseline's. */

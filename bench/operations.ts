@@ -71,25 +71,19 @@ export const REPORT_OPERATIONS: Operation[] = [
   },
 ];
 
-/** The dashboard's three lists (spec §7), a client with everything related, one update, and the reports. */
+/**
+ * A client with everything related and one update, then the dashboard's three lists (spec §7), the timesheet's
+ * week and the reports. The single records come first: timed after the lists' load at many clients, the
+ * product's change took a fifth longer while it was still collecting that load's garbage, which is the lists'
+ * cost, not the change's. The update changes only phone numbers, which no list or report is the longer for.
+ */
 export function operations(sample: RecordSample): Operation[] {
   const clientId = (n: number) => sample.clientIds[n % sample.clientIds.length]!;
   const weekStart = (n: number) => sample.weekStarts[n % sample.weekStarts.length]!;
   // Alternating numbers, so every update changes the record (and writes its audit row).
   const phone = (n: number) => `01984 ${String(600000 + (n % 2)).padStart(6, '0')}`;
   return [
-    { name: 'clients.getAllNotArchived', kind: 'list', product: () => trpcQuery('clients.getAllNotArchived'), fresh: () => trpcBatchOfOne('clients.getAllNotArchived'), baseline: () => ({ path: '/clients-not-archived' }) },
-    { name: 'requests.getAllNotEndedYet', kind: 'list', product: () => trpcQuery('requests.getAllNotEndedYet'), fresh: () => trpcBatchOfOne('requests.getAllNotEndedYet'), baseline: () => ({ path: '/requests-not-ended-yet' }) },
-    { name: 'packages.getAllNotEndedYet', kind: 'list', product: () => trpcQuery('packages.getAllNotEndedYet'), fresh: () => trpcBatchOfOne('packages.getAllNotEndedYet'), baseline: () => ({ path: '/packages-not-ended-yet' }) },
     { name: 'clients.getById', kind: 'record', product: (n) => trpcQuery('clients.getById', { id: clientId(n) }), baseline: (n) => ({ path: `/client/${clientId(n)}` }) },
-    {
-      name: 'deliveries.getWeek',
-      kind: 'timesheet',
-      product: (n) => trpcQuery('deliveries.getWeek', { weekStart: weekStart(n) }),
-      baseline: (n) => ({ path: `/deliveries-week?weekStart=${weekStart(n)}` }),
-    },
-    ...REPORT_OPERATIONS,
-    // Last: it changes the data the others read.
     {
       name: 'clients.update',
       kind: 'update',
@@ -99,6 +93,16 @@ export function operations(sample: RecordSample): Operation[] {
       },
       baseline: (n) => ({ path: `/client/${clientId(n)}`, body: { phone: phone(n) } }),
     },
+    { name: 'clients.getAllNotArchived', kind: 'list', product: () => trpcQuery('clients.getAllNotArchived'), fresh: () => trpcBatchOfOne('clients.getAllNotArchived'), baseline: () => ({ path: '/clients-not-archived' }) },
+    { name: 'requests.getAllNotEndedYet', kind: 'list', product: () => trpcQuery('requests.getAllNotEndedYet'), fresh: () => trpcBatchOfOne('requests.getAllNotEndedYet'), baseline: () => ({ path: '/requests-not-ended-yet' }) },
+    { name: 'packages.getAllNotEndedYet', kind: 'list', product: () => trpcQuery('packages.getAllNotEndedYet'), fresh: () => trpcBatchOfOne('packages.getAllNotEndedYet'), baseline: () => ({ path: '/packages-not-ended-yet' }) },
+    {
+      name: 'deliveries.getWeek',
+      kind: 'timesheet',
+      product: (n) => trpcQuery('deliveries.getWeek', { weekStart: weekStart(n) }),
+      baseline: (n) => ({ path: `/deliveries-week?weekStart=${weekStart(n)}` }),
+    },
+    ...REPORT_OPERATIONS,
   ];
 }
 

@@ -83,7 +83,8 @@ function clientScreenParts(db: Executor) {
     carers: {
       table: carers,
       columns: { id: carers.id, name: carers.name },
-      where: or(inArray(carers.id, db.select({ id: packages.carerId }).from(packages).where(ownPackages)), inArray(carers.id, excluded)),
+      // One list of ids, so the database looks each carer up by its key (with `or`, it read every carer).
+      where: sql`${carers.id} in (${db.select({ id: packages.carerId }).from(packages).where(ownPackages)} union all ${excluded})`,
       orderBy: [asc(carers.id)],
     },
   };
