@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { enterPassword, expect, setUpTwoStepSignIn, test } from './fixtures';
-import { newDataDir, removeDataDir, startServer } from './server';
+import { migratedDataDir, newDataDir, removeDataDir, startServer } from './server';
 
 const ALL_ITEMS = ['Dashboard', 'Requests', 'Packages', 'Timesheets', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG', 'Compliance', 'Audit', 'Data protection', 'Reminders', 'Staff', 'Import'];
 
@@ -79,8 +79,8 @@ test('a wrong password is refused on the login page', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('That e-mail address and password do not match an account.');
 });
 
-test('Sign Out returns to the landing page and the old refresh token no longer works', async ({ page, signIn, request }) => {
-  await signIn('Admin');
+test('Sign Out returns to the landing page and the old refresh token no longer works', async ({ page, signInAfresh, request }) => {
+  await signInAfresh('Admin');
   const tokens = await storedTokens(page);
   expect(tokens?.refresh_token).toBeTruthy();
 
@@ -123,7 +123,7 @@ test('the session lives with the tab: a reload keeps it, no token is in localSto
 });
 
 test('a restart keeps users signed in and all data, and an expired token is refreshed afterwards', async ({ page }) => {
-  const dataDir = newDataDir();
+  const dataDir = migratedDataDir();
   const port = 3232;
   let server = await startServer({ port, dataDir });
   try {

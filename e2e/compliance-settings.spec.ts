@@ -3,7 +3,7 @@ import { dbsRecheckDate } from '@/shared/compliance';
 import { openDatabase } from '@/server/db/client';
 import { newCarer } from '@/server/test/builders';
 import { expect, searchList, signInAs, test, withPageToken } from './fixtures';
-import { newDataDir, removeDataDir, type RunningServer, startServer } from './server';
+import { migratedDataDir, removeDataDir, type RunningServer, startServer } from './server';
 import { addE2eUser, e2eUser } from './users';
 
 /**
@@ -20,7 +20,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = newDataDir();
+  dataDir = migratedDataDir();
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   await addE2eUser(database.db, ADMIN);
   await database.close();

@@ -7,7 +7,7 @@ import { todayIn } from '@/shared/dates';
 import { openDatabase } from '@/server/db/client';
 import { seedDemo } from '@/server/demo/seed-demo';
 import { expect, signInAs, test, withPageToken } from './fixtures';
-import { newDataDir, removeDataDir, type RunningServer, startServer } from './server';
+import { migratedDataDir, removeDataDir, type RunningServer, startServer } from './server';
 import { addE2eUser, e2eUser } from './users';
 
 /**
@@ -26,7 +26,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = newDataDir();
+  dataDir = migratedDataDir();
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   await addE2eUser(database.db, ADMIN);
   await seedDemo(database.db, todayIn());

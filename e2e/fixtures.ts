@@ -58,9 +58,64 @@ export async function signInAs(page: Page, credentials: Credentials, baseUrl = '
 // Sign-ins as a role that needs a code take the worker's seats in turn (see users.ts).
 let signInsThisWorker = 0;
 
-/** Signs in as the role and gives the account used (roles that sign in with a code use one of several). */
-export const test = base.extend<{ signIn: (role: Role) => Promise<E2eUser> }>({
+/** The signed-in tab's session as the web app keeps it (its sessionStorage), kept per role by each worker. */
+interface KeptSession {
+  user: E2eUser;
+  entries: [string, string][];
+  signedInAt: number;
+}
+const keptSessions = new Map<Role, KeptSession>();
+
+/**
+ * How long a kept session is used for: ID tokens last 15 minutes and the web app renews them one minute
+ * before, so no test that starts within ten minutes of the sign-in lives to renew it (which would leave
+ * the kept copy's refresh token spent).
+ */
+const KEEP_SESSION_MS = 10 * 60_000;
+
+/** Set in the tab once the kept session was put in, so that it is put in once: after a sign-out the tab stays signed out. */
+const KEPT_SESSION_MARK = 'e2e.kept-session';
+
+/** Signs in through the login page as the role (a seat of it), and keeps the tab's session for the worker's next tests. */
+async function signInAndKeep(page: Page, role: Role, workerIndex: number): Promise<E2eUser> {
+  const user = e2eUser(role, seatFor(role, workerIndex, signInsThisWorker++));
+  await signInAs(page, user);
+  const entries = await page.evaluate(() => Object.entries(sessionStorage).filter(([key]) => key.startsWith('valecare.session.')));
+  keptSessions.set(role, { user, entries, signedInAt: Date.now() });
+  return user;
+}
+
+/** Opens the dashboard in this tab signed in with the role's kept session, as a reload of that signed-in tab would. */
+async function openWithKeptSession(page: Page, kept: KeptSession): Promise<E2eUser> {
+  await page.addInitScript(
+    ({ entries, mark }) => {
+      if (sessionStorage.getItem(mark)) return;
+      for (const [key, value] of entries) sessionStorage.setItem(key, value);
+      sessionStorage.setItem(mark, '1');
+    },
+    { entries: kept.entries, mark: KEPT_SESSION_MARK },
+  );
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('user-role')).toHaveText(`Role: ${kept.user.role}`);
+  return kept.user;
+}
+
+/**
+ * `signIn(role)` gives a test a tab signed in as the role and the account used (roles that sign in with a code
+ * use one of several). Each worker signs in through the login page once per role, and later tests reuse that
+ * session, as a reload of the tab would: sign-in itself is what the auth, two-step and account tests check, and
+ * they sign in afresh (`signInAfresh`, or signInAs for accounts of their own). A test that ends its session
+ * (signing out) signs in afresh.
+ */
+export const test = base.extend<{ signIn: (role: Role) => Promise<E2eUser>; signInAfresh: (role: Role) => Promise<E2eUser> }>({
   signIn: async ({ page }, use, testInfo) => {
+    await use(async (role) => {
+      const kept = keptSessions.get(role);
+      if (kept && Date.now() - kept.signedInAt < KEEP_SESSION_MS) return openWithKeptSession(page, kept);
+      return signInAndKeep(page, role, testInfo.parallelIndex);
+    });
+  },
+  signInAfresh: async ({ page }, use, testInfo) => {
     await use(async (role) => {
       const user = e2eUser(role, seatFor(role, testInfo.parallelIndex, signInsThisWorker++));
       await signInAs(page, user);

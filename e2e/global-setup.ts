@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ROLES } from '@/shared/permissions';
 import { openDatabase } from '@/server/db/client';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
-import { E2E_PORT, newDataDir, removeDataDir, startServer } from './server';
+import { E2E_PORT, MIGRATED_DATA_DIR_VARIABLE, migratedDataDir, newDataDir, removeDataDir, startServer } from './server';
 import { ACCOUNT_OWNER, addE2eUser, addE2eUsers, E2E_DEPRIVED_AREAS, NEWCOMER } from './users';
 
 /**
@@ -10,7 +10,12 @@ import { ACCOUNT_OWNER, addE2eUser, addE2eUsers, E2E_DEPRIVED_AREAS, NEWCOMER } 
  * authenticator app set up; one newcomer Admin has not), and the product started on it as `npm start` does.
  */
 export default async function globalSetup() {
-  const dataDir = newDataDir();
+  // Migrated once; every test server's database starts as a copy (migratedDataDir), the workers told where by the environment.
+  const migrated = newDataDir();
+  await (await openDatabase({ kind: 'pglite', dataDir: path.join(migrated, 'pglite') })).close();
+  process.env[MIGRATED_DATA_DIR_VARIABLE] = migrated;
+
+  const dataDir = migratedDataDir();
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   await addE2eUsers(database.db, ROLES);
   await addE2eUser(database.db, NEWCOMER);
@@ -23,5 +28,6 @@ export default async function globalSetup() {
   return async () => {
     await server.stop();
     removeDataDir(dataDir);
+    removeDataDir(migrated);
   };
 }

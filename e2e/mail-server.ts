@@ -4,7 +4,7 @@ import { openConfiguredDatabase } from '@/server/db/open';
 import { loadEnv } from '@/server/env';
 import { freeLoopbackPort } from '@/server/launch';
 import { readableContent, startTestSmtp, type TestSmtp } from '@/server/test/smtp';
-import { newDataDir, removeDataDir, type RunningServer, startServer } from './server';
+import { migratedDataDir, removeDataDir, type RunningServer, startServer } from './server';
 
 /**
  * The shared e2e server sends no mail, so the files that follow an e-mail start their own server, with
@@ -23,7 +23,7 @@ export interface MailServer {
 const openData = (dataDir: string) => openConfiguredDatabase(loadEnv({ DATA_DIR: dataDir }));
 
 export async function startMailServer(seed: (db: Database) => Promise<void>): Promise<MailServer> {
-  const dataDir = newDataDir();
+  const dataDir = migratedDataDir();
   const database = await openData(dataDir);
   await seed(database.db);
   await database.close();

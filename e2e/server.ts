@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ServerProcess, startServerProcess } from '@/server/launch';
@@ -25,6 +25,21 @@ export interface RunningServer extends ServerProcess {
 
 export function newDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'valecare-e2e-'));
+}
+
+/** Where the global set-up keeps the data directory it migrated once, for migratedDataDir to copy. */
+export const MIGRATED_DATA_DIR_VARIABLE = 'E2E_MIGRATED_DATA_DIR';
+
+/**
+ * A new data directory holding an empty database already migrated: a copy of the one the global set-up
+ * migrated, as migrating a new one takes seconds. Without it (a spec run on its own), an empty directory the
+ * server migrates.
+ */
+export function migratedDataDir(): string {
+  const dir = newDataDir();
+  const template = process.env[MIGRATED_DATA_DIR_VARIABLE];
+  if (template) cpSync(template, dir, { recursive: true });
+  return dir;
 }
 
 export function removeDataDir(dir: string): void {
