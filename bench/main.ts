@@ -94,7 +94,8 @@ const QUICK: Settings = {
   rounds: 5,
   many: { concurrency: CONCURRENCY, maxRequests: 60, maxSeconds: 3 },
   reportsUnderLoad: false,
-  browser: { landingLoads: 3, listLoads: 3, searchWords: SEARCH_WORDS.slice(0, 2) },
+  // The sizes of JavaScript are the gate's; the times, printed only, need no more than a look.
+  browser: { landingLoads: 1, listLoads: 1, searchWords: SEARCH_WORDS.slice(0, 1) },
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 2.5, rounds: 4, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline', 'slowed'],
   postgres: false,
