@@ -3,7 +3,7 @@ import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { externalSignInRecorder } from './external-sign-ins';
 import { mountInteractions } from './interactions';
-import { purgeExpiredOidcModels, sessionLiveCheck } from './oidc-adapter';
+import { purgeExpiredOidcModels, sessionAccountCheck } from './oidc-adapter';
 import { mountPasswordPages } from './password-pages';
 import { AUTH_PREFIX, BUILT_IN_CLIENT_ID, createProvider, mountProvider } from './provider';
 import { publicJwk, signingKey } from './secrets';
@@ -55,7 +55,7 @@ export async function setupAuth(
       groupsClaim: env.groupsClaim,
       keys: localKeys([publicJwk(await signingKey(db))]),
       fixedKeys: true,
-      isSessionLive: sessionLiveCheck(db),
+      sessionRole: sessionAccountCheck(db, env.mfaRequiredRoles),
     }),
     signInConfig: {
       authority: issuer,

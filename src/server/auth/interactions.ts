@@ -26,6 +26,7 @@ import {
   roleNeedsMfa,
   type SecondFactor,
 } from './mfa.service';
+import { TWO_STEP_AMR } from './oidc-adapter';
 import { AUTH_PREFIX } from './provider';
 import { checkPassword, findUserById, type StaffUser } from './users.service';
 
@@ -121,7 +122,9 @@ export async function mountInteractions(
     request.log.info({ email: user.email, role: user.role, secondFactor }, 'signed in');
     const audited = secondFactor ? { ip: request.ip, secondFactor } : { ip: request.ip };
     await recordAudit(db, user, 'auth.signIn', user.id, audited);
-    return provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+    // The session holds whether it passed the second step: a role that needs two steps has no rights without it.
+    const amr = secondFactor ? ['pwd', TWO_STEP_AMR] : ['pwd'];
+    return provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id, amr } }, { mergeWithLastSubmission: false });
   }
 
   /** A wrong code counts against the account and the address exactly as a wrong password does. */

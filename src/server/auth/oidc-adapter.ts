@@ -1,8 +1,12 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { isRole, type Role } from '@/shared/permissions';
 import type { Database, Executor } from '@/server/db/client';
-import { oidcModels } from '@/server/db/schema/auth';
+import { oidcModels, users } from '@/server/db/schema/auth';
+
+/** The `amr` value a session holds once its person passed the second step of sign-in (RFC 8176: multiple factors). */
+export const TWO_STEP_AMR = 'mfa';
 
 const notExpired = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`));
 
@@ -115,16 +119,27 @@ export const SESSION_SEEN_LIVE_MS = 2000;
 /** Sessions remembered at most; each signed-in browser has one. */
 const REMEMBERED_SESSIONS = 1000;
 
+/** The rights a live session carries now: its account's role, or none. */
+export type SessionAccountCheck = (sessionUid: string, accountId: string) => Promise<Role | undefined>;
+
 /**
- * The check of whether the provider's session `sessionUid` (an ID token's `sid`) is still the account's:
- * not signed out, ended for the account or expired. One lookup by the indexed uid, made again once
- * SESSION_SEEN_LIVE_MS have passed, a session may have been ended in this process, or it has expired.
+ * The role the account behind the provider's session `sessionUid` (an ID token's `sid`) holds now, if the
+ * session is still the account's (not signed out, ended for the account or expired), the account is enabled, and
+ * the session passed two-step sign-in where the role needs it. So rights follow the account, not the 15-minute
+ * token: a role changed, an account disabled, a promotion to a role that needs two steps, all take effect at the
+ * next call. One lookup by the indexed uid, made again once SESSION_SEEN_LIVE_MS have passed, a session may
+ * have been ended in this process (every account change ends the account's sessions), or it has expired.
  */
-export function sessionLiveCheck(db: Database): (sessionUid: string, accountId: string) => Promise<boolean> {
+export function sessionAccountCheck(db: Database, mfaRequiredRoles: readonly Role[]): SessionAccountCheck {
   // Every signed-in call asks this: built once, and on PostgreSQL parsed and planned once per connection.
   const query = db
-    .select({ expiresAt: oidcModels.expiresAt })
+    .select({
+      expiresAt: oidcModels.expiresAt,
+      role: users.role,
+      twoStep: sql<boolean>`coalesce(${oidcModels.payload}->'amr' ? ${TWO_STEP_AMR}, false)`,
+    })
     .from(oidcModels)
+    .innerJoin(users, and(eq(users.id, sql`${oidcModels.payload}->>'accountId'`), isNull(users.disabledAt)))
     .where(
       and(
         eq(oidcModels.uid, sql.placeholder('sessionUid')),
@@ -134,21 +149,21 @@ export function sessionLiveCheck(db: Database): (sessionUid: string, accountId: 
       ),
     )
     .limit(1)
-    .prepare('is_session_live');
-  const seenLive = new Map<string, { until: number; writes: number }>();
+    .prepare('session_account');
+  const seenLive = new Map<string, { until: number; writes: number; role: Role }>();
   return async (sessionUid, accountId) => {
     const key = `${sessionUid} ${accountId}`;
     const seen = seenLive.get(key);
-    if (seen && seen.writes === sessionWrites && Date.now() < seen.until) return true;
+    if (seen && seen.writes === sessionWrites && Date.now() < seen.until) return seen.role;
     seenLive.delete(key);
     // Counted before asking: a session ended while the question is out is not remembered as live.
     const writes = sessionWrites;
     const [row] = await query.execute({ sessionUid, accountId });
-    if (!row) return false;
+    if (!row || !isRole(row.role) || (mfaRequiredRoles.includes(row.role) && !row.twoStep)) return undefined;
     if (writes === sessionWrites) {
       if (seenLive.size >= REMEMBERED_SESSIONS) seenLive.delete(seenLive.keys().next().value!);
-      seenLive.set(key, { until: Math.min(Date.now() + SESSION_SEEN_LIVE_MS, row.expiresAt?.getTime() ?? Infinity), writes });
+      seenLive.set(key, { until: Math.min(Date.now() + SESSION_SEEN_LIVE_MS, row.expiresAt?.getTime() ?? Infinity), writes, role: row.role });
     }
-    return true;
+    return row.role;
   };
 }

@@ -1,5 +1,6 @@
 import { exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@/shared/permissions';
 import { InvalidTokenError, localKeys, tokenVerifier } from './token-verifier';
 
 const ISSUER = 'http://127.0.0.1/auth';
@@ -38,17 +39,20 @@ describe('tokenVerifier', () => {
     const now = Math.floor(Date.now() / 1000);
     const token = await sign(now + 60);
     const { counter, keys: countedKeys } = counted(keys);
-    const live = { value: true };
-    const verify = tokenVerifier({ issuer: ISSUER, audience: AUDIENCE, groupsClaim: 'groups', keys: countedKeys, fixedKeys: true, isSessionLive: async () => live.value });
+    const account = { role: 'Coordinator' as Role | undefined };
+    const verify = tokenVerifier({ issuer: ISSUER, audience: AUDIENCE, groupsClaim: 'groups', keys: countedKeys, fixedKeys: true, sessionRole: async () => account.role });
 
     const user = { givenName: 'Ann', familyName: 'Lee', email: 'ann@valecare.test', role: 'Coordinator' };
     expect(await verify(token)).toEqual(user);
     expect(await verify(token)).toEqual(user);
     expect(counter.checks).toBe(1);
 
-    live.value = false;
+    // The account's role now, not the token's groups claim.
+    account.role = 'Finance';
+    expect(await verify(token)).toEqual({ ...user, role: 'Finance' });
+    account.role = undefined;
     await expect(verify(token)).rejects.toThrow(new InvalidTokenError('The sign-in session has ended'));
-    live.value = true;
+    account.role = 'Coordinator';
 
     // The clock tolerance (30 s) past its expiry, it is refused as jose refuses it.
     vi.useFakeTimers({ now: (now + 60 + 30) * 1000 });

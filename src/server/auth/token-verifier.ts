@@ -1,4 +1,5 @@
 import { createLocalJWKSet, createRemoteJWKSet, errors, type JWK, type JWTPayload, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { Role } from '@/shared/permissions';
 import { type SessionUser, sessionUserFromClaims } from '@/shared/session';
 
 /** Turns a bearer ID token into the signed-in user, or throws. */
@@ -18,8 +19,11 @@ export function tokenVerifier(options: {
   audience: string;
   groupsClaim: string;
   keys: JWTVerifyGetKey;
-  /** Whether the session a token names (`sid`) is still on; tokens without one are refused when set. */
-  isSessionLive?: (sid: string, sub: string) => Promise<boolean>;
+  /**
+   * The role the account holds now, if the session a token names (`sid`) is still on; when set, tokens without
+   * a live session are refused and the account's role stands for the token's groups claim.
+   */
+  sessionRole?: (sid: string, sub: string) => Promise<Role | undefined>;
   /** Told of every accepted token: who, and when they signed in (auth_time, else iat, in seconds). */
   onAccepted?: (user: SessionUser, signedInAt: number) => Promise<void>;
   /**
@@ -54,9 +58,11 @@ export function tokenVerifier(options: {
       const payload = await verify(idToken);
       // Cognito marks its tokens; an access token is not an identity.
       if (payload.token_use !== undefined && payload.token_use !== 'id') throw new InvalidTokenError('Not an ID token');
-      const user = sessionUserFromClaims(payload, options.groupsClaim);
-      if (options.isSessionLive && !(typeof payload.sid === 'string' && (await options.isSessionLive(payload.sid, payload.sub!)))) {
-        throw new InvalidTokenError('The sign-in session has ended');
+      let user = sessionUserFromClaims(payload, options.groupsClaim);
+      if (options.sessionRole) {
+        const role = typeof payload.sid === 'string' ? await options.sessionRole(payload.sid, payload.sub!) : undefined;
+        if (!role) throw new InvalidTokenError('The sign-in session has ended');
+        user = { ...user, role };
       }
       await options.onAccepted?.(user, typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat!);
       return user;

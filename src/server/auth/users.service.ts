@@ -135,7 +135,7 @@ async function keepAnEnabledAdmin(tx: Executor, user: StaffUser, change: string)
   }
 }
 
-/** Refuses an Admin removing or disabling their own account (they would lock themselves out mid-task). */
+/** Refuses an Admin removing, disabling or re-roling their own account (they would lock themselves out mid-task). */
 function refuseOwnAccount(user: StaffUser, actor: AccountActor, change: string): void {
   if (user.email === actor.email.trim().toLowerCase()) throw new UserError(`You cannot ${change} your own account`, 'refused');
 }
@@ -144,8 +144,11 @@ export async function setRole(db: Database, account: AccountRef, newRole: string
   const checked = parse(role, newRole);
   return db.transaction(async (tx) => {
     const user = await lockAccount(tx, account);
+    refuseOwnAccount(user, actor, 'change the role of');
     if (checked !== 'Admin') await keepAnEnabledAdmin(tx, user, 'given another role');
     await tx.update(users).set({ role: checked, updatedAt: new Date() }).where(eq(users.id, user.id));
+    // The next call is made with the new role, and a session without two steps keeps none it would need them for.
+    await revokeAccount(tx, user.id);
     await recordAudit(tx, actor, 'auth.roleChanged', user.id, { email: user.email, role: { from: user.role, to: checked } });
     return { ...user, role: checked };
   });

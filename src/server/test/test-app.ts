@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { importJWK, SignJWT } from 'jose';
 import type { Role } from '@/shared/permissions';
 import { buildApp } from '@/server/app';
-import { databaseAdapter } from '@/server/auth/oidc-adapter';
+import { databaseAdapter, TWO_STEP_AMR } from '@/server/auth/oidc-adapter';
 import { AUTH_PREFIX, BUILT_IN_CLIENT_ID, SESSION_SECONDS } from '@/server/auth/provider';
 import { signingKey } from '@/server/auth/secrets';
+import { users } from '@/server/db/schema/auth';
 import { type Env, loadEnv } from '@/server/env';
 import { todayIn } from '@/shared/dates';
 import { createCallerFactory } from '@/server/trpc/init';
@@ -44,17 +46,32 @@ export async function createTestApp({ env: overrides = {}, logger }: { env?: Nod
   const key = await signingKey(database.db);
   const privateKey = await importJWK(key, 'RS256');
   let today: string | undefined;
-  // One provider session per account, as a sign-in leaves: ID tokens name it, and it ends at sign-out.
+  // One provider session per account, as a sign-in with both steps leaves: ID tokens name it, and it ends at sign-out.
   const Sessions = databaseAdapter(database.db);
   const sessions = new Map<string, Promise<string>>();
   const sessionOf = (accountId: string) => {
     let uid = sessions.get(accountId);
     if (!uid) {
       const id = randomUUID();
-      uid = new Sessions('Session').upsert(id, { kind: 'Session', jti: id, uid: id, accountId }, SESSION_SECONDS).then(() => id);
+      const payload = { kind: 'Session', jti: id, uid: id, accountId, amr: ['pwd', TWO_STEP_AMR] };
+      uid = new Sessions('Session').upsert(id, payload, SESSION_SECONDS).then(() => id);
       sessions.set(accountId, uid);
     }
     return uid;
+  };
+  /**
+   * The account a token is for: the server takes the role from it at every call. The caller's own account where a
+   * test made one (`addCallerAccounts`), else one made here that no password opens.
+   */
+  const accountFor = async (role: Role, sub: unknown): Promise<string> => {
+    if (typeof sub !== 'string') {
+      const [own] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, `${role.toLowerCase()}@valecare.test`));
+      if (own) return own.id;
+    }
+    const id = typeof sub === 'string' ? sub : `u-${role}`;
+    const email = `${id.toLowerCase()}@tokens.valecare.test`;
+    await database.db.insert(users).values({ id, email, givenName: role, familyName: 'Tester', role, passwordHash: 'no password opens this account' }).onConflictDoNothing();
+    return id;
   };
   return {
     app,
@@ -75,7 +92,7 @@ export async function createTestApp({ env: overrides = {}, logger }: { env?: Nod
     },
     idToken: async (role, claims = {}) => {
       const now = Math.floor(Date.now() / 1000);
-      const sub = typeof claims.sub === 'string' ? claims.sub : `u-${role}`;
+      const sub = await accountFor(role, claims.sub);
       return new SignJWT({
         sub,
         sid: await sessionOf(sub),
