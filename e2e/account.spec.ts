@@ -17,7 +17,13 @@ test('a member of staff changes their password, sets up two-step sign-in and sig
   await expect(page.getByText('Your password has been changed')).toBeVisible();
   await expect(form.getByLabel('Current password')).toHaveValue('');
 
-  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  // Setting up two-step sign-in asks for the password first: an open session alone cannot change it.
+  const start = page.getByRole('form', { name: 'Start two-step sign-in' });
+  await start.getByLabel('Your password').fill(ACCOUNT_OWNER.password);
+  await start.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await expect(page.getByText('Your current password is not right.')).toBeVisible();
+  await start.getByLabel('Your password').fill('owen-picks-a-longer-one');
+  await start.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   await expect(page.getByRole('img', { name: 'QR code to add Valecare to an authenticator app' })).toBeVisible();
   const secret = ((await page.getByTestId('set-up-key').textContent()) ?? '').replace(/\s/g, '');
   const setUp = page.getByRole('form', { name: 'Set up two-step sign-in' });

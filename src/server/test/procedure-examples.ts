@@ -232,6 +232,13 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     return { month: `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}` };
   };
 
+  /** The Admin caller's own password, set afresh, with no refused attempts counting towards a lock-out. */
+  const ownPassword = async () => {
+    await setPassword(db, ADMIN_EMAIL, CALLER_PASSWORD);
+    await db.delete(loginAttempts).where(eq(loginAttempts.email, ADMIN_EMAIL));
+    return CALLER_PASSWORD;
+  };
+
   return {
     'clients.getById': async () => ({ id: world.client.id }),
     'clients.create': async () => clientWithEveryField('Ivy Trent'),
@@ -347,20 +354,26 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
       const message = { subject: 'Vale Care: your DBS expires in 5 days', text: 'Your DBS expires soon.', html: '<p>Your DBS expires soon.</p>' };
       return queueMessage(db, { to: 'dewi@carer.example', ...message, kind: 'carer-reminder' });
     },
-    'account.changePassword': async () => {
-      await setPassword(db, ADMIN_EMAIL, CALLER_PASSWORD);
-      // Refused attempts before this one would soon lock the account out of trying.
-      await db.delete(loginAttempts).where(eq(loginAttempts.email, ADMIN_EMAIL));
-      return { currentPassword: CALLER_PASSWORD, newPassword: 'a-new-long-passphrase', confirmPassword: 'a-new-long-passphrase' };
+    'account.changePassword': async () => ({ currentPassword: await ownPassword(), newPassword: 'a-new-long-passphrase', confirmPassword: 'a-new-long-passphrase' }),
+    'account.startTwoStep': async () => {
+      await resetMfa(db, ADMIN_EMAIL, { email: ADMIN_EMAIL, role: 'Admin' });
+      return { currentPassword: await ownPassword() };
     },
-    'account.startTwoStep': async () => ({}),
     'account.confirmTwoStep': async () => {
       // A set-up begun afresh, so the app's current code confirms it.
       await resetMfa(db, ADMIN_EMAIL, { email: ADMIN_EMAIL, role: 'Admin' });
-      const { secret } = await admin.account.startTwoStep();
-      return { code: totpCode(secret.replace(/\s/g, ''), totpStep(Date.now())) };
+      const currentPassword = await ownPassword();
+      const { secret } = await admin.account.startTwoStep({ currentPassword });
+      return { currentPassword, code: totpCode(secret.replace(/\s/g, ''), totpStep(Date.now())) };
     },
-    'account.resetTwoStep': async () => ({}),
+    'account.resetTwoStep': async () => {
+      // Set up afresh; one of its recovery codes proves it.
+      await resetMfa(db, ADMIN_EMAIL, { email: ADMIN_EMAIL, role: 'Admin' });
+      const currentPassword = await ownPassword();
+      const { secret } = await admin.account.startTwoStep({ currentPassword });
+      const { recoveryCodes } = await admin.account.confirmTwoStep({ currentPassword, code: totpCode(secret.replace(/\s/g, ''), totpStep(Date.now())) });
+      return { currentPassword, code: recoveryCodes[0]! };
+    },
     'account.signOutEverywhere': async () => ({}),
     'reminders.listMessages': async () => ({ limit: 20 }),
     'reminders.listRuns': async () => ({ limit: 5 }),

@@ -50,7 +50,7 @@ const fingerprint = () => databaseFingerprint(t.database.db);
  * Procedures whose refusal is itself recorded: a wrong current password counts as a failed sign-in (so the
  * sign-in limits stop guessing there too) and is audited. Nothing else may change.
  */
-const RECORDS_REFUSALS = new Set(['account.changePassword']);
+const RECORDS_REFUSALS = new Set(['account.changePassword', 'account.startTwoStep', 'account.confirmTwoStep', 'account.resetTwoStep']);
 const withoutRefusalRecords = (tables: Record<string, string>) => ({ ...tables, audit_log: '', login_attempts: '' });
 
 /** What a refusal may leave changed: nothing, or only its own record of the refused attempt. */

@@ -4,7 +4,16 @@ import { KeyRound, LogOut, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { type ChangePasswordInput, changePasswordInput, confirmTwoStepInput } from '@/shared/schemas/account';
+import {
+  type ChangePasswordInput,
+  changePasswordInput,
+  type ConfirmTwoStepInput,
+  confirmTwoStepInput,
+  type ResetTwoStepInput,
+  resetTwoStepInput,
+  type StartTwoStepInput,
+  startTwoStepInput,
+} from '@/shared/schemas/account';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { type DataColumn, DataTable } from '@/client/components/data-table';
 import { Field } from '@/client/components/form/field';
@@ -98,11 +107,8 @@ function PasswordForm() {
 }
 
 function TwoStep({ twoStep }: { twoStep: Account['twoStep'] }) {
-  const trpc = useTRPC();
-  const { signOut } = useAuth();
-  const start = useMutation(trpc.account.startTwoStep.mutationOptions(OWN_SUCCESS_TOAST));
-  const reset = useMutation(trpc.account.resetTwoStep.mutationOptions(OWN_SUCCESS_TOAST));
-  const [confirmingReset, setConfirmingReset] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const [setUp, setSetUp] = useState<{ secret: string; qrCodeSvg: string; currentPassword: string } | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   return (
@@ -116,12 +122,16 @@ function TwoStep({ twoStep }: { twoStep: Account['twoStep'] }) {
               <ShieldCheck className="mr-1 inline size-4 text-primary" aria-hidden />
               On: you sign in with a code from your authenticator app. {twoStep.recoveryCodesLeft} recovery codes left.
             </p>
-            <Button variant="outline" className="self-start" onClick={() => setConfirmingReset(true)}>
-              Reset two-step sign-in
-            </Button>
+            {resetting ? (
+              <ResetTwoStep required={twoStep.required} onKeep={() => setResetting(false)} />
+            ) : (
+              <Button variant="outline" className="self-start" onClick={() => setResetting(true)}>
+                Reset two-step sign-in
+              </Button>
+            )}
           </>
-        ) : start.data ? (
-          <SetUp secret={start.data.secret} qrCodeSvg={start.data.qrCodeSvg} onDone={setRecoveryCodes} />
+        ) : setUp ? (
+          <SetUp {...setUp} onDone={setRecoveryCodes} />
         ) : (
           <>
             <p>
@@ -130,39 +140,79 @@ function TwoStep({ twoStep }: { twoStep: Account['twoStep'] }) {
                 ? 'Your role needs it: you will set it up at your next sign-in, or now.'
                 : 'A code from an app on your phone, as well as your password, keeps your account safe even if the password gets out.'}
             </p>
-            <Button className="self-start" disabled={start.isPending} onClick={() => start.mutate({})}>
-              {start.isPending ? 'Starting...' : 'Set up two-step sign-in'}
-            </Button>
+            <StartTwoStep onStarted={setSetUp} />
           </>
         )}
       </div>
-      <ConfirmDialog
-        open={confirmingReset}
-        title="Reset two-step sign-in?"
-        description={
-          twoStep.required
-            ? 'Your authenticator app and recovery codes stop working and you are signed out everywhere. You set up an app again when you next sign in.'
-            : 'Your authenticator app and recovery codes stop working and you are signed out everywhere. You then sign in with your password alone.'
-        }
-        keepLabel="Keep it"
-        confirmLabel="Reset and sign out"
-        busy={reset.isPending}
-        onKeep={() => setConfirmingReset(false)}
-        onConfirm={() => reset.mutate({}, { onSuccess: () => void signOut() })}
-      />
     </FormSection>
   );
 }
 
-function SetUp({ secret, qrCodeSvg, onDone }: { secret: string; qrCodeSvg: string; onDone: (codes: string[]) => void }) {
+/** Setting up starts with the password: a session left open, or a token taken, cannot put another app on the account. */
+function StartTwoStep({ onStarted }: { onStarted: (setUp: { secret: string; qrCodeSvg: string; currentPassword: string }) => void }) {
+  const trpc = useTRPC();
+  const start = useMutation(trpc.account.startTwoStep.mutationOptions(OWN_SUCCESS_TOAST));
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<StartTwoStepInput>({ resolver: zodResolver(startTwoStepInput), defaultValues: { currentPassword: '' } });
+  const submit = (values: StartTwoStepInput) => start.mutate(values, { onSuccess: (started) => onStarted({ ...started, ...values }) });
+  return (
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} aria-label="Start two-step sign-in" noValidate className="flex flex-col gap-3">
+      <Field label="Your password" error={errors.currentPassword?.message}>
+        <Input type="password" autoComplete="current-password" className="max-w-80" {...register('currentPassword')} />
+      </Field>
+      <Button type="submit" className="self-start" disabled={start.isPending}>
+        {start.isPending ? 'Starting...' : 'Set up two-step sign-in'}
+      </Button>
+    </form>
+  );
+}
+
+function ResetTwoStep({ required, onKeep }: { required: boolean; onKeep: () => void }) {
+  const trpc = useTRPC();
+  const { signOut } = useAuth();
+  const reset = useMutation(trpc.account.resetTwoStep.mutationOptions(OWN_SUCCESS_TOAST));
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetTwoStepInput>({ resolver: zodResolver(resetTwoStepInput), defaultValues: { currentPassword: '', code: '' } });
+  const submit = (values: ResetTwoStepInput) => reset.mutate(values, { onSuccess: () => void signOut() });
+  return (
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} aria-label="Reset two-step sign-in" noValidate className="flex flex-col gap-3 rounded-lg border p-3">
+      <p className="text-sm">
+        Your authenticator app and recovery codes stop working and you are signed out everywhere.{' '}
+        {required ? 'You set up an app again when you next sign in.' : 'You then sign in with your password alone.'}
+      </p>
+      <Field label="Your password" error={errors.currentPassword?.message}>
+        <Input type="password" autoComplete="current-password" className="max-w-80" {...register('currentPassword')} />
+      </Field>
+      <Field label="Code from the app, or a recovery code" error={errors.code?.message}>
+        <Input autoComplete="one-time-code" className="max-w-80" {...register('code')} />
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="destructive" disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset and sign out'}
+        </Button>
+        <Button type="button" variant="outline" onClick={onKeep}>
+          Keep it
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SetUp({ secret, qrCodeSvg, currentPassword, onDone }: { secret: string; qrCodeSvg: string; currentPassword: string; onDone: (codes: string[]) => void }) {
   const trpc = useTRPC();
   const confirm = useMutation(trpc.account.confirmTwoStep.mutationOptions(OWN_SUCCESS_TOAST));
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<{ code: string }>({ resolver: zodResolver(confirmTwoStepInput), defaultValues: { code: '' } });
-  const submit = (values: { code: string }) => confirm.mutate(values, { onSuccess: ({ recoveryCodes }) => onDone(recoveryCodes) });
+  } = useForm<ConfirmTwoStepInput>({ resolver: zodResolver(confirmTwoStepInput), defaultValues: { currentPassword, code: '' } });
+  const submit = (values: ConfirmTwoStepInput) => confirm.mutate(values, { onSuccess: ({ recoveryCodes }) => onDone(recoveryCodes) });
 
   return (
     <form onSubmit={(event) => void handleSubmit(submit)(event)} aria-label="Set up two-step sign-in" noValidate className="flex flex-col gap-3">

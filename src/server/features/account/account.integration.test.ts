@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_MESSAGES, MAX_FAILURES_PER_ACCOUNT } from '@/server/auth/login-attempts.service';
 import { addUser, checkPassword } from '@/server/auth/users.service';
 import { totpCode, totpStep } from '@/server/auth/totp';
 import { auditLog } from '@/server/db/schema/audit';
+import { loginAttempts, mfaEnrolments } from '@/server/db/schema/auth';
 import { signInThroughProvider } from '@/server/test/sign-in-flow';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { ACCOUNT_MESSAGES } from './account.service';
@@ -48,25 +50,49 @@ describe('changing one’s own password', () => {
 });
 
 describe('one’s own two-step sign-in', () => {
-  it('is set up with the app’s first code, giving recovery codes once, and reset', async () => {
+  const currentPassword = FINANCE.password;
+
+  it('is set up with the password and the app’s first code, giving recovery codes once, and reset with the password and a code', async () => {
     const finance = t.caller('Finance');
     expect((await finance.account.get()).account?.twoStep).toEqual({ on: false, required: false, recoveryCodesLeft: 0 });
 
-    const { secret, qrCodeSvg } = await finance.account.startTwoStep();
+    const { secret, qrCodeSvg } = await finance.account.startTwoStep({ currentPassword });
     expect(qrCodeSvg).toMatch(/^<svg /);
-    await expect(finance.account.confirmTwoStep({ code: 'abc' })).rejects.toThrow('Enter the 6-digit code your app shows');
+    await expect(finance.account.confirmTwoStep({ currentPassword, code: 'abc' })).rejects.toThrow('Enter the 6-digit code your app shows');
     const code = totpCode(secret.replace(/\s/g, ''), totpStep(Date.now()));
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    await expect(finance.account.confirmTwoStep({ code: wrong })).rejects.toThrow(ACCOUNT_MESSAGES.wrongCode);
+    await expect(finance.account.confirmTwoStep({ currentPassword, code: wrong })).rejects.toThrow(ACCOUNT_MESSAGES.wrongCode);
 
-    const { recoveryCodes } = await finance.account.confirmTwoStep({ code });
+    const { recoveryCodes } = await finance.account.confirmTwoStep({ currentPassword, code });
     expect(recoveryCodes).toHaveLength(10);
     expect((await finance.account.get()).account?.twoStep).toEqual({ on: true, required: false, recoveryCodesLeft: 10 });
-    await expect(finance.account.startTwoStep()).rejects.toThrow(ACCOUNT_MESSAGES.alreadySetUp);
+    await expect(finance.account.startTwoStep({ currentPassword })).rejects.toThrow(ACCOUNT_MESSAGES.alreadySetUp);
     expect(await audited('account.twoStepSetUp')).toHaveLength(1);
 
-    await finance.account.resetTwoStep();
+    // On, it is turned off only with a code from the app or a recovery code as well.
+    await expect(finance.account.resetTwoStep({ currentPassword, code: 'not-a-recovery-code' })).rejects.toThrow(ACCOUNT_MESSAGES.wrongResetCode);
+    expect((await finance.account.get()).account?.twoStep.on).toBe(true);
+    await finance.account.resetTwoStep({ currentPassword, code: recoveryCodes[0]! });
     expect((await finance.account.get()).account?.twoStep.on).toBe(false);
+  });
+
+  it('is changed by nobody holding only the token: a wrong password is refused, changes nothing, and counts towards the lock-out', async () => {
+    const trustee = t.caller('Trustee');
+    const credentials = { email: 'trustee@valecare.test', password: 'first-password-of-trustee' };
+    const { user } = await addUser(t.database.db, { ...credentials, givenName: 'Tru', familyName: 'Stee', role: 'Trustee' });
+    const wrong = 'the-thief-guesses-this';
+    await expect(trustee.account.startTwoStep({ currentPassword: wrong })).rejects.toThrow(ACCOUNT_MESSAGES.wrongPassword);
+    await expect(trustee.account.confirmTwoStep({ currentPassword: wrong, code: '123456' })).rejects.toThrow(ACCOUNT_MESSAGES.wrongPassword);
+    await expect(trustee.account.resetTwoStep({ currentPassword: wrong, code: '123456' })).rejects.toThrow(ACCOUNT_MESSAGES.wrongPassword);
+    expect(await t.database.db.select().from(mfaEnrolments).where(eq(mfaEnrolments.userId, user.id))).toEqual([]);
+    expect((await audited('account.twoStepRefused')).filter((entry) => entry.actorEmail === credentials.email)).toHaveLength(3);
+    const refusals = await t.database.db.select().from(loginAttempts).where(and(eq(loginAttempts.email, credentials.email), eq(loginAttempts.succeeded, false)));
+    expect(refusals).toHaveLength(3);
+    // Enough wrong guesses lock the account out of trying, as at the sign-in page, right password or not.
+    for (let guess = refusals.length; guess < MAX_FAILURES_PER_ACCOUNT; guess++) {
+      await expect(trustee.account.startTwoStep({ currentPassword: wrong })).rejects.toThrow(ACCOUNT_MESSAGES.wrongPassword);
+    }
+    await expect(trustee.account.startTwoStep({ currentPassword: credentials.password })).rejects.toThrow(LOGIN_MESSAGES.accountLocked);
   });
 });
 

@@ -1,4 +1,4 @@
-import { changePasswordInput, confirmTwoStepInput } from '@/shared/schemas/account';
+import { changePasswordInput, confirmTwoStepInput, resetTwoStepInput, startTwoStepInput } from '@/shared/schemas/account';
 import { noInput } from '@/shared/schemas/common';
 import { router } from '@/server/trpc/init';
 import { authedProcedure } from '@/server/trpc/procedures';
@@ -10,10 +10,14 @@ export const accountRouter = router({
   changePassword: authedProcedure
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => changeOwnPassword(ctx.db, ctx.env, ctx.user, input, ctx.clientIp)),
-  startTwoStep: authedProcedure.input(noInput).mutation(({ ctx }) => startTwoStep(ctx.db, ctx.env, ctx.user)),
+  startTwoStep: authedProcedure
+    .input(startTwoStepInput)
+    .mutation(({ ctx, input }) => startTwoStep(ctx.db, ctx.env, ctx.user, input, ctx.clientIp)),
   confirmTwoStep: authedProcedure
     .input(confirmTwoStepInput)
-    .mutation(({ ctx, input }) => confirmTwoStep(ctx.db, ctx.env, ctx.user, input.code)),
-  resetTwoStep: authedProcedure.input(noInput).mutation(({ ctx }) => resetOwnTwoStep(ctx.db, ctx.env, ctx.user)),
+    .mutation(({ ctx, input }) => confirmTwoStep(ctx.db, ctx.env, ctx.user, input, ctx.clientIp)),
+  resetTwoStep: authedProcedure
+    .input(resetTwoStepInput)
+    .mutation(({ ctx, input }) => resetOwnTwoStep(ctx.db, ctx.env, ctx.user, input, ctx.clientIp)),
   signOutEverywhere: authedProcedure.input(noInput).mutation(({ ctx }) => signOutEverywhere(ctx.db, ctx.env, ctx.user)),
 });

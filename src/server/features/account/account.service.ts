@@ -1,10 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { ChangePasswordInput } from '@/shared/schemas/account';
+import type { ChangePasswordInput, ConfirmTwoStepInput, ResetTwoStepInput, StartTwoStepInput } from '@/shared/schemas/account';
 import type { SessionUser } from '@/shared/session';
 import { authenticatorQrCode } from '@/server/auth/auth-pages';
 import { loginBlockedReason, recordLoginAttempt } from '@/server/auth/login-attempts.service';
-import { confirmEnrolment, enrolmentSecret, isEnrolled, recoveryCodesLeft, resetMfa, roleNeedsMfa } from '@/server/auth/mfa.service';
+import { checkSecondFactor, confirmEnrolment, enrolmentSecret, isEnrolled, recoveryCodesLeft, resetMfa, roleNeedsMfa } from '@/server/auth/mfa.service';
 import { revokeAccount } from '@/server/auth/oidc-adapter';
 import { passwordProblem } from '@/server/auth/password-policy';
 import { groupedSecret } from '@/server/auth/totp';
@@ -19,6 +19,7 @@ export const ACCOUNT_MESSAGES = {
   wrongPassword: 'Your current password is not right.',
   alreadySetUp: 'Two-step sign-in is already set up. Reset it first to move it to another app.',
   wrongCode: 'That code does not match. Check the app shows Valecare and enter the code it shows now.',
+  wrongResetCode: 'That code does not match: enter the code your app shows now, or one of your recovery codes.',
 } as const;
 
 export interface AccountSession {
@@ -75,6 +76,27 @@ export async function getAccount(db: Database, env: Env, user: SessionUser) {
 }
 
 /**
+ * Refuses a change to the account's sign-in unless `proof` holds (the current password; a code too, to turn
+ * two-step sign-in off). A refusal counts as a failed sign-in, so the sign-in limits also stop guessing here.
+ */
+async function proveIdentity(
+  db: Database,
+  user: SessionUser,
+  account: StaffUser,
+  clientIp: string,
+  refusedProcedure: string,
+  proof: () => Promise<unknown>,
+  message: string = ACCOUNT_MESSAGES.wrongPassword,
+): Promise<void> {
+  const blocked = await loginBlockedReason(db, account.email, clientIp);
+  if (blocked) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: blocked });
+  if (await proof()) return;
+  await recordLoginAttempt(db, account.email, clientIp, false);
+  await recordAudit(db, user, refusedProcedure, account.id, { ip: clientIp });
+  throw new TRPCError({ code: 'BAD_REQUEST', message });
+}
+
+/**
  * Changes the user's own password. A wrong current password counts as a failed sign-in, so the sign-in
  * limits also stop guessing here.
  */
@@ -82,13 +104,7 @@ export async function changeOwnPassword(db: Database, env: Env, user: SessionUse
   const account = await ownAccount(db, env, user);
   const problem = passwordProblem(input.newPassword);
   if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
-  const blocked = await loginBlockedReason(db, account.email, clientIp);
-  if (blocked) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: blocked });
-  if (!(await checkPassword(db, account.email, input.currentPassword))) {
-    await recordLoginAttempt(db, account.email, clientIp, false);
-    await recordAudit(db, user, 'account.changePasswordRefused', account.id, { ip: clientIp });
-    throw new TRPCError({ code: 'BAD_REQUEST', message: ACCOUNT_MESSAGES.wrongPassword });
-  }
+  await proveIdentity(db, user, account, clientIp, 'account.changePasswordRefused', () => checkPassword(db, account.email, input.currentPassword));
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, account.id));
@@ -97,27 +113,36 @@ export async function changeOwnPassword(db: Database, env: Env, user: SessionUse
 }
 
 /** Starts setting up an authenticator app: the secret to scan (as a QR code) or type. */
-export async function startTwoStep(db: Database, env: Env, user: SessionUser): Promise<{ secret: string; qrCodeSvg: string }> {
+export async function startTwoStep(db: Database, env: Env, user: SessionUser, input: StartTwoStepInput, clientIp: string): Promise<{ secret: string; qrCodeSvg: string }> {
   const account = await ownAccount(db, env, user);
   if (await isEnrolled(db, account.id)) throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.alreadySetUp });
+  await proveIdentity(db, user, account, clientIp, 'account.twoStepRefused', () => checkPassword(db, account.email, input.currentPassword));
   const secret = await enrolmentSecret(db, account.id);
   await recordAudit(db, user, 'account.twoStepStarted', account.id, null);
   return { secret: groupedSecret(secret), qrCodeSvg: authenticatorQrCode(account.email, secret) };
 }
 
 /** Confirms the set-up with the app's first code; answers the recovery codes, shown once. */
-export async function confirmTwoStep(db: Database, env: Env, user: SessionUser, code: string): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTwoStep(db: Database, env: Env, user: SessionUser, input: ConfirmTwoStepInput, clientIp: string): Promise<{ recoveryCodes: string[] }> {
   const account = await ownAccount(db, env, user);
   if (await isEnrolled(db, account.id)) throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.alreadySetUp });
-  const recoveryCodes = await confirmEnrolment(db, account.id, code);
+  await proveIdentity(db, user, account, clientIp, 'account.twoStepRefused', () => checkPassword(db, account.email, input.currentPassword));
+  const recoveryCodes = await confirmEnrolment(db, account.id, input.code);
   if (!recoveryCodes) throw new TRPCError({ code: 'BAD_REQUEST', message: ACCOUNT_MESSAGES.wrongCode });
   await recordAudit(db, user, 'account.twoStepSetUp', account.id, null);
   return { recoveryCodes };
 }
 
-/** Clears the user's own authenticator app and ends all their sessions, this one too. */
-export async function resetOwnTwoStep(db: Database, env: Env, user: SessionUser): Promise<void> {
+/**
+ * Clears the user's own authenticator app and ends all their sessions, this one too. It takes the password and,
+ * while two-step sign-in is on, a code from the app or a recovery code: a taken token alone cannot turn it off.
+ */
+export async function resetOwnTwoStep(db: Database, env: Env, user: SessionUser, input: ResetTwoStepInput, clientIp: string): Promise<void> {
   const account = await ownAccount(db, env, user);
+  await proveIdentity(db, user, account, clientIp, 'account.twoStepRefused', () => checkPassword(db, account.email, input.currentPassword));
+  if (await isEnrolled(db, account.id)) {
+    await proveIdentity(db, user, account, clientIp, 'account.twoStepRefused', () => checkSecondFactor(db, account.id, input.code), ACCOUNT_MESSAGES.wrongResetCode);
+  }
   await resetMfa(db, account.email, user);
 }
 
