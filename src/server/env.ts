@@ -86,6 +86,8 @@ const EnvSchema = z
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(12 * 60).default(30),
     /** Outgoing mail (`smtp://user:pass@host:587`, STARTTLS where offered; `smtps://` for TLS from the start); none keeps every message in the outbox. */
     SMTP_URL: optionalText,
+    /** `opportunistic` sends in clear to a server with no STARTTLS (never with a password); by default mail off this machine is encrypted or not sent. */
+    SMTP_TLS: optionalText.pipe(z.enum(['required', 'opportunistic']).optional()),
     MAIL_FROM: optionalText,
     CHARITY_NAME: optionalText,
     /** `false` keeps this server from running scheduled jobs (another server on the same database runs them). */
@@ -136,6 +138,8 @@ export interface Env {
   sessionIdleMinutes: number;
   /** Outgoing mail; undefined keeps every message in the outbox. */
   smtpUrl: string | undefined;
+  /** Whether mail off this machine must be encrypted (SMTP_TLS). */
+  smtpTls: 'required' | 'opportunistic';
   /** The sender of every message. */
   mailFrom: string;
   /** Names the charity in messages. */
@@ -172,6 +176,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mfaRequiredRoles: e.MFA_REQUIRED_ROLES.filter(isRole),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     smtpUrl: e.SMTP_URL,
+    smtpTls: e.SMTP_TLS ?? 'required',
     mailFrom: e.MAIL_FROM ?? `${charityName} <no-reply@${URL.canParse(publicUrl) ? new URL(publicUrl).hostname : 'localhost'}>`,
     charityName,
     runJobs: e.RUN_JOBS !== 'false',

@@ -43,7 +43,7 @@ type TokenRequest = FastifyRequest<{ Params: { token: string } }>;
  */
 export async function mountPasswordPages(app: FastifyInstance, { db, env }: { db: Database; env: Env }): Promise<void> {
   const signInUrl = `${env.publicUrl}/`;
-  const mailer = createMailer(env.smtpUrl, env.mailFrom);
+  const mailer = createMailer(env);
   // The person waits at their inbox, so the link goes at once; delivery claims each message, so the job
   // never sends it again. The server waits for it when it stops (app.ts).
   const deliverLink = (request: FastifyRequest) => void deliverNow(db, mailer, request.log);

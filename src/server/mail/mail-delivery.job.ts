@@ -6,6 +6,6 @@ export const mailDeliveryJob = defineJob({
   name: 'mail-delivery',
   cron: () => '* * * * *',
   maxAttempts: 1,
-  run: ({ db, env }) => deliverQueued(db, createMailer(env.smtpUrl, env.mailFrom)),
+  run: ({ db, env }) => deliverQueued(db, createMailer(env)),
 });
 

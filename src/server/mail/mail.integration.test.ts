@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '@/server/db/client';
 import { mailMessages } from '@/server/db/schema/mail';
-import { startTestSmtp, type TestSmtp } from '@/server/test/smtp';
+import { networkAddress, startTestSmtp, type TestSmtp } from '@/server/test/smtp';
 import { createTestDatabase, type TestDatabase } from '@/server/test/test-database';
-import { createMailer, deliverQueued, listMessages, MAX_MAIL_ATTEMPTS, queueMessage, resendMessage } from './mail';
+import { createMailer, deliverQueued, listMessages, type Mailer, MAX_MAIL_ATTEMPTS, NO_ENCRYPTION_ERROR, queueMessage, resendMessage } from './mail';
 
 let database: TestDatabase;
 let db: Database;
@@ -22,6 +22,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await db.delete(mailMessages);
   smtp.received.length = 0;
+  smtp.signIns.length = 0;
   smtp.refuse = false;
 });
 
@@ -32,7 +33,7 @@ const message = (to: string) => ({
   html: '<p>Ann Carer: DBS 2026-12-01</p>',
   kind: 'digest',
 });
-const mailer = () => createMailer(smtp.url, 'Vale Care <office@valecare.test>');
+const mailer = () => createMailer({ smtpUrl: smtp.url, smtpTls: 'required', mailFrom: 'Vale Care <office@valecare.test>' });
 const stored = async (id: string) => (await db.select().from(mailMessages).where(eq(mailMessages.id, id)))[0]!;
 /** Makes a message waiting out its backoff due now, as time passing would. */
 const makeDue = (id: string) => db.update(mailMessages).set({ nextAttemptAt: sql`now()` }).where(eq(mailMessages.id, id));
@@ -71,7 +72,7 @@ describe('outgoing mail', () => {
 
   it('keeps a message queued while the SMTP server is down', async () => {
     const { id } = await queueMessage(db, message('office@example.test'));
-    expect(await deliverQueued(db, createMailer('smtp://127.0.0.1:1', 'office@valecare.test'))).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverQueued(db, createMailer({ smtpUrl: 'smtp://127.0.0.1:1', smtpTls: 'required', mailFrom: 'office@valecare.test' }))).toEqual({ sent: 0, failed: 1 });
     expect(await stored(id)).toMatchObject({ status: 'queued', attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED|connect/) });
   });
 
@@ -90,7 +91,7 @@ describe('outgoing mail', () => {
   });
 
   it('with no SMTP_URL puts messages in the outbox unsent', async () => {
-    expect(createMailer(undefined, 'office@valecare.test')).toBeNull();
+    expect(createMailer({ smtpUrl: undefined, smtpTls: 'required', mailFrom: 'office@valecare.test' })).toBeNull();
     const { id } = await queueMessage(db, message('office@example.test'));
     await deliverQueued(db, null);
     expect(await stored(id)).toMatchObject({ status: 'outbox', attempts: 0 });
@@ -132,5 +133,66 @@ describe('outgoing mail', () => {
     const second = await listMessages(db, { limit: 3, cursor: first.nextCursor! });
     expect(second.messages.map((m) => m.id)).toEqual([ids[1], ids[0]]);
     expect(second.nextCursor).toBeNull();
+  });
+});
+
+describe('mail across a network', () => {
+  let remote: TestSmtp;
+  beforeAll(async () => {
+    remote = await startTestSmtp({ host: networkAddress() });
+  });
+  afterAll(() => remote.close());
+  beforeEach(() => {
+    remote.received.length = 0;
+    remote.signIns.length = 0;
+  });
+  const withPassword = () => remote.url.replace('smtp://', 'smtp://office:mail-password@');
+  const remoteMailer = (smtpUrl: string, smtpTls: 'required' | 'opportunistic') => createMailer({ smtpUrl, smtpTls, mailFrom: 'office@valecare.test' });
+
+  it('is never sent in clear to a server that offers no encryption: the message stays queued with why, and no password is sent', async () => {
+    const { id } = await queueMessage(db, message('office@example.test'));
+    for (const url of [remote.url, withPassword(), `${withPassword()}?requireTLS=false&ignoreTLS=true`]) {
+      await makeDue(id);
+      expect(await deliverQueued(db, remoteMailer(url, 'required'))).toEqual({ sent: 0, failed: 1 });
+      expect(await stored(id)).toMatchObject({ status: 'queued', lastError: NO_ENCRYPTION_ERROR });
+    }
+    expect(remote.received).toHaveLength(0);
+    expect(remote.signIns).toEqual([]);
+  });
+
+  it('with SMTP_TLS=opportunistic is sent in clear only without a password', async () => {
+    const { id } = await queueMessage(db, message('office@example.test'));
+    expect(await deliverQueued(db, remoteMailer(withPassword(), 'opportunistic'))).toEqual({ sent: 0, failed: 1 });
+    expect(await stored(id)).toMatchObject({ status: 'queued', lastError: NO_ENCRYPTION_ERROR });
+    expect(remote.signIns).toEqual([]);
+    await makeDue(id);
+    expect(await deliverQueued(db, remoteMailer(remote.url, 'opportunistic'))).toEqual({ sent: 1, failed: 0 });
+    expect(remote.received).toHaveLength(1);
+  });
+
+  it('to a server on this machine goes as it is offered, password and all (it crosses no network)', async () => {
+    await queueMessage(db, message('office@example.test'));
+    expect(await deliverQueued(db, remoteMailer(smtp.url.replace('smtp://', 'smtp://office:mail-password@'), 'required'))).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.signIns).toEqual(['office']);
+  });
+});
+
+describe('a delivery that takes a while', () => {
+  it('does not send a message whose claim ran out and was taken by another delivery meanwhile', async () => {
+    const queued = [await queueMessage(db, message('first@example.test')), await queueMessage(db, message('second@example.test'))];
+    let other: string | undefined;
+    // While the first message is sent, the other's claim runs out and another server claims it (one more attempt).
+    const slow: Mailer = {
+      send: async (sent) => {
+        if (!other) {
+          other = (sent.to === 'first@example.test' ? queued[1] : queued[0])!.id;
+          await db.update(mailMessages).set({ attempts: sql`${mailMessages.attempts} + 1`, nextAttemptAt: sql`now() + interval '2 minutes'` }).where(eq(mailMessages.id, other));
+        }
+        await mailer()!.send(sent);
+      },
+    };
+    expect(await deliverQueued(db, slow)).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(await stored(other!)).toMatchObject({ status: 'queued', attempts: 2 });
   });
 });

@@ -1,10 +1,13 @@
 import { and, desc, eq, getTableColumns, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { escapeHtmlText } from '@/server/auth/html';
 import type { Database, Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { mailMessages } from '@/server/db/schema/mail';
+import type { Env } from '@/server/env';
 
 export type MailMessage = typeof mailMessages.$inferSelect;
 /** A message as the Reminders screen lists it: its plain text, which says all the HTML says. */
@@ -26,17 +29,57 @@ export interface Mailer {
 
 /** Attempts before a message is marked failed (an Admin may resend it). */
 export const MAX_MAIL_ATTEMPTS = 8;
-/** How long a delivery in progress holds its messages from other servers. */
+/** How long a delivery in progress holds a message from other servers: longer than one send may take. */
 const DELIVERY_LEASE_SECONDS = 120;
 const BATCH = 20;
 
-/** An SMTP mailer for SMTP_URL (STARTTLS when the server offers it), or null: every message goes to the outbox. */
-export function createMailer(smtpUrl: string | undefined, from: string): Mailer | null {
-  if (!smtpUrl) return null;
-  const transport = nodemailer.createTransport(smtpUrl);
+/** Said on the Reminders screen when a server would take mail only in clear. */
+export const NO_ENCRYPTION_ERROR = 'The mail server offers no encryption';
+/** Longest one message may take to send: a stalled server holds the rest of the queue no longer than this. */
+export const SEND_TIMEOUT_MS = 60_000;
+
+/** Whether mail to this host stays on this machine (no network to read it on). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * The SMTP connection SMTP_URL names. Encryption is required (STARTTLS, or TLS from the start with smtps://) unless
+ * the server is on this machine or SMTP_TLS=opportunistic; a password is never sent without it. Options in the URL's
+ * query are not read, so none can weaken this.
+ */
+export function smtpOptions(smtpUrl: string, tls: 'required' | 'opportunistic'): SMTPTransport.Options {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  const auth = url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined;
+  const loopback = isLoopbackHost(url.hostname);
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    requireTLS: !secure && !loopback && (tls === 'required' || auth !== undefined),
+    auth,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  };
+}
+
+/** An SMTP mailer for SMTP_URL, or null: every message goes to the outbox. */
+export function createMailer(env: Pick<Env, 'smtpUrl' | 'smtpTls' | 'mailFrom'>): Mailer | null {
+  if (!env.smtpUrl) return null;
+  const transport = nodemailer.createTransport(smtpOptions(env.smtpUrl, env.smtpTls));
   return {
     send: async (message) => {
-      await transport.sendMail({ from, ...message });
+      try {
+        await transport.sendMail({ from: env.mailFrom, ...message, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) } as Mail.Options);
+      } catch (error) {
+        // Asked to start TLS, the server refused: it takes mail only in clear, and nothing was sent.
+        const { code, command } = error as { code?: unknown; command?: unknown };
+        if (code === 'ETLS' && command === 'STARTTLS') throw new Error(NO_ENCRYPTION_ERROR, { cause: error });
+        throw error;
+      }
     },
   };
 }
@@ -71,6 +114,8 @@ export async function deliverQueued(db: Database, mailer: Mailer | null): Promis
   for (;;) {
     const claimed = await claimDue(db);
     for (const message of claimed) {
+      // Earlier messages of the batch may have taken a while: held afresh, or left to the server that took it over.
+      if (!(await holdForSending(db, message))) continue;
       try {
         await mailer.send(message);
         await db.update(mailMessages).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailMessages.id, message.id));
@@ -112,6 +157,19 @@ const inFlight = new Set<Promise<void>>();
 /** Waits for the deliveries deliverNow started: a server stopping lets them finish, a test compares after them. */
 export async function deliveriesSettled(): Promise<void> {
   await Promise.allSettled([...inFlight]);
+}
+
+/**
+ * Holds a claimed message for one whole send (the lease outlasts SEND_TIMEOUT_MS), if it is still this claim's: a
+ * message whose lease ran out and was claimed again elsewhere has more attempts counted, and is not sent twice.
+ */
+async function holdForSending(db: Database, message: MailMessage): Promise<boolean> {
+  const held = await db
+    .update(mailMessages)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})` })
+    .where(and(eq(mailMessages.id, message.id), eq(mailMessages.status, 'queued'), eq(mailMessages.attempts, message.attempts)))
+    .returning({ id: mailMessages.id });
+  return held.length === 1;
 }
 
 async function claimDue(db: Database): Promise<MailMessage[]> {

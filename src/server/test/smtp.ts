@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -14,14 +15,33 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** While true, every message is refused with 550. */
   refuse: boolean;
+  /** The user names that tried to sign in to the server (AUTH), in order. */
+  signIns: string[];
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port that keeps what it receives. */
-export async function startTestSmtp(): Promise<TestSmtp> {
-  const state = { received: [] as ReceivedMail[], refuse: false };
+/** This machine's address on its network, not loopback: mail sent to it is mail that crosses a network. */
+export function networkAddress(): string {
+  const address = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal);
+  if (!address) throw new Error('This machine has no network address other than loopback to run a mail server on');
+  return address.address;
+}
+
+/**
+ * A real SMTP server on a free port that keeps what it receives: on loopback, or on `host` (see networkAddress).
+ * It offers no STARTTLS, as a server that takes mail only in clear.
+ */
+export async function startTestSmtp({ host = '127.0.0.1' }: { host?: string } = {}): Promise<TestSmtp> {
+  const state = { received: [] as ReceivedMail[], refuse: false, signIns: [] as string[] };
   const server = new SMTPServer({
     authOptional: true,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      state.signIns.push(auth.username ?? '');
+      callback(null, { user: auth.username });
+    },
     // smtp-server's built-in certificate has expired; a real server's STARTTLS is nodemailer's default.
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -36,10 +56,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.server.address() as AddressInfo;
   return Object.assign(state, {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${host}:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 }

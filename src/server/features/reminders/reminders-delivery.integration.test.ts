@@ -38,7 +38,7 @@ const digests = () => t.database.db.select().from(mailMessages).where(eq(mailMes
 describe('the expiry digest, delivered', () => {
   it('arrives through SMTP at the staff of the chosen roles, with the due lines and not the 200-day one', async () => {
     await runJobNow(t.database.db, REMINDERS_JOB, { env });
-    expect(await deliverQueued(t.database.db, createMailer(smtp.url, env.mailFrom))).toEqual({ sent: 2, failed: 0 });
+    expect(await deliverQueued(t.database.db, createMailer({ smtpUrl: smtp.url, smtpTls: 'required', mailFrom: env.mailFrom }))).toEqual({ sent: 2, failed: 0 });
 
     expect(smtp.received.map((m) => m.to).sort()).toEqual(DIGEST_RECIPIENTS.map((to) => [to]));
     for (const received of smtp.received) {
@@ -53,7 +53,7 @@ describe('the expiry digest, delivered', () => {
 
   it('with no SMTP_URL lands in the outbox, listed for an Admin', async () => {
     await runJobNow(t.database.db, REMINDERS_JOB, { env });
-    await deliverQueued(t.database.db, createMailer(undefined, env.mailFrom));
+    await deliverQueued(t.database.db, createMailer({ smtpUrl: undefined, smtpTls: 'required', mailFrom: env.mailFrom }));
 
     expect(smtp.received).toEqual([]);
     const { messages } = await t.caller('Admin').reminders.listMessages({ limit: 50 });
@@ -95,7 +95,7 @@ describe('resending a message from the Reminders screen', () => {
     expect([queued!.status, queued!.attempts, queued!.lastError]).toEqual(['queued', 0, null]);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.procedure, 'reminders.resendMessage'));
     expect(audit.map((a) => a.recordId)).toContain(failed!.id);
-    const mailer = createMailer(smtp.url, env.mailFrom);
+    const mailer = createMailer({ smtpUrl: smtp.url, smtpTls: 'required', mailFrom: env.mailFrom });
     expect(await deliverQueued(t.database.db, mailer)).toEqual({ sent: 1, failed: 0 });
     expect(await deliverQueued(t.database.db, mailer)).toEqual({ sent: 0, failed: 0 });
     expect(smtp.received.map((m) => m.to)).toEqual([[failed!.to]]);

@@ -51,7 +51,7 @@ export async function sendDigestNow(
   const result = await runJobNow<ReminderRunResult>(db, REMINDERS_JOB, context);
   await auditReminderRun(db, actor, 'reminders.sendDigestNow', result);
   // The Admin is waiting to see it go: delivered now, not at the mail job's next minute.
-  if (result.sent > 0) void deliverNow(db, createMailer(context.env.smtpUrl, context.env.mailFrom), context.log);
+  if (result.sent > 0) void deliverNow(db, createMailer(context.env), context.log);
   return { sent: result.sent, recipients: result.recipients };
 }
 

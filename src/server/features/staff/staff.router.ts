@@ -25,7 +25,7 @@ const change = (action: Action) =>
 
 /** The person waits at their inbox: the link goes now, not at the mail job's next minute. */
 function deliverLinkNow({ db, env, log }: Pick<Context, 'db' | 'env' | 'log'>): void {
-  void deliverNow(db, createMailer(env.smtpUrl, env.mailFrom), log);
+  void deliverNow(db, createMailer(env), log);
 }
 
 export const staffRouter = router({
