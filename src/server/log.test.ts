@@ -10,4 +10,10 @@ describe('redactCredentials', () => {
     expect(redactCredentials('Route GET:/x?refresh_token=r1&TOKEN=t1 not found')).toBe('Route GET:/x?refresh_token=[Redacted]&TOKEN=[Redacted] not found');
     expect(redactCredentials('/trpc/clients.getAll?input=%7B%22code%22%3A1%7D&barcode=1')).toBe('/trpc/clients.getAll?input=%7B%22code%22%3A1%7D&barcode=1');
   });
+
+  it('replaces the token of an invitation or reset link in its path, and leaves other pages be', () => {
+    expect(redactCredentials('/auth/password/Zk3-q_9xYw')).toBe('/auth/password/[Redacted]');
+    expect(redactCredentials('Route POST:/auth/password/Zk3-q_9xYw?x=1 not found')).toBe('Route POST:/auth/password/[Redacted]?x=1 not found');
+    expect(redactCredentials('/auth/forgot-password')).toBe('/auth/forgot-password');
+  });
 });

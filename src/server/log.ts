@@ -9,9 +9,12 @@ const CREDENTIAL_PARAMS = ['id_token_hint', 'code', 'code_verifier', 'id_token',
 const REDACTED = '[Redacted]';
 const CREDENTIAL_IN_QUERY = new RegExp(`([?&](?:${CREDENTIAL_PARAMS.join('|')})=)[^&#\\s"']*`, 'gi');
 
-/** The text (a URL, or a message holding one) with the value of every credential-bearing query parameter replaced. */
+/** Paths whose last segment is a live link's token: an invitation's or a password reset's. */
+const TOKEN_IN_PATH = /(\/auth\/password\/)[^/?#\s"']+/gi;
+
+/** The text (a URL, or a message holding one) with every credential in it replaced: in the query, or a link's path. */
 export function redactCredentials(text: string): string {
-  return text.replace(CREDENTIAL_IN_QUERY, `$1${REDACTED}`);
+  return text.replace(CREDENTIAL_IN_QUERY, `$1${REDACTED}`).replace(TOKEN_IN_PATH, `$1${REDACTED}`);
 }
 
 /**

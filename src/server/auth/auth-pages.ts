@@ -170,6 +170,17 @@ ${errorMessage(error, 'email-error')}
   });
 }
 
+/** With no mail server, no link can reach its owner alone: an Admin issues one from the Staff screen and hands it over. */
+export const NO_MAIL_SERVER_ANSWER = 'No mail server is set up, so no link can be e-mailed to you. Ask an Admin for a link to choose a new password.';
+
+export function renderNoMailPage({ signInUrl }: { signInUrl: string }): string {
+  return renderAuthPage({
+    title: 'Forgot your password?',
+    body: `<p class="lead" role="status">${escape(NO_MAIL_SERVER_ANSWER)}</p>
+<a class="primary" href="${escape(signInUrl)}">Back to sign in</a>`,
+  });
+}
+
 /** The same answer whether or not an account uses the address. */
 export function renderResetRequestedPage({ hours, signInUrl }: { hours: number; signInUrl: string }): string {
   return renderAuthPage({

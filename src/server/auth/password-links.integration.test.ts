@@ -13,13 +13,16 @@ import { PASSWORD_PAGE_MESSAGES } from './password-pages';
 import { PASSWORD_MESSAGES } from './password-policy';
 import { addUser, checkPassword, disableUser, type StaffUser } from './users.service';
 
+// A mail server is set up (at an address that takes nothing, so each message stays stored to be read here).
+const NO_MAIL_TAKEN = 'smtp://127.0.0.1:9';
+
 let t: TestApp;
 const ADMIN_ACTOR = { email: 'office@valecare.test', role: 'Admin' as const };
 const UNUSABLE = 'This link has expired or has already been used';
 const SENT = 'If an account uses that address, we have sent it a link';
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { CHARITY_NAME: 'Vale Care' } });
+  t = await createTestApp({ env: { CHARITY_NAME: 'Vale Care', SMTP_URL: NO_MAIL_TAKEN } });
 });
 afterAll(() => t.close());
 
@@ -41,7 +44,7 @@ async function linkSentTo(email: string): Promise<string> {
   return link;
 }
 
-const site = { publicUrl: TEST_PUBLIC_URL, charityName: 'Vale Care' };
+const site = { publicUrl: TEST_PUBLIC_URL, charityName: 'Vale Care', smtpUrl: NO_MAIL_TAKEN };
 
 function choose(path: string, password: string, confirm = password, browser = new TestBrowser(t.app)) {
   return browser.request('POST', path, { username: 'ignored', password, confirm });

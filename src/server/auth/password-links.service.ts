@@ -18,8 +18,14 @@ export const PASSWORD_LINK_HOURS: Record<PasswordLinkPurpose, number> = { invite
 /** Where a link leads: the page that sets the password, under the sign-in service's pages. */
 export const PASSWORD_LINK_PATH = `${AUTH_PREFIX}/password`;
 
-/** What the e-mails name: the charity, and the address the app is reached at. */
-export type MailSite = Pick<Env, 'publicUrl' | 'charityName'>;
+/** What the e-mails name (the charity, and the address the app is reached at), and whether mail can be sent. */
+export type MailSite = Pick<Env, 'publicUrl' | 'charityName' | 'smtpUrl'>;
+
+/**
+ * A link is e-mailed to its owner, or, with no mail server, handed to the Admin who issued it to pass on: then no
+ * message holding it is stored, for anyone to read in the outbox.
+ */
+export type LinkToPassOn = string | null;
 
 /** Only the hash is stored, so a copy of the database opens no account. */
 function tokenHash(token: string): string {
@@ -50,6 +56,12 @@ interface PasswordMail {
   after: string[];
 }
 
+async function mailOrPassOn(tx: Executor, site: MailSite, user: StaffUser, kind: string, mail: PasswordMail): Promise<LinkToPassOn> {
+  if (!site.smtpUrl) return mail.link;
+  await queuePasswordMail(tx, user, kind, mail);
+  return null;
+}
+
 function queuePasswordMail(tx: Executor, user: StaffUser, kind: string, { subject, paragraphs, link, after }: PasswordMail) {
   const text = [...paragraphs, link, ...after].join('\n\n');
   const html = mailHtml(
@@ -64,9 +76,9 @@ function queuePasswordMail(tx: Executor, user: StaffUser, kind: string, { subjec
 }
 
 /** E-mails a new member of staff a link to choose their password (valid 72 hours); audited as the actor's. */
-export async function sendInvitation(tx: Executor, site: MailSite, user: StaffUser, actor: AccountActor): Promise<void> {
+export async function sendInvitation(tx: Executor, site: MailSite, user: StaffUser, actor: AccountActor): Promise<LinkToPassOn> {
   const link = await issueLink(tx, site, user.id, 'invite');
-  await queuePasswordMail(tx, user, 'invitation', {
+  const passOn = await mailOrPassOn(tx, site, user, 'invitation', {
     subject: `${site.charityName}: your Valecare account`,
     paragraphs: [
       `Dear ${user.givenName},`,
@@ -79,16 +91,17 @@ export async function sendInvitation(tx: Executor, site: MailSite, user: StaffUs
       `If the link has expired, ask the office administrator to send a new invitation. Thank you, ${site.charityName}`,
     ],
   });
-  await recordAudit(tx, actor, 'auth.invitationSent', user.id, { email: user.email });
+  await recordAudit(tx, actor, 'auth.invitationSent', user.id, { email: user.email, by: passOn ? 'shown to pass on' : 'e-mail' });
+  return passOn;
 }
 
 /**
  * E-mails the user a link to choose a new password (valid 1 hour). The actor is who asked: the person
  * themselves from the sign-in page, or an Admin.
  */
-export async function sendPasswordReset(tx: Executor, site: MailSite, user: StaffUser, actor: AccountActor = user): Promise<void> {
+export async function sendPasswordReset(tx: Executor, site: MailSite, user: StaffUser, actor: AccountActor = user): Promise<LinkToPassOn> {
   const link = await issueLink(tx, site, user.id, 'reset');
-  await queuePasswordMail(tx, user, 'password-reset', {
+  const passOn = await mailOrPassOn(tx, site, user, 'password-reset', {
     subject: `${site.charityName}: reset your Valecare password`,
     paragraphs: [
       `Dear ${user.givenName},`,
@@ -98,7 +111,8 @@ export async function sendPasswordReset(tx: Executor, site: MailSite, user: Staf
     link,
     after: [`If you did not ask for this, you can ignore this e-mail: your password stays as it is. Thank you, ${site.charityName}`],
   });
-  await recordAudit(tx, actor, 'auth.passwordResetSent', user.id, { email: user.email });
+  await recordAudit(tx, actor, 'auth.passwordResetSent', user.id, { email: user.email, by: passOn ? 'shown to pass on' : 'e-mail' });
+  return passOn;
 }
 
 /** The link with this token, while it is unused and unexpired. */

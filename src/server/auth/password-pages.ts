@@ -8,6 +8,7 @@ import {
   renderForgotPasswordPage,
   renderLinkUnusablePage,
   renderPasswordSetPage,
+  renderNoMailPage,
   renderResetRequestedPage,
   renderSetPasswordPage,
 } from './auth-pages';
@@ -61,9 +62,10 @@ export async function mountPasswordPages(app: FastifyInstance, { db, env }: { db
   await app.register(async (scope) => {
     acceptForms(scope);
 
-    scope.get(FORGOT_PASSWORD_PATH, (_request, reply) => forgotPage(reply, 200));
+    scope.get(FORGOT_PASSWORD_PATH, (_request, reply) => (env.smtpUrl ? forgotPage(reply, 200) : sendPage(reply, 200, renderNoMailPage({ signInUrl }))));
 
     scope.post(FORGOT_PASSWORD_PATH, async (request, reply) => {
+      if (!env.smtpUrl) return sendPage(reply, 200, renderNoMailPage({ signInUrl }));
       const { email: typed } = ForgotForm.parse(request.body ?? {});
       const email = plausibleEmail(typed);
       if (!email) return forgotPage(reply, 400, typed, PASSWORD_PAGE_MESSAGES.notAnEmail);

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { type MailMessage, withoutLinks } from '@/server/mail/mail';
 import { type Database, type Executor, MIGRATIONS_FOLDER, queryRows } from './client';
 
 /** Every table, parents before children, so a restore never breaks a foreign key. */
@@ -66,6 +67,12 @@ function migrationCount(): number {
   return readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length;
 }
 
+/** A backup holds no live link in clear: a message still waiting to be sent goes into it without its link's token. */
+function forBackup(table: string, rows: unknown[]): unknown[] {
+  if (table !== 'mail_messages') return rows;
+  return (rows as MailMessage[]).map((row) => ({ ...row, ...withoutLinks(row) }));
+}
+
 async function* tableRows(tx: Executor, table: string): AsyncGenerator<unknown[]> {
   for (let offset = 0; ; offset += CHUNK) {
     const [result] = await queryRows<{ rows: unknown[] | string }>(
@@ -103,7 +110,7 @@ export async function backupDatabase(db: Database, file: string): Promise<Record
         for (const table of BACKUP_TABLES) {
           counts[table] = 0;
           for await (const rows of tableRows(tx, table)) {
-            if (!gzip.write(`${JSON.stringify({ table, rows })}\n`)) await once(gzip, 'drain');
+            if (!gzip.write(`${JSON.stringify({ table, rows: forBackup(table, rows) })}\n`)) await once(gzip, 'drain');
             counts[table] += rows.length;
           }
         }

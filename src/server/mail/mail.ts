@@ -8,6 +8,7 @@ import type { Database, Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { mailMessages } from '@/server/db/schema/mail';
 import type { Env } from '@/server/env';
+import { redactCredentials } from '@/server/log';
 
 export type MailMessage = typeof mailMessages.$inferSelect;
 /** A message as the Reminders screen lists it: its plain text, which says all the HTML says. */
@@ -96,6 +97,11 @@ export async function queueMessage(tx: Executor, message: OutgoingMessage): Prom
   return { id };
 }
 
+/** A message's text and HTML with the token of any link in them replaced: once sent, the link is its reader's alone. */
+export function withoutLinks(message: Pick<MailMessage, 'text' | 'html'>): Pick<MailMessage, 'text' | 'html'> {
+  return { text: redactCredentials(message.text), html: redactCredentials(message.html) };
+}
+
 /** Seconds before the next try after the given number of failed attempts: 1, 2, 4, … minutes, at most an hour. */
 export function mailBackoffSeconds(attempts: number): number {
   return Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
@@ -108,7 +114,9 @@ export function mailBackoffSeconds(attempts: number): number {
 export async function deliverQueued(db: Database, mailer: Mailer | null): Promise<{ sent: number; failed: number }> {
   const counts = { sent: 0, failed: 0 };
   if (!mailer) {
-    await db.update(mailMessages).set({ status: 'outbox' }).where(eq(mailMessages.status, 'queued'));
+    // Nobody can follow a link from the outbox but the person it was for: it is kept without it.
+    const waiting = await db.select().from(mailMessages).where(eq(mailMessages.status, 'queued'));
+    for (const message of waiting) await db.update(mailMessages).set({ status: 'outbox', ...withoutLinks(message) }).where(eq(mailMessages.id, message.id));
     return counts;
   }
   for (;;) {
@@ -118,7 +126,7 @@ export async function deliverQueued(db: Database, mailer: Mailer | null): Promis
       if (!(await holdForSending(db, message))) continue;
       try {
         await mailer.send(message);
-        await db.update(mailMessages).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailMessages.id, message.id));
+        await db.update(mailMessages).set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...withoutLinks(message) }).where(eq(mailMessages.id, message.id));
         counts.sent++;
       } catch (error) {
         const gaveUp = message.attempts >= MAX_MAIL_ATTEMPTS;

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import type { ReactNode } from 'react';
+import { Copy } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -66,8 +67,51 @@ type InviteInput = z.input<typeof staffInvite>;
 type InviteOutput = z.output<typeof staffInvite>;
 const NO_ONE: InviteInput = { email: '', givenName: '', familyName: '', role: '' as InviteInput['role'] };
 
+/** A link for someone to choose their password, handed to the Admin who issued it when no mail server can send it. */
+export interface LinkToPassOn {
+  name: string;
+  email: string;
+  link: string;
+}
+
+/** Shown once: the link is not stored where anyone could read it again. */
+export function PassOnLinkDialog({ passOn, onClose }: { passOn: LinkToPassOn | null; onClose: () => void }) {
+  return (
+    <Dialog open={passOn !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Link for {passOn?.name}</DialogTitle>
+          <DialogDescription>No mail server is set up: copy this link and pass it on</DialogDescription>
+        </DialogHeader>
+        <p className="text-sm">
+          Give it to {passOn?.email} alone, by a way only they read. It works once, and is not shown again.
+        </p>
+        <Field label="Link">
+          <Input readOnly value={passOn?.link ?? ''} onFocus={(event) => event.currentTarget.select()} className="font-mono" />
+        </Field>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => void navigator.clipboard?.writeText(passOn?.link ?? '').then(() => toast.success('Link copied'))}>
+            <Copy aria-hidden /> Copy link
+          </Button>
+          <Button type="button" onClick={onClose}>
+            Done
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 /** "Add staff member": E-mail address, Given name, Family name and Role. */
-export function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AddStaffDialog({
+  open,
+  onOpenChange,
+  onLinkToPassOn,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onLinkToPassOn: (passOn: LinkToPassOn) => void;
+}) {
   return (
     <GuardedDialog
       open={open}
@@ -75,12 +119,20 @@ export function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       title="Add staff member"
       description="They get an e-mail with a link to choose their password (and set up two-step sign-in where their role needs it)."
     >
-      {(close) => <InviteForm onDone={() => onOpenChange(false)} onCancel={close} />}
+      {(close) => (
+        <InviteForm
+          onDone={(passOn) => {
+            onOpenChange(false);
+            if (passOn) onLinkToPassOn(passOn);
+          }}
+          onCancel={close}
+        />
+      )}
     </GuardedDialog>
   );
 }
 
-function InviteForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+function InviteForm({ onDone, onCancel }: { onDone: (passOn: LinkToPassOn | null) => void; onCancel: () => void }) {
   const trpc = useTRPC();
   const { register, handleSubmit, formState, setError, reset } = useForm<InviteInput, unknown, InviteOutput>({
     resolver: zodResolver(staffInvite),
@@ -92,9 +144,10 @@ function InviteForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const added = await invite.mutateAsync(values);
-      toast.success(`Added ${fullName(added)} as ${added.role}: invitation sent to ${added.email}`);
+      const { linkToPassOn: link } = added;
+      toast.success(link ? `Added ${fullName(added)} as ${added.role}` : `Added ${fullName(added)} as ${added.role}: invitation sent to ${added.email}`);
       reset(values);
-      onDone();
+      onDone(link ? { name: fullName(added), email: added.email, link } : null);
     } catch (error) {
       const taken = error instanceof TRPCClientError && error.data?.code === 'CONFLICT';
       setError(taken ? 'email' : 'root', { message: refusalText(error) });

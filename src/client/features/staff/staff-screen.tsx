@@ -18,7 +18,7 @@ import {
 import { useCan } from '@/client/lib/auth';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
-import { AddStaffDialog, ChangeRoleDialog, fullName } from './staff-dialogs';
+import { AddStaffDialog, ChangeRoleDialog, fullName, type LinkToPassOn, PassOnLinkDialog } from './staff-dialogs';
 
 const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : 'Never');
@@ -104,6 +104,7 @@ export default function StaffScreen() {
   const [adding, setAdding] = useState(false);
   const [changingRole, setChangingRole] = useState<StaffAccount | null>(null);
   const [confirming, setConfirming] = useState<{ kind: Confirmable; account: StaffAccount } | null>(null);
+  const [passingOn, setPassingOn] = useState<LinkToPassOn | null>(null);
 
   const options = OWN_SUCCESS_TOAST;
   const disable = useMutation(trpc.staff.disable.mutationOptions(options));
@@ -127,7 +128,13 @@ export default function StaffScreen() {
         canDelete={canDelete}
         onChangeRole={() => setChangingRole(account)}
         onEnable={() => toastWhenDone(enableAccount({ id: account.id }), `Enabled ${fullName(account)}`)}
-        onSendPasswordReset={() => toastWhenDone(sendResetLink({ id: account.id }), `Password reset link sent to ${account.email}`)}
+        onSendPasswordReset={() =>
+          void sendResetLink({ id: account.id })
+            .then(({ linkToPassOn: link }) =>
+              link ? setPassingOn({ name: fullName(account), email: account.email, link }) : toast.success(`Password reset link sent to ${account.email}`),
+            )
+            .catch(() => undefined)
+        }
         onConfirm={(kind) => setConfirming({ kind, account })}
       />
     );
@@ -164,7 +171,8 @@ export default function StaffScreen() {
         emptyMessage={managedAt ? 'No one has signed in yet' : 'No staff found'}
         defaultSort={{ columnId: 'name', direction: 'asc' }}
       />
-      <AddStaffDialog open={adding} onOpenChange={setAdding} />
+      <AddStaffDialog open={adding} onOpenChange={setAdding} onLinkToPassOn={setPassingOn} />
+      <PassOnLinkDialog passOn={passingOn} onClose={() => setPassingOn(null)} />
       <ChangeRoleDialog account={changingRole} onClose={() => setChangingRole(null)} />
       {pending && confirming && (
         <ConfirmDialog

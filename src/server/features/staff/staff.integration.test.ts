@@ -17,7 +17,8 @@ let t: TestApp;
 let people = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A mail server is set up (at an address that takes nothing, so each message stays stored to be read here).
+  t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
   // The Admin the callers act as is an account here too, so "their own account" means something.
   await addUser(t.database.db, { email: 'admin@valecare.test', givenName: 'Admin', familyName: 'Tester', role: 'Admin' });
 });
@@ -90,12 +91,13 @@ describe('staff.invite', () => {
         procedure: 'auth.userInvited',
         changes: { email: 'nia.jones@valecare.test', givenName: 'Nia', familyName: 'Jones', role: 'Coordinator' },
       },
-      { actorEmail: 'admin@valecare.test', actorRole: 'Admin', procedure: 'auth.invitationSent', changes: { email: 'nia.jones@valecare.test' } },
+      { actorEmail: 'admin@valecare.test', actorRole: 'Admin', procedure: 'auth.invitationSent', changes: { email: 'nia.jones@valecare.test', by: 'e-mail' } },
     ]);
     // The invitation is queued with the account, in its transaction.
     const queued = await t.database.db.select().from(mailMessages).where(eq(mailMessages.to, 'nia.jones@valecare.test'));
     expect(queued.map((m) => [m.kind, m.subject])).toEqual([['invitation', 'Valecare: your Valecare account']]);
     expect(queued[0]!.text).toMatch(/\/auth\/password\/[A-Za-z0-9_-]{20,}/);
+    expect(added.linkToPassOn).toBeNull();
 
     const again = { email: 'NIA.JONES@valecare.test', givenName: 'Other', familyName: 'Person', role: 'Finance' } as const;
     expect(await refusal(t.caller('Admin').staff.invite(again))).toEqual({
@@ -152,7 +154,7 @@ describe('changes to an account', () => {
       { ...by('Admin'), procedure: 'auth.userDisabled', changes: whom },
       { ...by('Admin'), procedure: 'auth.userEnabled', changes: whom },
       { ...by('Admin'), procedure: 'auth.mfaReset', changes: whom },
-      { ...by('Admin'), procedure: 'auth.passwordResetSent', changes: whom },
+      { ...by('Admin'), procedure: 'auth.passwordResetSent', changes: { ...whom, by: 'e-mail' } },
       { ...by('Test'), procedure: 'auth.userRemoved', changes: { ...whom, role: 'Finance' } },
     ]);
   });

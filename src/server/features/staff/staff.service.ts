@@ -4,7 +4,7 @@ import type { Role } from '@/shared/permissions';
 import type { StaffAccount, StaffInvite, StaffList, StaffSetRole, TwoStepStatus } from '@/shared/schemas/staff';
 import { listExternalSignIns } from '@/server/auth/external-sign-ins';
 import { resetMfa } from '@/server/auth/mfa.service';
-import { type MailSite, sendInvitation, sendPasswordReset } from '@/server/auth/password-links.service';
+import { type LinkToPassOn, type MailSite, sendInvitation, sendPasswordReset } from '@/server/auth/password-links.service';
 import {
   type AccountActor,
   addUser,
@@ -100,14 +100,14 @@ export async function listStaff(db: Database, managedAt: string | undefined): Pr
  * Adds a member of staff. Their password is a random one nobody is told: they choose their own through
  * the invitation link.
  */
-export async function inviteStaff(db: Database, site: MailSite, actor: AccountActor, input: StaffInvite): Promise<StaffUser> {
+export async function inviteStaff(db: Database, site: MailSite, actor: AccountActor, input: StaffInvite): Promise<StaffUser & { linkToPassOn: LinkToPassOn }> {
   return accountChange(async () => {
     try {
       return await db.transaction(async (tx) => {
         const { user } = await addUser(tx, input);
         await recordAudit(tx, actor, 'auth.userInvited', user.id, { ...input });
-        await sendInvitation(tx, site, user, actor);
-        return user;
+        const linkToPassOn = await sendInvitation(tx, site, user, actor);
+        return { ...user, linkToPassOn };
       });
     } catch (error) {
       // Two invitations for one address at once: the second meets the unique e-mail.
@@ -137,14 +137,14 @@ export function removeStaff(db: Database, actor: AccountActor, id: string): Prom
   return accountChange(() => removeUser(db, { id }, actor));
 }
 
-/** Sends the account a link to choose a new password; a disabled account gets none. */
-export async function sendStaffPasswordReset(db: Database, site: MailSite, actor: AccountActor, id: string): Promise<StaffUser> {
+/** Sends the account a link to choose a new password (or, with no mail server, gives it to the Admin); a disabled account gets none. */
+export async function sendStaffPasswordReset(db: Database, site: MailSite, actor: AccountActor, id: string): Promise<StaffUser & { linkToPassOn: LinkToPassOn }> {
   return accountChange(() =>
     db.transaction(async (tx) => {
       const user = await lockAccount(tx, { id });
       if (user.disabled) throw new UserError(`${user.email} is disabled: enable the account before sending a password reset link`, 'refused');
-      await sendPasswordReset(tx, site, user, actor);
-      return user;
+      const linkToPassOn = await sendPasswordReset(tx, site, user, actor);
+      return { ...user, linkToPassOn };
     }),
   );
 }
