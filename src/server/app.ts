@@ -87,16 +87,17 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     let user: Context['user'] = null;
+    let sessionId: string | undefined;
     if (token) {
       try {
-        user = await verifyIdToken(token);
+        ({ sessionId, ...user } = await verifyIdToken(token));
       } catch (error) {
         // A database that cannot say whether the session is on is a fault, not a refusal that signs the user out.
         if (!(error instanceof InvalidTokenError || error instanceof SessionRefusedError)) throw error;
         req.log.info({ reason: error.message }, 'bearer token refused');
       }
     }
-    return { db, user, today: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log, env, clientIp: req.ip };
+    return { db, user, sessionId, today: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log, env, clientIp: req.ip };
   }
 
   await app.register(queryCache, { db, contextFor });

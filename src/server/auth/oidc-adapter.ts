@@ -104,9 +104,27 @@ export function purgeExpiredOidcModels(app: FastifyInstance, db: Database): void
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-/** Ends every session, grant and token of an account (when a user is removed). */
-export async function revokeAccount(db: Executor, accountId: string): Promise<void> {
-  await db.delete(oidcModels).where(sql`${oidcModels.payload}->>'accountId' = ${accountId}`);
+/**
+ * Ends every session, grant and token of an account (when a user is removed); all but one session's own, with
+ * `keepSession` (the sign-in from which the person changed their password).
+ */
+export async function revokeAccount(db: Executor, accountId: string, { keepSession }: { keepSession?: string } = {}): Promise<void> {
+  const ofAccount = sql`${oidcModels.payload}->>'accountId' = ${accountId}`;
+  if (keepSession === undefined) {
+    await db.delete(oidcModels).where(ofAccount);
+  } else {
+    // The kept session's grants: its refresh tokens carry them, and the grant rows are their own.
+    const keptGrants = sql`(select a.value->>'grantId' from ${oidcModels} s cross join lateral jsonb_each(coalesce(s.payload->'authorizations', '{}'::jsonb)) a
+      where s.type = 'Session' and s.uid = ${keepSession})`;
+    await db.delete(oidcModels).where(
+      and(
+        ofAccount,
+        sql`not (${oidcModels.type} = 'Session' and ${oidcModels.uid} = ${keepSession})`,
+        sql`coalesce(${oidcModels.grantId} in ${keptGrants}, false) = false`,
+        sql`not (${oidcModels.type} = 'Grant' and ${oidcModels.id} in ${keptGrants})`,
+      ),
+    );
+  }
   sessionsMayHaveChanged();
 }
 

@@ -7,11 +7,12 @@ import { mailMessages } from '@/server/db/schema/mail';
 import { refreshTokens, signInThroughProvider, TestBrowser } from '@/server/test/sign-in-flow';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
 import { FORGOT_PASSWORD_PATH } from './auth-pages';
+import { escapeHtmlText } from './html';
 import { LOGIN_MESSAGES, MAX_FAILURES_PER_ACCOUNT } from './login-attempts.service';
 import { RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, sendInvitation, sendPasswordReset } from './password-links.service';
 import { PASSWORD_PAGE_MESSAGES } from './password-pages';
 import { PASSWORD_MESSAGES } from './password-policy';
-import { addUser, checkPassword, disableUser, type StaffUser } from './users.service';
+import { addUser, checkPassword, disableUser, enableUser, type StaffUser } from './users.service';
 
 // A mail server is set up (at an address that takes nothing, so each message stays stored to be read here).
 const NO_MAIL_TAKEN = 'smtp://127.0.0.1:9';
@@ -208,6 +209,28 @@ describe('Forgot your password?', () => {
     expect((await signInThroughProvider(t.app, { email: person.email, password: 'a disabled passphrase' })).refused?.body).toContain(
       LOGIN_MESSAGES.wrongCredentials,
     );
+  });
+
+  it('a link sent before a disable stays void once the account is enabled again', async () => {
+    const person = await newStaff();
+    await t.database.db.transaction((tx) => sendInvitation(tx, site, person.user, ADMIN_ACTOR));
+    const invitation = await linkSentTo(person.email);
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site, person.user));
+    const reset = await linkSentTo(person.email);
+    await disableUser(t.database.db, person.email, ADMIN_ACTOR);
+    await enableUser(t.database.db, person.email, ADMIN_ACTOR);
+    for (const link of [invitation, reset]) expect((await choose(link, 'a passphrase from before')).statusCode).toBe(410);
+    expect(await checkPassword(t.database.db, person.email, person.password)).toBeDefined();
+  });
+
+  it('refuses the person’s own e-mail address or name as the new password, and the link still works', async () => {
+    const person = await newStaff();
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site, person.user));
+    const reset = await linkSentTo(person.email);
+    const refused = await choose(reset, person.email);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(escapeHtmlText(PASSWORD_MESSAGES.ownIdentity));
+    expect((await choose(reset, 'a passphrase of their own')).statusCode).toBe(200);
   });
 
   it(`is limited to ${RESET_REQUESTS_PER_EMAIL} requests an hour per address and ${RESET_REQUESTS_PER_IP} per client, known account or not`, async () => {

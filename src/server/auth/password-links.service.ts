@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db/client';
 import { passwordLinks, type PasswordLinkPurpose, passwordResetRequests, users } from '@/server/db/schema/auth';
 import type { Env } from '@/server/env';
@@ -10,7 +10,7 @@ import { clearAccountFailures } from './login-attempts.service';
 import { revokeAccount } from './oidc-adapter';
 import { passwordProblem } from './password-policy';
 import { AUTH_PREFIX } from './provider';
-import { type AccountActor, hashPassword, type StaffUser, toStaffUser } from './users.service';
+import { type AccountActor, hashPassword, type StaffUser, toStaffUser, voidOpenLinks } from './users.service';
 
 /** How long each kind of link works (issue 18: an invitation 72 hours, a reset 1 hour). */
 export const PASSWORD_LINK_HOURS: Record<PasswordLinkPurpose, number> = { invite: 72, reset: 1 };
@@ -35,10 +35,7 @@ function tokenHash(token: string): string {
 /** Creates a link for the user, voiding their older unused ones of the same purpose; returns its URL. */
 async function issueLink(tx: Executor, site: MailSite, userId: string, purpose: PasswordLinkPurpose): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx
-    .update(passwordLinks)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordLinks.userId, userId), eq(passwordLinks.purpose, purpose), isNull(passwordLinks.usedAt)));
+  await voidOpenLinks(tx, userId, purpose);
   await tx.insert(passwordLinks).values({
     tokenHash: tokenHash(token),
     userId,
@@ -143,8 +140,10 @@ export type PasswordLinkResult =
  * password is signed out), their failed sign-ins forgotten, and the change audited.
  */
 export async function usePasswordLink(db: Database, token: string, newPassword: string): Promise<PasswordLinkResult> {
-  const problem = passwordProblem(newPassword);
-  if (problem) return (await findUsableLink(db, token)) ? { outcome: 'refused', message: problem } : { outcome: 'unusable' };
+  const link = await findUsableLink(db, token);
+  if (!link) return { outcome: 'unusable' };
+  const problem = passwordProblem(newPassword, link.user);
+  if (problem) return { outcome: 'refused', message: problem };
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -156,10 +155,7 @@ export async function usePasswordLink(db: Database, token: string, newPassword: 
       .returning({ userId: passwordLinks.userId, purpose: passwordLinks.purpose });
     if (!claimed) return { outcome: 'unusable' } as const;
     const [row] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId)).returning();
-    await tx
-      .update(passwordLinks)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordLinks.userId, claimed.userId), isNull(passwordLinks.usedAt), ne(passwordLinks.tokenHash, tokenHash(token))));
+    await voidOpenLinks(tx, claimed.userId);
     await revokeAccount(tx, claimed.userId);
     const user = toStaffUser(row!);
     await clearAccountFailures(tx, user.email);

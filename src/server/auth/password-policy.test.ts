@@ -3,6 +3,15 @@ import { newPassword } from '@/server/db/ids';
 import { isCommonPassword, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES, passwordProblem } from './password-policy';
 
 describe('the password policy', () => {
+  it('refuses the owner’s own e-mail address or name, however spaced or capitalised, and nothing merely like them', () => {
+    const owner = { email: 'rhiannon.pritchard@valecare.org', givenName: 'Rhiannon', familyName: 'Pritchard' };
+    for (const plain of ['rhiannon.pritchard@valecare.org', 'Rhiannon.Pritchard', 'rhiannon pritchard', 'RhiannonPritchard', 'Pritchard Rhiannon']) {
+      expect({ plain, problem: passwordProblem(plain, owner) }).toEqual({ plain, problem: PASSWORD_MESSAGES.ownIdentity });
+    }
+    expect(passwordProblem('rhiannon walks to pritchard farm', owner)).toBeUndefined();
+    expect(passwordProblem('rhiannon.pritchard@valecare.org')).toBeUndefined();
+  });
+
   it('refuses a 12-character password from the list of common passwords, in any capitals', () => {
     expect('password1234').toHaveLength(12);
     expect(isCommonPassword('password1234')).toBe(true);

@@ -8,7 +8,23 @@ export const PASSWORD_MESSAGES = {
   tooShort: `Passwords have at least ${MIN_PASSWORD_LENGTH} characters`,
   tooLong: `Passwords have at most ${MAX_PASSWORD_LENGTH} characters`,
   tooCommon: 'This password is too common: choose another',
+  ownIdentity: 'Your password cannot be your e-mail address or your name: choose another',
 } as const;
+
+/** Whose password it is: a password that is their e-mail address or name is the first a stranger tries. */
+export interface PasswordOwner {
+  email: string;
+  givenName: string;
+  familyName: string;
+}
+
+const bare = (text: string) => text.toLowerCase().replace(/[\s._-]+/g, '');
+
+function isOwnIdentity(plain: string, { email, givenName, familyName }: PasswordOwner): boolean {
+  const tried = bare(plain);
+  const local = email.split('@')[0] ?? '';
+  return [email, local, `${givenName}${familyName}`, `${familyName}${givenName}`].some((identity) => bare(identity) === tried);
+}
 
 // The list is in lower case; built on first use, as most processes never check a password.
 let common: Set<string> | undefined;
@@ -22,8 +38,9 @@ export function isCommonPassword(plain: string): boolean {
 /** A new password: what `npm run user`, the password-link page and a change of password all accept. */
 export const PasswordSchema = newPassword.refine((plain) => !isCommonPassword(plain), { message: PASSWORD_MESSAGES.tooCommon, abort: true });
 
-/** Why the new password is refused, or undefined when it may be used. */
-export function passwordProblem(plain: string): string | undefined {
+/** Why the new password is refused, or undefined when it may be used; with its owner, their e-mail and name are refused too. */
+export function passwordProblem(plain: string, owner?: PasswordOwner): string | undefined {
   const result = PasswordSchema.safeParse(plain);
-  return result.success ? undefined : result.error.issues[0]?.message;
+  if (!result.success) return result.error.issues[0]?.message;
+  return owner && isOwnIdentity(plain, owner) ? PASSWORD_MESSAGES.ownIdentity : undefined;
 }

@@ -43,13 +43,13 @@ describe('tokenVerifier', () => {
     const verify = tokenVerifier({ issuer: ISSUER, audience: AUDIENCE, groupsClaim: 'groups', keys: countedKeys, fixedKeys: true, sessionRole: async () => account.role });
 
     const user = { givenName: 'Ann', familyName: 'Lee', email: 'ann@valecare.test', role: 'Coordinator' };
-    expect(await verify(token)).toEqual(user);
-    expect(await verify(token)).toEqual(user);
+    expect(await verify(token)).toEqual({ ...user, sessionId: 's1' });
+    expect(await verify(token)).toEqual({ ...user, sessionId: 's1' });
     expect(counter.checks).toBe(1);
 
     // The account's role now, not the token's groups claim.
     account.role = 'Finance';
-    expect(await verify(token)).toEqual({ ...user, role: 'Finance' });
+    expect(await verify(token)).toEqual({ ...user, role: 'Finance', sessionId: 's1' });
     account.role = undefined;
     await expect(verify(token)).rejects.toThrow(new InvalidTokenError('The sign-in session has ended'));
     account.role = 'Coordinator';

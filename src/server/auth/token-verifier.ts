@@ -2,8 +2,11 @@ import { createLocalJWKSet, createRemoteJWKSet, errors, type JWK, type JWTPayloa
 import type { Role } from '@/shared/permissions';
 import { type SessionUser, sessionUserFromClaims } from '@/shared/session';
 
+/** The signed-in user, and the provider's sign-in session the token names (the built-in provider's `sid`). */
+export type VerifiedCaller = SessionUser & { sessionId?: string };
+
 /** Turns a bearer ID token into the signed-in user, or throws. */
-export type TokenVerifier = (idToken: string) => Promise<SessionUser>;
+export type TokenVerifier = (idToken: string) => Promise<VerifiedCaller>;
 
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'];
 const CLOCK_TOLERANCE_SECONDS = 30;
@@ -58,11 +61,11 @@ export function tokenVerifier(options: {
       const payload = await verify(idToken);
       // Cognito marks its tokens; an access token is not an identity.
       if (payload.token_use !== undefined && payload.token_use !== 'id') throw new InvalidTokenError('Not an ID token');
-      let user = sessionUserFromClaims(payload, options.groupsClaim);
+      let user: VerifiedCaller = sessionUserFromClaims(payload, options.groupsClaim);
       if (options.sessionRole) {
         const role = typeof payload.sid === 'string' ? await options.sessionRole(payload.sid, payload.sub!) : undefined;
         if (!role) throw new InvalidTokenError('The sign-in session has ended');
-        user = { ...user, role };
+        user = { ...user, role, sessionId: payload.sid as string };
       }
       await options.onAccepted?.(user, typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat!);
       return user;

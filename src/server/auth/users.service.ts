@@ -5,7 +5,7 @@ import type { Role } from '@/shared/permissions';
 import { staffEmail as email, staffInvite, staffRole as role } from '@/shared/schemas/staff';
 import type { Database, Executor } from '@/server/db/client';
 import { newId, newPassword } from '@/server/db/ids';
-import { users } from '@/server/db/schema/auth';
+import { passwordLinks, type PasswordLinkPurpose, users } from '@/server/db/schema/auth';
 import { recordAudit } from '@/server/records/audit-trail';
 import { revokeAccount } from './oidc-adapter';
 import { PasswordSchema } from './password-policy';
@@ -177,7 +177,15 @@ export async function removeUser(db: Database, account: AccountRef, actor: Accou
   });
 }
 
-/** Disables the account and ends its sessions and refresh tokens at once. */
+/** Voids the user's unused links (of one purpose, or all): none of them opens the account any more. */
+export async function voidOpenLinks(tx: Executor, userId: string, purpose?: PasswordLinkPurpose): Promise<void> {
+  await tx
+    .update(passwordLinks)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordLinks.userId, userId), purpose && eq(passwordLinks.purpose, purpose), isNull(passwordLinks.usedAt)));
+}
+
+/** Disables the account and ends its sessions, refresh tokens and open links at once. */
 export async function disableUser(db: Database, account: AccountRef, actor: AccountActor): Promise<StaffUser> {
   return db.transaction(async (tx) => {
     const user = await lockAccount(tx, account);
@@ -185,6 +193,8 @@ export async function disableUser(db: Database, account: AccountRef, actor: Acco
     await keepAnEnabledAdmin(tx, user, 'disabled');
     await tx.update(users).set({ disabledAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
     await revokeAccount(tx, user.id);
+    // A link sent before stays void when the account is enabled again: whoever held it then is not let in later.
+    await voidOpenLinks(tx, user.id);
     await recordAudit(tx, actor, 'auth.userDisabled', user.id, { email: user.email });
     return { ...user, disabled: true };
   });

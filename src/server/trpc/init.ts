@@ -10,6 +10,8 @@ export interface Context {
   db: Database;
   /** The verified signed-in user, or null when the request carries no valid ID token. */
   user: SessionUser | null;
+  /** The built-in provider's sign-in session the token names, if any (My account keeps it when others end). */
+  sessionId?: string;
   /** Today's calendar date in the charity's time zone. */
   today: () => string;
   /** Areas in this deprivation decile or below count as deprived (DESIGN §3). */

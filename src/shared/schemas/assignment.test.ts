@@ -13,6 +13,14 @@ describe('an override reason', () => {
     expect(problem(complianceOverride.safeParse({ reason: 'ok by me' }))).toBe(OVERRIDE_TOO_SHORT);
     expect(problem(complianceOverride.safeParse({ reason: '   ' }))).toBe(OVERRIDE_TOO_SHORT);
   });
+
+  it('needs three words of letters: dots, dashes and lone letters are no reason', () => {
+    for (const reason of ['. . . . . . . .', 'a a a a a a a a', '1 2 3 4 5 6 7 8 9', '- -- --- ---- -----', 'x y z: agreed so']) {
+      expect({ reason, problem: problem(complianceOverride.safeParse({ reason })) }).toEqual({ reason, problem: OVERRIDE_TOO_SHORT });
+    }
+    expect(problem(complianceOverride.safeParse({ reason: 'DBS seen 12/11; renewal due' }))).toBeUndefined();
+    expect(problem(complianceOverride.safeParse({ reason: 'Élodie agréé avec famille' }))).toBeUndefined();
+  });
 });
 
 describe('DBS details', () => {

@@ -85,13 +85,16 @@ export const OVERRIDE_MIN_WORDS = 3;
 export const OVERRIDE_MIN_LENGTH = 15;
 export const OVERRIDE_TOO_SHORT = `Give a reason of at least ${OVERRIDE_MIN_WORDS} words (${OVERRIDE_MIN_LENGTH} characters) for assigning a carer who is not compliant`;
 
+/** Words with two letters or more: dots, dashes and lone letters say nothing of why. */
+const wordsOfLetters = (text: string) => text.split(/\s+/).filter((word) => /\p{L}.*\p{L}/u.test(word)).length;
+
 /**
  * Why a carer who is not compliant is given the package anyway. Read only when the carer is not
  * compliant (and, on an update, only when the carer changes); it is then kept on the package.
  */
 export const complianceOverride = z
   .strictObject({
-    reason: text(MAX.line).refine((reason) => reason.length >= OVERRIDE_MIN_LENGTH && reason.split(/\s+/).filter(Boolean).length >= OVERRIDE_MIN_WORDS, {
+    reason: text(MAX.line).refine((reason) => reason.length >= OVERRIDE_MIN_LENGTH && wordsOfLetters(reason) >= OVERRIDE_MIN_WORDS, {
       message: OVERRIDE_TOO_SHORT,
     }),
   })

@@ -7,7 +7,8 @@ export const staffEmail = cleanString()
   .toLowerCase()
   .min(1, { message: 'E-mail address is required' })
   .max(254, { message: 'E-mail addresses have at most 254 characters' })
-  .regex(/^[^\s@]+@[^\s@]+$/, { message: 'Enter a valid e-mail address' });
+  // Exactly one address: a list (commas, semicolons) or a display name (angle brackets, quotes) is not one.
+  .regex(/^[^\s@,;<>()"]+@[^\s@,;<>()"'[\]]+$/, { message: 'Enter a valid e-mail address' });
 
 export const staffRole = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` });
 

@@ -1,12 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES, MAX_FAILURES_PER_ACCOUNT } from '@/server/auth/login-attempts.service';
 import { addUser, checkPassword } from '@/server/auth/users.service';
 import { totpCode, totpStep } from '@/server/auth/totp';
 import { auditLog } from '@/server/db/schema/audit';
-import { loginAttempts, mfaEnrolments } from '@/server/db/schema/auth';
-import { signInThroughProvider } from '@/server/test/sign-in-flow';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { loginAttempts, mfaEnrolments, passwordLinks } from '@/server/db/schema/auth';
+import { sendPasswordReset } from '@/server/auth/password-links.service';
+import { PASSWORD_MESSAGES } from '@/server/auth/password-policy';
+import { callOverHttp, errorOf } from '@/server/test/procedure-calls';
+import { refreshTokens, signInThroughProvider, type Tokens } from '@/server/test/sign-in-flow';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
 import { ACCOUNT_MESSAGES } from './account.service';
 
 let t: TestApp;
@@ -46,6 +49,38 @@ describe('changing one’s own password', () => {
     expect(await checkPassword(t.database.db, COORDINATOR.email, COORDINATOR.password)).toBeUndefined();
     const [entry] = await audited('account.changePassword');
     expect(entry).toMatchObject({ actorEmail: COORDINATOR.email, changes: null });
+  });
+});
+
+describe('a password changed from My account', () => {
+  it('ends one’s other sessions and voids reset links sent before, and this session goes on', async () => {
+    const credentials = { email: 'mover@valecare.test', password: 'movers-first-password' };
+    const { user } = await addUser(t.database.db, { ...credentials, givenName: 'Mo', familyName: 'Ver', role: 'Coordinator' });
+    const here = (await signInThroughProvider(t.app, credentials)).tokens!;
+    const elsewhere = (await signInThroughProvider(t.app, credentials)).tokens!;
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, { publicUrl: TEST_PUBLIC_URL, charityName: 'Vale Care', smtpUrl: 'smtp://127.0.0.1:9' }, user));
+
+    const input = { currentPassword: credentials.password, newPassword: 'movers-second-password', confirmPassword: 'movers-second-password' };
+    expect((await callOverHttp(t.app, { path: 'account.changePassword', type: 'mutation' }, input, here.id_token)).statusCode).toBe(200);
+
+    const me = (tokens: Tokens) => callOverHttp(t.app, { path: 'session.me', type: 'query' }, undefined, tokens.id_token);
+    expect((await me(here)).statusCode).toBe(200);
+    expect((await refreshTokens(t.app, here.refresh_token!)).statusCode).toBe(200);
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    expect((await refreshTokens(t.app, elsewhere.refresh_token!)).statusCode).toBe(400);
+    expect(await t.database.db.select().from(passwordLinks).where(and(eq(passwordLinks.userId, user.id), isNull(passwordLinks.usedAt)))).toEqual([]);
+  });
+
+  it('refuses one’s own e-mail address or name, changing nothing', async () => {
+    const credentials = { email: 'samename@valecare.test', password: 'samenames-first-password' };
+    await addUser(t.database.db, { ...credentials, givenName: 'Samantha', familyName: 'Ellingworth', role: 'Coordinator' });
+    const { id_token: token } = (await signInThroughProvider(t.app, credentials)).tokens!;
+    for (const newPassword of [credentials.email, 'Samantha Ellingworth']) {
+      const response = await callOverHttp(t.app, { path: 'account.changePassword', type: 'mutation' }, { currentPassword: credentials.password, newPassword, confirmPassword: newPassword }, token);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)?.message).toBe(PASSWORD_MESSAGES.ownIdentity);
+    }
+    expect(await checkPassword(t.database.db, credentials.email, credentials.password)).toBeDefined();
   });
 });
 

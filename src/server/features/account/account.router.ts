@@ -9,7 +9,7 @@ export const accountRouter = router({
   get: authedProcedure.query(({ ctx }) => getAccount(ctx.db, ctx.env, ctx.user)),
   changePassword: authedProcedure
     .input(changePasswordInput)
-    .mutation(({ ctx, input }) => changeOwnPassword(ctx.db, ctx.env, ctx.user, input, ctx.clientIp)),
+    .mutation(({ ctx, input }) => changeOwnPassword(ctx.db, ctx.env, ctx.user, input, ctx)),
   startTwoStep: authedProcedure
     .input(startTwoStepInput)
     .mutation(({ ctx, input }) => startTwoStep(ctx.db, ctx.env, ctx.user, input, ctx.clientIp)),

@@ -8,7 +8,7 @@ import { checkSecondFactor, confirmEnrolment, enrolmentSecret, isEnrolled, recov
 import { revokeAccount } from '@/server/auth/oidc-adapter';
 import { passwordProblem } from '@/server/auth/password-policy';
 import { groupedSecret } from '@/server/auth/totp';
-import { checkPassword, findUserByEmail, hashPassword, type StaffUser } from '@/server/auth/users.service';
+import { checkPassword, findUserByEmail, hashPassword, type StaffUser, voidOpenLinks } from '@/server/auth/users.service';
 import type { Database } from '@/server/db/client';
 import { oidcModels, users } from '@/server/db/schema/auth';
 import type { Env } from '@/server/env';
@@ -100,14 +100,23 @@ async function proveIdentity(
  * Changes the user's own password. A wrong current password counts as a failed sign-in, so the sign-in
  * limits also stop guessing here.
  */
-export async function changeOwnPassword(db: Database, env: Env, user: SessionUser, input: ChangePasswordInput, clientIp: string): Promise<void> {
+export async function changeOwnPassword(
+  db: Database,
+  env: Env,
+  user: SessionUser,
+  input: ChangePasswordInput,
+  { clientIp, sessionId }: { clientIp: string; sessionId?: string },
+): Promise<void> {
   const account = await ownAccount(db, env, user);
-  const problem = passwordProblem(input.newPassword);
+  const problem = passwordProblem(input.newPassword, account);
   if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
   await proveIdentity(db, user, account, clientIp, 'account.changePasswordRefused', () => checkPassword(db, account.email, input.currentPassword));
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, account.id));
+    // Whoever knew the old password is signed out everywhere else, and a reset link sent before opens nothing.
+    await voidOpenLinks(tx, account.id);
+    await revokeAccount(tx, account.id, { keepSession: sessionId });
     await recordAudit(tx, user, 'account.changePassword', account.id, null);
   });
 }

@@ -121,6 +121,11 @@ describe('staff.invite', () => {
       expect(response.statusCode).toBe(400);
       messages.push(errorOf(response)?.message);
     }
+    // A staff address is exactly one address: never a list, nor one with a display name.
+    for (const email of ['ann@valecare.test,eve@evil.example', 'ann@valecare.test;eve@evil.example', 'Ann <ann@valecare.test>', '"ann"@valecare.test']) {
+      const response = await callOverHttp(t.app, { path: 'staff.invite', type: 'mutation' }, { email, givenName: 'A', familyName: 'B', role: 'Coordinator' }, token);
+      expect({ email, status: response.statusCode, message: errorOf(response)?.message }).toEqual({ email, status: 400, message: 'email: Enter a valid e-mail address' });
+    }
     expect(messages).toEqual([
       'email: Enter a valid e-mail address',
       'givenName: Given name is required',
