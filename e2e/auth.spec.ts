@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { enterPassword, expect, setUpTwoStepSignIn, test } from './fixtures';
+import { enterPassword, expect, serverOf, setUpTwoStepSignIn, test, withPageToken } from './fixtures';
+import { newClient } from '@/server/test/builders';
+import { e2eUser } from './users';
 import { migratedDataDir, newDataDir, removeDataDir, startServer } from './server';
 
 const ALL_ITEMS = ['Dashboard', 'Requests', 'Packages', 'Timesheets', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG', 'Compliance', 'Audit', 'Data protection', 'Reminders', 'Staff', 'Import'];
@@ -161,4 +163,37 @@ test('a restart keeps users signed in and all data, and an expired token is refr
     await server.stop();
     removeDataDir(dataDir);
   }
+});
+
+test('a record’s address opened signed out, as from an e-mail or a bookmark, is where sign-in lands', async ({ page, signIn, browser }) => {
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const client = await api.clients.create.mutate(newClient({ name: 'Winifred Linkwater' }));
+  const address = `/clients/edit/${client.id}`;
+
+  const context = await browser.newContext({ baseURL: serverOf(page) });
+  const signedOut = await context.newPage();
+  try {
+    await signedOut.goto(address);
+    await expect(signedOut.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await enterPassword(signedOut, e2eUser('Coordinator', 0));
+    await signedOut.waitForURL((url) => url.pathname === address);
+    await expect(signedOut.getByLabel('Name')).toHaveValue('Winifred Linkwater');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a new tab of a signed-in browser opens signed in, where it was opened, without the password; the first tab stays signed in', async ({ page, signInAfresh }) => {
+  await signInAfresh('Coordinator');
+  const second = await page.context().newPage();
+  await second.goto('/clients');
+  await expect(second.getByTestId('user-role')).toHaveText('Role: Coordinator');
+  await expect(second).toHaveURL(/\/clients$/);
+  await expect(second.getByRole('heading', { name: 'Sign in' })).toHaveCount(0);
+  // The first tab's session goes on: a reload keeps it and its calls are answered.
+  await page.reload();
+  await expect(page.getByTestId('user-role')).toHaveText('Role: Coordinator');
+  await page.goto('/clients');
+  await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
+  await expect(page.getByText('Error loading')).toHaveCount(0);
 });

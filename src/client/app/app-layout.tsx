@@ -4,6 +4,7 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { SearchButton, SearchDialog, useGlobalSearch } from '@/client/features/search/global-search';
 import { useAuth } from '@/client/lib/auth';
+import { rememberReturnTo } from '@/client/lib/sign-in-state';
 import { cn } from '@/client/lib/utils';
 import { PRODUCT_NAME } from '@/shared/constants';
 import type { SessionUser } from '@/shared/session';
@@ -117,6 +118,12 @@ function useFocusHeadingOnNavigation(pathname: string, main: RefObject<HTMLEleme
   }, [pathname, main]);
 }
 
+/** An app address opened signed out: to the landing page, and back here once signed in. */
+function SignedOutVisit({ to }: { to: string }) {
+  useEffect(() => rememberReturnTo(to), [to]);
+  return <Navigate to="/" replace />;
+}
+
 /** Everything a signed-in user sees: the sidebar and the current screen; signed-out visitors go to /. */
 export function AppLayout() {
   const { session } = useAuth();
@@ -141,7 +148,7 @@ export function AppLayout() {
     return () => observer.disconnect();
   }, [signedIn]);
 
-  if (session.status !== 'signed-in') return <Navigate to="/" replace />;
+  if (session.status !== 'signed-in') return <SignedOutVisit to={`${location.pathname}${location.search}${location.hash}`} />;
   const { user } = session;
 
   return (

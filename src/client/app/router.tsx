@@ -1,6 +1,7 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useAuth } from '@/client/lib/auth';
+import { forgetReturnTo, returnToAfterSignIn } from '@/client/lib/sign-in-state';
 import { can } from '@/shared/permissions';
 import { AppLayout } from './app-layout';
 import { LandingPage } from './landing-page';
@@ -12,10 +13,18 @@ function SessionGate() {
   return session.status === 'loading' ? <LoadingScreen /> : <Outlet />;
 }
 
-/** / is the landing page when signed out and the dashboard when signed in. */
+/**
+ * / is the landing page when signed out and the dashboard when signed in, or, just signed in, the app address the
+ * person opened signed out (a link from an e-mail, a bookmark).
+ */
 function HomePage() {
   const { session, signIn } = useAuth();
-  return session.status === 'signed-in' ? <Navigate to="/dashboard" replace /> : <LandingPage onSignIn={signIn} />;
+  const signedIn = session.status === 'signed-in';
+  const [returnTo] = useState(returnToAfterSignIn);
+  useEffect(() => {
+    if (signedIn) forgetReturnTo();
+  }, [signedIn]);
+  return signedIn ? <Navigate to={returnTo ?? '/dashboard'} replace /> : <LandingPage onSignIn={signIn} />;
 }
 
 /** A screen the role may not read says so, rather than showing errors. */

@@ -4,7 +4,16 @@ import { type SessionUser, sessionUserFromClaims } from '@/shared/session';
 
 import type { SignInConfig } from '@/server/auth/auth-setup';
 import { IdleWatch } from './idle-session';
-import { IN_FLIGHT_KEY, isSignInCallback, isSignInInFlight, LOGIN_KEY_PREFIX, SESSION_KEY_PREFIX } from './sign-in-state';
+import {
+  IN_FLIGHT_KEY,
+  isBrowserSignedIn,
+  isSignInCallback,
+  isSignInInFlight,
+  LOGIN_KEY_PREFIX,
+  markBrowserSignedIn,
+  SESSION_KEY_PREFIX,
+  SILENT_KEY,
+} from './sign-in-state';
 
 export type { SignInConfig };
 
@@ -103,6 +112,22 @@ export class AuthClient {
     await this.manager.signinRedirect();
   }
 
+  /**
+   * Whether this tab may join the browser's sign-in without the password: someone signed in in another of its tabs
+   * and used it within the idle limit, with the built-in provider (whose session the app's own pages keep), and no
+   * sign-in is under way here.
+   */
+  maySignInSilently(): boolean {
+    return isBrowserSignedIn() && !this.idle.isIdle() && new URL(this.config.authority).origin === this.origin && !this.isSignInInFlight();
+  }
+
+  /** Signs in through the provider's session (`prompt=none`): back signed in, or signed out if it has ended. */
+  async signInSilently(): Promise<void> {
+    window.sessionStorage.setItem(IN_FLIGHT_KEY, '1');
+    window.sessionStorage.setItem(SILENT_KEY, '1');
+    await this.manager.signinRedirect({ prompt: 'none' });
+  }
+
   /** True when the URL is the hosted page sending the user back (with a code or an error). */
   static isCallback(url: URL): boolean {
     return isSignInCallback(url);
@@ -125,11 +150,21 @@ export class AuthClient {
     this.fail(new SignInError(MESSAGES.signInCanceled));
   }
 
-  /** Completes sign-in from the callback URL; every failure clears the in-flight data and is reported. */
-  async completeSignIn(url: string): Promise<SessionUser> {
+  /**
+   * Completes sign-in from the callback URL; every failure clears the in-flight data and is reported, but a silent
+   * sign-in that found no session to join only leaves the tab signed out.
+   */
+  async completeSignIn(url: string): Promise<SessionUser | null> {
     const params = new URL(url).searchParams;
+    const silent = window.sessionStorage.getItem(SILENT_KEY) === '1';
+    window.sessionStorage.removeItem(SILENT_KEY);
     try {
       const error = params.get('error');
+      if (error && silent) {
+        await this.clearInFlight();
+        markBrowserSignedIn(false);
+        return null;
+      }
       if (error) {
         throw new SignInError(params.get('error_description') || (error === 'access_denied' ? MESSAGES.userCancelled : error));
       }
@@ -147,6 +182,7 @@ export class AuthClient {
       const sessionUser = await this.sessionUser(user);
       this.idle.record({ force: true });
       window.sessionStorage.removeItem(IN_FLIGHT_KEY);
+      markBrowserSignedIn(true);
       this.emitSession(sessionUser);
       return sessionUser;
     } catch (error) {
@@ -239,6 +275,7 @@ export class AuthClient {
     }
     await this.manager.removeUser();
     await this.clearInFlight();
+    markBrowserSignedIn(false);
     clearLocalData();
     this.emitSession(null);
     const home = `${this.origin}/`;

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { type Action, can, type Resource } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
 import { AuthClient } from './auth-client';
+import { rememberReturnTo } from './sign-in-state';
 
 export type Session = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
 
@@ -85,6 +86,12 @@ export function AuthProvider({
       // nothing is cached locally yet.
       if (await client.signOutIfIdle().catch(() => false)) return;
       const user = await client.getSession().catch(() => null);
+      // A new tab of a browser signed in elsewhere joins that sign-in, and lands where it was opened.
+      if (!user && !cancelled && client.maySignInSilently()) {
+        rememberReturnTo(`${window.location.pathname}${window.location.search}${window.location.hash}`);
+        // Away to the provider; should the page stay (no network), the tab is simply signed out.
+        if (await client.signInSilently().then(() => true, () => false)) return;
+      }
       if (!cancelled) setSession(toSession(user));
     })();
 

@@ -19,14 +19,53 @@ export function isSignInInFlight(): boolean {
   return window.sessionStorage.getItem(IN_FLIGHT_KEY) === '1';
 }
 
+/**
+ * Kept in the browser's localStorage while someone is signed in in one of its tabs: a new tab then signs in through
+ * the provider's session, without the password. Only that it is so, never a token.
+ */
+const BROWSER_SIGNED_IN_KEY = 'valecare.browser-signed-in';
+/** Set in the tab while a silent sign-in is away at the provider: its refusal means signed out, not a failure. */
+export const SILENT_KEY = 'valecare.login-silent';
+
+export function markBrowserSignedIn(signedIn: boolean): void {
+  if (signedIn) window.localStorage.setItem(BROWSER_SIGNED_IN_KEY, '1');
+  else window.localStorage.removeItem(BROWSER_SIGNED_IN_KEY);
+}
+
+export function isBrowserSignedIn(): boolean {
+  return window.localStorage.getItem(BROWSER_SIGNED_IN_KEY) === '1';
+}
+
 function hasStoredSession(): boolean {
   return Object.keys(window.sessionStorage).some((key) => key.startsWith(SESSION_KEY_PREFIX));
 }
 
 /**
- * A visitor at / with nothing to finish: no session kept, no sign-in coming back or under way. Such a
- * visit needs only the landing page; anything else needs the app.
+ * A visitor at / with nothing to finish: no session kept, no sign-in coming back or under way, none in another tab
+ * to join. Such a visit needs only the landing page; anything else needs the app.
  */
 export function isSignedOutLandingVisit(url: URL): boolean {
-  return url.pathname === '/' && !isSignInCallback(url) && !isSignInInFlight() && !hasStoredSession();
+  return url.pathname === '/' && !isSignInCallback(url) && !isSignInInFlight() && !hasStoredSession() && !isBrowserSignedIn();
+}
+
+/** An app address opened signed out (an e-mail's link, a bookmark), kept in the tab until sign-in lands there. */
+const RETURN_TO_KEY = 'valecare.return-to';
+
+/** Only a path of this site: `//elsewhere` or `/\elsewhere` would leave it. */
+function isOwnPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && path !== '/';
+}
+
+export function rememberReturnTo(path: string): void {
+  if (isOwnPath(path)) window.sessionStorage.setItem(RETURN_TO_KEY, path);
+}
+
+/** Where sign-in should land, if a signed-out visit asked for somewhere. */
+export function returnToAfterSignIn(): string | undefined {
+  const path = window.sessionStorage.getItem(RETURN_TO_KEY);
+  return path !== null && isOwnPath(path) ? path : undefined;
+}
+
+export function forgetReturnTo(): void {
+  window.sessionStorage.removeItem(RETURN_TO_KEY);
 }

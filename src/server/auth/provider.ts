@@ -16,6 +16,11 @@ export const AUTH_PREFIX = '/auth';
 const HOUR = 60 * 60;
 /** A working day: staff sign in once a day; a stolen refresh token dies by the evening. */
 export const SESSION_SECONDS = 12 * HOUR;
+/**
+ * A grant is the browser's tabs' one container for their tokens, kept while its session lasts and a sign-in renews
+ * it; what a sign-in may do is bounded by the session and its refresh tokens (12 hours from that sign-in), not by it.
+ */
+const GRANT_SECONDS = 30 * 24 * HOUR;
 /** The web app exchanges a code within a second or two; a minute covers a slow connection. */
 export const AUTHORIZATION_CODE_SECONDS = 60;
 
@@ -30,14 +35,24 @@ export function refreshTokenSeconds(sessionStart: number, now: number, idleSecon
 const epochSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * Every sign-in asks for the password (and second factor). The provider's cookie never signs anyone in
- * again by itself, so a session that ended for being idle cannot be revived from it.
+ * Every sign-in the person starts asks for the password (and second factor). Only a silent request joins the
+ * browser's live session: the web app makes one from a new tab while the browser's other tabs are in use (not
+ * idle), and signing out or going idle ends the provider's session, so an idle session is not revived from it.
  */
 function signInEveryTime() {
   const policy = interactionPolicy.base();
+  // A silent request (prompt=none: a new tab of a browser already signed in) joins the browser's live session;
+  // the base policy's own checks still refuse it with login_required when there is none.
   policy
     .get('login')!
-    .checks.add(new interactionPolicy.Check('sign_in_every_time', 'End-User authentication is required', (ctx) => !ctx.oidc.result?.login));
+    .checks.add(
+      new interactionPolicy.Check('sign_in_every_time', 'End-User authentication is required', (ctx) => {
+        if (ctx.oidc.result?.login) return false;
+        // Joined silently only within the 12 hours of the sign-in the session holds.
+        const signedInAt = ctx.oidc.session?.authTime();
+        return !(ctx.oidc.prompts.has('none') && signedInAt !== undefined && epochSeconds() - signedInAt < SESSION_SECONDS);
+      }),
+    );
   return policy;
 }
 
@@ -93,15 +108,15 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
       };
     },
     // The web app is our own first-party client: it never asks the user for consent.
-    // A fresh sign-in starts a fresh grant, so its 12 hours count from then.
+    // The browser's tabs share one grant: the provider refreshes a token only for its session's grant, so a new one
+    // would end the other tabs' sessions. A fresh sign-in by the same person keeps it; its refresh tokens count their
+    // 12 hours from that sign-in.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
-      const freshSignIn = Boolean(ctx.oidc.result?.login);
       const grantId =
-        (ctx.oidc.result?.consent as { grantId?: string } | undefined)?.grantId ??
-        (freshSignIn ? undefined : ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId));
+        (ctx.oidc.result?.consent as { grantId?: string } | undefined)?.grantId ?? ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
       if (grantId) {
         const existing = await ctx.oidc.provider.Grant.find(grantId);
-        if (existing) return existing;
+        if (existing && existing.accountId === ctx.oidc.session!.accountId) return existing;
       }
       const grant = new ctx.oidc.provider.Grant({
         clientId: ctx.oidc.client!.clientId,
@@ -121,7 +136,7 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
       Interaction: HOUR,
       RefreshToken: (_ctx, token) => refreshTokenSeconds(token.iiat ?? epochSeconds(), epochSeconds(), env.sessionIdleMinutes * 60),
       Session: SESSION_SECONDS,
-      Grant: SESSION_SECONDS,
+      Grant: GRANT_SECONDS,
     },
     interactions: { policy: signInEveryTime(), url: (_ctx, interaction) => `${AUTH_PREFIX}/interaction/${interaction.uid}` },
     features: {

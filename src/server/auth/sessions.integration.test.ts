@@ -118,6 +118,38 @@ describe('session lifetime', () => {
   });
 });
 
+describe('one sign-in serves the browser', () => {
+  it('a new tab signs in silently through the provider’s session, and the first tab’s tokens and refresh go on working', async () => {
+    const browser = new TestBrowser(t.app);
+    const { tokens: first } = await signedIn(t, browser);
+    const second = await browser.signInSilently();
+    expect(second.error).toBeUndefined();
+    expect(decodeJwt(second.tokens!.id_token).sub).toBe(decodeJwt(first.id_token).sub);
+    for (const tokens of [first, second.tokens!]) {
+      expect((await me(tokens.id_token)).statusCode).toBe(200);
+      expect(await refreshed(tokens.refresh_token)).toBeDefined();
+    }
+  });
+
+  it('a second sign-in with the password in another tab leaves the first tab signed in', async () => {
+    const browser = new TestBrowser(t.app);
+    const { credentials, tokens: first } = await signedIn(t, browser);
+    const again = (await signInThroughProvider(t.app, credentials, { browser })).tokens!;
+    for (const tokens of [first, again]) {
+      expect((await me(tokens.id_token)).statusCode).toBe(200);
+      expect(await refreshed(tokens.refresh_token)).toBeDefined();
+    }
+  });
+
+  it('a silent sign-in with no live session, or after signing out, is refused with login_required and no tokens', async () => {
+    expect(await new TestBrowser(t.app).signInSilently()).toEqual({ error: 'login_required' });
+    const browser = new TestBrowser(t.app);
+    const { tokens } = await signedIn(t, browser);
+    await browser.signOut(tokens.id_token);
+    expect(await browser.signInSilently()).toEqual({ error: 'login_required' });
+  });
+});
+
 describe('ending a session', () => {
   it('refuses an ID token at once when its session is signed out, refreshed ones too', async () => {
     const browser = new TestBrowser(t.app);

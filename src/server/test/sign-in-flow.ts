@@ -53,6 +53,25 @@ export class TestBrowser {
     return { interactionPath: pathOf(start.headers.location as string), verifier };
   }
 
+  /**
+   * A new tab's silent sign-in (`prompt=none`): followed through the provider until it sends the browser back to
+   * the web app, with a code (exchanged here for tokens) or an error.
+   */
+  async signInSilently(): Promise<{ tokens?: Tokens; error?: string }> {
+    const verifier = randomBytes(48).toString('base64url');
+    let answer = await this.request('GET', `/auth/auth?${authorizationParams({ code_challenge: challengeFor(verifier), redirect_uri: this.redirectUri, prompt: 'none' })}`);
+    let location = answer.headers.location as string | undefined;
+    for (let hops = 0; location && !location.startsWith(this.redirectUri) && hops < 5; hops++) {
+      answer = await this.request('GET', pathOf(location));
+      location = answer.headers.location as string | undefined;
+    }
+    const back = new URL(location ?? '', TEST_PUBLIC_URL).searchParams;
+    const code = back.get('code');
+    if (!code) return { error: back.get('error') ?? `no redirect back (${answer.statusCode})` };
+    const exchange = await exchangeCode(this.app, code, verifier, this.redirectUri);
+    return exchange.statusCode === 200 ? { tokens: exchange.json<Tokens>() } : { error: `token exchange: ${exchange.statusCode}` };
+  }
+
   /** The web app's sign-out: the provider's end-session page with the ID token as hint, its form sent (as logout.js does). */
   async signOut(idToken: string): Promise<LightMyRequestResponse> {
     const end = new URLSearchParams({ id_token_hint: idToken, post_logout_redirect_uri: this.redirectUri });
