@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oidcModels } from '@/server/db/schema/auth';
-import { AUTHORIZATION_CODE_SECONDS } from '@/server/auth/provider';
+import { AUTHORIZATION_CODE_SECONDS, SIGN_IN_START_WINDOW, SIGN_IN_STARTS_PER_ADDRESS, TOO_MANY_SIGN_IN_STARTS } from '@/server/auth/provider';
 import { addUser } from '@/server/auth/users.service';
 import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
 import { authorizationRequest, exchangeCode, signInThroughProvider } from '@/server/test/sign-in-flow';
@@ -90,5 +90,35 @@ describe('redirect URIs', () => {
     const response = await exchangeCode(t.app, authorization!.code, authorization!.verifier, `${TEST_PUBLIC_URL}/other`);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_grant');
+  });
+});
+
+describe('what the provider offers', () => {
+  it('advertises only the flows and client authentication the web app uses, and serves no other', async () => {
+    const discovery = (await t.app.inject({ method: 'GET', url: '/auth/.well-known/openid-configuration', headers: { host: 'valecare.test' } })).json();
+    expect(discovery).toMatchObject({
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      response_types_supported: ['code'],
+      token_endpoint_auth_methods_supported: ['none'],
+      code_challenge_methods_supported: ['S256'],
+      scopes_supported: ['openid', 'email', 'profile'],
+    });
+    for (const absent of ['pushed_authorization_request_endpoint', 'dpop_signing_alg_values_supported', 'userinfo_endpoint', 'token_endpoint_auth_signing_alg_values_supported']) {
+      expect(discovery).not.toHaveProperty(absent);
+    }
+    const pushed = await t.app.inject({ method: 'POST', url: '/auth/request', headers: { host: 'valecare.test', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'client_id=valecare' });
+    expect(pushed.statusCode).toBe(404);
+    expect((await authorizationRequest(t.app, { response_type: 'id_token' })).headers.location ?? '').not.toContain('id_token=');
+  });
+});
+
+describe('sign-in starts', () => {
+  it(`are limited to ${SIGN_IN_STARTS_PER_ADDRESS} per network address in ${SIGN_IN_START_WINDOW}, with a plain message; other addresses go on`, async () => {
+    const start = (ip: string) => t.app.inject({ method: 'GET', url: `/auth/auth?${new URLSearchParams({ client_id: 'valecare', response_type: 'code' })}`, remoteAddress: ip, headers: { host: 'valecare.test' } });
+    for (let i = 0; i < SIGN_IN_STARTS_PER_ADDRESS; i++) expect((await start('10.77.0.1')).statusCode).not.toBe(429);
+    const refused = await start('10.77.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(TOO_MANY_SIGN_IN_STARTS);
+    expect((await start('10.77.0.2')).statusCode).not.toBe(429);
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
@@ -139,8 +140,15 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
       Grant: GRANT_SECONDS,
     },
     interactions: { policy: signInEveryTime(), url: (_ctx, interaction) => `${AUTH_PREFIX}/interaction/${interaction.uid}` },
+    // Only what the web app uses is offered and advertised: the code flow with PKCE, refresh, a public client.
+    responseTypes: ['code'],
+    clientAuthMethods: ['none'],
+    scopes: ['openid', 'email', 'profile'],
     features: {
       devInteractions: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      dPoP: { enabled: false },
+      userinfo: { enabled: false },
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
@@ -194,19 +202,41 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
 }
 
 /** Hands every /auth request the interaction routes do not own to the provider, body unread. */
+/**
+ * Sign-in starts (`/auth/auth`, silent ones too) allowed per network address in SIGN_IN_START_WINDOW: far more than an
+ * office behind one address makes, few enough that nobody can make the provider store interactions without end.
+ */
+export const SIGN_IN_STARTS_PER_ADDRESS = 120;
+export const SIGN_IN_START_WINDOW = '10 minutes';
+export const TOO_MANY_SIGN_IN_STARTS = 'Too many sign-ins were started from this network. Wait a few minutes and try again.';
+
 export async function mountProvider(app: FastifyInstance, provider: Provider): Promise<void> {
   const callback = provider.callback();
+  await app.register(rateLimit, { global: false });
   await app.register(
     async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-      scope.all('/*', (request, reply) => {
+      const toProvider = (request: FastifyRequest, reply: FastifyReply) => {
         reply.hijack();
         const raw = request.raw as typeof request.raw & { originalUrl?: string };
         raw.originalUrl = raw.url;
         raw.url = raw.url!.slice(AUTH_PREFIX.length) || '/';
         callback(raw, reply.raw);
-      });
+      };
+      const limited = {
+        config: {
+          rateLimit: {
+            max: SIGN_IN_STARTS_PER_ADDRESS,
+            timeWindow: SIGN_IN_START_WINDOW,
+            // This machine itself (the browser tests; a proxy whose clients' addresses are not trusted) is not one caller.
+            allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
+            errorResponseBuilder: () => ({ statusCode: 429, error: 'Too Many Requests', message: TOO_MANY_SIGN_IN_STARTS }),
+          },
+        },
+      };
+      scope.all('/auth', limited, toProvider);
+      scope.all('/*', toProvider);
     },
     { prefix: AUTH_PREFIX },
   );
