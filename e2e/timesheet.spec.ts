@@ -13,11 +13,11 @@ const LONG_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numer
 const longDay = (iso: string) => LONG_DAY.format(new Date(`${iso}T00:00:00Z`));
 
 /** An MP caring for a new client under a package of `weeklyHours` a week from `startDate`, all uniquely named. */
-async function aPackage(api: Api, startDate: string, weeklyHours: number) {
+async function aPackage(api: Api, startDate: string, weeklyHours: number, kind: 'mps' | 'volunteers' = 'mps') {
   const carerName = unique('Tamsin Keyes');
   const clientName = unique('Oswald Pryce');
   const packageName = unique('Weekday visits');
-  const carer = await api.mps.create.mutate(newCarer({ name: carerName }));
+  const carer = await api[kind].create.mutate(newCarer({ name: carerName }));
   const client = await api.clients.create.mutate({ dateOfBirth: '1938-07-09', details: { name: clientName, address: { postCode: 'TA4 9ZY' } } });
   const request = await api.requests.create.mutate({ clientId: client.id, startDate, details: { weeklyHours } });
   const pkg = await api.packages.create.mutate({
@@ -125,7 +125,8 @@ test('a Coordinator fills a week by keyboard alone, marks a missed visit, and fi
 test('days to come and days before a package are greyed, and Finance reads the timesheet without changing it', async ({ browser, page, signIn }) => {
   const coordinator = await colleague(browser, 'Coordinator');
   const today = todayIn();
-  const pkg = await aPackage(coordinator.api, today, 7);
+  // A volunteer's package: Finance reads volunteers (an MP it would see only as "MP").
+  const pkg = await aPackage(coordinator.api, today, 7, 'volunteers');
   const yesterday = addDays(today, -1);
   await coordinator.api.deliveries.record.mutate({ packageId: pkg.id, date: today, status: 'delivered', hours: 1.25 });
   await expect(coordinator.api.deliveries.record.mutate({ packageId: pkg.id, date: yesterday, status: 'delivered', hours: 1 })).rejects.toThrow(

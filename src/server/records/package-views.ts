@@ -10,10 +10,10 @@ import type { Package } from '@/server/records/care.mappers';
 export type PackageView = Package & { carerName: string };
 
 /**
- * The package as the role may see it: a carer's name only for a role that may read that kind of carer
- * (Finance reads volunteers but not MPs, as with MAG attendees).
+ * The package as the role may see it (in a list, a timesheet or a statement): a carer's name only for a role that
+ * may read that kind of carer (Finance reads volunteers but not MPs, as with MAG attendees).
  */
-export function carerNameFor<P extends PackageView>(role: Role, pkg: P): P {
+export function carerNameFor<P extends Pick<PackageView, 'carerId' | 'carerName'>>(role: Role, pkg: P): P {
   return mayNameCarer(role, pkg.carerId) ? pkg : { ...pkg, carerName: '' };
 }
 

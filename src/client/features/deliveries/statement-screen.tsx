@@ -160,7 +160,7 @@ function StatementBody({ statement }: { statement: Statement }) {
       </div>
       <Totals statement={statement} />
       {statement.packages.length === 0 ? (
-        <p className="text-muted-foreground">No packages ran for {carer.name} in {monthLabel(statement.month)}.</p>
+        <p className="text-muted-foreground">No packages ran for {carer.name || carerKindLabel(carer.id)} in {monthLabel(statement.month)}.</p>
       ) : (
         <>
           <PackagesTable statement={statement} />
@@ -186,7 +186,7 @@ export default function StatementScreen() {
   const validMonth = monthSchema.safeParse(month).success;
   const statement = useQuery({ ...trpc.deliveries.getStatement.queryOptions({ carerId, month }), enabled: validMonth });
   const data = statement.data;
-  const title = data ? `${data.carer.name}: ${monthLabel(data.month)}` : 'Monthly statement';
+  const title = data ? `${data.carer.name || carerKindLabel(data.carer.id)}: ${monthLabel(data.month)}` : 'Monthly statement';
 
   return (
     <div className="flex min-w-0 flex-col gap-4 p-4 md:p-6 print:p-0">

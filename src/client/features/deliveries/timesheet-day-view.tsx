@@ -5,7 +5,7 @@ import { formatHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { dayLock, type WeekPackage } from './timesheet-cell';
 import { DayCell } from './timesheet-day-cell';
-import { dayMonthOf, longDayOf, PlannedAgainst, useRowTotals, type WeekView, weekdayOf } from './timesheet-grid';
+import { carerShown, dayMonthOf, longDayOf, PlannedAgainst, useRowTotals, type WeekView, weekdayOf } from './timesheet-grid';
 import { cellKey } from './timesheet-store';
 
 /** The week's seven days as buttons: the chosen one is pressed. */
@@ -42,7 +42,7 @@ const DayCard = memo(function DayCard({ pkg, row, day, view }: { pkg: WeekPackag
     <li className="flex flex-col gap-2 rounded-lg border bg-card p-3">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <div className="font-medium break-words">{pkg.carerName}</div>
+          <div className="font-medium break-words">{carerShown(pkg)}</div>
           <div className="text-sm break-words text-muted-foreground">
             {pkg.clientName}
             {pkg.packageName && <span> · {pkg.packageName}</span>}
@@ -60,7 +60,7 @@ const DayCard = memo(function DayCard({ pkg, row, day, view }: { pkg: WeekPackag
           cellKey={key}
           row={row}
           col={days.indexOf(day)}
-          label={`Hours, ${pkg.carerName} for ${pkg.clientName}`}
+          label={`Hours, ${carerShown(pkg)} for ${pkg.clientName}`}
           lock={lock}
           readOnly={readOnly}
           onOpenDialog={onOpenDialog}

@@ -1,4 +1,5 @@
 import { memo, useCallback, useSyncExternalStore } from 'react';
+import { carerKindLabel } from '@/client/components/care/carer-label';
 import { formatHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { dayLock, type WeekPackage } from './timesheet-cell';
@@ -15,8 +16,13 @@ export const dayMonthOf = (iso: string) => DAY_MONTH.format(asDate(iso));
 export const longDayOf = (iso: string) => LONG_DAY.format(asDate(iso));
 
 /** "Ann Carer for Bob Client", with the package's own name when it has one. */
-export function packageWho(pkg: Pick<WeekPackage, 'carerName' | 'clientName' | 'packageName'>): string {
-  return `${pkg.carerName} for ${pkg.clientName}${pkg.packageName ? ` (${pkg.packageName})` : ''}`;
+/** The carer as the timesheet names them: by name, or only as an MP to a role that may not read MPs (Finance). */
+export function carerShown(pkg: Pick<WeekPackage, 'carerId' | 'carerName'>): string {
+  return pkg.carerName || carerKindLabel(pkg.carerId);
+}
+
+export function packageWho(pkg: Pick<WeekPackage, 'carerId' | 'carerName' | 'clientName' | 'packageName'>): string {
+  return `${carerShown(pkg)} for ${pkg.clientName}${pkg.packageName ? ` (${pkg.packageName})` : ''}`;
 }
 
 export interface WeekView {
@@ -54,7 +60,7 @@ const TimesheetRow = memo(function TimesheetRow({ pkg, row, view }: { pkg: WeekP
   return (
     <tr className="border-b align-top last:border-0">
       <th scope="row" className="px-3 py-2 text-left font-normal">
-        <div className="font-medium">{pkg.carerName}</div>
+        <div className="font-medium">{carerShown(pkg)}</div>
         <div className="text-muted-foreground">
           {pkg.clientName}
           {pkg.packageName && <span> · {pkg.packageName}</span>}

@@ -177,7 +177,7 @@ describe('a package keeps the care recorded for it', () => {
 });
 
 describe('deliveries.getStatement', () => {
-  it("gives a carer's month: each package planned and delivered, missed visits and every entry; Finance reads it", async () => {
+  it("gives a carer's month: each package planned and delivered, missed visits and every entry", async () => {
     const carer = (await admin.mps.create(newCarer({ name: 'Stella Statement' }))).id;
     const first = await aPackage({ carerId: carer, startDate: '2025-10-01', weeklyHours: 7 });
     // Starts on 16 October: 16 days of October at 3.5 hours a week.
@@ -188,7 +188,7 @@ describe('deliveries.getStatement', () => {
     await admin.deliveries.record(delivered(second.id, '2025-10-16', 0.75));
     await admin.deliveries.record(delivered(second.id, '2025-11-03', 5));
 
-    const statement = await t.caller('Finance').deliveries.getStatement({ carerId: carer, month: '2025-10' });
+    const statement = await t.caller('Trustee').deliveries.getStatement({ carerId: carer, month: '2025-10' });
     expect(statement).toMatchObject({ carer: { id: carer, name: 'Stella Statement', kind: 'MP' }, month: '2025-10', closed: false, deliveredHours: 4.25, missedVisits: 1 });
     expect(statement.plannedHours).toBeCloseTo(31 + 8, 10);
     expect(statement.packages.map((p) => [p.id, p.plannedHours, p.deliveredHours, p.missedVisits, p.entries.map((e) => e.date)])).toEqual([
@@ -196,5 +196,24 @@ describe('deliveries.getStatement', () => {
       [second.id, 8, 0.75, 0, ['2025-10-16']],
     ]);
     await expect(admin.deliveries.getStatement({ carerId: 'mnotacarer', month: '2025-10' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('carers named to Finance', () => {
+  it('the timesheet and statements name volunteers to Finance but no MP, as every other screen does; other roles see both', async () => {
+    const ofMp = await aPackage({ startDate: '2025-11-03' });
+    const ofVolunteer = await aPackage({ carerId: volunteerId, startDate: '2025-11-03' });
+    const namesIn = async (role: 'Finance' | 'Coordinator') => {
+      const week = await t.caller(role).deliveries.getWeek({ weekStart: '2025-11-17' });
+      return Object.fromEntries(week.packages.filter((p) => [ofMp.id, ofVolunteer.id].includes(p.id)).map((p) => [p.id, p.carerName]));
+    };
+    expect(await namesIn('Coordinator')).toEqual({ [ofMp.id]: 'Mary Provider', [ofVolunteer.id]: 'Val Unteer' });
+    expect(await namesIn('Finance')).toEqual({ [ofMp.id]: '', [ofVolunteer.id]: 'Val Unteer' });
+
+    const finance = t.caller('Finance');
+    const mpStatement = await finance.deliveries.getStatement({ carerId: mpId, month: '2025-11' });
+    expect(JSON.stringify(mpStatement)).not.toContain('Mary Provider');
+    expect((await finance.deliveries.getStatement({ carerId: volunteerId, month: '2025-11' })).carer.name).toBe('Val Unteer');
+    expect((await t.caller('Coordinator').deliveries.getStatement({ carerId: mpId, month: '2025-11' })).carer.name).toBe('Mary Provider');
   });
 });
