@@ -113,6 +113,23 @@ describe('assigning a carer who is not compliant', () => {
     expect(ended.endDate).toBe('2100-01-05');
   });
 
+  it('refuses reopening an ended package whose carer has since lapsed, unless a reason is given; a change that keeps it ended needs none', async () => {
+    const carer = await volunteer();
+    const created = await admin.packages.create(newPackage(carer.id, requestId, { startDate: '2026-01-12', endDate: '2026-02-27' }));
+    await t.database.db.update(carers).set({ dbsExpiry: OVERDUE }).where(eq(carers.id, carer.id));
+    const { id, carerId, requestId: request, archived, startDate, details } = created;
+    const edit = { id, carerId, requestId: request, archived, startDate, details };
+
+    // Ended it stays: a correction needs no reason.
+    const corrected = await admin.packages.update({ ...edit, version: created.version, endDate: '2026-02-28' });
+    for (const endDate of ['open', TODAY, '2026-06-30']) {
+      await expect(admin.packages.update({ ...edit, version: corrected.version, endDate })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('DBS') });
+    }
+    await expect(admin.packages.update({ ...edit, version: corrected.version, endDate: 'open', override: { reason: '. . . . . . . .' } })).rejects.toThrow(OVERRIDE_TOO_SHORT);
+    const reopened = await admin.packages.update({ ...edit, version: corrected.version, endDate: 'open', override: { reason: REASON } });
+    expect(reopened).toMatchObject({ endDate: 'open', complianceOverride: { reason: REASON } });
+  });
+
   it('refuses renewing a package whose carer has lapsed, unless a reason is given', async () => {
     const carer = await volunteer({ dbsExpiry: '2026-06-30' });
     const created = await admin.packages.create(newPackage(carer.id, requestId, { startDate: '2026-01-05' }));

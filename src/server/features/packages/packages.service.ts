@@ -89,14 +89,18 @@ export function createPackage(ctx: ServiceContext, data: PackageData): Promise<P
 
 /**
  * Updates a package; its carer may change, its request may not. A new carer must be compliant (or an
- * override reason given); the same carer is not checked again, so a package whose carer has since lapsed
- * can still be corrected or ended.
+ * override reason given), and so must the carer of an ended package reopened (its end date moved to open, or
+ * to today or later): that is giving them the care again. The same carer of a running package is not checked
+ * again, so a package whose carer has since lapsed can still be corrected or ended.
  */
 export function updatePackage(ctx: ServiceContext, input: PackageData & RecordRef): Promise<PackageRead> {
   return updateRecord(ctx, PACKAGE, input, 'packages.update', async (tx, stored) => {
     if (input.requestId !== stored.requestId) throw refused(REQUEST_CHANGE_REFUSED);
-    const override = input.carerId === stored.carerId ? {} : await assignmentColumns(tx, ctx, input.carerId, input.override);
-    await checkDeliveriesWithin(tx, stored.id, input.startDate, endDateColumn(input.endDate));
+    const endDate = endDateColumn(input.endDate);
+    const reopened = stored.endDate !== null && stored.endDate < ctx.today && (endDate === null || endDate >= ctx.today);
+    const assigned = input.carerId !== stored.carerId || reopened;
+    const override = assigned ? await assignmentColumns(tx, ctx, input.carerId, input.override) : {};
+    await checkDeliveriesWithin(tx, stored.id, input.startDate, endDate);
     return saveNextVersion(tx, packages, stored, { ...packageColumns(input, await clientNameOfRequest(tx, stored.requestId)), ...override });
   });
 }
