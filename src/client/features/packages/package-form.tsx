@@ -76,7 +76,7 @@ function PackageForm({ stored, request, carerId }: { stored?: StoredPackage; req
   });
   const { control, formState } = form;
   const errors = formState.errors;
-  const [carerChosen, requestChosen] = form.watch(['carerId', 'requestId']);
+  const [carerChosen, requestChosen, endChosen] = form.watch(['carerId', 'requestId', 'endDate']);
   // The server's refusal of a carer who is not compliant, for the carer it refused.
   const [refused, setRefused] = useState<{ carerId: string; message: string }>();
   const refusal = refused?.carerId === carerChosen ? refused.message : undefined;
@@ -84,8 +84,11 @@ function PackageForm({ stored, request, carerId }: { stored?: StoredPackage; req
     const message = complianceRefusal(error);
     if (message) setRefused({ carerId: form.getValues('carerId'), message });
   });
-  // A reason is asked when the save checks the carer: always on create, on edit only when the carer changes.
-  const asksReason = !stored || carerChosen !== stored.carerId;
+  // A reason is asked when the save checks the carer: always on create; on edit when the carer changes, or when an
+  // ended package is reopened (its end moved to open, or to today or later), which gives the carer the care again.
+  const today = todayIn();
+  const reopening = Boolean(stored && stored.endDate !== OPEN && stored.endDate < today && (endChosen === OPEN || (endChosen ?? '') >= today));
+  const asksReason = !stored || carerChosen !== stored.carerId || reopening;
   const check = useAssignmentCheck(carerChosen, requestChosen);
   const onSubmit = form.handleSubmit(({ override, ...values }) => {
     const asked = asksReason && (check.data?.compliance.status === 'Not compliant' || refusal !== undefined);
