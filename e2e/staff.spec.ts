@@ -37,6 +37,13 @@ test('an Admin adds a Coordinator, changes their role, disables and enables them
   await dialog.getByRole('button', { name: 'Add staff member' }).click();
   await expect(page.getByText(`Added ${name} as Coordinator`)).toBeVisible();
   await expect(dialog).toBeHidden();
+  // This server has no mail server: the link is the Admin's to pass on, shown once.
+  const passOn = page.getByRole('dialog', { name: `Link for ${name}` });
+  await expect(passOn.getByText('No mail server is set up: copy this link and pass it on')).toBeVisible();
+  await expect(passOn.getByLabel('Link')).toHaveValue(/\/auth\/password\/[A-Za-z0-9_-]{20,}$/);
+  await shot(page, 'pass-on-link-1280');
+  await passOn.getByRole('button', { name: 'Done' }).click();
+  await expect(passOn).toBeHidden();
 
   await searchList(page, marker);
   const row = page.getByRole('row').filter({ hasText: email });
