@@ -118,9 +118,12 @@ function useFocusHeadingOnNavigation(pathname: string, main: RefObject<HTMLEleme
   }, [pathname, main]);
 }
 
-/** An app address opened signed out: to the landing page, and back here once signed in. */
+/** An app address opened signed out, or a session that ended here: to the landing page, and back here once signed in. */
 function SignedOutVisit({ to }: { to: string }) {
-  useEffect(() => rememberReturnTo(to), [to]);
+  const { signedOutByChoice } = useAuth();
+  useEffect(() => {
+    if (!signedOutByChoice()) rememberReturnTo(to);
+  }, [to, signedOutByChoice]);
   return <Navigate to="/" replace />;
 }
 

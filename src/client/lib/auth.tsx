@@ -1,8 +1,8 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { type Action, can, type Resource } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
 import { AuthClient } from './auth-client';
-import { rememberReturnTo } from './sign-in-state';
+import { forgetReturnTo, rememberReturnTo } from './sign-in-state';
 
 export type Session = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
 
@@ -11,6 +11,8 @@ interface AuthContextValue {
   client: AuthClient;
   signIn: () => void;
   signOut: () => Promise<void>;
+  /** Whether the person chose to sign out (not an idle limit or a session ended elsewhere): where they were is not kept. */
+  signedOutByChoice: () => boolean;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -108,9 +110,15 @@ export function AuthProvider({
   const signIn = useCallback(() => {
     client.signIn().catch((error: unknown) => console.error('Sign-in failed:', error instanceof Error ? error.message : error));
   }, [client]);
-  const signOut = useCallback(() => client.signOut(onSignedOut), [client, onSignedOut]);
+  const chosen = useRef(false);
+  const signOut = useCallback(() => {
+    chosen.current = true;
+    forgetReturnTo();
+    return client.signOut(onSignedOut);
+  }, [client, onSignedOut]);
+  const signedOutByChoice = useCallback(() => chosen.current, []);
 
-  const value = useMemo(() => ({ session, client, signIn, signOut }), [session, client, signIn, signOut]);
+  const value = useMemo(() => ({ session, client, signIn, signOut, signedOutByChoice }), [session, client, signIn, signOut, signedOutByChoice]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
