@@ -204,10 +204,12 @@ describe('delivered care report', () => {
 });
 
 describe('carer statement', () => {
-  it('gives an MP’s month to Finance: planned, delivered and missed by package, and every entry', async () => {
+  it('gives an MP’s month to Finance: planned, delivered and missed by package, and every entry, but not the MP’s name', async () => {
     const statement = await t.caller('Finance').deliveries.getStatement({ carerId: MP, month: '2025-03' });
+    // Finance reads volunteers, not MPs: the statement names no MP to it, as no other screen does.
+    expect(JSON.stringify(statement)).not.toContain('Marta Price');
     expect(statement).toMatchObject({
-      carer: { id: MP, name: 'Marta Price', kind: 'MP' },
+      carer: { id: MP, name: '', kind: 'MP' },
       month: '2025-03',
       closed: false,
       ...{ plannedHours: close(11), deliveredHours: close(3.5), missedVisits: 1 },
