@@ -39,9 +39,9 @@ export const NO_ENCRYPTION_ERROR = 'The mail server offers no encryption';
 /** Longest one message may take to send: a stalled server holds the rest of the queue no longer than this. */
 export const SEND_TIMEOUT_MS = 60_000;
 
-/** Whether mail to this host stays on this machine (no network to read it on). */
+/** Whether mail to this host (an IPv6 address without its URL brackets) stays on this machine (no network to read it on). */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = hostname.toLowerCase();
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
@@ -54,9 +54,11 @@ export function smtpOptions(smtpUrl: string, tls: 'required' | 'opportunistic'):
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
   const auth = url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined;
-  const loopback = isLoopbackHost(url.hostname);
+  // An IPv6 address comes in brackets in a URL, and without them to a socket.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const loopback = isLoopbackHost(host);
   return {
-    host: url.hostname.replace(/^\[|\]$/g, ''),
+    host,
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
     requireTLS: !secure && !loopback && (tls === 'required' || auth !== undefined),
