@@ -81,7 +81,7 @@ function resultWith(listP99Ms: number, reportMs: number): BenchResult {
     machine: 'test',
     chromium: 'test',
     concurrency: 20,
-    rounds: 3,
+    rounds: { ratios: 3, others: 3 },
     databases: [
       {
         kind: 'PGlite',

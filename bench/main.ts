@@ -47,8 +47,13 @@ interface Settings {
   scale: number;
   /** Smaller data sets the reports are also timed on, to see how their time grows. */
   growthScales: number[];
-  /** Each round at one client, and how many rounds each side is timed in, in turn with the others. */
+  /**
+   * Each round at one client, and how many rounds each side is timed in, in turn with the others: more for the
+   * operations held to a ratio (a median of seven swung by a quarter from run to run), fewer for the timesheet and
+   * the reports, whose budgets are their own times and whose baseline takes seconds a call.
+   */
   one: LoadShape;
+  ratioRounds: number;
   rounds: number;
   /** At many clients: one spell a side, the product's then the baseline's. */
   many: LoadShape;
@@ -76,11 +81,12 @@ const FULL: Settings = {
   scale: 1,
   growthScales: [1 / 16, 1 / 4],
   one: ONE_CLIENT_ROUND,
+  ratioRounds: 15,
   rounds: 7,
   many: { concurrency: CONCURRENCY, maxRequests: 400, maxSeconds: 15 },
   reportsUnderLoad: true,
   browser: { landingLoads: 7, listLoads: 5, searchWords: SEARCH_WORDS },
-  mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 5, rounds: 6, maxRequests: Number.MAX_SAFE_INTEGER },
+  mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 5, rounds: 10, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline'],
   postgres: true,
   write: true,
@@ -91,6 +97,7 @@ const QUICK: Settings = {
   scale: 0.1,
   growthScales: [],
   one: { ...ONE_CLIENT_ROUND, maxSeconds: 0.3 },
+  ratioRounds: 5,
   rounds: 5,
   many: { concurrency: CONCURRENCY, maxRequests: 60, maxSeconds: 3 },
   reportsUnderLoad: false,
@@ -192,7 +199,7 @@ async function timeOperations(list: Operation[], servers: readonly SideServer[],
       timed.push({ side, load: 'one', target: { url: server.url, call: side === 'baseline' ? op.baseline : op.product, headers: signedIn } });
       if (side !== 'baseline' && op.fresh) timed.push({ side, load: 'fresh', target: { url: server.url, call: op.fresh, headers: signedIn } });
     }
-    const atOne = await timeInTurn(timed.map((t) => t.target), settings.one, settings.rounds);
+    const atOne = await timeInTurn(timed.map((t) => t.target), settings.one, HELD_TO_RATIOS.includes(op.kind) ? settings.ratioRounds : settings.rounds);
     const underLoad: Partial<Record<Side, UnderLoad>> = {};
     timed.forEach(({ side, load }, i) => (underLoad[side] = { ...underLoad[side]!, [load]: atOne[i]! }));
 
@@ -347,7 +354,7 @@ async function main(): Promise<number> {
     machine: describeMachine(),
     chromium: await chromiumVersion(),
     concurrency: CONCURRENCY,
-    rounds: settings.rounds,
+    rounds: { ratios: settings.ratioRounds, others: settings.rounds },
     databases,
     browser: browser!,
   };

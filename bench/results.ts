@@ -86,8 +86,8 @@ export interface BenchResult {
   machine: string;
   chromium: string;
   concurrency: number;
-  /** Rounds each call is timed in at one client, on each side in turn. */
-  rounds: number;
+  /** Rounds each call is timed in at one client, on each side in turn: the operations held to a ratio, and the others. */
+  rounds: { ratios: number; others: number };
   databases: DatabaseRun[];
   browser: BrowserFigures;
 }
