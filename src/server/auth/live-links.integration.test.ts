@@ -12,7 +12,7 @@ import { backupDatabase } from '@/server/db/backup';
 import { passwordLinks } from '@/server/db/schema/auth';
 import { mailMessages } from '@/server/db/schema/mail';
 import { createLogger } from '@/server/log';
-import { createMailer, deliverQueued } from '@/server/mail/mail';
+import { createMailer, deliveriesSettled, deliverQueued } from '@/server/mail/mail';
 import { callOverHttp } from '@/server/test/procedure-calls';
 import { TestBrowser } from '@/server/test/sign-in-flow';
 import { readableContent, startTestSmtp, type TestSmtp } from '@/server/test/smtp';
@@ -78,6 +78,18 @@ describe('with a mail server', () => {
     await smtp.close();
   });
   const site = () => ({ publicUrl: TEST_PUBLIC_URL, charityName: 'Vale Care', smtpUrl: smtp.url });
+
+  it('answers “Forgot your password?” for an address with an account before making its link, as it answers one without', async () => {
+    const person = await newPerson(t);
+    const linksOf = () => t.database.db.select().from(passwordLinks).where(eq(passwordLinks.userId, person.id));
+    const asked = await new TestBrowser(t.app).request('POST', FORGOT_PASSWORD_PATH, { email: person.email });
+    const atAnswer = await linksOf();
+    await deliveriesSettled();
+    expect(asked.statusCode).toBe(200);
+    expect(atAnswer).toEqual([]);
+    expect(await linksOf()).toHaveLength(1);
+    expect(smtp.received.some((m) => m.to.includes(person.email))).toBe(true);
+  });
 
   it('keeps a sent message without its link: the person received it, and the stored copy shows it redacted', async () => {
     const person = await newPerson(t);

@@ -104,6 +104,27 @@ export function purgeExpiredOidcModels(app: FastifyInstance, db: Database): void
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
+/** The grants a session holds (one per client it signed in to), by the session's uid: a subquery. */
+function grantsOfSession(sessionUid: string) {
+  return sql`(select a.value->>'grantId' from ${oidcModels} s cross join lateral jsonb_each(coalesce(s.payload->'authorizations', '{}'::jsonb)) a
+    where s.type = 'Session' and s.uid = ${sessionUid})`;
+}
+
+/** Ends one session (by the uid its ID tokens carry as `sid`), its grants and their tokens. */
+export async function endSession(db: Executor, sessionUid: string): Promise<void> {
+  const grants = grantsOfSession(sessionUid);
+  await db
+    .delete(oidcModels)
+    .where(
+      or(
+        and(eq(oidcModels.type, 'Session'), eq(oidcModels.uid, sessionUid)),
+        sql`coalesce(${oidcModels.grantId} in ${grants}, false)`,
+        and(eq(oidcModels.type, 'Grant'), sql`${oidcModels.id} in ${grants}`),
+      ),
+    );
+  sessionsMayHaveChanged();
+}
+
 /**
  * Ends every session, grant and token of an account (when a user is removed); all but one session's own, with
  * `keepSession` (the sign-in from which the person changed their password).
@@ -114,8 +135,7 @@ export async function revokeAccount(db: Executor, accountId: string, { keepSessi
     await db.delete(oidcModels).where(ofAccount);
   } else {
     // The kept session's grants: its refresh tokens carry them, and the grant rows are their own.
-    const keptGrants = sql`(select a.value->>'grantId' from ${oidcModels} s cross join lateral jsonb_each(coalesce(s.payload->'authorizations', '{}'::jsonb)) a
-      where s.type = 'Session' and s.uid = ${keepSession})`;
+    const keptGrants = grantsOfSession(keepSession);
     await db.delete(oidcModels).where(
       and(
         ofAccount,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/db/schema/audit';
 import { passwordLinks, passwordResetRequests } from '@/server/db/schema/auth';
 import { mailMessages } from '@/server/db/schema/mail';
+import { deliveriesSettled } from '@/server/mail/mail';
 import { refreshTokens, signInThroughProvider, TestBrowser } from '@/server/test/sign-in-flow';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
 import { FORGOT_PASSWORD_PATH } from './auth-pages';
@@ -51,8 +52,11 @@ function choose(path: string, password: string, confirm = password, browser = ne
   return browser.request('POST', path, { username: 'ignored', password, confirm });
 }
 
+/** Asks for a reset link, and waits for it to be made and sent: the answer goes first. */
 async function askForLink(email: string, ip = '10.50.0.1') {
-  return new TestBrowser(t.app, ip).request('POST', FORGOT_PASSWORD_PATH, { email });
+  const answer = await new TestBrowser(t.app, ip).request('POST', FORGOT_PASSWORD_PATH, { email });
+  await deliveriesSettled();
+  return answer;
 }
 
 describe('an invitation', () => {

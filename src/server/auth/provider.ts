@@ -5,7 +5,7 @@ import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { renderAuthPage } from './auth-pages';
 import { escapeHtmlText } from './html';
-import { databaseAdapter } from './oidc-adapter';
+import { databaseAdapter, endSession } from './oidc-adapter';
 import { cookieKeys, signingKey } from './secrets';
 import { recordAudit } from '@/server/records/audit-trail';
 import { findUserById } from './users.service';
@@ -197,6 +197,19 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
     void findUserById(db, accountId)
       .then((user) => user && recordAudit(db, user, 'auth.signOut', user.id, null))
       .catch((error: unknown) => console.error('Could not record a sign-out:', error));
+  });
+  // Signing out from a browser without the session's cookie (another browser, cookies cleared) would end nothing:
+  // the session a valid ID token names is ended here, with its refresh tokens, as its own browser's sign-out would.
+  provider.use(async (ctx, next) => {
+    await next();
+    const hint = ctx.oidc?.entities.IdTokenHint as { payload?: { sid?: unknown; sub?: unknown } } | undefined;
+    // Client is taken only once the hint has been verified as the provider's own, for that client.
+    if (ctx.oidc?.route !== 'end_session' || ctx.status !== 200 || !hint || !ctx.oidc.entities.Client) return;
+    const { sid, sub } = hint.payload ?? {};
+    if (typeof sid !== 'string' || ctx.oidc.session?.uid === sid) return;
+    await endSession(db, sid);
+    const user = typeof sub === 'string' ? await findUserById(db, sub) : undefined;
+    if (user) await recordAudit(db, user, 'auth.signOut', user.id, null);
   });
   return provider;
 }

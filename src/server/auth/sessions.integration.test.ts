@@ -167,6 +167,22 @@ describe('ending a session', () => {
     }
   });
 
+  it('signing out with a valid ID token from a browser without the session’s cookie ends that session and its refresh tokens', async () => {
+    const { tokens } = await signedIn();
+    const other = await signedIn();
+    // A forged hint (the signature altered) ends nothing: the provider refuses it.
+    const forged = `${other.tokens.id_token.slice(0, -4)}${other.tokens.id_token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    await expect(new TestBrowser(t.app).signOut(forged)).rejects.toThrow(/no sign-out form \(400\)/);
+    expect((await me(other.tokens.id_token)).statusCode).toBe(200);
+
+    expect((await new TestBrowser(t.app).signOut(tokens.id_token)).statusCode).toBe(303);
+    expect((await me(tokens.id_token)).statusCode).toBe(401);
+    expect(await refreshed(tokens.refresh_token)).toBeUndefined();
+    // Only that session: the other person's goes on.
+    expect((await me(other.tokens.id_token)).statusCode).toBe(200);
+    expect(await refreshed(other.tokens.refresh_token)).toBeDefined();
+  });
+
   it('refuses the ID token of a removed user at once, and a token that names no session', async () => {
     const { credentials, tokens } = await signedIn();
     await removeUser(t.database.db, credentials.email, { email: 'office@valecare.test', role: 'Admin' });

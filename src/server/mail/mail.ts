@@ -149,12 +149,17 @@ export async function deliverQueued(db: Database, mailer: Mailer | null): Promis
 
 /**
  * A delivery run started at once for a message someone is waiting for (a password link), rather than at the
- * mail job's next minute. It never rejects: a failure is logged, and the job tries again after its backoff.
+ * mail job's next minute; `queue`, where given, writes that message first. It never rejects: a failure to deliver
+ * is logged, and the job tries again after its backoff; a failure to write the message is logged.
  */
-export function deliverNow(db: Database, mailer: Mailer | null, log: Pick<FastifyBaseLogger, 'error'>): Promise<void> {
-  const delivery = deliverQueued(db, mailer).then(
-    () => undefined,
-    (error: unknown) => log.error({ err: error }, 'could not deliver mail now; the mail job will'),
+export function deliverNow(db: Database, mailer: Mailer | null, log: Pick<FastifyBaseLogger, 'error'>, queue?: () => Promise<unknown>): Promise<void> {
+  const delivery = (queue ? queue() : Promise.resolve()).then(
+    () =>
+      deliverQueued(db, mailer).then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error }, 'could not deliver mail now; the mail job will'),
+      ),
+    (error: unknown) => log.error({ err: error }, 'could not write the message to send'),
   );
   inFlight.add(delivery);
   void delivery.finally(() => inFlight.delete(delivery));
