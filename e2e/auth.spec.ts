@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
-import { enterPassword, expect, serverOf, setUpTwoStepSignIn, test, withPageToken } from './fixtures';
+import { enterPassword, expect, searchList, serverOf, setUpTwoStepSignIn, signInAs, signInFromBanner, test, withPageToken } from './fixtures';
+import { DRAFT_RESTORED } from '@/client/lib/drafts';
+import { LAST_ACTIVITY_KEY } from '@/client/lib/idle-session';
 import { newClient } from '@/server/test/builders';
-import { e2eUser } from './users';
+import { DRAFT_KEEPER, e2eUser } from './users';
 import { migratedDataDir, newDataDir, removeDataDir, startServer } from './server';
 
 const ALL_ITEMS = ['Dashboard', 'Requests', 'Packages', 'Timesheets', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG', 'Compliance', 'Audit', 'Data protection', 'Reminders', 'Staff', 'Import'];
@@ -196,4 +198,77 @@ test('a new tab of a signed-in browser opens signed in, where it was opened, wit
   await page.goto('/clients');
   await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
   await expect(page.getByText('Error loading')).toHaveCount(0);
+});
+
+/** Signed out by the app (the Sign In button in the landing page's banner), then signed in again with the password. */
+async function signInAgainAfterSessionEnded(page: Page) {
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await signInFromBanner(page, DRAFT_KEEPER);
+}
+
+test('a session ended elsewhere under a form keeps what was typed: signed in again, the person is back on the form with it', async ({ page, browser }) => {
+  await signInAs(page, DRAFT_KEEPER);
+  const name = `Kept Draft ${Math.random().toString(36).slice(2, 7)}`;
+  await page.goto('/clients/create');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Date of birth').fill('1941-02-03');
+  await page.getByLabel('Post code').fill('TA4 2AB');
+  await page.getByLabel('Phone').fill('01984 333333');
+
+  // The same person signs out everywhere from another computer.
+  const elsewhere = await browser.newContext({ baseURL: serverOf(page) });
+  try {
+    const other = await elsewhere.newPage();
+    const api = await withPageToken(other, () => signInAs(other, DRAFT_KEEPER));
+    await api.account.signOutEverywhere.mutate({});
+  } finally {
+    await elsewhere.close();
+  }
+
+  // The save is refused; the tab finds its session over and keeps the form for after sign-in.
+  await page.getByRole('button', { name: 'Create Client' }).click();
+  await signInAgainAfterSessionEnded(page);
+  await page.waitForURL((url) => url.pathname === '/clients/create');
+  await expect(page.getByText(DRAFT_RESTORED)).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByLabel('Post code')).toHaveValue('TA4 2AB');
+  await expect(page.getByLabel('Phone')).toHaveValue('01984 333333');
+  await page.getByRole('button', { name: 'Create Client' }).click();
+  await page.waitForURL((url) => url.pathname === '/clients');
+  await searchList(page, name);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('TA4 2AB');
+});
+
+test('a session that goes idle under an edit form keeps the change for the same person, who saves it after signing in', async ({ page }) => {
+  const api = await withPageToken(page, () => signInAs(page, DRAFT_KEEPER));
+  const client = await api.clients.create.mutate(newClient({ name: `Idle Ida ${Math.random().toString(36).slice(2, 7)}` }));
+  const address = `/clients/edit/${client.id}`;
+  await page.goto(address);
+  await page.getByLabel('Phone').fill('01984 444444');
+
+  // Half an hour without a keystroke (the idle limit), then a touch of the mouse: the session ends.
+  await page.evaluate((key) => window.localStorage.setItem(key, String(Date.now() - 31 * 60_000)), LAST_ACTIVITY_KEY);
+  await page.mouse.move(10, 10);
+  await page.mouse.move(20, 20);
+  await signInAgainAfterSessionEnded(page);
+  await page.waitForURL((url) => url.pathname === address);
+  await expect(page.getByLabel('Phone')).toHaveValue('01984 444444');
+  await expect(page.getByLabel('Name')).toHaveValue(client.details.name);
+  await page.getByRole('button', { name: 'Update Client' }).click();
+  await page.waitForURL((url) => url.pathname === '/clients');
+  await searchList(page, client.details.name);
+  await page.getByRole('button', { name: `Actions for ${client.details.name}` }).click();
+  await page.getByRole('menuitem', { name: 'View' }).click();
+  await expect(page.getByRole('dialog', { name: client.details.name }).getByText('01984 444444')).toBeVisible();
+
+  // A sign-out the person chooses keeps nothing: the next sign-in starts at the dashboard, and the form opens as stored.
+  await page.goto(address);
+  await page.getByLabel('Phone').fill('01984 555555');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signInAgainAfterSessionEnded(page);
+  await page.waitForURL('**/dashboard');
+  await page.goto(address);
+  await expect(page.getByLabel('Name')).toHaveValue(client.details.name);
+  await expect(page.getByLabel('Phone')).toHaveValue('01984 444444');
+  await expect(page.getByText(DRAFT_RESTORED)).toHaveCount(0);
 });

@@ -14,6 +14,11 @@ export function serverOf(page: Page): string {
 /** From the landing page through the hosted login page's e-mail and password step. */
 export async function enterPassword(page: Page, credentials: Pick<Credentials, 'email' | 'password'>, baseUrl = '') {
   await page.goto(`${baseUrl}/`);
+  await signInFromBanner(page, credentials);
+}
+
+/** From the landing page already on screen (as the app leaves a tab whose session ended): Sign In, e-mail and password. */
+export async function signInFromBanner(page: Page, credentials: Pick<Credentials, 'email' | 'password'>) {
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('E-mail address').fill(credentials.email);

@@ -71,6 +71,9 @@ export const NEWCOMER: E2eUser = { email: 'newcomer.admin@valecare.test', givenN
 /** A Coordinator only the My account test signs in as: it changes their password and sets up their app. */
 export const ACCOUNT_OWNER: E2eUser = { email: 'own.account@valecare.test', givenName: 'Owen', familyName: 'Account', role: 'Coordinator', password: E2E_PASSWORD };
 
+/** A Coordinator only the typed-work tests sign in as: their sessions are ended under a form. */
+export const DRAFT_KEEPER: E2eUser = { email: 'dora.drafts@valecare.test', givenName: 'Dora', familyName: 'Drafts', role: 'Coordinator', password: E2E_PASSWORD };
+
 /** Adds the account, with its authenticator app already set up where it has a secret. */
 export async function addE2eUser(db: Database, account: E2eUser): Promise<void> {
   const { user } = await addUser(db, account);

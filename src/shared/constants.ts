@@ -72,6 +72,8 @@ export const TOAST = {
   removeDelayMs: 1000,
   /** Long enough to read the toast and reach its Undo. */
   undoMs: 8000,
+  /** Said as a form opens with what was typed before the session ended: long enough to read while finding one's place. */
+  draftRestoredMs: 10_000,
 } as const;
 
 export const MESSAGES = {

@@ -1,7 +1,41 @@
-import { createContext, type ReactNode, type RefObject, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
-import { type BlockerFunction, useBlocker } from 'react-router';
+import { createContext, type ReactNode, type RefObject, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { type BlockerFunction, useBlocker, useLocation } from 'react-router';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { useAuth } from '@/client/lib/auth';
+import { type Draft, DRAFT_RESTORED, keepDraft, takeDraft } from '@/client/lib/drafts';
+import { TOAST } from '@/shared/constants';
+
+/** How a form hands over its unsaved work when the session ends under it, and takes it back after sign-in. */
+export interface DraftKeeping {
+  read: () => Draft;
+  restore: (draft: Draft) => void;
+}
+
+/**
+ * A react-hook-form form's draft: its values, and on an edit form the stored version they were typed over, which
+ * the save then sends, so that a record someone changed meanwhile is refused as stale rather than overwritten.
+ */
+export function formDraft<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'getValues' | 'reset'>,
+  version?: { current: number | undefined; set: (version: number) => void },
+): DraftKeeping {
+  return {
+    read: () => ({ values: form.getValues(), ...(version?.current === undefined ? {} : { version: version.current }) }),
+    restore: ({ values, version: typedOver }) => {
+      // Against the form's own defaults, so the fields count as changed and the guard asks before leaving.
+      form.reset(values as T, { keepDefaultValues: true });
+      if (typedOver !== undefined) version?.set(typedOver);
+    },
+  };
+}
+
+/** The address a draft is kept under: the form's path and query string. */
+function useDraftAddress(): string {
+  const { pathname, search } = useLocation();
+  return `${pathname}${search}`;
+}
 
 /** "Stay" (the default, focused first) or "Leave without saving". */
 export function LeaveConfirmDialog({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) {
@@ -22,16 +56,20 @@ export function LeaveConfirmDialog({ open, onStay, onLeave }: { open: boolean; o
  * Asks before the app navigates away and lets the browser ask before a reload or closing the tab.
  * Mounted only while there are changes: React Router keeps one blocker at a time.
  */
-function RouteGuard({ allowed, withinPage = true }: { allowed: RefObject<boolean>; withinPage?: boolean }) {
+function RouteGuard({ allowed, withinPage = true, draft }: { allowed: RefObject<boolean>; withinPage?: boolean; draft?: RefObject<DraftKeeping | undefined> }) {
   const shouldBlock: BlockerFunction = ({ currentLocation, nextLocation }) =>
     !allowed.current && (currentLocation.pathname !== nextLocation.pathname || (withinPage && currentLocation.search !== nextLocation.search));
   const blocker = useBlocker(shouldBlock);
-  const { client } = useAuth();
+  const { client, session, signedOutByChoice } = useAuth();
+  const account = session.status === 'signed-in' ? session.user.email : undefined;
+  const address = useDraftAddress();
   useEffect(() => {
     // Signing out (by hand or when idle) leaves the page at once: the session is gone, and a prompt would
-    // keep the record on screen.
+    // keep the record on screen. A session that ended by itself keeps what was typed, for after sign-in.
     let signedIn = true;
     const stopWatching = client.onSessionChange((user) => {
+      const kept = draft?.current;
+      if (signedIn && user === null && kept && account && !signedOutByChoice()) keepDraft(account, address, kept.read());
       signedIn = user !== null;
     });
     const warn = (event: BeforeUnloadEvent) => {
@@ -42,25 +80,48 @@ function RouteGuard({ allowed, withinPage = true }: { allowed: RefObject<boolean
       stopWatching();
       window.removeEventListener('beforeunload', warn);
     };
-  }, [client]);
+  }, [client, draft, account, address, signedOutByChoice]);
   return <LeaveConfirmDialog open={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />;
+}
+
+/** Once, as the form opens: what the signed-in account typed here before its session ended, given back. */
+function useRestoredDraft(draft: RefObject<DraftKeeping | undefined>) {
+  const { session } = useAuth();
+  const account = session.status === 'signed-in' ? session.user.email : undefined;
+  const address = useDraftAddress();
+  const opened = useRef({ account, address });
+  useEffect(() => {
+    const { account, address } = opened.current;
+    if (!account || !draft.current) return;
+    const kept = takeDraft(account, address);
+    if (!kept) return;
+    draft.current.restore(kept);
+    toast(DRAFT_RESTORED, { duration: TOAST.draftRestoredMs, icon: '↩️' });
+  }, [draft]);
 }
 
 /**
  * Guards a form screen while `dirty`: render `guard`, and navigate after a successful save through
  * `leaveAfterSave`, which is never asked about. A screen that keeps its unsaved work when its own query
- * string changes (the timesheet's week) passes `withinPage: false`.
+ * string changes (the timesheet's week) passes `withinPage: false`. A form that passes `draft` keeps its
+ * unsaved work when the session ends under it, and gets it back when the same person signs in again.
  */
 export function useUnsavedChanges(
   dirty: boolean,
-  { withinPage = true }: { withinPage?: boolean } = {},
+  { withinPage = true, draft }: { withinPage?: boolean; draft?: DraftKeeping } = {},
 ): { guard: ReactNode; leaveAfterSave: (go: () => void) => void } {
   const allowed = useRef(false);
   const leaveAfterSave = useCallback((go: () => void) => {
     allowed.current = true;
     go();
   }, []);
-  return { guard: dirty ? <RouteGuard allowed={allowed} withinPage={withinPage} /> : null, leaveAfterSave };
+  const kept = useRef(draft);
+  // Before any effect reads it: the restore as the form opens, and the session's end.
+  useLayoutEffect(() => {
+    kept.current = draft;
+  });
+  useRestoredDraft(kept);
+  return { guard: dirty ? <RouteGuard allowed={allowed} withinPage={withinPage} draft={kept} /> : null, leaveAfterSave };
 }
 
 /** Parts of a dialog (such as a Notes tab) report unsaved work here; see useUnsavedInDialog. */

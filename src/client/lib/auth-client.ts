@@ -232,6 +232,15 @@ export class AuthClient {
     }
   }
 
+  /**
+   * The server refused the session's token: a refresh asks the provider whether the session still stands. Refused
+   * there too (ended elsewhere, the account disabled or its role changed), the session ends here; offline, it stays.
+   */
+  async sessionRefused(): Promise<void> {
+    if (!(await this.manager.getUser())) return;
+    await this.currentUser(true).catch(() => undefined);
+  }
+
   /** The ID token to send as the bearer token, refreshed as needed; null when signed out. */
   async getIdToken({ forceRefresh = false } = {}): Promise<string | null> {
     return (await this.currentUser(forceRefresh))?.id_token ?? null;

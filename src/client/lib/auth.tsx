@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { type Action, can, type Resource } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
 import { AuthClient } from './auth-client';
+import { forgetDrafts } from './drafts';
 import { forgetReturnTo, rememberReturnTo } from './sign-in-state';
 
 export type Session = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
@@ -67,7 +68,10 @@ export function AuthProvider({
 
   useEffect(() => {
     const toSession = (user: SessionUser | null): Session => (user ? { status: 'signed-in', user } : { status: 'signed-out' });
-    const unsubscribeSession = client.onSessionChange((user) => setSession(toSession(user)));
+    const unsubscribeSession = client.onSessionChange((user) => {
+      if (user) forgetDrafts({ exceptOf: user.email });
+      setSession(toSession(user));
+    });
     // Spec §8: a failed sign-in is only logged, never shown.
     const unsubscribeFailure = client.onSignInFailure((error) => console.error('Sign-in failed:', error.message));
     const onPageShow = (event: PageTransitionEvent) => {
@@ -114,6 +118,7 @@ export function AuthProvider({
   const signOut = useCallback(() => {
     chosen.current = true;
     forgetReturnTo();
+    forgetDrafts();
     return client.signOut(onSignedOut);
   }, [client, onSignedOut]);
   const signedOutByChoice = useCallback(() => chosen.current, []);

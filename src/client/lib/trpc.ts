@@ -1,5 +1,5 @@
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from '@trpc/client';
-import { map } from '@trpc/server/observable';
+import { map, tap } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { isCachedQuery } from '@/shared/cached-queries';
 import { stripInvisible } from '@/shared/schemas/common';
@@ -56,6 +56,22 @@ export const showNoInvisibleText: TRPCLink<AppRouter> =
     next(op).pipe(map((envelope) => ({ ...envelope, result: withoutInvisible(envelope.result) })));
 
 /**
+ * A call refused for want of a session (the account's sessions were ended elsewhere, or it was disabled) has the
+ * tab check its own: a refresh the provider refuses too ends it, and the form on screen keeps what was typed.
+ */
+function checkSessionWhenRefused(auth: AuthClient): TRPCLink<AppRouter> {
+  return () =>
+    ({ next, op }) =>
+      next(op).pipe(
+        tap({
+          error: (error) => {
+            if (error.data?.code === 'UNAUTHORIZED') void auth.sessionRefused();
+          },
+        }),
+      );
+}
+
+/**
  * One client for every call: calls made together go in one batched request, except the lists and
  * reports the server answers from its copies (CACHED_QUERIES), each of which goes on its own.
  */
@@ -63,6 +79,7 @@ export function createTrpcClient(auth: AuthClient) {
   const headers = bearerHeader(auth);
   return createTRPCClient<AppRouter>({
     links: [
+      checkSessionWhenRefused(auth),
       showNoInvisibleText,
       splitLink({
         condition: (op) => op.type === 'query' && isCachedQuery(op.path),

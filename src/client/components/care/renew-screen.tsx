@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { Input } from '@/client/components/ui/input';
+import { formDraft } from '@/client/components/unsaved-changes';
 import { type Renewable, renewalDates, renewalRefusal } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
 import { optionalDate, requiredDate } from '@/shared/schemas/common';
@@ -99,7 +100,7 @@ export function RenewScreen<Input extends FieldValues, Output extends RenewDates
   onError?: (error: unknown) => void;
 }) {
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues: defaultValues as DefaultValues<Input> });
-  const exit = useCareFormExit(what, form.formState.isDirty);
+  const exit = useCareFormExit(what, form.formState.isDirty, formDraft(form));
   const renew = useMutation(procedure.mutationOptions({ onSuccess: (answer) => exit.afterSave({ id: renewedId(answer) }), onError }));
 
   return (

@@ -1,18 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DecorateMutationProcedure, ResolverDef } from '@trpc/tanstack-react-query';
+import { useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useBackToList } from '@/client/components/list-screen/saved-row';
-import { useUnsavedChanges } from '@/client/components/unsaved-changes';
+import { type DraftKeeping, formDraft, useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { CARE_ITEMS, type CareItem } from './care-items';
 
 /**
  * The ways out of a request or package form: Cancel back to the list (asking first when something is
  * unsaved, through `guard`), and after a save back to the list, which marks the saved item.
  */
-export function useCareFormExit(what: CareItem, dirty: boolean) {
+export function useCareFormExit(what: CareItem, dirty: boolean, draft?: DraftKeeping) {
   const navigate = useNavigate();
   const backToSaved = useBackToList();
-  const { guard, leaveAfterSave } = useUnsavedChanges(dirty);
+  const { guard, leaveAfterSave } = useUnsavedChanges(dirty, { draft });
   const { listPath } = CARE_ITEMS[what];
   return {
     guard,
@@ -26,18 +28,19 @@ export function useCareFormExit(what: CareItem, dirty: boolean) {
 type SavesItem = ResolverDef & { output: { id: string } };
 
 /**
- * Saving an add or edit form of a request or package: creates the item, or updates the stored one at its
- * version, then leaves as useCareFormExit does.
+ * Saving an add or edit form of a request or package: creates the item, or updates the stored one at the version
+ * the form's values were typed over (the stored one's, or a kept draft's), then leaves as useCareFormExit does.
  */
-export function useCareFormSave<TCreate extends SavesItem, TUpdate extends SavesItem>(
+export function useCareFormSave<TCreate extends SavesItem, TUpdate extends SavesItem, Values extends FieldValues>(
   what: CareItem,
   api: { create: DecorateMutationProcedure<TCreate>; update: DecorateMutationProcedure<TUpdate> },
   stored: { id: string; version: number } | undefined,
-  dirty: boolean,
+  form: Pick<UseFormReturn<Values>, 'getValues' | 'reset' | 'formState'>,
   /** Told of a refusal (besides the error toast), for a form that answers some in place. */
   onError?: (error: unknown) => void,
 ) {
-  const exit = useCareFormExit(what, dirty);
+  const [version, setVersion] = useState(stored?.version);
+  const exit = useCareFormExit(what, form.formState.isDirty, formDraft(form, { current: version, set: setVersion }));
   const create = useMutation(api.create.mutationOptions({ onSuccess: exit.afterSave, onError }));
   const update = useMutation(api.update.mutationOptions({ onSuccess: exit.afterSave, onError }));
   return {
@@ -45,6 +48,6 @@ export function useCareFormSave<TCreate extends SavesItem, TUpdate extends Saves
     saving: create.isPending || update.isPending,
     // The update takes the create's fields with the stored item's id and version.
     save: (values: TCreate['input']) =>
-      stored ? update.mutate({ ...values, id: stored.id, version: stored.version } as TUpdate['input']) : create.mutate(values),
+      stored ? update.mutate({ ...values, id: stored.id, version } as TUpdate['input']) : create.mutate(values),
   };
 }

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { useBackToList } from '@/client/components/list-screen/saved-row';
-import { useUnsavedChanges } from '@/client/components/unsaved-changes';
+import { formDraft, useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { DEFAULT_COUNTY, DEFAULT_LOCALITY } from '@/shared/constants';
 import type { Note } from '@/shared/schemas/common';
 import { NameDialog } from './name-dialog';
@@ -91,7 +91,7 @@ export function PersonForm<Input extends FieldValues, Output>({
   useEffect(() => {
     if (!writingNote) person.clearErrors('details.notes');
   }, [writingNote, person]);
-  const { guard, leaveAfterSave } = useUnsavedChanges(form.formState.isDirty || writingNote);
+  const { guard, leaveAfterSave } = useUnsavedChanges(form.formState.isDirty || writingNote, { draft: formDraft(form, { current: version, set: setVersion }) });
   const savedBackToList = { onSuccess: (saved: { id: string }) => leaveAfterSave(() => backToSaved(listPath, saved.id)) };
 
   const onSubmit = form.handleSubmit((values) => {

@@ -7,7 +7,7 @@ import { FormSection, PageHeader } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
-import { useUnsavedChanges } from '@/client/components/unsaved-changes';
+import { formDraft, useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
 import type { ComplianceSettings } from '@/shared/compliance';
@@ -71,13 +71,14 @@ function TrainingChoice({ control, name, legend, readOnly }: { control: Control<
 function SettingsForm({ initial, readOnly }: { initial: ComplianceSettings; readOnly: boolean }) {
   const trpc = useTRPC();
   const update = useMutation(trpc.compliance.updateSettings.mutationOptions());
+  const form = useForm<SettingsInput, unknown, ComplianceSettings>({ resolver: zodResolver(complianceSettings), defaultValues: initial });
   const {
     register,
     control,
     handleSubmit,
     formState: { errors, isDirty },
-  } = useForm<SettingsInput, unknown, ComplianceSettings>({ resolver: zodResolver(complianceSettings), defaultValues: initial });
-  const { guard } = useUnsavedChanges(isDirty);
+  } = form;
+  const { guard } = useUnsavedChanges(isDirty, { draft: formDraft(form) });
 
   return (
     <form

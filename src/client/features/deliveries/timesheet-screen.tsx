@@ -11,6 +11,7 @@ import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { useUnsavedChanges } from '@/client/components/unsaved-changes';
+import type { Draft } from '@/client/lib/drafts';
 import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
 import { useTRPC, useTRPCClient } from '@/client/lib/trpc';
@@ -68,7 +69,8 @@ function UnsavedCellsGuard({ store }: { store: TimesheetStore }) {
   const subscribe = useCallback((listener: () => void) => store.subscribe('unsaved', listener), [store]);
   const unsaved = useSyncExternalStore(subscribe, store.unsavedCount);
   // Other weeks keep what was typed in this one, so only leaving the screen asks.
-  return useUnsavedChanges(unsaved > 0, { withinPage: false }).guard;
+  const draft = { read: () => ({ values: store.unsavedTexts() }), restore: ({ values }: Draft) => store.restoreTexts(values as Record<string, string>) };
+  return useUnsavedChanges(unsaved > 0, { withinPage: false, draft }).guard;
 }
 
 /** For each month the week touches: whether it is closed, and for an Admin, closing or reopening it. */

@@ -127,6 +127,16 @@ export class TimesheetStore {
     if (cell.text !== text) this.set(key, { ...cell, text });
   }
 
+  /** What each cell holding something unsaved shows, by cell: kept when the session ends under the timesheet. */
+  unsavedTexts(): Record<string, string> {
+    return Object.fromEntries([...this.cells].filter(([, cell]) => isUnsaved(cell)).map(([key, cell]) => [key, cell.text]));
+  }
+
+  /** Puts back what was typed before the session ended; each cell is saved as it is left, as when first typed. */
+  restoreTexts(texts: Record<string, string>) {
+    for (const [key, text] of Object.entries(texts)) if (typeof text === 'string') this.setText(key, text);
+  }
+
   /** Puts back what is stored, dropping what was typed (Escape). */
   revert(key: string) {
     const cell = this.get(key);

@@ -80,7 +80,7 @@ function PackageForm({ stored, request, carerId }: { stored?: StoredPackage; req
   // The server's refusal of a carer who is not compliant, for the carer it refused.
   const [refused, setRefused] = useState<{ carerId: string; message: string }>();
   const refusal = refused?.carerId === carerChosen ? refused.message : undefined;
-  const exit = useCareFormSave('package', trpc.packages, stored, formState.isDirty, (error) => {
+  const exit = useCareFormSave('package', trpc.packages, stored, form, (error) => {
     const message = complianceRefusal(error);
     if (message) setRefused({ carerId: form.getValues('carerId'), message });
   });

@@ -15,7 +15,7 @@ import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
-import { useUnsavedChanges } from '@/client/components/unsaved-changes';
+import { formDraft, useUnsavedChanges } from '@/client/components/unsaved-changes';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
@@ -97,16 +97,17 @@ type SettingsInput = z.input<typeof settingsForm>;
 function SettingsForm({ initial, readOnly }: { initial: ReminderSettings; readOnly: boolean }) {
   const trpc = useTRPC();
   const update = useMutation(trpc.reminders.updateSettings.mutationOptions());
+  const form = useForm<SettingsInput, unknown, ReminderSettings>({
+    resolver: zodResolver(settingsForm),
+    defaultValues: { ...initial, windows: initial.windows.join(', ') },
+  });
   const {
     register,
     control,
     handleSubmit,
     formState: { errors, isDirty },
-  } = useForm<SettingsInput, unknown, ReminderSettings>({
-    resolver: zodResolver(settingsForm),
-    defaultValues: { ...initial, windows: initial.windows.join(', ') },
-  });
-  const { guard } = useUnsavedChanges(isDirty);
+  } = form;
+  const { guard } = useUnsavedChanges(isDirty, { draft: formDraft(form) });
 
   return (
     <form onSubmit={(event) => void handleSubmit((values) => update.mutate(values))(event)} aria-label="Digest settings" noValidate>

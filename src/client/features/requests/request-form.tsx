@@ -107,7 +107,7 @@ function RequestForm({ stored, client }: { stored?: StoredRequest; client?: Requ
   const copyFrom = useClientCopy(form, initialCopy);
   const { register, formState } = form;
   const errors = formState.errors;
-  const exit = useCareFormSave('request', trpc.requests, stored, formState.isDirty);
+  const exit = useCareFormSave('request', trpc.requests, stored, form);
   const onSubmit = form.handleSubmit(exit.save);
   // The client is fixed when editing (spec §2.7) and when the request is added from the client's row.
   const fixedClientName = stored?.details.name ?? client?.details.name;
