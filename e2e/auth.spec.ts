@@ -3,7 +3,7 @@ import { enterPassword, expect, searchList, serverOf, setUpTwoStepSignIn, signIn
 import { DRAFT_RESTORED } from '@/client/lib/drafts';
 import { LAST_ACTIVITY_KEY } from '@/client/lib/idle-session';
 import { newClient } from '@/server/test/builders';
-import { DRAFT_KEEPER, e2eUser } from './users';
+import { DRAFT_KEEPER, e2eUser, type E2eUser, SIGNED_OUT_ELSEWHERE } from './users';
 import { migratedDataDir, newDataDir, removeDataDir, startServer } from './server';
 
 const ALL_ITEMS = ['Dashboard', 'Requests', 'Packages', 'Timesheets', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG', 'Compliance', 'Audit', 'Data protection', 'Reminders', 'Staff', 'Import'];
@@ -201,13 +201,13 @@ test('a new tab of a signed-in browser opens signed in, where it was opened, wit
 });
 
 /** Signed out by the app (the Sign In button in the landing page's banner), then signed in again with the password. */
-async function signInAgainAfterSessionEnded(page: Page) {
+async function signInAgainAfterSessionEnded(page: Page, account: E2eUser) {
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
-  await signInFromBanner(page, DRAFT_KEEPER);
+  await signInFromBanner(page, account);
 }
 
 test('a session ended elsewhere under a form keeps what was typed: signed in again, the person is back on the form with it', async ({ page, browser }) => {
-  await signInAs(page, DRAFT_KEEPER);
+  await signInAs(page, SIGNED_OUT_ELSEWHERE);
   const name = `Kept Draft ${Math.random().toString(36).slice(2, 7)}`;
   await page.goto('/clients/create');
   await page.getByLabel('Name').fill(name);
@@ -219,7 +219,7 @@ test('a session ended elsewhere under a form keeps what was typed: signed in aga
   const elsewhere = await browser.newContext({ baseURL: serverOf(page) });
   try {
     const other = await elsewhere.newPage();
-    const api = await withPageToken(other, () => signInAs(other, DRAFT_KEEPER));
+    const api = await withPageToken(other, () => signInAs(other, SIGNED_OUT_ELSEWHERE));
     await api.account.signOutEverywhere.mutate({});
   } finally {
     await elsewhere.close();
@@ -227,7 +227,7 @@ test('a session ended elsewhere under a form keeps what was typed: signed in aga
 
   // The save is refused; the tab finds its session over and keeps the form for after sign-in.
   await page.getByRole('button', { name: 'Create Client' }).click();
-  await signInAgainAfterSessionEnded(page);
+  await signInAgainAfterSessionEnded(page, SIGNED_OUT_ELSEWHERE);
   await page.waitForURL((url) => url.pathname === '/clients/create');
   await expect(page.getByText(DRAFT_RESTORED)).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue(name);
@@ -250,7 +250,7 @@ test('a session that goes idle under an edit form keeps the change for the same 
   await page.evaluate((key) => window.localStorage.setItem(key, String(Date.now() - 31 * 60_000)), LAST_ACTIVITY_KEY);
   await page.mouse.move(10, 10);
   await page.mouse.move(20, 20);
-  await signInAgainAfterSessionEnded(page);
+  await signInAgainAfterSessionEnded(page, DRAFT_KEEPER);
   await page.waitForURL((url) => url.pathname === address);
   await expect(page.getByLabel('Phone')).toHaveValue('01984 444444');
   await expect(page.getByLabel('Name')).toHaveValue(client.details.name);
@@ -265,7 +265,7 @@ test('a session that goes idle under an edit form keeps the change for the same 
   await page.goto(address);
   await page.getByLabel('Phone').fill('01984 555555');
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await signInAgainAfterSessionEnded(page);
+  await signInAgainAfterSessionEnded(page, DRAFT_KEEPER);
   await page.waitForURL('**/dashboard');
   await page.goto(address);
   await expect(page.getByLabel('Name')).toHaveValue(client.details.name);

@@ -3,7 +3,7 @@ import { ROLES } from '@/shared/permissions';
 import { openDatabase } from '@/server/db/client';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { E2E_PORT, MIGRATED_DATA_DIR_VARIABLE, migratedDataDir, newDataDir, removeDataDir, startServer } from './server';
-import { ACCOUNT_OWNER, addE2eUser, addE2eUsers, DRAFT_KEEPER, E2E_DEPRIVED_AREAS, NEWCOMER } from './users';
+import { ACCOUNT_OWNER, addE2eUser, addE2eUsers, DRAFT_KEEPER, E2E_DEPRIVED_AREAS, NEWCOMER, SIGNED_OUT_ELSEWHERE } from './users';
 
 /**
  * A fresh database with users of every role (those whose role signs in with a code already have their
@@ -21,6 +21,7 @@ export default async function globalSetup() {
   await addE2eUser(database.db, NEWCOMER);
   await addE2eUser(database.db, ACCOUNT_OWNER);
   await addE2eUser(database.db, DRAFT_KEEPER);
+  await addE2eUser(database.db, SIGNED_OUT_ELSEWHERE);
   // Known areas for the deprivation lookup (as the import would load them from the public files).
   await database.db.insert(postcodeDeprivation).values(E2E_DEPRIVED_AREAS);
   await database.close();

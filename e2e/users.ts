@@ -71,8 +71,12 @@ export const NEWCOMER: E2eUser = { email: 'newcomer.admin@valecare.test', givenN
 /** A Coordinator only the My account test signs in as: it changes their password and sets up their app. */
 export const ACCOUNT_OWNER: E2eUser = { email: 'own.account@valecare.test', givenName: 'Owen', familyName: 'Account', role: 'Coordinator', password: E2E_PASSWORD };
 
-/** A Coordinator only the typed-work tests sign in as: their sessions are ended under a form. */
+/**
+ * Coordinators whose sessions the typed-work tests end under a form, one a test: signing out everywhere ends every
+ * session of the account, so a test running beside it in another worker must not share it.
+ */
 export const DRAFT_KEEPER: E2eUser = { email: 'dora.drafts@valecare.test', givenName: 'Dora', familyName: 'Drafts', role: 'Coordinator', password: E2E_PASSWORD };
+export const SIGNED_OUT_ELSEWHERE: E2eUser = { email: 'eli.elsewhere@valecare.test', givenName: 'Eli', familyName: 'Elsewhere', role: 'Coordinator', password: E2E_PASSWORD };
 
 /** Adds the account, with its authenticator app already set up where it has a secret. */
 export async function addE2eUser(db: Database, account: E2eUser): Promise<void> {
