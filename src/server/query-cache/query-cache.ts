@@ -7,6 +7,7 @@ import { type CachedQuery, isCachedQuery } from '@/shared/cached-queries';
 import { type Database, type Executor, queryRows } from '@/server/db/client';
 import { createCallerFactory, type Context } from '@/server/trpc/init';
 import { appRouter } from '@/server/app-router';
+import { FreshCopies } from './fresh-copies';
 
 const gzipAsync = promisify(gzip);
 const createCaller = createCallerFactory(appRouter);
@@ -26,9 +27,6 @@ const QUERIES: Record<CachedQuery, (caller: Caller, input: unknown) => Promise<u
   'analytics.getDeliveredReport': (caller, input) => caller.analytics.getDeliveredReport(input as DeliveredReportInput),
 };
 
-/** Copies kept at most, whatever inputs callers send; the oldest goes first. */
-const MAX_ANSWERS = 200;
-
 /**
  * Which writes the database has committed: its current snapshot ("xmin:xmax:ids in progress"). A
  * transaction that writes takes an id, and when it ends either xmax moves past it or it leaves the
@@ -39,10 +37,10 @@ export async function databaseState(db: Executor): Promise<string> {
   return row!.snapshot;
 }
 
-interface Answer {
-  state: string;
-  /** The JSON, and gzipped for callers that take it: an eighth of the bytes over a country broadband line. */
-  body: Promise<{ json: Buffer; gzip: Buffer }>;
+/** The JSON, and gzipped for callers that take it: an eighth of the bytes over a country broadband line. */
+interface Body {
+  json: Buffer;
+  gzip: Buffer;
 }
 
 /** Whether an accept-encoding header takes gzip (named, and not with q=0). */
@@ -85,7 +83,7 @@ export interface QueryCacheOptions {
  */
 export const queryCache = fastifyPlugin<QueryCacheOptions>(
   async (app, { db, contextFor }) => {
-    const answers = new Map<string, Answer>();
+    const copies = new FreshCopies<Body>(() => databaseState(db));
 
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' || !request.url.startsWith('/trpc/')) return;
@@ -97,23 +95,13 @@ export const queryCache = fastifyPlugin<QueryCacheOptions>(
       if (!ctx.user) return;
 
       const key = `${path} ${search ?? ''} ${ctx.user.role} ${ctx.today()}`;
-      const state = await databaseState(db);
-      let answer = answers.get(key);
-      if (answer?.state !== state) {
-        // Copies kept under an older state can never be served again.
-        for (const [other, kept] of answers) if (kept.state !== state) answers.delete(other);
-        if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
-        const body = QUERIES[path](createCaller(ctx), call.input).then(async (data) => {
-          const json = Buffer.from(JSON.stringify({ result: { data } }));
-          // The fastest level: kept copies are sent many times, and the first caller should not wait long.
-          return { json, gzip: await gzipAsync(json, { level: 1 }) };
-        });
-        answer = { state, body };
-        answers.set(key, answer);
-        // A failed call is not kept: tRPC answers it (and its error) the usual way.
-        body.catch(() => answers.get(key) === answer && answers.delete(key));
-      }
-      const body = await answer.body.catch(() => undefined);
+      const copy = await copies.get(key, async () => {
+        const json = Buffer.from(JSON.stringify({ result: { data: await QUERIES[path](createCaller(ctx), call.input) } }));
+        // The fastest level: kept copies are sent many times, and the first caller should not wait long.
+        return { json, gzip: await gzipAsync(json, { level: 1 }) };
+      });
+      // A failed call is not kept: tRPC answers it (and its error) the usual way.
+      const body = await copy.body.catch(() => undefined);
       if (!body) return;
       reply.header('content-type', 'application/json').header('vary', 'trpc-accept, accept, accept-encoding');
       if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(body.json);
@@ -121,7 +109,7 @@ export const queryCache = fastifyPlugin<QueryCacheOptions>(
     });
 
     // Copies die with the server: nothing holds on to their memory, or serves them, once it has closed.
-    app.addHook('onClose', async () => answers.clear());
+    app.addHook('onClose', async () => copies.clear());
   },
   { name: 'query-cache' },
 );
