@@ -31,6 +31,15 @@ export function formDraft<T extends FieldValues>(
   };
 }
 
+/**
+ * An edit form's draft and the version its save sends: the stored record's, or a restored draft's (see formDraft).
+ * `setVersion` takes a version the record moved to by the form's own doing (a rename).
+ */
+export function useVersionedDraft<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'getValues' | 'reset'>, storedVersion: number | undefined) {
+  const [version, setVersion] = useState(storedVersion);
+  return { version, setVersion, draft: formDraft(form, { current: version, set: setVersion }) };
+}
+
 /** The address a draft is kept under: the form's path and query string. */
 function useDraftAddress(): string {
   const { pathname, search } = useLocation();

@@ -237,7 +237,7 @@ export class AuthClient {
    * there too (ended elsewhere, the account disabled or its role changed), the session ends here; offline, it stays.
    */
   async sessionRefused(): Promise<void> {
-    if (!(await this.manager.getUser())) return;
+    // Signed out already: nothing to refresh (currentUser answers null).
     await this.currentUser(true).catch(() => undefined);
   }
 

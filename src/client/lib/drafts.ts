@@ -23,6 +23,15 @@ interface StoredDraft extends Draft {
   savedAt: number;
 }
 
+/** A kept draft as stored, or nothing where the text is not one. */
+function parsed(text: string | null): Partial<StoredDraft> | undefined {
+  try {
+    return JSON.parse(text ?? '') as Partial<StoredDraft>;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where the form is: its address, with the query string (the timesheet's week, a request to add a package to). */
 function keyOf(address: string): string {
   return `${DRAFT_KEY_PREFIX}${address}`;
@@ -43,13 +52,9 @@ export function takeDraft(account: string, address: string, now = Date.now()): D
   const text = window.sessionStorage.getItem(key);
   if (text === null) return undefined;
   window.sessionStorage.removeItem(key);
-  try {
-    const stored = JSON.parse(text) as Partial<StoredDraft>;
-    if (stored.account !== account || typeof stored.savedAt !== 'number' || now - stored.savedAt > DRAFT_MAX_AGE_MS) return undefined;
-    return { values: stored.values, ...(typeof stored.version === 'number' ? { version: stored.version } : {}) };
-  } catch {
-    return undefined;
-  }
+  const stored = parsed(text);
+  if (stored?.account !== account || typeof stored.savedAt !== 'number' || now - stored.savedAt > DRAFT_MAX_AGE_MS) return undefined;
+  return { values: stored.values, ...(typeof stored.version === 'number' ? { version: stored.version } : {}) };
 }
 
 /**
@@ -59,15 +64,7 @@ export function takeDraft(account: string, address: string, now = Date.now()): D
 export function forgetDrafts({ exceptOf }: { exceptOf?: string } = {}): void {
   for (const key of Object.keys(window.sessionStorage)) {
     if (!key.startsWith(DRAFT_KEY_PREFIX)) continue;
-    if (exceptOf !== undefined && accountOf(window.sessionStorage.getItem(key)) === exceptOf) continue;
+    if (exceptOf !== undefined && parsed(window.sessionStorage.getItem(key))?.account === exceptOf) continue;
     window.sessionStorage.removeItem(key);
-  }
-}
-
-function accountOf(text: string | null): string | undefined {
-  try {
-    return (JSON.parse(text ?? '') as Partial<StoredDraft>).account;
-  } catch {
-    return undefined;
   }
 }

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DecorateMutationProcedure, ResolverDef } from '@trpc/tanstack-react-query';
-import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useBackToList } from '@/client/components/list-screen/saved-row';
-import { type DraftKeeping, formDraft, useUnsavedChanges } from '@/client/components/unsaved-changes';
+import { type DraftKeeping, useUnsavedChanges, useVersionedDraft } from '@/client/components/unsaved-changes';
 import { CARE_ITEMS, type CareItem } from './care-items';
 
 /**
@@ -39,8 +38,8 @@ export function useCareFormSave<TCreate extends SavesItem, TUpdate extends Saves
   /** Told of a refusal (besides the error toast), for a form that answers some in place. */
   onError?: (error: unknown) => void,
 ) {
-  const [version, setVersion] = useState(stored?.version);
-  const exit = useCareFormExit(what, form.formState.isDirty, formDraft(form, { current: version, set: setVersion }));
+  const { version, draft } = useVersionedDraft(form, stored?.version);
+  const exit = useCareFormExit(what, form.formState.isDirty, draft);
   const create = useMutation(api.create.mutationOptions({ onSuccess: exit.afterSave, onError }));
   const update = useMutation(api.update.mutationOptions({ onSuccess: exit.afterSave, onError }));
   return {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { useBackToList } from '@/client/components/list-screen/saved-row';
-import { formDraft, useUnsavedChanges } from '@/client/components/unsaved-changes';
+import { useUnsavedChanges, useVersionedDraft } from '@/client/components/unsaved-changes';
 import { DEFAULT_COUNTY, DEFAULT_LOCALITY } from '@/shared/constants';
 import type { Note } from '@/shared/schemas/common';
 import { NameDialog } from './name-dialog';
@@ -86,12 +86,12 @@ export function PersonForm<Input extends FieldValues, Output>({
   // The fields every person form has, whatever else its schema holds.
   const person = form as unknown as UseFormReturn<PersonFormValues>;
   const editing = Boolean(stored);
-  const [version, setVersion] = useState(stored?.version);
+  const { version, setVersion, draft } = useVersionedDraft(form, stored?.version);
   const [writingNote, setWritingNote] = useState(false);
   useEffect(() => {
     if (!writingNote) person.clearErrors('details.notes');
   }, [writingNote, person]);
-  const { guard, leaveAfterSave } = useUnsavedChanges(form.formState.isDirty || writingNote, { draft: formDraft(form, { current: version, set: setVersion }) });
+  const { guard, leaveAfterSave } = useUnsavedChanges(form.formState.isDirty || writingNote, { draft });
   const savedBackToList = { onSuccess: (saved: { id: string }) => leaveAfterSave(() => backToSaved(listPath, saved.id)) };
 
   const onSubmit = form.handleSubmit((values) => {

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -9,7 +8,7 @@ import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { MultiSelect, type Option } from '@/client/components/form/multi-select';
 import { LoadState } from '@/client/components/load-state';
-import { formDraft, useUnsavedChanges } from '@/client/components/unsaved-changes';
+import { useUnsavedChanges, useVersionedDraft } from '@/client/components/unsaved-changes';
 import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
 import type { RouterOutputs } from '@/client/lib/api-types';
@@ -179,7 +178,7 @@ function MagLogForm({ stored }: { stored?: StoredLog }) {
     defaultValues: stored ? formValues(stored) : emptyLog(),
   });
   const { register, control, handleSubmit, formState, getValues, setValue } = form;
-  const [version, setVersion] = useState(stored?.version);
+  const { version, draft } = useVersionedDraft(form, stored?.version);
   const errors = formState.errors;
   const chosen = useWatch({ control, name: ['clients', 'mps', 'volunteers'] }).map((list) => (list ?? []).length);
   const chosenCount: Record<AttendeeList, number> = { clients: chosen[0]!, mps: chosen[1]!, volunteers: chosen[2]! };
@@ -193,7 +192,7 @@ function MagLogForm({ stored }: { stored?: StoredLog }) {
   };
   const backToList = () => void navigate('/mag');
   const backToSaved = useBackToList();
-  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty, { draft: formDraft(form, { current: version, set: setVersion }) });
+  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty, { draft });
   const create = useMutation(trpc.mag.create.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/mag', saved.id)) }));
   const update = useMutation(trpc.mag.update.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved('/mag', saved.id)) }));
   const onSubmit = handleSubmit((values) =>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { type DefaultValues, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { DetailItem } from '@/client/components/record/detail-dialog';
 import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { ErrorMessage, LoadState } from '@/client/components/load-state';
-import { formDraft, useUnsavedChanges } from '@/client/components/unsaved-changes';
+import { useUnsavedChanges, useVersionedDraft } from '@/client/components/unsaved-changes';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Textarea } from '@/client/components/ui/textarea';
@@ -78,12 +78,12 @@ function TrainingRecordForm({ owner, stored }: { owner: Owner; stored?: StoredRe
     defaultValues,
   });
   const { register, handleSubmit, formState } = form;
-  const [version, setVersion] = useState(stored?.version);
+  const { version, draft } = useVersionedDraft(form, stored?.version);
   const errors = formState.errors;
   // Back to the tab the record shows under.
   const backToList = () => void navigate(carerTabPath('/records', owner.kind));
   const backToSaved = useBackToList();
-  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty, { draft: formDraft(form, { current: version, set: setVersion }) });
+  const { guard, leaveAfterSave } = useUnsavedChanges(formState.isDirty, { draft });
 
   const create = useMutation(trpc.trainingRecords.create.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved(carerTabPath('/records', owner.kind), saved.id)) }));
   const update = useMutation(trpc.trainingRecords.update.mutationOptions({ onSuccess: (saved) => leaveAfterSave(() => backToSaved(carerTabPath('/records', owner.kind), saved.id)) }));
