@@ -65,11 +65,16 @@ export function AuthProvider({
   children: ReactNode;
 }) {
   const [session, setSession] = useState<Session>({ status: 'loading' });
+  /** Whether the person chose to sign out: where they were is then not kept. */
+  const chosen = useRef(false);
 
   useEffect(() => {
     const toSession = (user: SessionUser | null): Session => (user ? { status: 'signed-in', user } : { status: 'signed-out' });
     const unsubscribeSession = client.onSessionChange((user) => {
       if (user) forgetDrafts({ exceptOf: user.email });
+      // A session that ended by itself comes back here after sign-in: noted now, as an idle sign-out leaves the page
+      // for the provider's before the screen is drawn again.
+      else if (!chosen.current) rememberReturnTo(`${window.location.pathname}${window.location.search}${window.location.hash}`);
       setSession(toSession(user));
     });
     // Spec §8: a failed sign-in is only logged, never shown.
@@ -114,7 +119,6 @@ export function AuthProvider({
   const signIn = useCallback(() => {
     client.signIn().catch((error: unknown) => console.error('Sign-in failed:', error instanceof Error ? error.message : error));
   }, [client]);
-  const chosen = useRef(false);
   const signOut = useCallback(() => {
     chosen.current = true;
     forgetReturnTo();
