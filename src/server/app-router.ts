@@ -20,7 +20,7 @@ import { authedProcedure } from './trpc/procedures';
 export const appRouter = router({
   session: router({
     /** The signed-in user as the server sees them. */
-    me: authedProcedure.query(({ ctx }) => ctx.user),
+    me: authedProcedure.query(({ ctx }) => ctx.actor),
   }),
   clients: clientsRouter,
   mps: mpsRouter,

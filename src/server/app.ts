@@ -97,7 +97,7 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
         req.log.info({ reason: error.message }, 'bearer token refused');
       }
     }
-    return { db, user, sessionId, today: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log, env, clientIp: req.ip };
+    return { db, user, sessionId, todayNow: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log, env, clientIp: req.ip };
   }
 
   await app.register(queryCache, { db, contextFor });

@@ -2,12 +2,12 @@
  * Whether a carer may be given care: their DBS re-check, public liability and the training types an Admin
  * requires, as of a day. One rule, worded once, for the server's refusals and the web app's badges.
  */
+import type { CarerKind } from './carer-kind';
 import type { TRAINING_TYPES } from './constants';
 import { isIsoDate } from './dates';
 import { daysUntil } from './expiry';
 
 export type TrainingType = (typeof TRAINING_TYPES)[number];
-export type CarerKindName = 'mp' | 'volunteer';
 
 export const COMPLIANCE_STATUSES = ['Compliant', 'Expiring soon', 'Not compliant'] as const;
 export type ComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];
@@ -41,7 +41,7 @@ export const DEFAULT_COMPLIANCE_SETTINGS: ComplianceSettings = {
 
 /** What the rule reads of a carer: its dates, and its training records that are not archived. */
 export interface CarerComplianceFacts {
-  kind: CarerKindName;
+  kind: CarerKind;
   /** The DBS re-check date ('' = none). */
   dbsExpiry: string;
   publicLiabilityExpiry: string;
@@ -83,11 +83,11 @@ function bestExpiry(training: CarerComplianceFacts['training'], type: string): s
 }
 
 /** The training types required of a kind of carer. */
-export function requiredTraining(settings: ComplianceSettings, kind: CarerKindName): TrainingType[] {
+export function requiredTraining(settings: ComplianceSettings, kind: CarerKind): TrainingType[] {
   return kind === 'mp' ? settings.requiredTrainingMps : settings.requiredTrainingVolunteers;
 }
 
-export function publicLiabilityRequired(settings: ComplianceSettings, kind: CarerKindName): boolean {
+export function publicLiabilityRequired(settings: ComplianceSettings, kind: CarerKind): boolean {
   return kind === 'mp' ? settings.publicLiabilityMps : settings.publicLiabilityVolunteers;
 }
 

@@ -5,10 +5,11 @@ import type { Database, Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { mfaEnrolments, mfaRecoveryCodes } from '@/server/db/schema/auth';
 import { recordAudit } from '@/server/records/audit-trail';
+import type { Actor } from '@/server/records/service-context';
 import { revokeAccount } from './oidc-adapter';
 import { mfaSecretKey } from './secrets';
 import { matchingTotpStep, newTotpSecret } from './totp';
-import { type AccountActor, type AccountRef, lockAccount, type StaffUser } from './users.service';
+import { type AccountRef, lockAccount, type StaffUser } from './users.service';
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -167,7 +168,7 @@ export async function recoveryCodesLeft(db: Database, userId: string): Promise<n
  * Clears a user's authenticator app and recovery codes (a lost phone) and ends their sessions; they set
  * it up again at their next sign-in.
  */
-export async function resetMfa(db: Database, account: AccountRef, actor: AccountActor): Promise<StaffUser> {
+export async function resetMfa(db: Database, account: AccountRef, actor: Actor): Promise<StaffUser> {
   return db.transaction(async (tx) => {
     const user = await lockAccount(tx, account);
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));

@@ -8,7 +8,7 @@ import { deliveriesSettled } from '@/server/mail/mail';
 import { refreshTokens, signInThroughProvider, TestBrowser } from '@/server/test/sign-in-flow';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
 import { FORGOT_PASSWORD_PATH } from './auth-pages';
-import { escapeHtmlText } from './html';
+import { escapeHtmlText } from '@/shared/html';
 import { LOGIN_MESSAGES, MAX_FAILURES_PER_ACCOUNT } from './login-attempts.service';
 import { RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, sendInvitation, sendPasswordReset } from './password-links.service';
 import { PASSWORD_PAGE_MESSAGES } from './password-pages';

@@ -5,12 +5,13 @@ import { passwordLinks, type PasswordLinkPurpose, passwordResetRequests, users }
 import type { Env } from '@/server/env';
 import { mailHtml, queueMessage } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';
-import { escapeHtmlText } from './html';
+import type { Actor } from '@/server/records/service-context';
+import { escapeHtmlText } from '@/shared/html';
 import { clearAccountFailures } from './login-attempts.service';
 import { revokeAccount } from './oidc-adapter';
 import { passwordProblem } from './password-policy';
 import { AUTH_PREFIX } from './provider';
-import { type AccountActor, hashPassword, type StaffUser, toStaffUser, voidOpenLinks } from './users.service';
+import { hashPassword, type StaffUser, toStaffUser, voidOpenLinks } from './users.service';
 
 /** How long each kind of link works (issue 18: an invitation 72 hours, a reset 1 hour). */
 export const PASSWORD_LINK_HOURS: Record<PasswordLinkPurpose, number> = { invite: 72, reset: 1 };
@@ -73,7 +74,7 @@ function queuePasswordMail(tx: Executor, user: StaffUser, kind: string, { subjec
 }
 
 /** E-mails a new member of staff a link to choose their password (valid 72 hours); audited as the actor's. */
-export async function sendInvitation(tx: Executor, site: MailSite, user: StaffUser, actor: AccountActor): Promise<LinkToPassOn> {
+export async function sendInvitation(tx: Executor, site: MailSite, user: StaffUser, actor: Actor): Promise<LinkToPassOn> {
   const link = await issueLink(tx, site, user.id, 'invite');
   const passOn = await mailOrPassOn(tx, site, user, 'invitation', {
     subject: `${site.charityName}: your Valecare account`,
@@ -96,7 +97,7 @@ export async function sendInvitation(tx: Executor, site: MailSite, user: StaffUs
  * E-mails the user a link to choose a new password (valid 1 hour). The actor is who asked: the person
  * themselves from the sign-in page, or an Admin.
  */
-export async function sendPasswordReset(tx: Executor, site: MailSite, user: StaffUser, actor: AccountActor = user): Promise<LinkToPassOn> {
+export async function sendPasswordReset(tx: Executor, site: MailSite, user: StaffUser, actor: Actor = user): Promise<LinkToPassOn> {
   const link = await issueLink(tx, site, user.id, 'reset');
   const passOn = await mailOrPassOn(tx, site, user, 'password-reset', {
     subject: `${site.charityName}: reset your Valecare password`,

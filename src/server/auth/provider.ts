@@ -4,7 +4,7 @@ import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provi
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { renderAuthPage } from './auth-pages';
-import { escapeHtmlText } from './html';
+import { escapeHtmlText } from '@/shared/html';
 import { databaseAdapter, endSession } from './oidc-adapter';
 import { cookieKeys, signingKey } from './secrets';
 import { recordAudit } from '@/server/records/audit-trail';

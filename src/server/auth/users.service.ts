@@ -7,6 +7,7 @@ import type { Database, Executor } from '@/server/db/client';
 import { newId, newPassword } from '@/server/db/ids';
 import { passwordLinks, type PasswordLinkPurpose, users } from '@/server/db/schema/auth';
 import { recordAudit } from '@/server/records/audit-trail';
+import type { Actor } from '@/server/records/service-context';
 import { revokeAccount } from './oidc-adapter';
 import { PasswordSchema } from './password-policy';
 
@@ -34,12 +35,6 @@ export interface StaffUser {
   role: Role;
   /** A disabled account cannot sign in. */
   disabled: boolean;
-}
-
-/** Who changed an account (the command line names the person at the server), for the audit trail. */
-export interface AccountActor {
-  email: string;
-  role: Role | '';
 }
 
 export function toStaffUser(row: typeof users.$inferSelect): StaffUser {
@@ -136,11 +131,11 @@ async function keepAnEnabledAdmin(tx: Executor, user: StaffUser, change: string)
 }
 
 /** Refuses an Admin removing, disabling or re-roling their own account (they would lock themselves out mid-task). */
-function refuseOwnAccount(user: StaffUser, actor: AccountActor, change: string): void {
+function refuseOwnAccount(user: StaffUser, actor: Actor, change: string): void {
   if (user.email === actor.email.trim().toLowerCase()) throw new UserError(`You cannot ${change} your own account`, 'refused');
 }
 
-export async function setRole(db: Database, account: AccountRef, newRole: string, actor: AccountActor): Promise<StaffUser> {
+export async function setRole(db: Database, account: AccountRef, newRole: string, actor: Actor): Promise<StaffUser> {
   const checked = parse(role, newRole);
   return db.transaction(async (tx) => {
     const user = await lockAccount(tx, account);
@@ -165,7 +160,7 @@ export async function setPassword(db: Database, address: string, plain?: string)
 }
 
 /** Removes the account and ends its sessions and tokens at once. */
-export async function removeUser(db: Database, account: AccountRef, actor: AccountActor): Promise<StaffUser> {
+export async function removeUser(db: Database, account: AccountRef, actor: Actor): Promise<StaffUser> {
   return db.transaction(async (tx) => {
     const user = await lockAccount(tx, account);
     refuseOwnAccount(user, actor, 'remove');
@@ -186,7 +181,7 @@ export async function voidOpenLinks(tx: Executor, userId: string, purpose?: Pass
 }
 
 /** Disables the account and ends its sessions, refresh tokens and open links at once. */
-export async function disableUser(db: Database, account: AccountRef, actor: AccountActor): Promise<StaffUser> {
+export async function disableUser(db: Database, account: AccountRef, actor: Actor): Promise<StaffUser> {
   return db.transaction(async (tx) => {
     const user = await lockAccount(tx, account);
     refuseOwnAccount(user, actor, 'disable');
@@ -201,7 +196,7 @@ export async function disableUser(db: Database, account: AccountRef, actor: Acco
 }
 
 /** Lets a disabled account sign in again (with its password and, where enrolled, its second factor). */
-export async function enableUser(db: Database, account: AccountRef, actor: AccountActor): Promise<StaffUser> {
+export async function enableUser(db: Database, account: AccountRef, actor: Actor): Promise<StaffUser> {
   return db.transaction(async (tx) => {
     const user = await lockAccount(tx, account);
     await tx.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));

@@ -16,7 +16,7 @@ import { createMagLog } from '@/server/features/mag/mag.service';
 import { carersService } from '@/server/features/carers/carers.service';
 import { createClient, toggleClientArchive } from '@/server/features/clients/clients.service';
 import type { Package } from '@/server/records/care.mappers';
-import type { ServiceContext } from '@/server/records/service-context';
+import type { RecordContext } from '@/server/records/service-context';
 import { createTrainingRecord } from '@/server/features/training-records/training-records.service';
 
 /** Demo post codes per locality, with made-up deprivation deciles (marked as demo data). */
@@ -55,7 +55,7 @@ const VISIT_DAYS = [[2], [0, 3], [0, 2, 4]];
  * Visits on set weekdays (one to three a week by the package's hours) over the last weeks, each given its
  * share of the week's hours to the quarter hour, with about one in twelve missed for a reason.
  */
-async function seedDeliveries(ctx: ServiceContext, created: Package[], today: string, r: Random): Promise<number> {
+async function seedDeliveries(ctx: RecordContext, created: Package[], today: string, r: Random): Promise<number> {
   let recorded = 0;
   const firstWeek = addDays(weekStartOf(today), -7 * DELIVERY_WEEKS);
   for (const pkg of created) {
@@ -116,7 +116,7 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
   if ((people?.n ?? 0) > 0 || (carerCount?.n ?? 0) > 0) {
     throw new NotEmptyError('The database already holds data: seed:demo only fills an empty database.');
   }
-  const ctx: ServiceContext = { db, actor: DEMO_ACTOR, today, deprivationMaxDecile };
+  const ctx: RecordContext = { db, actor: DEMO_ACTOR, today, deprivationMaxDecile };
   const r = seededRandom(20250101);
   const summary: SeedSummary = { clients: 0, mps: 0, volunteers: 0, requests: 0, packages: 0, trainingRecords: 0, magLogs: 0, deliveries: 0 };
   const created: Package[] = [];

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { escapeHtmlText } from '@/server/auth/html';
+import { escapeHtmlText } from '@/shared/html';
 import type { Database, Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { mailMessages } from '@/server/db/schema/mail';

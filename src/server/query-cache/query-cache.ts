@@ -94,7 +94,7 @@ export const queryCache = fastifyPlugin<QueryCacheOptions>(
       const ctx = await contextFor(request);
       if (!ctx.user) return;
 
-      const key = `${path} ${search ?? ''} ${ctx.user.role} ${ctx.today()}`;
+      const key = `${path} ${search ?? ''} ${ctx.user.role} ${ctx.todayNow()}`;
       const copy = await copies.get(key, async () => {
         const json = Buffer.from(JSON.stringify({ result: { data: await QUERIES[path](createCaller(ctx), call.input) } }));
         // The fastest level: kept copies are sent many times, and the first caller should not wait long.

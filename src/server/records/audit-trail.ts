@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { SessionUser } from '@/shared/session';
+import type { Actor } from './service-context';
 import type { Executor } from '@/server/db/client';
 import { auditLog } from '@/server/db/schema/audit';
 
@@ -29,7 +29,7 @@ export function diffRecords(before: unknown, after: unknown): FieldChanges {
 export async function recordAudit(
   tx: Executor,
   /** Who acted; the role is empty for a sign-in that did not get as far as knowing the user. */
-  actor: Pick<SessionUser, 'email'> & { role: SessionUser['role'] | '' },
+  actor: Actor,
   procedure: string,
   recordId: string | null,
   changes: FieldChanges | Record<string, unknown> | null,

@@ -1,6 +1,7 @@
 // A carer's compliance (shared/compliance.ts) as the services read it: the settings, and many carers at once.
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
+import { carerKindOf } from '@/shared/carer-kind';
 import { carerCompliance, type Compliance, type ComplianceSettings, DEFAULT_COMPLIANCE_SETTINGS, type TrainingType } from '@/shared/compliance';
 import { complianceSettings as settingsSchema } from '@/shared/schemas/compliance';
 import type { Executor } from '@/server/db/client';
@@ -8,7 +9,7 @@ import { complianceSettings } from '@/server/db/schema/assignment';
 import { trainingRecords } from '@/server/db/schema/compliance';
 import { carers } from '@/server/db/schema/people';
 import { notFound } from './record-errors';
-import type { ServiceContext } from './service-context';
+import type { RecordContext } from './service-context';
 
 export async function getComplianceSettings(db: Executor): Promise<ComplianceSettings> {
   const [row] = await db.select().from(complianceSettings).where(eq(complianceSettings.id, 'default'));
@@ -58,7 +59,7 @@ export async function complianceOfCarers(db: Executor, rows: CarerDates[], today
       row.id,
       carerCompliance(
         {
-          kind: row.id.startsWith('m') ? 'mp' : 'volunteer',
+          kind: carerKindOf(row.id)!,
           dbsExpiry: row.dbsExpiry ?? '',
           publicLiabilityExpiry: row.publicLiabilityExpiry ?? '',
           training: training.get(row.id) ?? [],
@@ -97,7 +98,7 @@ const INSTEAD = {
  * a reason is given (CONFLICT, naming what has lapsed), keeps the reason with who gave it and when, and
  * clears it for a compliant carer. An Expiring soon carer is allowed: the form warns (checkAssignment).
  */
-export async function assignmentColumns(tx: Executor, ctx: ServiceContext, carerId: string, override: { reason: string } | undefined, instead: keyof typeof INSTEAD = 'assign') {
+export async function assignmentColumns(tx: Executor, ctx: RecordContext, carerId: string, override: { reason: string } | undefined, instead: keyof typeof INSTEAD = 'assign') {
   const carer = await carerWithCompliance(tx, carerId, ctx.today);
   if (carer.compliance.status !== 'Not compliant') return { complianceOverride: null, complianceOverrideBy: null, complianceOverrideAt: null };
   if (!override) {

@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { Role } from '@/shared/permissions';
 import type { Executor } from '@/server/db/client';
 import { carerExclusions } from '@/server/db/schema/assignment';
 import { carers, clients } from '@/server/db/schema/people';
+import { mayReadCarer } from './role-views';
 
 // Carers not to be matched with a client ("do not match"), and why. One relation, seen from either side:
 // a client's list names the carers, a carer's list ("does not work with") names the clients.
@@ -21,6 +23,11 @@ const byName = new Intl.Collator('en-GB');
 /** A client's exclusions by their carers' names (then ids, so the order is always the same). */
 export function inNameOrder(exclusions: ClientExclusion[]): ClientExclusion[] {
   return exclusions.sort((a, b) => byName.compare(a.carerName, b.carerName) || (a.carerId < b.carerId ? -1 : 1));
+}
+
+/** A client's do-not-match carers the role may read (Finance reads volunteers but not MPs). */
+export function readableExclusions(role: Role, list: ClientExclusion[]): ClientExclusion[] {
+  return list.filter((exclusion) => mayReadCarer(role, exclusion.carerId));
 }
 
 /** The carers a client is not to be matched with, by name. */

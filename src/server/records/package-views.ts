@@ -1,5 +1,4 @@
 import { asc, desc, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { can, type Role } from '@/shared/permissions';
 import type { Executor } from '@/server/db/client';
 import type { JsonRowsPart } from '@/server/db/json-rows';
 import { packages } from '@/server/db/schema/care';
@@ -8,19 +7,6 @@ import type { Package } from '@/server/records/care.mappers';
 
 /** A package as lists and views show it: with its carer's current name beside the carer's id. */
 export type PackageView = Package & { carerName: string };
-
-/**
- * The package as the role may see it (in a list, a timesheet or a statement): a carer's name only for a role that
- * may read that kind of carer (Finance reads volunteers but not MPs, as with MAG attendees).
- */
-export function carerNameFor<P extends Pick<PackageView, 'carerId' | 'carerName'>>(role: Role, pkg: P): P {
-  return mayNameCarer(role, pkg.carerId) ? pkg : { ...pkg, carerName: '' };
-}
-
-/** Whether the role may read the kind of carer (MP or volunteer) the id belongs to, and so see the carer's name. */
-export function mayNameCarer(role: Role, carerId: string): boolean {
-  return can(role, carerId.startsWith('m') ? 'mps' : 'volunteers', 'read');
-}
 
 /** The part of a selectTablesAsJson call that reads the packages of the given requests (a query selecting their ids), newest first. */
 export function packagesOfRequestsPart(requestIds: SQLWrapper) {

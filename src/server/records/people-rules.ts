@@ -7,7 +7,7 @@ import { loadNotes, noteFromRow, notesPart, type NotesOwner, replaceNotes } from
 import { auditChange, changeRecord, type RecordKind, type RecordRef, type RowOf, saveNextVersion, saveUnchangedSince } from '@/server/records/record-lifecycle';
 import { RecentRecords } from '@/server/records/recent-records';
 import { checkVersion, refused } from '@/server/records/record-errors';
-import type { ServiceContext } from '@/server/records/service-context';
+import type { RecordContext } from '@/server/records/service-context';
 
 // Clients, MPs and volunteers change in the same ways: these are the people's rules on top of the record lifecycle.
 
@@ -105,7 +105,7 @@ async function readPerson<T extends PersonTable>(db: Executor, kind: PersonKind<
  * they were (saveUnchangedSince); undefined when the notes change or the person moved on since.
  */
 async function saveAgainst<T extends PersonTable, V>(
-  ctx: ServiceContext,
+  ctx: RecordContext,
   kind: PersonKind<T, V, unknown>,
   input: PersonInput,
   columns: PersonColumns<T>,
@@ -126,7 +126,7 @@ async function saveAgainst<T extends PersonTable, V>(
  * the person and their notes); when the notes change, or the person changed in between, the change takes the
  * locked course, in a transaction.
  */
-export async function updatePerson<T extends PersonTable, V>(ctx: ServiceContext, kind: PersonKind<T, V, unknown>, input: PersonInput, columns: PersonColumns<T>): Promise<V> {
+export async function updatePerson<T extends PersonTable, V>(ctx: RecordContext, kind: PersonKind<T, V, unknown>, input: PersonInput, columns: PersonColumns<T>): Promise<V> {
   const recent = recentOf(kind).recall(ctx.db, input.id);
   // Remembered at another version than the one the form saw, either may be the older: read afresh.
   if (recent && (input.version === undefined || input.version === recent.row.version)) {
@@ -158,7 +158,7 @@ export async function updatePerson<T extends PersonTable, V>(ctx: ServiceContext
 
 /** Renames a person; `carryName` updates the copies of the name other records keep. */
 export function renamePerson<T extends PersonTable, V>(
-  ctx: ServiceContext,
+  ctx: RecordContext,
   kind: PersonKind<T, V, unknown>,
   input: RecordRef & { newName: string },
   carryName?: (tx: Executor, name: string) => Promise<void>,
@@ -172,7 +172,7 @@ export function renamePerson<T extends PersonTable, V>(
 }
 
 /** Archives a person, or restores an archived one; returns them as lists show them. */
-export function togglePersonArchive<T extends PersonTable, S>(ctx: ServiceContext, kind: PersonKind<T, unknown, S>, input: RecordRef): Promise<S> {
+export function togglePersonArchive<T extends PersonTable, S>(ctx: RecordContext, kind: PersonKind<T, unknown, S>, input: RecordRef): Promise<S> {
   return changeRecord(ctx, kind, input, async (tx, stored) => {
     const archived = stored.archived === 'Y' ? 'N' : 'Y';
     const row = await saveNextVersion(tx, kind.table, stored, { archived, archivedAt: archivedAtAfter(stored, archived) } as Partial<T['$inferInsert']>);

@@ -5,7 +5,7 @@ import { auditLog } from '@/server/db/schema/audit';
 import { clients } from '@/server/db/schema/people';
 import { refused, STALE_MESSAGE } from '@/server/records/record-errors';
 import { type RecordKind, type RowOf, saveNextVersion, saveUnchangedSince, updateRecord } from '@/server/records/record-lifecycle';
-import type { ServiceContext } from '@/server/records/service-context';
+import type { RecordContext } from '@/server/records/service-context';
 import { newClient } from '@/server/test/builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 
@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '@/server/test/test-app';
 const PHONE: RecordKind<typeof clients, { phone: string }> = { table: clients, label: 'Client', view: (_tx, row) => ({ phone: row.phone }) };
 
 let t: TestApp;
-let ctx: ServiceContext;
+let ctx: RecordContext;
 let clientId: string;
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { builtOnce } from '@/server/db/built-once';
 import { rowAsJson, rowFromJson } from '@/server/db/json-rows';
 import { auditRowWhere, diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { checkVersion, notFound, refused } from '@/server/records/record-errors';
-import type { ServiceContext } from '@/server/records/service-context';
+import type { RecordContext } from '@/server/records/service-context';
 
 // Every change to a stored record follows one course, kept here: in one transaction, lock the row, refuse an
 // unknown id or a stale version, check the record's own rules, store the next version, and audit what differs.
@@ -139,7 +139,7 @@ function saveUnchangedStatement(table: RecordTable, keys: string[]): SaveUnchang
  * takes the locked course.
  */
 export async function saveUnchangedSince<T extends RecordTable, V>(
-  ctx: Pick<ServiceContext, 'db' | 'actor'>,
+  ctx: Pick<RecordContext, 'db' | 'actor'>,
   table: T,
   stored: RowOf<T>,
   columns: ColumnsOf<T>,
@@ -164,7 +164,7 @@ export async function saveUnchangedSince<T extends RecordTable, V>(
 }
 
 /** Appends the audit row of a change: the fields that differ between the record before and after it. */
-export async function auditChange(tx: Executor, ctx: Pick<ServiceContext, 'actor'>, procedure: string, id: string, before: unknown, after: unknown): Promise<void> {
+export async function auditChange(tx: Executor, ctx: Pick<RecordContext, 'actor'>, procedure: string, id: string, before: unknown, after: unknown): Promise<void> {
   await recordAudit(tx, ctx.actor, procedure, id, diffRecords(before, after));
 }
 
@@ -173,7 +173,7 @@ export async function auditChange(tx: Executor, ctx: Pick<ServiceContext, 'actor
  * store what hangs on it, and returns its view.
  */
 export function createRecord<T extends RecordTable, V>(
-  ctx: ServiceContext,
+  ctx: RecordContext,
   kind: RecordKind<T, V>,
   procedure: string,
   columns: (tx: Executor) => ColumnsOf<T> | Promise<ColumnsOf<T>>,
@@ -192,7 +192,7 @@ export function createRecord<T extends RecordTable, V>(
 }
 
 /** Runs `change` on the locked record, in one transaction; `change` checks its rules and audits what it does. */
-export function changeRecord<T extends RecordTable, R>(ctx: ServiceContext, kind: RecordKind<T, unknown>, ref: RecordRef, change: (tx: Executor, stored: RowOf<T>) => Promise<R>): Promise<R> {
+export function changeRecord<T extends RecordTable, R>(ctx: RecordContext, kind: RecordKind<T, unknown>, ref: RecordRef, change: (tx: Executor, stored: RowOf<T>) => Promise<R>): Promise<R> {
   return ctx.db.transaction(async (tx) => change(tx, await lockForChange(tx, kind, ref)));
 }
 
@@ -201,7 +201,7 @@ export function changeRecord<T extends RecordTable, R>(ctx: ServiceContext, kind
  * change is audited as the difference between its views before and after. Returns the view after.
  */
 export function updateRecord<T extends RecordTable, V>(
-  ctx: ServiceContext,
+  ctx: RecordContext,
   kind: RecordKind<T, V>,
   ref: RecordRef,
   procedure: string,
@@ -222,7 +222,7 @@ export interface Reference {
 }
 
 /** Deletes a record (what hangs on it goes by cascade), refused while a row still refers to it. */
-export function deleteUnlessReferenced<T extends RecordTable>(ctx: ServiceContext, kind: RecordKind<T, unknown>, ref: RecordRef, procedure: string, referencedBy?: Reference): Promise<{ id: string }> {
+export function deleteUnlessReferenced<T extends RecordTable>(ctx: RecordContext, kind: RecordKind<T, unknown>, ref: RecordRef, procedure: string, referencedBy?: Reference): Promise<{ id: string }> {
   return changeRecord(ctx, kind, ref, async (tx, stored) => {
     if (referencedBy) {
       const [referring] = await tx.select({ id: referencedBy.column }).from(referencedBy.column.table).where(eq(referencedBy.column, stored.id)).limit(1);
@@ -257,7 +257,7 @@ export interface Renewal<T extends RenewableTable> {
  */
 export async function renewItem<T extends RenewableTable, V extends RenewableView>(
   tx: Executor,
-  ctx: ServiceContext,
+  ctx: RecordContext,
   kind: RecordKind<T, V>,
   stored: RowOf<T>,
   procedure: string,

@@ -80,7 +80,7 @@ export async function createTestApp({ env: overrides = {}, logger }: { env?: Nod
       createCaller({
         db: database.db,
         user: { givenName: role, familyName: 'Tester', email: `${role.toLowerCase()}@valecare.test`, role },
-        today: () => today ?? todayIn(env.timeZone),
+        todayNow: () => today ?? todayIn(env.timeZone),
         deprivationMaxDecile: env.deprivationMaxDecile,
         retentionYears: env.retentionYears,
         log: app.log,

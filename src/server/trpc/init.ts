@@ -12,8 +12,8 @@ export interface Context {
   user: SessionUser | null;
   /** The built-in provider's sign-in session the token names, if any (My account keeps it when others end). */
   sessionId?: string;
-  /** Today's calendar date in the charity's time zone. */
-  today: () => string;
+  /** Today's calendar date in the charity's time zone, read as a signed-in procedure starts. */
+  todayNow: () => string;
   /** Areas in this deprivation decile or below count as deprived (DESIGN §3). */
   deprivationMaxDecile: number;
   /** How long records of people whose care has ended are kept before review (data protection). */

@@ -27,6 +27,7 @@ const userId = z.string().trim().min(1, { message: 'Say which account' }).max(64
 
 /** One account, for disable, enable, remove, resetting two-step sign-in and sending a password reset. */
 export const staffAccountRef = z.strictObject({ id: userId });
+export type StaffAccountRef = z.infer<typeof staffAccountRef>;
 
 export const staffSetRole = z.strictObject({ id: userId, role: staffRole });
 export type StaffSetRole = z.infer<typeof staffSetRole>;

@@ -1,12 +1,14 @@
-/** What differs between the MP and volunteer screens: words, routes and the id letter. */
+import { CARER_KIND_LABELS, CARER_RESOURCES, type CarerKind } from '@/shared/carer-kind';
+
+/** What differs between the MP and volunteer screens: words and routes. */
 export const CARER_KINDS = {
   mp: {
     title: 'MPs',
     /** The plural inside a sentence, e.g. "Search volunteers". */
     many: 'MPs',
-    one: 'MP',
+    one: CARER_KIND_LABELS.mp,
     path: '/mps',
-    resource: 'mps',
+    resource: CARER_RESOURCES.mp,
     recordQuery: (id: string) => `ownerId=${encodeURIComponent(id)}`,
     listError: 'Error loading MPs',
     itemError: 'Error loading MP',
@@ -15,21 +17,12 @@ export const CARER_KINDS = {
   volunteer: {
     title: 'Volunteers',
     many: 'volunteers',
-    one: 'Volunteer',
+    one: CARER_KIND_LABELS.volunteer,
     path: '/volunteers',
-    resource: 'volunteers',
+    resource: CARER_RESOURCES.volunteer,
     recordQuery: (id: string) => `ownerId=${encodeURIComponent(id)}&ownerType=volunteer`,
     listError: 'Error loading Volunteers',
     itemError: 'Error loading volunteer',
     emptyList: 'No volunteers found',
   },
-} as const;
-
-export type CarerKind = keyof typeof CARER_KINDS;
-
-/** Whose id this is: an MP's starts with m, a volunteer's with v (spec §9); null for anything else. */
-export function carerKindOf(id: string): CarerKind | null {
-  if (id.startsWith('m')) return 'mp';
-  if (id.startsWith('v')) return 'volunteer';
-  return null;
-}
+} as const satisfies Record<CarerKind, unknown>;

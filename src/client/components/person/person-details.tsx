@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { DetailGrid, DetailItem, EmptyState } from '@/client/components/record/detail-dialog';
+import { DetailGrid, DetailItem } from '@/client/components/record/detail-dialog';
+import { EmptyState } from '@/client/components/record/empty-state';
 import { Badge } from '@/client/components/ui/badge';
 import { formatDate } from '@/client/lib/format';
 

@@ -279,7 +279,3 @@ export function NotesItem({ notes }: { notes: string }) {
 export function DetailGrid({ children }: { children: ReactNode }) {
   return <dl className="grid gap-4 sm:grid-cols-2">{children}</dl>;
 }
-
-export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{children}</p>;
-}

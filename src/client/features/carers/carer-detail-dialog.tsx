@@ -1,7 +1,8 @@
 import { formValues } from './carer-form';
 import { PersonDetailDialog } from '@/client/components/person/person-detail-dialog';
 import { AddressItem, ContactItems, PersonDetailGrid, ServiceBadges } from '@/client/components/person/person-details';
-import { DetailItem, EmptyState } from '@/client/components/record/detail-dialog';
+import { DetailItem } from '@/client/components/record/detail-dialog';
+import { EmptyState } from '@/client/components/record/empty-state';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { Link } from 'react-router';
 import { statementPath } from '@/client/components/care/statement-path';
@@ -10,7 +11,8 @@ import { DBS_LEVEL_LABELS } from '@/shared/compliance';
 import { todayIn } from '@/shared/dates';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { ComplianceBadge } from '@/client/components/carer/compliance-badge';
-import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
+import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { type CarerKind } from '@/shared/carer-kind';
 import { useCarerApi } from '@/client/components/carer/use-carer-api';
 import { ExclusionReason } from '@/client/components/carer/exclusion-reason';
 

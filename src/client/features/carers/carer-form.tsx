@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
-import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
+import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { type CarerKind } from '@/shared/carer-kind';
 import { useCarerApi } from '@/client/components/carer/use-carer-api';
 import { Field } from '@/client/components/form/field';
 import { FormSection } from '@/client/components/form/form-layout';

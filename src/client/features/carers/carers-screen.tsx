@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ListRoutes } from '@/client/components/status-screens';
 import { complianceColumn } from '@/client/components/carer/compliance-badge';
-import { CARER_KINDS, type CarerKind } from '@/client/components/carer/carer-kind';
+import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { type CarerKind } from '@/shared/carer-kind';
 import { useCarerApi } from '@/client/components/carer/use-carer-api';
 import { useArchiveAction, useArchivedView } from '@/client/components/list-screen/archive-toggle';
 import { ListScreen } from '@/client/components/list-screen/list-screen';

@@ -4,7 +4,7 @@ import { carerKindLabel } from '@/client/components/care/carer-label';
 import { CarerPicker } from '@/client/components/carer/carer-picker';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { Field } from '@/client/components/form/field';
-import { EmptyState } from '@/client/components/record/detail-dialog';
+import { EmptyState } from '@/client/components/record/empty-state';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { useReportUnsaved } from '@/client/components/unsaved-changes';

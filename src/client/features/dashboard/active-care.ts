@@ -1,4 +1,4 @@
-import { carerKindOf } from '@/client/components/carer/carer-kind';
+import { type CarerKind, carerKindOf } from '@/shared/carer-kind';
 import { activeCareHours, type CarerHours, type RequestHours } from '@/shared/care';
 import { isNotEndedYet } from '@/shared/dates';
 
@@ -21,7 +21,7 @@ export function activeCareTotals(requests: readonly ActiveRequest[], packages: r
   const activeRequests = requests.filter((r) => isNotEndedYet(r.endDate, today));
   const activePackages = packages.filter((p) => isNotEndedYet(p.endDate, today));
   const carers = new Set(activePackages.map((p) => p.carerId));
-  const carersOfKind = (kind: 'mp' | 'volunteer') => [...carers].filter((id) => carerKindOf(id) === kind).length;
+  const carersOfKind = (kind: CarerKind) => [...carers].filter((id) => carerKindOf(id) === kind).length;
   return {
     clients: new Set(activeRequests.map((r) => r.clientId)).size,
     mps: carersOfKind('mp'),

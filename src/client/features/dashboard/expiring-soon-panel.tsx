@@ -9,7 +9,7 @@ import { CARER_KINDS } from '@/client/components/carer/carer-kind';
 import { type ExpiryStatus, expirySortKey, expiryStatus } from '@/shared/expiry';
 import { todayIn } from '@/shared/dates';
 import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '@/client/components/carer/carer-expiries';
-import { carerKindOf } from '@/client/components/carer/carer-kind';
+import { carerKindOf } from '@/shared/carer-kind';
 import { ExpiryBadge, soonestFirstPath } from '@/client/components/carer/expiry-badge';
 import { addDays } from '@/shared/dates';
 import { ErrorMessage, LoadingMessage } from '@/client/components/load-state';

@@ -1,4 +1,5 @@
-import { DetailGrid, DetailItem, EmptyState, NotesItem } from '@/client/components/record/detail-dialog';
+import { DetailGrid, DetailItem, NotesItem } from '@/client/components/record/detail-dialog';
+import { EmptyState } from '@/client/components/record/empty-state';
 import { CareDetailDialog } from '@/client/components/care/care-detail-dialog';
 import { AddressItem } from '@/client/components/person/person-details';
 import { useNavigate } from 'react-router';

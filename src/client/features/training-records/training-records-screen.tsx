@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type ListPages, ListRoutes } from '@/client/components/status-screens';
-import { CARER_KINDS, type CarerKind, carerKindOf } from '@/client/components/carer/carer-kind';
+import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { type CarerKind, carerKindOf } from '@/shared/carer-kind';
 import { CarerTabsPage, editableCarerPath, NameCell, useCarerEditRights } from '@/client/components/carer/carer-tabs';
 import { EXPIRY_COLUMN_ID, expiryColumn, SOONEST_FIRST } from '@/client/components/carer/expiry-badge';
 import { useArchivedView } from '@/client/components/list-screen/archive-toggle';

@@ -6,18 +6,10 @@ import { changeOwnPassword, confirmTwoStep, getAccount, resetOwnTwoStep, signOut
 
 /** My account: every signed-in user, about their own sign-in only. */
 export const accountRouter = router({
-  get: authedProcedure.query(({ ctx }) => getAccount(ctx.db, ctx.env, ctx.user)),
-  changePassword: authedProcedure
-    .input(changePasswordInput)
-    .mutation(({ ctx, input }) => changeOwnPassword(ctx.db, ctx.env, ctx.user, input, ctx)),
-  startTwoStep: authedProcedure
-    .input(startTwoStepInput)
-    .mutation(({ ctx, input }) => startTwoStep(ctx.db, ctx.env, ctx.user, input, ctx.clientIp)),
-  confirmTwoStep: authedProcedure
-    .input(confirmTwoStepInput)
-    .mutation(({ ctx, input }) => confirmTwoStep(ctx.db, ctx.env, ctx.user, input, ctx.clientIp)),
-  resetTwoStep: authedProcedure
-    .input(resetTwoStepInput)
-    .mutation(({ ctx, input }) => resetOwnTwoStep(ctx.db, ctx.env, ctx.user, input, ctx.clientIp)),
-  signOutEverywhere: authedProcedure.input(noInput).mutation(({ ctx }) => signOutEverywhere(ctx.db, ctx.env, ctx.user)),
+  get: authedProcedure.query(({ ctx }) => getAccount(ctx)),
+  changePassword: authedProcedure.input(changePasswordInput).mutation(({ ctx, input }) => changeOwnPassword(ctx, input)),
+  startTwoStep: authedProcedure.input(startTwoStepInput).mutation(({ ctx, input }) => startTwoStep(ctx, input)),
+  confirmTwoStep: authedProcedure.input(confirmTwoStepInput).mutation(({ ctx, input }) => confirmTwoStep(ctx, input)),
+  resetTwoStep: authedProcedure.input(resetTwoStepInput).mutation(({ ctx, input }) => resetOwnTwoStep(ctx, input)),
+  signOutEverywhere: authedProcedure.input(noInput).mutation(({ ctx }) => signOutEverywhere(ctx)),
 });

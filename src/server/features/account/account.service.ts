@@ -13,6 +13,7 @@ import type { Database } from '@/server/db/client';
 import { oidcModels, users } from '@/server/db/schema/auth';
 import type { Env } from '@/server/env';
 import { recordAudit } from '@/server/records/audit-trail';
+import type { ServiceContext } from '@/server/records/service-context';
 
 export const ACCOUNT_MESSAGES = {
   external: (issuer: string) => `Your account is managed at ${issuer}: change your password and two-step sign-in there.`,
@@ -54,7 +55,8 @@ async function sessionsOf(db: Database, accountId: string): Promise<AccountSessi
 }
 
 /** What My account shows: who they are, their two-step sign-in and their sessions. */
-export async function getAccount(db: Database, env: Env, user: SessionUser) {
+export async function getAccount(ctx: ServiceContext) {
+  const { db, env, actor: user } = ctx;
   if (env.externalOidc) return { managedBy: env.externalOidc.issuer, account: null };
   const account = await ownAccount(db, env, user);
   const twoStepOn = await isEnrolled(db, account.id);
@@ -100,13 +102,8 @@ async function proveIdentity(
  * Changes the user's own password. A wrong current password counts as a failed sign-in, so the sign-in
  * limits also stop guessing here.
  */
-export async function changeOwnPassword(
-  db: Database,
-  env: Env,
-  user: SessionUser,
-  input: ChangePasswordInput,
-  { clientIp, sessionId }: { clientIp: string; sessionId?: string },
-): Promise<void> {
+export async function changeOwnPassword(ctx: ServiceContext, input: ChangePasswordInput): Promise<void> {
+  const { db, env, actor: user, clientIp, sessionId } = ctx;
   const account = await ownAccount(db, env, user);
   const problem = passwordProblem(input.newPassword, account);
   if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
@@ -122,7 +119,8 @@ export async function changeOwnPassword(
 }
 
 /** Starts setting up an authenticator app: the secret to scan (as a QR code) or type. */
-export async function startTwoStep(db: Database, env: Env, user: SessionUser, input: StartTwoStepInput, clientIp: string): Promise<{ secret: string; qrCodeSvg: string }> {
+export async function startTwoStep(ctx: ServiceContext, input: StartTwoStepInput): Promise<{ secret: string; qrCodeSvg: string }> {
+  const { db, env, actor: user, clientIp } = ctx;
   const account = await ownAccount(db, env, user);
   if (await isEnrolled(db, account.id)) throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.alreadySetUp });
   await proveIdentity(db, user, account, clientIp, 'account.twoStepRefused', () => checkPassword(db, account.email, input.currentPassword));
@@ -132,7 +130,8 @@ export async function startTwoStep(db: Database, env: Env, user: SessionUser, in
 }
 
 /** Confirms the set-up with the app's first code; answers the recovery codes, shown once. */
-export async function confirmTwoStep(db: Database, env: Env, user: SessionUser, input: ConfirmTwoStepInput, clientIp: string): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTwoStep(ctx: ServiceContext, input: ConfirmTwoStepInput): Promise<{ recoveryCodes: string[] }> {
+  const { db, env, actor: user, clientIp } = ctx;
   const account = await ownAccount(db, env, user);
   if (await isEnrolled(db, account.id)) throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.alreadySetUp });
   await proveIdentity(db, user, account, clientIp, 'account.twoStepRefused', () => checkPassword(db, account.email, input.currentPassword));
@@ -146,7 +145,8 @@ export async function confirmTwoStep(db: Database, env: Env, user: SessionUser, 
  * Clears the user's own authenticator app and ends all their sessions, this one too. It takes the password and,
  * while two-step sign-in is on, a code from the app or a recovery code: a taken token alone cannot turn it off.
  */
-export async function resetOwnTwoStep(db: Database, env: Env, user: SessionUser, input: ResetTwoStepInput, clientIp: string): Promise<void> {
+export async function resetOwnTwoStep(ctx: ServiceContext, input: ResetTwoStepInput): Promise<void> {
+  const { db, env, actor: user, clientIp } = ctx;
   const account = await ownAccount(db, env, user);
   await proveIdentity(db, user, account, clientIp, 'account.twoStepRefused', () => checkPassword(db, account.email, input.currentPassword));
   if (await isEnrolled(db, account.id)) {
@@ -156,7 +156,8 @@ export async function resetOwnTwoStep(db: Database, env: Env, user: SessionUser,
 }
 
 /** Signs the user out everywhere, this browser too. */
-export async function signOutEverywhere(db: Database, env: Env, user: SessionUser): Promise<void> {
+export async function signOutEverywhere(ctx: ServiceContext): Promise<void> {
+  const { db, env, actor: user } = ctx;
   const account = await ownAccount(db, env, user);
   await db.transaction(async (tx) => {
     await revokeAccount(tx, account.id);

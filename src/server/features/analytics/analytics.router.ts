@@ -4,13 +4,12 @@ import { permitted } from '@/server/trpc/procedures';
 import { type Breakdown, type CareItems, getCrossSection, getHoursReport } from './analytics.service';
 import { getDeliveredReport, getDeliveredThisMonth } from './delivered-report';
 
-const crossSection = (items: CareItems) =>
-  permitted('analytics', 'read').query(({ ctx }) => getCrossSection(ctx.db, ctx.today(), items));
+const crossSection = (items: CareItems) => permitted('analytics', 'read').query(({ ctx }) => getCrossSection(ctx, items));
 
 const hoursReport = <B extends Breakdown>(items: CareItems, breakdown: B) =>
   permitted('analytics', 'read')
     .input(hoursReportInput)
-    .query(({ ctx, input }) => getHoursReport(ctx.db, ctx.today(), { items, breakdown, startYear: input.startYear }));
+    .query(({ ctx, input }) => getHoursReport(ctx, { items, breakdown, startYear: input.startYear }));
 
 export const analyticsRouter = router({
   getActivePackagesCrossSection: crossSection('packages'),
@@ -22,7 +21,7 @@ export const analyticsRouter = router({
   // Planned against delivered care. Carers are named only to roles that may read that kind of carer.
   getDeliveredReport: permitted('analytics', 'read')
     .input(deliveredReportInput)
-    .query(({ ctx, input }) => getDeliveredReport(ctx.db, ctx.user.role, ctx.today(), input)),
+    .query(({ ctx, input }) => getDeliveredReport(ctx, input)),
   // The dashboard's figures for the month so far, for the roles that read delivered care.
-  getDeliveredThisMonth: permitted('deliveries', 'read').query(({ ctx }) => getDeliveredThisMonth(ctx.db, ctx.today())),
+  getDeliveredThisMonth: permitted('deliveries', 'read').query(({ ctx }) => getDeliveredThisMonth(ctx)),
 });

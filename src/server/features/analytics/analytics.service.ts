@@ -5,6 +5,7 @@ import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { notEndedYet } from '@/server/records/care.mappers';
 import { refused } from '@/server/records/record-errors';
+import type { RecordContext } from '@/server/records/service-context';
 import { type CountedItem, type HoursCell, hoursCells } from './hours-cells';
 
 /** What a report counts: the care clients asked for (requests) or the care carers give (packages). */
@@ -283,8 +284,7 @@ export async function plannedCells(db: Executor, today: string, items: CareItems
  * items count, since archiving only hides. Every year and all twelve months appear, empty or not.
  */
 export async function getHoursReport<B extends Breakdown>(
-  db: Executor,
-  today: string,
+  { db, today }: RecordContext,
   { items, breakdown, startYear }: { items: CareItems; breakdown: B; startYear: number },
 ): Promise<HoursReport<B>> {
   const lastYear = currentYear(today);
@@ -301,7 +301,7 @@ export async function getHoursReport<B extends Breakdown>(
 }
 
 /** Weekly hours of the items not ended yet (less those renewed on the day they end), in all, by locality and by service. */
-export async function getCrossSection(db: Executor, today: string, items: CareItems): Promise<CrossSection> {
+export async function getCrossSection({ db, today }: RecordContext, items: CareItems): Promise<CrossSection> {
   const rows = await rowsOf<CrossSectionRow>(db, crossSectionQuery(items, today));
   const localityRows = rows.filter((row) => row.locality !== null);
   return {

@@ -1,11 +1,11 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { deliveryRate, monthDates } from '@/shared/deliveries';
-import type { Role } from '@/shared/permissions';
 import type { DeliveredReportInput } from '@/shared/schemas/analytics';
 import type { Executor } from '@/server/db/client';
 import { deliveryMonths } from '@/server/db/schema/deliveries';
 import { carers } from '@/server/db/schema/people';
-import { mayNameCarer } from '@/server/records/package-views';
+import { mayReadCarer } from '@/server/records/role-views';
+import type { RecordContext } from '@/server/records/service-context';
 import {
   type Breakdown,
   careItems,
@@ -227,7 +227,9 @@ class Cells {
  * delivered hours are the entries recorded, split across the package's services the same way. Every year
  * and all twelve months appear.
  */
-export async function getDeliveredReport(db: Executor, role: Role, today: string, input: DeliveredReportInput): Promise<DeliveredReport> {
+export async function getDeliveredReport(ctx: RecordContext, input: DeliveredReportInput): Promise<DeliveredReport> {
+  const { db, today } = ctx;
+  const { role } = ctx.actor;
   const breakdown = BREAKDOWN[input.breakdown];
   const { startYear } = input;
   const [planned, [deliveredText]] = await Promise.all([
@@ -273,7 +275,7 @@ export async function getDeliveredReport(db: Executor, role: Role, today: string
   const names = carerIds.size ? await carerNamesOf(db, [...carerIds]) : new Map<string, string>();
 
   // Carers by the name shown, then id: ranked once, as every period lists them in the same order.
-  const shownName = (carerId: string) => (mayNameCarer(role, carerId) ? (names.get(carerId) ?? '') : '');
+  const shownName = (carerId: string) => (mayReadCarer(role, carerId) ? (names.get(carerId) ?? '') : '');
   const byName = new Intl.Collator('en-GB');
   const carerRank = new Map(
     [...carerIds]
@@ -318,7 +320,7 @@ async function carerNamesOf(db: Executor, ids: string[]): Promise<Map<string, st
 }
 
 /** This month so far: planned hours to today, delivered hours and missed visits, for the dashboard. */
-export async function getDeliveredThisMonth(db: Executor, today: string): Promise<{ month: string } & PlannedAndDelivered & { missedVisits: number }> {
+export async function getDeliveredThisMonth({ db, today }: RecordContext): Promise<{ month: string } & PlannedAndDelivered & { missedVisits: number }> {
   const month = today.slice(0, 7);
   const year = currentYear(today);
   const monthNumber = Number(today.slice(5, 7));

@@ -7,8 +7,8 @@ import { listAudit } from './audit.service';
 export const auditRouter = router({
   list: permitted('audit', 'read')
     .input(auditQuery)
-    .query(({ ctx, input }) => listAudit(ctx.db, input)),
+    .query(({ ctx, input }) => listAudit(ctx, input)),
   forRecord: permitted('audit', 'read')
     .input(recordHistoryQuery)
-    .query(({ ctx, input }) => listAudit(ctx.db, { recordId: input.recordId, limit: 500 })),
+    .query(({ ctx, input }) => listAudit(ctx, { recordId: input.recordId, limit: 500 })),
 });

@@ -1,13 +1,13 @@
 import { and, desc, eq, gte, ilike, lt, sql } from 'drizzle-orm';
 import type { AuditQuery } from '@/shared/schemas/audit';
-import type { Executor } from '@/server/db/client';
 import { auditLog } from '@/server/db/schema/audit';
 import { escapeLike } from '@/server/records/audit-trail';
+import type { RecordContext } from '@/server/records/service-context';
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 
 /** The audit trail, newest first, filtered as the audit screen asks; a page at a time. */
-export async function listAudit(db: Executor, query: AuditQuery): Promise<AuditEntry[]> {
+export async function listAudit({ db }: RecordContext, query: AuditQuery): Promise<AuditEntry[]> {
   const conditions = [
     query.actorEmail ? ilike(auditLog.actorEmail, `%${escapeLike(query.actorEmail)}%`) : undefined,
     query.recordId ? eq(auditLog.recordId, query.recordId) : undefined,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
+import { CARER_KIND_LABELS, CARER_RESOURCES, type CarerKind } from '@/shared/carer-kind';
 import type { Note } from '@/shared/schemas/common';
 import type { CarerData } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
@@ -10,21 +11,23 @@ import { carers, clients } from '@/server/db/schema/people';
 import { type CarerSummary, carerColumns, carerSummaryFromRow } from '@/server/records/people.mappers';
 import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
 import { notFound } from '@/server/records/record-errors';
+import { onlyReadable } from '@/server/records/role-views';
 import { createRecord, deleteUnlessReferenced, type RecordRef } from '@/server/records/record-lifecycle';
-import type { ServiceContext } from '@/server/records/service-context';
+import type { RecordContext } from '@/server/records/service-context';
 import { trainingRecordFromRow } from '@/server/records/training-records.mappers';
 import { complianceOfCarers, getComplianceSettings, withCompliance } from '@/server/records/carer-compliance';
 import { exclusionsOfCarer } from '@/server/records/carer-exclusions';
 import { loadNotes, replaceNotes } from '@/server/records/notes';
 import { type PersonKind, rememberPerson, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
-/** MPs (paid micro-providers) and volunteers: one shape, told apart by the id's first letter. */
-export type CarerKind = 'mp' | 'volunteer';
-
+// MPs (paid micro-providers) and volunteers: one shape, told apart by the id's first letter.
 const KIND = {
-  mp: { prefix: 'm', label: 'MP', resource: 'mps' },
-  volunteer: { prefix: 'v', label: 'Volunteer', resource: 'volunteers' },
+  mp: { prefix: 'm', label: CARER_KIND_LABELS.mp, resource: CARER_RESOURCES.mp },
+  volunteer: { prefix: 'v', label: CARER_KIND_LABELS.volunteer, resource: CARER_RESOURCES.volunteer },
 } as const;
+
+/** What of a carer's record a role may read besides the carer: Finance reads volunteers but not their training records. */
+const NESTED = { trainingRecords: 'trainingRecords', packages: 'packages', requests: 'requests', exclusions: 'clients' } as const;
 
 type CarerRow = typeof carers.$inferSelect;
 
@@ -56,13 +59,16 @@ export function carersService(kind: CarerKind) {
 
   return {
     /** The carers as lists show them, each with its compliance on `today`. */
-    async list(db: Executor, { includeArchived, today }: { includeArchived: boolean; today: string }) {
+    async list({ db, today }: RecordContext, { includeArchived }: { includeArchived: boolean }) {
       const rows = await selectRowsAsJson(db, carers, includeArchived ? ofKind : and(ofKind, eq(carers.archived, 'N')), [desc(carers.createdAt), desc(carers.id)]);
       return withCompliance(db, rows.map(carerSummaryFromRow), today);
     },
 
-    /** A carer with notes, training records, packages, the requests those packages serve, compliance and clients not to be matched with. */
-    async get(db: Executor, id: string, today: string) {
+    /**
+     * A carer with notes, training records, packages, the requests those packages serve, compliance and clients not
+     * to be matched with: each part only for a role that may read it.
+     */
+    async get({ db, actor, today }: RecordContext, { id }: { id: string }) {
       const [row] = await db
         .select()
         .from(carers)
@@ -86,7 +92,7 @@ export function carersService(kind: CarerKind) {
       const notes = await loadNotes(db, { carerId: row.id });
       // The edit form opened from this view saves against the carer as read here.
       rememberPerson(db, recordKind, row, notes);
-      return {
+      return onlyReadable(actor.role, {
         ...carerWithNotes(row, notes),
         compliance,
         exclusions: await exclusionsOfCarer(db, id),
@@ -96,34 +102,34 @@ export function carersService(kind: CarerKind) {
           ...requestFromRow(request, clientName),
           packages: requestPackages.filter((p) => p.requestId === request.id).map(packageFromRow),
         })),
-      };
+      }, NESTED);
     },
 
-    async create(ctx: ServiceContext, data: CarerData) {
+    async create(ctx: RecordContext, data: CarerData) {
       const id = newId(prefix);
       const { dbsRecheckYears } = await getComplianceSettings(ctx.db);
       return createRecord(ctx, recordKind, procedure('create'), () => ({ id, ...carerColumns(data, dbsRecheckYears) }), (tx) => replaceNotes(tx, { carerId: id }, data.details.notes));
     },
 
     /** Updates every field but the name, which changes only through updateName. */
-    async update(ctx: ServiceContext, input: CarerData & RecordRef) {
+    async update(ctx: RecordContext, input: CarerData & RecordRef) {
       const { dbsRecheckYears } = await getComplianceSettings(ctx.db);
       return updatePerson(ctx, recordKind, input, (stored) => carerColumns(input, dbsRecheckYears, stored));
     },
 
     /** Renames the carer; their training records carry the name and follow it. */
-    rename(ctx: ServiceContext, input: RecordRef & { newName: string }) {
+    rename(ctx: RecordContext, input: RecordRef & { newName: string }) {
       return renamePerson(ctx, recordKind, input, async (tx, name) => {
         await tx.update(trainingRecords).set({ name, updatedAt: new Date() }).where(eq(trainingRecords.ownerId, input.id));
       });
     },
 
-    toggleArchive(ctx: ServiceContext, input: RecordRef) {
+    toggleArchive(ctx: RecordContext, input: RecordRef) {
       return togglePersonArchive(ctx, recordKind, input);
     },
 
     /** Deletes a carer with no packages (one with packages is archived instead), with their training records and notes. */
-    remove(ctx: ServiceContext, input: RecordRef) {
+    remove(ctx: RecordContext, input: RecordRef) {
       return deleteUnlessReferenced(ctx, recordKind, input, procedure('delete'), {
         column: packages.carerId,
         refusal: `This ${label} has packages, so cannot be deleted. Archive them instead.`,

@@ -1,13 +1,15 @@
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import { CARER_RESOURCES, type CarerKind, carerKindOf } from '@/shared/carer-kind';
 import type { Compliance } from '@/shared/compliance';
+import { can } from '@/shared/permissions';
 import { localityDistance } from '@/shared/localities';
-import type { Executor } from '@/server/db/client';
 import { carerExclusions } from '@/server/db/schema/assignment';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers } from '@/server/db/schema/people';
 import { notEndedYet } from '@/server/records/care.mappers';
 import { notFound } from '@/server/records/record-errors';
 import { complianceOfCarers } from '@/server/records/carer-compliance';
+import type { RecordContext } from '@/server/records/service-context';
 
 // Carers ranked for a request (docs/decisions.md, "Suggesting carers"): who may be given it and is free
 // near by comes first; who is full, lapsed or not to be matched with the client comes last, with why.
@@ -15,7 +17,7 @@ import { complianceOfCarers } from '@/server/records/carer-compliance';
 export interface CarerSuggestion {
   carerId: string;
   name: string;
-  kind: 'mp' | 'volunteer';
+  kind: CarerKind;
   compliance: Compliance;
   /** Why the carer is where they are in the list, in the charity's words. */
   reasons: string[];
@@ -32,8 +34,9 @@ function wordList(items: string[]): string {
 
 const hours = (n: number) => String(Math.round(n * 10) / 10);
 
-/** Carers of the kinds given, not archived or anonymised, ranked for the request. */
-export async function suggestCarers(db: Executor, requestId: string, today: string, kinds: { mp: boolean; volunteer: boolean }): Promise<CarerSuggestion[]> {
+/** Carers of the kinds the role may read, not archived or anonymised, ranked for the request. */
+export async function suggestCarers({ db, actor, today }: RecordContext, { requestId }: { requestId: string }): Promise<CarerSuggestion[]> {
+  const kinds = { mp: can(actor.role, CARER_RESOURCES.mp, 'read'), volunteer: can(actor.role, CARER_RESOURCES.volunteer, 'read') };
   const [request] = await db
     .select({ clientId: requests.clientId, locality: requests.locality, services: requests.services })
     .from(requests)
@@ -111,7 +114,7 @@ export async function suggestCarers(db: Executor, requestId: string, today: stri
     const suggestion: CarerSuggestion = {
       carerId: carer.id,
       name: carer.name,
-      kind: carer.id.startsWith('m') ? 'mp' : 'volunteer',
+      kind: carerKindOf(carer.id)!,
       compliance: status,
       reasons,
       spareHours: spare,

@@ -10,13 +10,14 @@ import { carerExclusions } from '@/server/db/schema/assignment';
 import { carers, clients, notes } from '@/server/db/schema/people';
 import { type ClientSummary, clientColumns, clientSummaryFromRow } from '@/server/records/people.mappers';
 import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
-import { clientExclusionFromRow, inNameOrder } from '@/server/records/carer-exclusions';
+import { clientExclusionFromRow, inNameOrder, readableExclusions } from '@/server/records/carer-exclusions';
 import { packagesByRequest } from '@/server/records/package-views';
+import { carerNameFor, onlyReadable } from '@/server/records/role-views';
 import { lookupDeprivation } from '@/server/records/deprivation-lookup';
 import { magLogFromRows } from '@/server/records/mag.mappers';
 import { notFound } from '@/server/records/record-errors';
 import { createRecord, deleteUnlessReferenced, type RecordRef } from '@/server/records/record-lifecycle';
-import type { ServiceContext } from '@/server/records/service-context';
+import type { RecordContext } from '@/server/records/service-context';
 import { loadNotes, noteFromRow, replaceNotes } from '@/server/records/notes';
 import { type PersonKind, rememberPerson, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
@@ -41,13 +42,13 @@ const CLIENT: PersonKind<typeof clients, Awaited<ReturnType<typeof fullClient>>,
   notesOwner: (id) => ({ clientId: id }),
 };
 
-export async function listClients(db: Executor, { includeArchived }: { includeArchived: boolean }): Promise<ClientSummary[]> {
+export async function listClients({ db }: RecordContext, { includeArchived }: { includeArchived: boolean }): Promise<ClientSummary[]> {
   const rows = await selectRowsAsJson(db, clients, includeArchived ? undefined : eq(clients.archived, 'N'), [desc(clients.createdAt), desc(clients.id)]);
   return rows.map(clientSummaryFromRow);
 }
 
 /** Clients who come to MAG sessions (the MAG service or the attends-MAG flag), not archived, by name. */
-export async function listClientsWithMagService(db: Executor): Promise<ClientSummary[]> {
+export async function listClientsWithMagService({ db }: RecordContext): Promise<ClientSummary[]> {
   const rows = await db
     .select()
     .from(clients)
@@ -90,7 +91,12 @@ function clientScreenParts(db: Executor) {
   };
 }
 
-export async function getClient(db: Executor, id: string) {
+/**
+ * The client's screen as the actor's role may read it: requests and MAG sessions only for a role that reads them,
+ * and a carer's name (on a package, a MAG log or the do-not-match list) only for a role that reads that kind of carer.
+ */
+export async function getClient(ctx: RecordContext, { id }: { id: string }) {
+  const { db, actor } = ctx;
   const found = await clientScreen(db, { id });
   const row = found.client[0];
   if (!row) throw notFound('Client');
@@ -98,25 +104,27 @@ export async function getClient(db: Executor, id: string) {
   // The edit form opened from this screen saves against the client as read here.
   rememberPerson(db, CLIENT, row, notes);
   const carerName = new Map(found.carers.map((carer) => [carer.id, carer.name]));
-  const packagesOf = packagesByRequest(found.packages, (p) => ({ ...packageFromRow(p), carerName: carerName.get(p.carerId) ?? '' }));
+  const packagesOf = packagesByRequest(found.packages, (p) => carerNameFor(actor.role, { ...packageFromRow(p), carerName: carerName.get(p.carerId) ?? '' }));
   const summary = clientSummaryFromRow(row);
-  return {
-    ...summary,
-    details: { ...summary.details, notes },
-    requests: found.requests.map((r) => ({
-      ...requestFromRow(r, row.name),
-      packages: packagesOf.get(r.id) ?? [],
-    })),
-    magLogs: found.magLogs.map((log) => magLogFromRows(log, found.attendees.filter((a) => a.magLogId === log.id))),
-    exclusions: inNameOrder(found.exclusions.map((exclusion) => clientExclusionFromRow(exclusion, carerName.get(exclusion.carerId) ?? ''))),
-  };
+  return onlyReadable(
+    actor.role,
+    {
+      ...summary,
+      details: { ...summary.details, notes },
+      requests: found.requests.map((r) => ({ ...requestFromRow(r, row.name), packages: packagesOf.get(r.id) ?? [] })),
+      // A MAG log names the MPs who came; Finance may read logs but not MPs.
+      magLogs: found.magLogs.map((log) => onlyReadable(actor.role, magLogFromRows(log, found.attendees.filter((a) => a.magLogId === log.id)), { mps: 'mps' })),
+      exclusions: readableExclusions(actor.role, inNameOrder(found.exclusions.map((exclusion) => clientExclusionFromRow(exclusion, carerName.get(exclusion.carerId) ?? '')))),
+    },
+    { requests: 'requests', magLogs: 'mag' },
+  );
 }
 
 /**
  * Creates a client. The post code's deprivation (when the table knows it) sets the address flags;
  * otherwise the flags entered are kept. Returns the client with deprivationData and postcode.
  */
-export async function createClient(ctx: ServiceContext, data: ClientData) {
+export async function createClient(ctx: RecordContext, data: ClientData) {
   const found = await lookupDeprivation(ctx.db, data.details.address.postCode, ctx.deprivationMaxDecile);
   const deprivation = found ? { income: found.income, health: found.health } : data.details.address.deprivation;
   const values = {
@@ -132,20 +140,20 @@ export async function createClient(ctx: ServiceContext, data: ClientData) {
 }
 
 /** Updates every field but the name, which changes only through updateName. */
-export function updateClient(ctx: ServiceContext, input: ClientData & RecordRef) {
+export function updateClient(ctx: RecordContext, input: ClientData & RecordRef) {
   return updatePerson(ctx, CLIENT, input, clientColumns(input));
 }
 
-export function renameClient(ctx: ServiceContext, input: { clientId: string; newName: string; version?: number }) {
+export function renameClient(ctx: RecordContext, input: { clientId: string; newName: string; version?: number }) {
   return renamePerson(ctx, CLIENT, { id: input.clientId, newName: input.newName, version: input.version });
 }
 
-export function toggleClientArchive(ctx: ServiceContext, input: RecordRef) {
+export function toggleClientArchive(ctx: RecordContext, input: RecordRef) {
   return togglePersonArchive(ctx, CLIENT, input);
 }
 
 /** Deletes a client who has no requests (one with requests is archived instead); notes go too. */
-export function deleteClient(ctx: ServiceContext, input: RecordRef) {
+export function deleteClient(ctx: RecordContext, input: RecordRef) {
   return deleteUnlessReferenced(ctx, CLIENT, input, 'clients.delete', {
     column: requests.clientId,
     refusal: 'This client has requests, so cannot be deleted. Archive the client instead.',

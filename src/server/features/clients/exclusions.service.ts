@@ -3,12 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { carerExclusions } from '@/server/db/schema/assignment';
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
-import { exclusionOf, exclusionsOfClient } from '@/server/records/carer-exclusions';
+import { exclusionOf, exclusionsOfClient, readableExclusions } from '@/server/records/carer-exclusions';
 import { notFound } from '@/server/records/record-errors';
-import type { ServiceContext } from '@/server/records/service-context';
+import type { RecordContext } from '@/server/records/service-context';
 
-/** Adds a carer to a client's "do not match" list, or changes the reason of one already there; audited on the client. */
-export async function addExclusion(ctx: ServiceContext, input: { clientId: string; carerId: string; reason: string }) {
+/**
+ * Adds a carer to a client's "do not match" list, or changes the reason of one already there; audited on the client.
+ * Answers the list as the role may read it.
+ */
+export async function addExclusion(ctx: RecordContext, input: { clientId: string; carerId: string; reason: string }) {
   return ctx.db.transaction(async (tx) => {
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId));
     if (!client) throw notFound('Client');
@@ -22,12 +25,12 @@ export async function addExclusion(ctx: ServiceContext, input: { clientId: strin
     await recordAudit(tx, ctx.actor, 'clients.addExclusion', input.clientId, {
       [`exclusions.${input.carerId}`]: { from: before?.reason ?? null, to: input.reason },
     });
-    return exclusionsOfClient(tx, input.clientId);
+    return readableExclusions(ctx.actor.role, await exclusionsOfClient(tx, input.clientId));
   });
 }
 
 /** Takes a carer off a client's "do not match" list; audited on the client. */
-export async function removeExclusion(ctx: ServiceContext, input: { clientId: string; carerId: string }) {
+export async function removeExclusion(ctx: RecordContext, input: { clientId: string; carerId: string }) {
   return ctx.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(carerExclusions)
@@ -35,6 +38,6 @@ export async function removeExclusion(ctx: ServiceContext, input: { clientId: st
       .returning();
     if (!removed) throw new TRPCError({ code: 'NOT_FOUND', message: 'That carer is not on the client’s do-not-match list' });
     await recordAudit(tx, ctx.actor, 'clients.removeExclusion', input.clientId, { [`exclusions.${input.carerId}`]: { from: removed.reason, to: null } });
-    return exclusionsOfClient(tx, input.clientId);
+    return readableExclusions(ctx.actor.role, await exclusionsOfClient(tx, input.clientId));
   });
 }

@@ -1,20 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ComplianceSettings } from '@/shared/compliance';
-import type { SessionUser } from '@/shared/session';
-import type { Database } from '@/server/db/client';
 import { complianceSettings } from '@/server/db/schema/assignment';
 import { carers } from '@/server/db/schema/people';
 import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { getComplianceSettings } from '@/server/records/carer-compliance';
+import type { ServiceContext } from '@/server/records/service-context';
 
-type Actor = Pick<SessionUser, 'email' | 'role'>;
+/** The settings as stored, or the defaults. */
+export function getSettings({ db }: ServiceContext): Promise<ComplianceSettings> {
+  return getComplianceSettings(db);
+}
 
 /**
  * Stores the settings and audits what changed. A new DBS re-check policy moves the re-check date of every
  * carer whose date follows it (not those entered by hand), in the same transaction, so lists, reminders
  * and assignment read one date.
  */
-export async function updateComplianceSettings(db: Database, actor: Actor, input: ComplianceSettings): Promise<ComplianceSettings> {
+export async function updateComplianceSettings({ db, actor }: ServiceContext, input: ComplianceSettings): Promise<ComplianceSettings> {
   return db.transaction(async (tx) => {
     const before = await getComplianceSettings(tx);
     await tx

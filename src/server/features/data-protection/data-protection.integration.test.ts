@@ -252,7 +252,7 @@ describe('retention review', () => {
     await admin.mps.toggleArchive({ id: carer.id });
     await t.database.db.execute(sql`update carers set archived_at = '2018-01-01' where id = ${carer.id}`);
 
-    const listed = (await retentionReview(t.database.db, TODAY, 6)).map((c) => c.name);
+    const listed = (await retentionReview({ db: t.database.db, today: TODAY, retentionYears: 6 })).map((c) => c.name);
     expect(listed).toContain('Long Gone');
     expect(listed).toContain('Archived Long Ago');
     expect(listed).not.toContain('Recently Ended');

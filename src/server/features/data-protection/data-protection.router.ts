@@ -1,15 +1,15 @@
 import { anonymiseInput, personRef } from '@/shared/schemas/data-protection';
 import { router } from '@/server/trpc/init';
-import { permitted, serviceContext } from '@/server/trpc/procedures';
+import { permitted } from '@/server/trpc/procedures';
 import { anonymisePerson, exportPerson, retentionReview } from './data-protection.service';
 
 export const dataProtectionRouter = router({
   /** A subject access export; a query in form, but it is audited, as disclosure is an act worth recording. */
   exportPerson: permitted('dataProtection', 'read')
     .input(personRef)
-    .query(({ ctx, input }) => exportPerson(serviceContext(ctx), input.personId)),
+    .query(({ ctx, input }) => exportPerson(ctx, input)),
   anonymise: permitted('dataProtection', 'update')
     .input(anonymiseInput)
-    .mutation(({ ctx, input }) => anonymisePerson(serviceContext(ctx), input)),
-  retentionReview: permitted('dataProtection', 'read').query(({ ctx }) => retentionReview(ctx.db, ctx.today(), ctx.retentionYears)),
+    .mutation(({ ctx, input }) => anonymisePerson(ctx, input)),
+  retentionReview: permitted('dataProtection', 'read').query(({ ctx }) => retentionReview(ctx)),
 });

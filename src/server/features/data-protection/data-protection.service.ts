@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray, isNotNull, isNull, like, lt, sql } f
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { addDays } from '@/shared/dates';
 import { type Executor, queryRows } from '@/server/db/client';
-import { escapeHtmlText } from '@/server/auth/html';
+import { escapeHtmlText } from '@/shared/html';
 import { carerExclusions } from '@/server/db/schema/assignment';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
@@ -15,13 +15,15 @@ import { carersService } from '@/server/features/carers/carers.service';
 import { getClient } from '@/server/features/clients/clients.service';
 import { refused } from '@/server/records/record-errors';
 import { lockForChange } from '@/server/records/record-lifecycle';
-import type { ServiceContext } from '@/server/records/service-context';
+import { type CarerKind, carerKindOf } from '@/shared/carer-kind';
+import type { Actor, RecordContext, ServiceContext } from '@/server/records/service-context';
 import { ERASED, reviewMention, type PersonMentions, personMentions, scrubText } from './mentions';
 
-export type PersonKind = 'client' | 'mp' | 'volunteer';
+export type PersonKind = 'client' | CarerKind;
 
+/** A person's id (validated by personRef) is a client's or a carer's. */
 export function kindOf(personId: string): PersonKind {
-  return personId.startsWith('c') ? 'client' : personId.startsWith('m') ? 'mp' : 'volunteer';
+  return carerKindOf(personId) ?? 'client';
 }
 
 /** "TA4" of "TA4 2AB": the district keeps reports by area possible without pointing at a home. */
@@ -96,13 +98,13 @@ function withholdValues(changes: unknown, shareable: (field: string, value: unkn
  * client's packages leave out the carer, and the audit entries of packages withhold those same values; no
  * other attendees, no staff e-mail addresses (their role stays). The export itself is audited.
  */
-export async function exportPerson(ctx: ServiceContext, personId: string) {
+export async function exportPerson(ctx: RecordContext, { personId }: { personId: string }) {
   const kind = kindOf(personId);
   let person: Record<string, unknown>;
   let shareable: (field: string, value: unknown) => boolean;
   if (kind === 'client') {
     // The carers a client is not to be matched with are other people's data, as the packages' carers are.
-    const { magLogs: _sessions, requests: care, exclusions: _notMatched, ...client } = await getClient(ctx.db, personId);
+    const { magLogs: _sessions, requests: care, exclusions: _notMatched, ...client } = await getClient(ctx, { id: personId });
     const given = await deliveriesByPackage(
       ctx.db,
       care.flatMap((r) => r.packages.map((p) => p.id)),
@@ -114,7 +116,7 @@ export async function exportPerson(ctx: ServiceContext, personId: string) {
     shareable = (field) => field !== 'carerId';
   } else {
     // The clients a carer is not to be matched with are other people's data, as the packages' clients are.
-    const { requests: _served, packages: worked, exclusions: _notMatched, ...carer } = await carersService(kind).get(ctx.db, personId, ctx.today);
+    const { requests: _served, packages: worked, exclusions: _notMatched, ...carer } = await carersService(kind).get(ctx, { id: personId });
     const given = await deliveriesByPackage(
       ctx.db,
       worked.map((p) => p.id),
@@ -198,7 +200,7 @@ const FREE_TEXT: { table: PgTable; fields: Record<string, string>; readOn?: stri
  * changed (which fields, not what was there; its version moves on, so a form opened before is refused), and
  * returns the texts that may still mean them. Run after the person's own records are cleared.
  */
-async function scrubOtherRecords(tx: Executor, actor: ServiceContext['actor'], mentions: PersonMentions): Promise<ReviewItem[]> {
+async function scrubOtherRecords(tx: Executor, actor: Actor, mentions: PersonMentions): Promise<ReviewItem[]> {
   if (!mentions.filter) return [];
   const toReview: ReviewItem[] = [];
   const erasedFrom = async (table: PgTable, id: string, set: Record<string, string>, fields: string[]) => {
@@ -280,7 +282,7 @@ async function eraseMail(tx: Executor, person: { name: string; email: string }, 
     .where(and(eq(mailMessages.kind, 'digest'), like(mailMessages.text, `%${escapeLike(person.name)}%`)));
 }
 
-export async function anonymisePerson(ctx: ServiceContext, input: { personId: string; version?: number }) {
+export async function anonymisePerson(ctx: RecordContext, input: { personId: string; version?: number }) {
   const kind = kindOf(input.personId);
   const table = kind === 'client' ? clients : carers;
   return ctx.db.transaction(async (tx) => {
@@ -371,8 +373,8 @@ export interface RetentionCandidate {
  * of their requests and packages when none is still active) before the cut-off, and carers archived before
  * it. Already anonymised people are left out.
  */
-export async function retentionReview(db: Executor, today: string, years: number): Promise<RetentionCandidate[]> {
-  const cutoff = addDays(today, -Math.round(years * 365.25));
+export async function retentionReview({ db, today, retentionYears }: Pick<ServiceContext, 'db' | 'today' | 'retentionYears'>): Promise<RetentionCandidate[]> {
+  const cutoff = addDays(today, -Math.round(retentionYears * 365.25));
   const clientRows = await queryRows<{ id: string; name: string; since: string }>(
     db,
     sql`

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
+import { CARER_KIND_LABELS, type CarerKind, carerKindOf } from '@/shared/carer-kind';
 import {
   DELIVERY_MESSAGES,
   type DeliveryStatus,
@@ -18,8 +19,9 @@ import { closedMonths, deliveries } from '@/server/db/schema/deliveries';
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
 import { notFound, refused } from '@/server/records/record-errors';
+import { carerNameFor, mayReadCarer } from '@/server/records/role-views';
 import { auditChange, changeRecord, type RecordKind, type RecordRef, saveNextVersion } from '@/server/records/record-lifecycle';
-import type { ServiceContext } from '@/server/records/service-context';
+import type { RecordContext } from '@/server/records/service-context';
 
 type DeliveryRow = typeof deliveries.$inferSelect;
 
@@ -151,9 +153,13 @@ export interface DeliveryWeek {
  */
 const weekReads = pLimit(2);
 
-/** Every package running in the week from Monday `weekStart`, with its carer, client, plan and the week's entries. */
-export function getWeek(db: Executor, today: string, weekStart: string): Promise<DeliveryWeek> {
-  return weekReads(() => readWeek(db, today, weekStart));
+/**
+ * Every package running in the week from Monday `weekStart`, with its carer, client, plan and the week's entries;
+ * each carer named only where the role may read that kind of carer, as every other screen does.
+ */
+export async function getWeek({ db, actor, today }: RecordContext, { weekStart }: { weekStart: string }): Promise<DeliveryWeek> {
+  const week = await weekReads(() => readWeek(db, today, weekStart));
+  return { ...week, packages: week.packages.map((pkg) => carerNameFor(actor.role, pkg)) };
 }
 
 async function readWeek(db: Executor, today: string, weekStart: string): Promise<DeliveryWeek> {
@@ -192,7 +198,7 @@ function entryColumns(entry: Pick<DeliveryInput, 'status' | 'hours' | 'reason' |
   return { status: entry.status, hours: entry.status === 'missed' ? 0 : entry.hours, reason: entry.status === 'missed' ? entry.reason! : null, note: entry.note };
 }
 
-export function recordDelivery(ctx: ServiceContext, input: DeliveryInput): Promise<Delivery> {
+export function recordDelivery(ctx: RecordContext, input: DeliveryInput): Promise<Delivery> {
   return ctx.db.transaction(async (tx) => {
     // The package is locked so its dates cannot change under the entry.
     const [pkg] = await tx
@@ -217,7 +223,7 @@ export function recordDelivery(ctx: ServiceContext, input: DeliveryInput): Promi
   });
 }
 
-export function updateDelivery(ctx: ServiceContext, input: DeliveryUpdate): Promise<Delivery> {
+export function updateDelivery(ctx: RecordContext, input: DeliveryUpdate): Promise<Delivery> {
   return changeRecord(ctx, DELIVERY, input, async (tx, stored) => {
     await checkMonthOpen(tx, stored.date);
     const before = deliveryFromRow(stored);
@@ -227,7 +233,7 @@ export function updateDelivery(ctx: ServiceContext, input: DeliveryUpdate): Prom
   });
 }
 
-export function deleteDelivery(ctx: ServiceContext, input: RecordRef): Promise<{ id: string }> {
+export function deleteDelivery(ctx: RecordContext, input: RecordRef): Promise<{ id: string }> {
   return changeRecord(ctx, DELIVERY, input, async (tx, stored) => {
     await checkMonthOpen(tx, stored.date);
     await tx.delete(deliveries).where(eq(deliveries.id, stored.id));
@@ -242,13 +248,13 @@ export interface ClosedMonth {
   closedBy: string;
 }
 
-export async function listClosedMonths(db: Executor): Promise<ClosedMonth[]> {
+export async function listClosedMonths({ db }: RecordContext): Promise<ClosedMonth[]> {
   const rows = await db.select().from(closedMonths).orderBy(asc(closedMonths.month));
   return rows.map((row) => ({ month: row.month, closedAt: row.closedAt.toISOString(), closedBy: row.closedBy }));
 }
 
 /** Closes a month that has ended, so its figures stay as reported; audited. */
-export function closeMonth(ctx: ServiceContext, month: string): Promise<ClosedMonth> {
+export function closeMonth(ctx: RecordContext, { month }: { month: string }): Promise<ClosedMonth> {
   return ctx.db.transaction(async (tx) => {
     if (monthDates(month).last >= ctx.today) throw refused(`${monthLabel(month)} has not ended yet: a month is closed once it is over`);
     const [row] = await tx.insert(closedMonths).values({ month, closedBy: ctx.actor.email }).onConflictDoNothing().returning();
@@ -259,7 +265,7 @@ export function closeMonth(ctx: ServiceContext, month: string): Promise<ClosedMo
 }
 
 /** Reopens a closed month so its entries can be corrected; audited. */
-export function reopenMonth(ctx: ServiceContext, month: string): Promise<{ month: string }> {
+export function reopenMonth(ctx: RecordContext, { month }: { month: string }): Promise<{ month: string }> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(closedMonths).where(eq(closedMonths.month, month)).returning();
     if (!row) throw refused(`${monthLabel(month)} is not closed`);
@@ -269,7 +275,7 @@ export function reopenMonth(ctx: ServiceContext, month: string): Promise<{ month
 }
 
 export interface CarerStatement {
-  carer: { id: string; name: string; kind: 'MP' | 'Volunteer' };
+  carer: { id: string; name: string; kind: (typeof CARER_KIND_LABELS)[CarerKind] };
   month: string;
   closed: boolean;
   plannedHours: number;
@@ -278,8 +284,11 @@ export interface CarerStatement {
   packages: (DeliveryPackage & { deliveredHours: number; missedVisits: number })[];
 }
 
-/** A carer's month: each package's planned and delivered hours and every entry, for paying MPs. */
-export async function getStatement(db: Executor, today: string, carerId: string, month: string): Promise<CarerStatement> {
+/**
+ * A carer's month: each package's planned and delivered hours and every entry, for paying MPs. The carer is named only
+ * for a role that may read that kind of carer.
+ */
+export async function getStatement({ db, actor, today }: RecordContext, { carerId, month }: { carerId: string; month: string }): Promise<CarerStatement> {
   const [carer] = await db.select({ id: carers.id, name: carers.name }).from(carers).where(eq(carers.id, carerId));
   if (!carer) throw notFound('Carer');
   const { first, last } = monthDates(month);
@@ -290,13 +299,14 @@ export async function getStatement(db: Executor, today: string, carerId: string,
     missedVisits: p.entries.filter((e) => e.status === 'missed').length,
   }));
   const sum = (key: 'plannedHours' | 'deliveredHours' | 'missedVisits') => withTotals.reduce((total, p) => total + p[key], 0);
+  const named = mayReadCarer(actor.role, carer.id);
   return {
-    carer: { ...carer, kind: carer.id.startsWith('m') ? 'MP' : 'Volunteer' },
+    carer: { id: carer.id, name: named ? carer.name : '', kind: CARER_KIND_LABELS[carerKindOf(carer.id)!] },
     month,
     closed: closed.length > 0,
     plannedHours: sum('plannedHours'),
     deliveredHours: sum('deliveredHours'),
     missedVisits: sum('missedVisits'),
-    packages: withTotals,
+    packages: named ? withTotals : withTotals.map((pkg) => carerNameFor(actor.role, pkg)),
   };
 }

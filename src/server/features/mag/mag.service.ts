@@ -1,4 +1,5 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { CARER_KIND_LABELS, type CarerKind } from '@/shared/carer-kind';
 import type { MagLogData } from '@/shared/schemas/compliance';
 import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
@@ -7,14 +8,15 @@ import { carers, clients } from '@/server/db/schema/people';
 import { addressWithDeprivationFromRow } from '@/server/records/address.mappers';
 import { notFound } from '@/server/records/record-errors';
 import { createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
-import type { ServiceContext } from '@/server/records/service-context';
+import { onlyReadable } from '@/server/records/role-views';
+import type { RecordContext } from '@/server/records/service-context';
 import { type MagLog, magLogColumns, magLogFromRows } from '@/server/records/mag.mappers';
 
 type MagLogRow = typeof magLogs.$inferSelect;
 type AttendeeRow = typeof magAttendees.$inferSelect;
-type AttendeeKind = 'client' | 'mp' | 'volunteer';
+type AttendeeKind = 'client' | CarerKind;
 
-const LABEL: Record<AttendeeKind, string> = { client: 'Client', mp: 'MP', volunteer: 'Volunteer' };
+const LABEL: Record<AttendeeKind, string> = { client: 'Client', ...CARER_KIND_LABELS };
 
 interface Listed {
   kind: AttendeeKind;
@@ -78,28 +80,31 @@ async function saveAttendees(tx: Executor, rows: AttendeeRow[]): Promise<void> {
 
 const MAG_LOG: RecordKind<typeof magLogs, MagLog> = { table: magLogs, label: 'MAG log', view: fullMagLog };
 
-/** Every MAG log, newest session first. */
-export async function listMagLogs(db: Executor): Promise<MagLog[]> {
+/** Attendee lists name people: a role sees only those it may read (Finance reads MAG logs but not MPs). */
+const ATTENDEE_LISTS = { clients: 'clients', mps: 'mps', volunteers: 'volunteers' } as const;
+
+/** Every MAG log, newest session first, with the attendees the role may read. */
+export async function listMagLogs({ db, actor }: RecordContext): Promise<MagLog[]> {
   const rows = await db.select().from(magLogs).orderBy(desc(magLogs.date), desc(magLogs.createdAt), desc(magLogs.id));
   const byLog = new Map<string, AttendeeRow[]>();
   for (const attendee of await db.select().from(magAttendees).orderBy(...BY_NAME)) {
     byLog.set(attendee.magLogId, [...(byLog.get(attendee.magLogId) ?? []), attendee]);
   }
-  return rows.map((row) => magLogFromRows(row, byLog.get(row.id) ?? []));
+  return rows.map((row) => onlyReadable(actor.role, magLogFromRows(row, byLog.get(row.id) ?? []), ATTENDEE_LISTS));
 }
 
-export async function getMagLog(db: Executor, id: string): Promise<MagLog> {
+export async function getMagLog({ db, actor }: RecordContext, { id }: { id: string }): Promise<MagLog> {
   const [row] = await db.select().from(magLogs).where(eq(magLogs.id, id));
   if (!row) throw notFound('MAG log');
-  return fullMagLog(db, row);
+  return onlyReadable(actor.role, await fullMagLog(db, row), ATTENDEE_LISTS);
 }
 
-export function createMagLog(ctx: ServiceContext, data: MagLogData): Promise<MagLog> {
+export function createMagLog(ctx: RecordContext, data: MagLogData): Promise<MagLog> {
   const id = newId('g');
   return createRecord(ctx, MAG_LOG, 'mag.create', () => ({ id, ...magLogColumns(data) }), async (tx) => saveAttendees(tx, await attendeeRows(tx, id, data)));
 }
 
-export function updateMagLog(ctx: ServiceContext, input: MagLogData & RecordRef): Promise<MagLog> {
+export function updateMagLog(ctx: RecordContext, input: MagLogData & RecordRef): Promise<MagLog> {
   return updateRecord(ctx, MAG_LOG, input, 'mag.update', async (tx, stored) => {
     const attendees = await attendeeRows(tx, stored.id, input, await attendeesOf(tx, stored.id));
     const row = await saveNextVersion(tx, magLogs, stored, magLogColumns(input));
@@ -110,6 +115,6 @@ export function updateMagLog(ctx: ServiceContext, input: MagLogData & RecordRef)
 }
 
 /** Deletes a MAG log with its attendance; the people themselves are untouched. */
-export function deleteMagLog(ctx: ServiceContext, input: RecordRef) {
+export function deleteMagLog(ctx: RecordContext, input: RecordRef) {
   return deleteUnlessReferenced(ctx, MAG_LOG, input, 'mag.delete');
 }

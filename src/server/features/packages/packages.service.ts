@@ -1,4 +1,5 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
+import { CARER_RESOURCES, carerKindOf } from '@/shared/carer-kind';
 import type { PackageData, PackageRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
 import { selectTablesAsJson, tablesAsJsonBuiltOnce } from '@/server/db/json-rows';
@@ -6,9 +7,10 @@ import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { deliveries } from '@/server/db/schema/deliveries';
 import { clients } from '@/server/db/schema/people';
-import { notFound, refused } from '@/server/records/record-errors';
+import { forbidden, notFound, refused } from '@/server/records/record-errors';
+import { carerNameFor, mayReadCarer } from '@/server/records/role-views';
 import { changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
-import type { ServiceContext } from '@/server/records/service-context';
+import type { RecordContext } from '@/server/records/service-context';
 import { deliveriesOutside, entryOutside, HAS_DELIVERIES_REFUSED } from '@/server/records/delivery-entries';
 import { carersOfPackagesPart, type PackageView } from '@/server/records/package-views';
 import {
@@ -53,14 +55,15 @@ async function clientNameOfRequest(db: Executor, requestId: string): Promise<str
   return found.name;
 }
 
-export async function listPackages(db: Executor, view: CareView, today: string): Promise<(PackageView & PackageRead)[]> {
+/** The packages of a view, each naming its carer only for a role that may read that kind of carer. */
+export async function listPackages({ db, actor, today }: RecordContext, view: CareView): Promise<(PackageView & PackageRead)[]> {
   const where = inView(packages, view, today);
   const found = await selectTablesAsJson(db, {
     packages: { table: packages, where, orderBy: [desc(packages.createdAt), desc(packages.id)] },
     carers: carersOfPackagesPart(db, where),
   });
   const names = new Map(found.carers.map((carer) => [carer.id, carer.name]));
-  return found.packages.map((row) => ({ ...packageRead(row), carerName: names.get(row.carerId) ?? '' }));
+  return found.packages.map((row) => carerNameFor(actor.role, { ...packageRead(row), carerName: names.get(row.carerId) ?? '' }));
 }
 
 /** A package with its carer's name: one statement, built once. */
@@ -72,14 +75,14 @@ const packageScreen = tablesAsJsonBuiltOnce((db) => {
   };
 });
 
-export async function getPackage(db: Executor, id: string): Promise<PackageView & PackageRead> {
+export async function getPackage({ db, actor }: RecordContext, { id }: { id: string }): Promise<PackageView & PackageRead> {
   const found = await packageScreen(db, { id });
   const [row] = found.package;
   if (!row) throw notFound('Package');
-  return { ...packageRead(row), carerName: found.carers[0]?.name ?? '' };
+  return carerNameFor(actor.role, { ...packageRead(row), carerName: found.carers[0]?.name ?? '' });
 }
 
-export function createPackage(ctx: ServiceContext, data: PackageData): Promise<PackageRead> {
+export function createPackage(ctx: RecordContext, data: PackageData): Promise<PackageRead> {
   return createRecord(ctx, PACKAGE, 'packages.create', async (tx) => {
     const clientName = await clientNameOfRequest(tx, data.requestId);
     const override = await assignmentColumns(tx, ctx, data.carerId, data.override);
@@ -93,7 +96,7 @@ export function createPackage(ctx: ServiceContext, data: PackageData): Promise<P
  * to today or later): that is giving them the care again. The same carer of a running package is not checked
  * again, so a package whose carer has since lapsed can still be corrected or ended.
  */
-export function updatePackage(ctx: ServiceContext, input: PackageData & RecordRef): Promise<PackageRead> {
+export function updatePackage(ctx: RecordContext, input: PackageData & RecordRef): Promise<PackageRead> {
   return updateRecord(ctx, PACKAGE, input, 'packages.update', async (tx, stored) => {
     if (input.requestId !== stored.requestId) throw refused(REQUEST_CHANGE_REFUSED);
     const endDate = endDateColumn(input.endDate);
@@ -105,8 +108,12 @@ export function updatePackage(ctx: ServiceContext, input: PackageData & RecordRe
   });
 }
 
-/** Whether a carer may be given a request's care: their compliance, and the client's reason not to match them. */
-export async function checkAssignment(db: Executor, input: { carerId: string; requestId: string }, today: string) {
+/**
+ * Whether a carer may be given a request's care: their compliance, and the client's reason not to match them. Only
+ * for a carer the role may read.
+ */
+export async function checkAssignment({ db, actor, today }: RecordContext, input: { carerId: string; requestId: string }) {
+  if (!mayReadCarer(actor.role, input.carerId)) throw forbidden(actor.role, 'read', CARER_RESOURCES[carerKindOf(input.carerId)!]);
   const [request] = await db.select({ clientId: requests.clientId }).from(requests).where(eq(requests.id, input.requestId));
   if (!request) throw notFound('Request');
   const { compliance } = await carerWithCompliance(db, input.carerId, today);
@@ -114,7 +121,7 @@ export async function checkAssignment(db: Executor, input: { carerId: string; re
 }
 
 /** Ends a package and starts its successor for the same carer and request, in one transaction. */
-export function renewPackage(ctx: ServiceContext, input: PackageRenewal): Promise<{ oldPackage: PackageRead; newPackage: PackageRead }> {
+export function renewPackage(ctx: RecordContext, input: PackageRenewal): Promise<{ oldPackage: PackageRead; newPackage: PackageRead }> {
   return changeRecord(ctx, PACKAGE, input.oldPackage, async (tx, stored) => {
     // The renewed package is a new assignment of the same carer: they must be compliant now.
     const override = await assignmentColumns(tx, ctx, stored.carerId, input.override);
@@ -144,6 +151,6 @@ export function renewPackage(ctx: ServiceContext, input: PackageRenewal): Promis
 }
 
 /** A package with care recorded is kept (archived instead), so delivered hours are never lost. */
-export function deletePackage(ctx: ServiceContext, input: RecordRef): Promise<{ id: string }> {
+export function deletePackage(ctx: RecordContext, input: RecordRef): Promise<{ id: string }> {
   return deleteUnlessReferenced(ctx, PACKAGE, input, 'packages.delete', { column: deliveries.packageId, refusal: HAS_DELIVERIES_REFUSED });
 }

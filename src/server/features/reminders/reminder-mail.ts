@@ -1,7 +1,7 @@
 /** What the expiry digest and the carer reminders say: pure, so every line can be tested without a database. */
 import { z } from 'zod';
 import { CARER_EXPIRY_TITLES, daysUntil } from '@/shared/expiry';
-import { escapeHtmlText } from '@/server/auth/html';
+import { escapeHtmlText } from '@/shared/html';
 import { mailHtml } from '@/server/mail/mail';
 
 export type ExpiryKind = keyof typeof CARER_EXPIRY_TITLES | 'training';

@@ -11,7 +11,7 @@ import { readableContent, startTestSmtp, type TestSmtp } from '@/server/test/smt
 import { createTestApp, type TestApp, testEnv } from '@/server/test/test-app';
 import { remindersJob } from './reminders.job';
 import { addExpiringCarers, addStaff, DIGEST_RECIPIENTS, EXPECTED_DIGEST_LINES, inDays } from './reminders-test-data';
-import { REMINDERS_JOB } from './reminders.service';
+import { REMINDERS_JOB } from './reminder-runs';
 
 let t: TestApp;
 let smtp: TestSmtp;

@@ -19,7 +19,7 @@ import {
   mailSettings,
 } from './reminders-test-data';
 import { carerRemindersJob } from './reminders.job';
-import { CARER_REMINDERS_JOB, type ReminderRunResult, REMINDERS_JOB, sendCarerReminderRun, sendDigestRun } from './reminders.service';
+import { CARER_REMINDERS_JOB, type ReminderRunResult, REMINDERS_JOB, sendCarerReminderRun, sendDigestRun } from './reminder-runs';
 
 let t: TestApp;
 const messages = (kind: string) => t.database.db.select().from(mailMessages).where(eq(mailMessages.kind, kind)).orderBy(mailMessages.to);

@@ -19,7 +19,8 @@ import { jobs } from '@/server/db/schema/jobs';
 import { mailMessages } from '@/server/db/schema/mail';
 import { loadEnv } from '@/server/env';
 import { addCarer, addTraining, DIGEST_RECIPIENTS, inDays } from './reminders-test-data';
-import { digestCron, REMINDERS_JOB, updateReminderSettings } from './reminders.service';
+import { digestCron, REMINDERS_JOB } from './reminder-runs';
+import { updateReminderSettings } from './reminders.service';
 import { freeLoopbackPort, type ServerProcess, startServerProcess } from '@/server/launch';
 import { createPostgresDatabase } from '@/server/test/test-database';
 import { POLL_MS } from '@/server/jobs/job-runner';
@@ -80,7 +81,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL database', () => {
       const carer = await addCarer(db, { name: 'Dee Due', dbs: inDays(10) });
       await addTraining(db, carer, 'First Aid', inDays(45));
       // Saving the settings writes the job's row with their schedule (Monday 08:00)…
-      await updateReminderSettings(db, { email: ADMIN, role: 'Admin' }, DEFAULT_REMINDER_SETTINGS);
+      await updateReminderSettings({ db, actor: { email: ADMIN, givenName: 'Ada', familyName: 'Admin', role: 'Admin' } }, DEFAULT_REMINDER_SETTINGS);
       // …whose slot passed an hour ago while no server ran.
       await db.update(jobs).set({ nextRunAt: sql`now() - interval '1 hour'` }).where(eq(jobs.name, REMINDERS_JOB));
     } finally {

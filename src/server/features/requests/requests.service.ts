@@ -3,7 +3,7 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CARRY_OVER_FORBIDDEN, hoursInService, packagesToCarryOver, type PackageInService } from '@/shared/care';
 import type { Locality } from '@/shared/constants';
 import { OPEN } from '@/shared/dates';
-import { can } from '@/shared/permissions';
+import { can, type Role } from '@/shared/permissions';
 import type { RequestData, RequestRenewal } from '@/shared/schemas/care';
 import type { Executor } from '@/server/db/client';
 import { selectTablesAsJson, tablesAsJsonBuiltOnce } from '@/server/db/json-rows';
@@ -11,8 +11,9 @@ import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { clients } from '@/server/db/schema/people';
 import { notFound, refused } from '@/server/records/record-errors';
+import { carerNameFor, onlyReadable } from '@/server/records/role-views';
 import { auditChange, changeRecord, createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, renewItem, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
-import type { ServiceContext } from '@/server/records/service-context';
+import type { RecordContext } from '@/server/records/service-context';
 import { type CareView, complianceOverrideFromRow, inView, notEndedYet, type Package, packageFromRow, type Request, requestColumns, requestDetailColumns, requestFromRow } from '@/server/records/care.mappers';
 import { carersOfPackagesPart, type PackageView, packagesByRequest, packagesOfRequestsPart } from '@/server/records/package-views';
 import { assignmentColumns } from '@/server/records/carer-compliance';
@@ -44,8 +45,11 @@ function requestView<P extends Package>(row: RequestRow, clientName: string, rel
 }
 export type RequestView<P extends Package = Package> = ReturnType<typeof requestView<P>>;
 
+/** A role that may not read packages does not get them through a request. */
+const readable = <R extends RequestView>(role: Role, request: R) => onlyReadable<RequestView>(role, request, { packages: 'packages' }) as R;
+
 /** Newest first. */
-export async function listRequests(db: Executor, view: CareView, today: string): Promise<RequestView[]> {
+export async function listRequests({ db, actor, today }: RecordContext, view: CareView): Promise<RequestView[]> {
   const where = inView(requests, view, today);
   const found = await selectTablesAsJson(db, {
     requests: { table: requests, where, orderBy: [desc(requests.createdAt), desc(requests.id)] },
@@ -54,7 +58,7 @@ export async function listRequests(db: Executor, view: CareView, today: string):
   });
   const clientName = new Map(found.clients.map((client) => [client.id, client.name]));
   const related = packagesByRequest(found.packages, packageFromRow);
-  return found.requests.map((request) => requestView(request, clientName.get(request.clientId)!, related.get(request.id) ?? [], today));
+  return found.requests.map((request) => readable(actor.role, requestView(request, clientName.get(request.clientId)!, related.get(request.id) ?? [], today)));
 }
 
 /**
@@ -62,7 +66,7 @@ export async function listRequests(db: Executor, view: CareView, today: string):
  * (with their flag) so a package on one still shows its request; the form offers only the others. Each
  * carries its hours in service (the same rule as the lists) so the picker can show what is still unmet.
  */
-export async function listRequestMetadata(db: Executor, today: string) {
+export async function listRequestMetadata({ db, today }: RecordContext) {
   const rows = await db
     .select({
       id: requests.id,
@@ -109,16 +113,17 @@ const requestScreen = tablesAsJsonBuiltOnce((db) => {
   };
 });
 
-export async function getRequest(db: Executor, id: string, today: string): Promise<RequestView<PackageView>> {
+/** A request as the role may read it: its packages only for a role that reads them, each naming a carer the role reads. */
+export async function getRequest({ db, actor, today }: RecordContext, { id }: { id: string }): Promise<RequestView<PackageView>> {
   const found = await requestScreen(db, { id });
   const [row] = found.request;
   if (!row) throw notFound('Request');
   const carerName = new Map(found.carers.map((carer) => [carer.id, carer.name]));
-  const related = found.packages.map((p) => ({ ...packageFromRow(p), carerName: carerName.get(p.carerId) ?? '' }));
-  return requestView(row, found.client[0]!.name, related, today);
+  const related = found.packages.map((p) => carerNameFor(actor.role, { ...packageFromRow(p), carerName: carerName.get(p.carerId) ?? '' }));
+  return readable(actor.role, requestView(row, found.client[0]!.name, related, today));
 }
 
-export function createRequest(ctx: ServiceContext, data: RequestData): Promise<Request> {
+export function createRequest(ctx: RecordContext, data: RequestData): Promise<Request> {
   return createRecord(ctx, REQUEST, 'requests.create', async (tx) => {
     const client = await findClient(tx, data.clientId);
     return { id: newId('r'), clientId: client.id, ...requestColumns(data, client) };
@@ -126,7 +131,7 @@ export function createRequest(ctx: ServiceContext, data: RequestData): Promise<R
 }
 
 /** Updates a request; its client stays the same (spec §2.7). */
-export function updateRequest(ctx: ServiceContext, input: RequestData & RecordRef): Promise<Request> {
+export function updateRequest(ctx: RecordContext, input: RequestData & RecordRef): Promise<Request> {
   return updateRecord(ctx, REQUEST, input, 'requests.update', async (tx, stored) => {
     if (input.clientId !== stored.clientId) throw refused(CLIENT_CHANGE_REFUSED);
     return saveNextVersion(tx, requests, stored, requestColumns(input, await findClient(tx, stored.clientId)));
@@ -139,7 +144,7 @@ export function updateRequest(ctx: ServiceContext, input: RequestData & RecordRe
  * no longer compliant is refused (409) unless the renewal gives a reason, kept on the copy.
  */
 async function carryOverPackages(
-  ctx: ServiceContext,
+  ctx: RecordContext,
   tx: Executor,
   { fromId, toId, renewalDate, newStartDate, override }: { fromId: string; toId: string; renewalDate: string; newStartDate: string; override?: { reason: string } },
 ): Promise<Package[]> {
@@ -169,7 +174,7 @@ async function carryOverPackages(
  * stay with the old request, unless the caller asks to carry the open ones over (in the same transaction).
  */
 export async function renewRequest(
-  ctx: ServiceContext,
+  ctx: RecordContext,
   input: RequestRenewal,
 ): Promise<{ oldRequest: Request; newRequest: Request; carriedPackages: Package[] }> {
   if (input.carryOverPackages && !can(ctx.actor.role, 'packages', 'update')) {
@@ -204,6 +209,6 @@ export async function renewRequest(
 }
 
 /** Deletes a request with no packages; one with packages is archived instead (DESIGN §3). */
-export function deleteRequest(ctx: ServiceContext, input: RecordRef): Promise<{ id: string }> {
+export function deleteRequest(ctx: RecordContext, input: RecordRef): Promise<{ id: string }> {
   return deleteUnlessReferenced(ctx, REQUEST, input, 'requests.delete', { column: packages.requestId, refusal: HAS_PACKAGES_REFUSED });
 }

@@ -5,5 +5,5 @@ import { searchRecords } from './search.service';
 
 /** Open to every signed-in role: each kind of record is searched only where the role may read it. */
 export const searchRouter = router({
-  find: authedProcedure.input(searchQuery).query(({ ctx, input }) => searchRecords(ctx.db, ctx.user.role, input.query)),
+  find: authedProcedure.input(searchQuery).query(({ ctx, input }) => searchRecords(ctx, input)),
 });

@@ -1,11 +1,12 @@
 import { and, type AnyColumn, asc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import { OPEN } from '@/shared/dates';
-import { can, type Role } from '@/shared/permissions';
+import { can } from '@/shared/permissions';
 import { SEARCH_KINDS, SEARCH_LIMIT, type SearchKind } from '@/shared/schemas/search';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers, clients } from '@/server/db/schema/people';
 import { escapeLike } from '@/server/records/audit-trail';
+import type { RecordContext } from '@/server/records/service-context';
 
 /** One record found: enough to recognise it in a list of results and open it. */
 export interface SearchHit {
@@ -141,10 +142,10 @@ async function findCarers(db: Executor, terms: Terms, kind: 'mps' | 'volunteers'
  * The header search: records of every kind the role may read whose name, custom ID, post code or id
  * matches, a few of each, best matches first; archived records are included (and say so). Blank finds nothing.
  */
-export async function searchRecords(db: Executor, role: Role, query: string): Promise<SearchGroup[]> {
+export async function searchRecords({ db, actor }: RecordContext, { query }: { query: string }): Promise<SearchGroup[]> {
   const text = query.trim();
   if (!text) return [];
   const terms = termsOf(text);
-  const kinds = SEARCH_KINDS.filter((kind) => can(role, kind, 'read'));
+  const kinds = SEARCH_KINDS.filter((kind) => can(actor.role, kind, 'read'));
   return Promise.all(kinds.map((kind) => FIND[kind](db, terms)));
 }

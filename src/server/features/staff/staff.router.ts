@@ -1,8 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Action } from '@/shared/permissions';
 import { staffAccountRef, staffInvite, staffSetRole } from '@/shared/schemas/staff';
-import { createMailer, deliverNow } from '@/server/mail/mail';
-import { type Context, router } from '@/server/trpc/init';
+import { router } from '@/server/trpc/init';
 import { permitted } from '@/server/trpc/procedures';
 import {
   disableStaff,
@@ -23,40 +22,27 @@ const change = (action: Action) =>
     return next();
   });
 
-/** The person waits at their inbox: the link goes now, not at the mail job's next minute. */
-function deliverLinkNow({ db, env, log }: Pick<Context, 'db' | 'env' | 'log'>): void {
-  void deliverNow(db, createMailer(env), log);
-}
-
 export const staffRouter = router({
-  list: permitted('staff', 'read').query(({ ctx }) => listStaff(ctx.db, ctx.env.externalOidc?.issuer)),
+  list: permitted('staff', 'read').query(({ ctx }) => listStaff(ctx)),
   invite: change('create')
     .input(staffInvite)
-    .mutation(async ({ ctx, input }) => {
-      const user = await inviteStaff(ctx.db, ctx.env, ctx.user, input);
-      deliverLinkNow(ctx);
-      return user;
-    }),
+    .mutation(({ ctx, input }) => inviteStaff(ctx, input)),
   setRole: change('update')
     .input(staffSetRole)
-    .mutation(({ ctx, input }) => setStaffRole(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => setStaffRole(ctx, input)),
   disable: change('update')
     .input(staffAccountRef)
-    .mutation(({ ctx, input }) => disableStaff(ctx.db, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => disableStaff(ctx, input)),
   enable: change('update')
     .input(staffAccountRef)
-    .mutation(({ ctx, input }) => enableStaff(ctx.db, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => enableStaff(ctx, input)),
   resetTwoStep: change('update')
     .input(staffAccountRef)
-    .mutation(({ ctx, input }) => resetStaffTwoStep(ctx.db, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => resetStaffTwoStep(ctx, input)),
   sendPasswordReset: change('update')
     .input(staffAccountRef)
-    .mutation(async ({ ctx, input }) => {
-      const user = await sendStaffPasswordReset(ctx.db, ctx.env, ctx.user, input.id);
-      deliverLinkNow(ctx);
-      return user;
-    }),
+    .mutation(({ ctx, input }) => sendStaffPasswordReset(ctx, input)),
   remove: change('delete')
     .input(staffAccountRef)
-    .mutation(({ ctx, input }) => removeStaff(ctx.db, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => removeStaff(ctx, input)),
 });

@@ -1,12 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '@/shared/permissions';
-import type { StaffAccount, StaffInvite, StaffList, StaffSetRole, TwoStepStatus } from '@/shared/schemas/staff';
+import type { StaffAccount, StaffAccountRef, StaffInvite, StaffList, StaffSetRole, TwoStepStatus } from '@/shared/schemas/staff';
 import { listExternalSignIns } from '@/server/auth/external-sign-ins';
 import { resetMfa } from '@/server/auth/mfa.service';
-import { type LinkToPassOn, type MailSite, sendInvitation, sendPasswordReset } from '@/server/auth/password-links.service';
+import { type LinkToPassOn, sendInvitation, sendPasswordReset } from '@/server/auth/password-links.service';
 import {
-  type AccountActor,
   addUser,
   disableUser,
   enableUser,
@@ -17,9 +16,10 @@ import {
   UserError,
   type UserErrorKind,
 } from '@/server/auth/users.service';
-import type { Database } from '@/server/db/client';
 import { loginAttempts, mfaEnrolments, users } from '@/server/db/schema/auth';
+import { createMailer, deliverNow } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';
+import type { ServiceContext } from '@/server/records/service-context';
 import { databaseErrorCode } from '@/server/trpc/init';
 
 const ERROR_CODES: Record<UserErrorKind, TRPCError['code']> = {
@@ -39,6 +39,11 @@ async function accountChange<T>(change: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The person waits at their inbox: the link goes now, not at the mail job's next minute. */
+function deliverLinkNow({ db, env, log }: ServiceContext): void {
+  void deliverNow(db, createMailer(env), log);
+}
+
 const signIns = (succeeded: 'min' | 'max') =>
   sql`(select ${sql.raw(succeeded)}(a.at) from ${loginAttempts} a where a.email = ${users.email} and a.succeeded)`.mapWith(loginAttempts.at);
 
@@ -51,7 +56,8 @@ function twoStepStatus(confirmedAt: Date | null, enrolling: boolean): TwoStepSta
  * Every account with its two-step status and latest sign-in; with an external issuer, everyone who has
  * signed in through it (read-only).
  */
-export async function listStaff(db: Database, managedAt: string | undefined): Promise<StaffList> {
+export async function listStaff({ db, env }: ServiceContext): Promise<StaffList> {
+  const managedAt = env.externalOidc?.issuer;
   if (managedAt) {
     const signedIn = await listExternalSignIns(db, managedAt);
     const accounts = signedIn.map(
@@ -100,15 +106,18 @@ export async function listStaff(db: Database, managedAt: string | undefined): Pr
  * Adds a member of staff. Their password is a random one nobody is told: they choose their own through
  * the invitation link.
  */
-export async function inviteStaff(db: Database, site: MailSite, actor: AccountActor, input: StaffInvite): Promise<StaffUser & { linkToPassOn: LinkToPassOn }> {
+export async function inviteStaff(ctx: ServiceContext, input: StaffInvite): Promise<StaffUser & { linkToPassOn: LinkToPassOn }> {
+  const { db, env, actor } = ctx;
   return accountChange(async () => {
     try {
-      return await db.transaction(async (tx) => {
+      const invited = await db.transaction(async (tx) => {
         const { user } = await addUser(tx, input);
         await recordAudit(tx, actor, 'auth.userInvited', user.id, { ...input });
-        const linkToPassOn = await sendInvitation(tx, site, user, actor);
+        const linkToPassOn = await sendInvitation(tx, env, user, actor);
         return { ...user, linkToPassOn };
       });
+      deliverLinkNow(ctx);
+      return invited;
     } catch (error) {
       // Two invitations for one address at once: the second meets the unique e-mail.
       if (databaseErrorCode(error) === '23505') throw new UserError(`There is already an account with the e-mail ${input.email}`, 'conflict');
@@ -117,34 +126,37 @@ export async function inviteStaff(db: Database, site: MailSite, actor: AccountAc
   });
 }
 
-export function setStaffRole(db: Database, actor: AccountActor, input: StaffSetRole): Promise<StaffUser> {
+export function setStaffRole({ db, actor }: ServiceContext, input: StaffSetRole): Promise<StaffUser> {
   return accountChange(() => setRole(db, { id: input.id }, input.role, actor));
 }
 
-export function disableStaff(db: Database, actor: AccountActor, id: string): Promise<StaffUser> {
+export function disableStaff({ db, actor }: ServiceContext, { id }: StaffAccountRef): Promise<StaffUser> {
   return accountChange(() => disableUser(db, { id }, actor));
 }
 
-export function enableStaff(db: Database, actor: AccountActor, id: string): Promise<StaffUser> {
+export function enableStaff({ db, actor }: ServiceContext, { id }: StaffAccountRef): Promise<StaffUser> {
   return accountChange(() => enableUser(db, { id }, actor));
 }
 
-export function resetStaffTwoStep(db: Database, actor: AccountActor, id: string): Promise<StaffUser> {
+export function resetStaffTwoStep({ db, actor }: ServiceContext, { id }: StaffAccountRef): Promise<StaffUser> {
   return accountChange(() => resetMfa(db, { id }, actor));
 }
 
-export function removeStaff(db: Database, actor: AccountActor, id: string): Promise<StaffUser> {
+export function removeStaff({ db, actor }: ServiceContext, { id }: StaffAccountRef): Promise<StaffUser> {
   return accountChange(() => removeUser(db, { id }, actor));
 }
 
 /** Sends the account a link to choose a new password (or, with no mail server, gives it to the Admin); a disabled account gets none. */
-export async function sendStaffPasswordReset(db: Database, site: MailSite, actor: AccountActor, id: string): Promise<StaffUser & { linkToPassOn: LinkToPassOn }> {
-  return accountChange(() =>
+export async function sendStaffPasswordReset(ctx: ServiceContext, { id }: StaffAccountRef): Promise<StaffUser & { linkToPassOn: LinkToPassOn }> {
+  const { db, env, actor } = ctx;
+  const sent = await accountChange(() =>
     db.transaction(async (tx) => {
       const user = await lockAccount(tx, { id });
       if (user.disabled) throw new UserError(`${user.email} is disabled: enable the account before sending a password reset link`, 'refused');
-      const linkToPassOn = await sendPasswordReset(tx, site, user, actor);
+      const linkToPassOn = await sendPasswordReset(tx, env, user, actor);
       return { ...user, linkToPassOn };
     }),
   );
+  deliverLinkNow(ctx);
+  return sent;
 }

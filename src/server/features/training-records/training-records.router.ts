@@ -6,7 +6,7 @@ import {
   trainingRecordUpdate,
 } from '@/shared/schemas/compliance';
 import { router } from '@/server/trpc/init';
-import { permitted, serviceContext } from '@/server/trpc/procedures';
+import { permitted } from '@/server/trpc/procedures';
 import {
   createTrainingRecord,
   deleteTrainingRecord,
@@ -17,21 +17,21 @@ import {
 } from './training-records.service';
 
 export const trainingRecordsRouter = router({
-  getAll: permitted('trainingRecords', 'read').query(({ ctx }) => listTrainingRecords(ctx.db, { includeArchived: true })),
-  getAllNotArchived: permitted('trainingRecords', 'read').query(({ ctx }) => listTrainingRecords(ctx.db, { includeArchived: false })),
+  getAll: permitted('trainingRecords', 'read').query(({ ctx }) => listTrainingRecords(ctx, { includeArchived: true })),
+  getAllNotArchived: permitted('trainingRecords', 'read').query(({ ctx }) => listTrainingRecords(ctx, { includeArchived: false })),
   getByExpiringBefore: permitted('trainingRecords', 'read')
     .input(expiringBefore)
-    .query(({ ctx, input }) => listTrainingRecordsExpiringBy(ctx.db, input.date)),
+    .query(({ ctx, input }) => listTrainingRecordsExpiringBy(ctx, input)),
   getById: permitted('trainingRecords', 'read')
     .input(trainingRecordRef)
-    .query(({ ctx, input }) => getTrainingRecord(ctx.db, input)),
+    .query(({ ctx, input }) => getTrainingRecord(ctx, input)),
   create: permitted('trainingRecords', 'create')
     .input(trainingRecordInput)
-    .mutation(({ ctx, input }) => createTrainingRecord(serviceContext(ctx), input)),
+    .mutation(({ ctx, input }) => createTrainingRecord(ctx, input)),
   update: permitted('trainingRecords', 'update')
     .input(trainingRecordUpdate)
-    .mutation(({ ctx, input }) => updateTrainingRecord(serviceContext(ctx), input)),
+    .mutation(({ ctx, input }) => updateTrainingRecord(ctx, input)),
   delete: permitted('trainingRecords', 'delete')
     .input(trainingRecordDelete)
-    .mutation(({ ctx, input }) => deleteTrainingRecord(serviceContext(ctx), input)),
+    .mutation(({ ctx, input }) => deleteTrainingRecord(ctx, input)),
 });

@@ -7,7 +7,7 @@ import { trainingRecords } from '@/server/db/schema/compliance';
 import { carers } from '@/server/db/schema/people';
 import { notFound } from '@/server/records/record-errors';
 import { createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';
-import type { ServiceContext } from '@/server/records/service-context';
+import type { RecordContext } from '@/server/records/service-context';
 import { type TrainingRecord, trainingRecordColumns, trainingRecordFromRow } from '@/server/records/training-records.mappers';
 
 /** Identifies a record by its owner too, so an id never reaches another carer's record. */
@@ -35,7 +35,7 @@ function recordsOf(ownerId: string): RecordKind<typeof trainingRecords, Training
 }
 
 /** Every record (or only those not archived), newest first like the other lists. */
-export async function listTrainingRecords(db: Executor, { includeArchived }: { includeArchived: boolean }): Promise<TrainingRecord[]> {
+export async function listTrainingRecords({ db }: RecordContext, { includeArchived }: { includeArchived: boolean }): Promise<TrainingRecord[]> {
   const rows = await selectRowsAsJson(db, trainingRecords, includeArchived ? undefined : eq(trainingRecords.archived, 'N'), [
     desc(trainingRecords.createdAt),
     desc(trainingRecords.id),
@@ -44,7 +44,7 @@ export async function listTrainingRecords(db: Executor, { includeArchived }: { i
 }
 
 /** Records not archived that expire on or before the date ("expiring by"), soonest first; none without an expiry date. */
-export async function listTrainingRecordsExpiringBy(db: Executor, date: string): Promise<TrainingRecord[]> {
+export async function listTrainingRecordsExpiringBy({ db }: RecordContext, { date }: { date: string }): Promise<TrainingRecord[]> {
   const rows = await db
     .select()
     .from(trainingRecords)
@@ -53,14 +53,14 @@ export async function listTrainingRecordsExpiringBy(db: Executor, date: string):
   return rows.map(trainingRecordFromRow);
 }
 
-export async function getTrainingRecord(db: Executor, ref: OwnedRef): Promise<TrainingRecord> {
+export async function getTrainingRecord({ db }: RecordContext, ref: OwnedRef): Promise<TrainingRecord> {
   const [row] = await db.select().from(trainingRecords).where(ownedBy(ref));
   if (!row) throw notFound('Training record');
   return trainingRecordFromRow(row);
 }
 
 /** Adds a record for an MP or volunteer, carrying the owner's name. */
-export function createTrainingRecord(ctx: ServiceContext, data: TrainingRecordData): Promise<TrainingRecord> {
+export function createTrainingRecord(ctx: RecordContext, data: TrainingRecordData): Promise<TrainingRecord> {
   return createRecord(ctx, recordsOf(data.ownerId), 'trainingRecords.create', async (tx) => ({
     id: newId('t'),
     ownerId: data.ownerId,
@@ -70,10 +70,10 @@ export function createTrainingRecord(ctx: ServiceContext, data: TrainingRecordDa
 }
 
 /** Updates type, expiry, notes and archived; the owner and the name copy stay as they are. */
-export function updateTrainingRecord(ctx: ServiceContext, input: TrainingRecordData & OwnedRef) {
+export function updateTrainingRecord(ctx: RecordContext, input: TrainingRecordData & OwnedRef) {
   return updateRecord(ctx, recordsOf(input.ownerId), input, 'trainingRecords.update', (tx, stored) => saveNextVersion(tx, trainingRecords, stored, trainingRecordColumns(input)));
 }
 
-export function deleteTrainingRecord(ctx: ServiceContext, input: OwnedRef) {
+export function deleteTrainingRecord(ctx: RecordContext, input: OwnedRef) {
   return deleteUnlessReferenced(ctx, recordsOf(input.ownerId), input, 'trainingRecords.delete');
 }

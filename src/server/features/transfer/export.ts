@@ -1,4 +1,5 @@
 import { asc } from 'drizzle-orm';
+import { carerKindOf } from '@/shared/carer-kind';
 import type { Note } from '@/shared/schemas/common';
 import type { TransferKind } from '@/shared/schemas/transfer';
 import type { Executor } from '@/server/db/client';
@@ -61,8 +62,8 @@ export async function exportAll(db: Executor) {
       const summary = clientSummaryFromRow(row);
       return { ...summary, details: { ...summary.details, notes: (ofClient.get(row.id) ?? []).map(noteFromRow) } };
     }),
-    mps: carerRows.filter((row) => row.id.startsWith('m')).map(carer),
-    volunteers: carerRows.filter((row) => row.id.startsWith('v')).map(carer),
+    mps: carerRows.filter((row) => carerKindOf(row.id) === 'mp').map(carer),
+    volunteers: carerRows.filter((row) => carerKindOf(row.id) === 'volunteer').map(carer),
     requests: requestRows.map((row) => requestFromRow(row, clientName.get(row.clientId)!)),
     packages: packageRows.map(packageFromRow),
     trainingRecords: recordRows.map(trainingRecordFromRow),

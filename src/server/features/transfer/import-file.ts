@@ -2,22 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_TYPES, type ImportType } from '@/shared/import-api';
 import { ID_PREFIX, TRANSFER_KINDS, transferBundle, type TransferKind } from '@/shared/schemas/transfer';
-import type { Database, Executor } from '@/server/db/client';
-import { readSpreadsheetRecords } from './spreadsheet-import';
+import type { Database } from '@/server/db/client';
+import { type ParseContext, readSpreadsheetRecords } from './spreadsheet-import';
 import { commitImport, type ImportActor, ImportFileError, type ImportOptions, type ImportPreview, ImportRefusedError, type ImportRecords, previewImport } from './import';
 
 
 export function isImportType(value: string): value is ImportType {
   return Object.hasOwn(IMPORT_TYPES, value);
-}
-
-/**
- * What a parser may look up: a spreadsheet names a training record's owner, who is found in the database,
- * and dates a Notes column with today.
- */
-export interface ParseContext {
-  db: Executor;
-  today: string;
 }
 
 /**

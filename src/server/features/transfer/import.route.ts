@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { type ImportAnswer, type ImportCounts, type ImportPreview, IMPORT_PATH, IMPORT_TYPES, MAX_UPLOAD_BYTES } from '@/shared/import-api';
 import { TRANSFER_KINDS } from '@/shared/schemas/transfer';
 import { can } from '@/shared/permissions';
-import type { SessionUser } from '@/shared/session';
+import type { ServiceContext } from '@/server/records/service-context';
 import type { Context } from '@/server/trpc/init';
+import { serviceContextOf } from '@/server/trpc/procedures';
 import { commitImport, ImportFileError, ImportRefusedError, previewImport } from './import';
 import { readImportContent } from './import-file';
 import { readSheetRecords, type SheetRead } from './spreadsheet-import';
@@ -50,13 +51,13 @@ const isSpreadsheet = (fileName: string) => /\.(csv|xlsx)$/i.test(fileName);
 export function registerImportRoute(app: FastifyInstance, contextFor: (request: FastifyRequest) => Promise<Context>) {
   // In a scope of its own: only this route takes raw bodies this large.
   void app.register(async (scope) => {
-    const contexts = new WeakMap<FastifyRequest, Context & { user: SessionUser }>();
+    const contexts = new WeakMap<FastifyRequest, ServiceContext>();
     // Who is calling is settled before the body is read: nobody else gets to send 100 MB.
     scope.addHook('onRequest', async (request, reply) => {
-      const ctx = await contextFor(request);
-      if (!ctx.user) return reply.code(401).send({ error: 'Sign in to import records' });
-      if (!can(ctx.user.role, 'transfer', 'create')) return reply.code(403).send({ error: 'You do not have permission to import records' });
-      contexts.set(request, { ...ctx, user: ctx.user });
+      const ctx = serviceContextOf(await contextFor(request));
+      if (!ctx) return reply.code(401).send({ error: 'Sign in to import records' });
+      if (!can(ctx.actor.role, 'transfer', 'create')) return reply.code(403).send({ error: 'You do not have permission to import records' });
+      contexts.set(request, ctx);
     });
     // A file over the limit is refused before it is read, in words the screen can show.
     scope.setErrorHandler((error: FastifyError, _request, reply) => {
@@ -74,7 +75,6 @@ export function registerImportRoute(app: FastifyInstance, contextFor: (request: 
       const { fileName, type, onDuplicate, dryRun, mapping } = query.data;
       const content = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const kind = type && IMPORT_TYPES[type];
-      const context = { db: ctx.db, today: ctx.today() };
       const committed = dryRun !== 'true';
       let sheet: SheetRead | undefined;
       // A spreadsheet is answered with its columns, and every finding names its row and heading.
@@ -86,14 +86,14 @@ export function registerImportRoute(app: FastifyInstance, contextFor: (request: 
         warnings: [...(sheet?.warnings ?? []), ...(sheet ? preview.warnings.map(sheet.locate) : preview.warnings)],
       });
       try {
-        sheet = isSpreadsheet(fileName) ? await readSheetRecords(content, fileName, kind, context, mapping) : undefined;
+        sheet = isSpreadsheet(fileName) ? await readSheetRecords(content, fileName, kind, ctx, mapping) : undefined;
         if (sheet?.problems.length) {
           const refused = { ...answer({ problems: [], warnings: [], counts: noCounts() }), problems: sheet.problems, committed: false };
           return reply.code(committed ? 422 : 200).send(refused);
         }
-        const records = sheet?.records ?? (await readImportContent(content, fileName, kind, context));
+        const records = sheet?.records ?? (await readImportContent(content, fileName, kind, ctx));
         if (!committed) return answer(await previewImport(ctx.db, records, { onDuplicate }));
-        return answer(await commitImport(ctx.db, ctx.user, records, { onDuplicate }));
+        return answer(await commitImport(ctx.db, ctx.actor, records, { onDuplicate }));
       } catch (error) {
         if (error instanceof ImportFileError) return reply.code(400).send({ error: error.message });
         if (error instanceof ImportRefusedError) {

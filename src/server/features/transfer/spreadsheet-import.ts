@@ -4,10 +4,18 @@ import type { TransferKind } from '@/shared/schemas/transfer';
 import { carers } from '@/server/db/schema/people';
 import type { Executor } from '@/server/db/client';
 import { ImportFileError, ImportRefusedError, type ImportRecords } from './import';
-import type { ParseContext } from './import-file';
 import { readSpreadsheet, SpreadsheetError } from './spreadsheet';
 import { IMPORT_FIELDS, type Mapping, type SpreadsheetType, suggestMapping } from './spreadsheet-columns';
 import { sheetToRecords } from './spreadsheet-records';
+
+/**
+ * What a parser may look up: a spreadsheet names a training record's owner, who is found in the database,
+ * and dates a Notes column with today.
+ */
+export interface ParseContext {
+  db: Executor;
+  today: string;
+}
 
 const SHEET_TYPE_OF: Partial<Record<TransferKind, SpreadsheetType>> = {
   clients: 'clients',
