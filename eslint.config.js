@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -11,35 +13,59 @@ const clientPatterns = [
 ];
 const serverPatterns = [{ group: ['@/client/**'], message: 'The server does not import the client.' }];
 
+/**
+ * What each server area's own code may import of the rest of the server (tests may also use the test helpers):
+ * a feature builds on records, the database, mail, jobs, the settings and tRPC; the layers below it never reach up.
+ */
+const SERVER_AREAS = {
+  features: ['records', 'db', 'mail', 'jobs', 'env', 'trpc'],
+  records: ['db', 'env'],
+  trpc: ['records', 'db', 'env'],
+  jobs: ['db', 'env'],
+  mail: ['db', 'jobs', 'env', 'log'],
+  db: ['env', 'paths', 'mail'],
+  auth: ['db', 'records', 'mail', 'env', 'paths', 'features/account'],
+};
+
+/** The no-restricted-imports pattern that keeps an area's code to the areas it may import (and its own). */
+function areaPattern(area) {
+  const allowed = [area, ...SERVER_AREAS[area]].map((name) => name.replace('/', '\\/')).join('|');
+  return {
+    regex: `^@/server/(?!(?:${allowed})(?:/|$))`,
+    message: `Code in server/${area} imports only ${SERVER_AREAS[area].join(', ')} of the server (docs/architecture.md).`,
+  };
+}
+
 /** The app assembles the features, so a feature never reaches back into it. */
 const appImport = { regex: '^(?:@/client/app/|(?:\\.\\./)+(?:client/)?app/)', message: 'A feature does not import the app that assembles it.' };
 
 /**
- * A feature imports none of another feature's files, by `@/` or relative path (decisions.md, "Feature
- * boundaries"). One block per feature folder, as the rule needs to know which feature is its own; each block
+ * A feature imports none of another feature's files, by `@/` or relative path (docs/decisions/111-feature-imports-none-another-feature-s.md). One block per feature folder, as the rule needs to know which feature is its own; each block
  * repeats its side's patterns because a later block replaces the rule's options rather than adding to them.
  */
 function featureBoundaries(side, sidePatterns, exceptions = {}) {
   const features = readdirSync(new URL(`./src/${side}/features`, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
-  return features.map((feature) => {
+  return features.flatMap((feature) => {
     const others = features.filter((other) => other !== feature).join('|');
     const allowed = (exceptions[feature] ?? []).map((path) => `${path.replaceAll('.', '\\.')}$`);
     const notAllowed = allowed.length ? `(?!${allowed.join('|')})` : '';
-    return {
-      files: [`src/${side}/features/${feature}/**/*.{ts,tsx}`],
-      rules: {
-        '@typescript-eslint/no-restricted-imports': restrict([
-          ...sidePatterns,
-          {
-            regex: `^(?:@/${side}/features/|(?:\\.\\./)+(?:(?:${side}/)?features/)?)${notAllowed}(?:${others})(?:/|$)`,
-            message: `A feature does not import another feature's files; shared pieces belong in ${side === 'client' ? 'components/ or lib/' : 'records/'}.`,
-          },
-          ...(side === 'client' ? [appImport] : []),
-        ]),
+    const patterns = [
+      ...sidePatterns,
+      {
+        regex: `^(?:@/${side}/features/|(?:\\.\\./)+(?:(?:${side}/)?features/)?)${notAllowed}(?:${others})(?:/|$)`,
+        message: `A feature does not import another feature's files; shared pieces belong in ${side === 'client' ? 'components/ or lib/' : 'records/'}.`,
       },
-    };
+      ...(side === 'client' ? [appImport] : []),
+    ];
+    const files = [`src/${side}/features/${feature}/**/*.{ts,tsx}`];
+    const blocks = [{ files, rules: { '@typescript-eslint/no-restricted-imports': restrict(patterns) } }];
+    // A server feature's own code (its tests may start servers and use the test helpers) keeps to its areas.
+    if (side === 'server') {
+      blocks.push({ files, ignores: ['**/*.test.ts'], rules: { '@typescript-eslint/no-restricted-imports': restrict([...patterns, areaPattern('features')]) } });
+    }
+    return blocks;
   });
 }
 
@@ -61,7 +87,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // Effects that reset local UI state on navigation are intended here.
       'react-hooks/set-state-in-effect': 'off',
-      // No React Compiler here; TanStack Table and Virtual are used as documented.
+      // No React Compiler here; TanStack Virtual is used as documented.
       'react-hooks/incompatible-library': 'off',
       '@typescript-eslint/no-restricted-imports': restrict(clientPatterns),
     },
@@ -81,7 +107,28 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': restrict(serverPatterns),
     },
   },
+  ...Object.keys(SERVER_AREAS)
+    .filter((area) => area !== 'features')
+    .map((area) => ({
+      files: [`src/server/${area}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: { '@typescript-eslint/no-restricted-imports': restrict([...serverPatterns, areaPattern(area)]) },
+    })),
+  // No import cycles: a module is loaded before the modules it needs (type-only imports leave no cycle at run time).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   ...featureBoundaries('client', clientPatterns),
-  // The one exception: a person's data export gathers whole client and carer records.
-  ...featureBoundaries('server', serverPatterns, { 'data-protection': ['clients/clients.service', 'carers/carers.service'] }),
+  // The exceptions: a person's data export gathers whole client and carer records, and staff management acts on
+  // the accounts, two-step sign-in and password links that features/account keeps.
+  ...featureBoundaries('server', serverPatterns, {
+    'data-protection': ['clients/clients.service', 'carers/carers.service'],
+    staff: ['account/accounts', 'account/two-step', 'account/password-links', 'account/password-policy', 'account/login-attempts', 'account/totp'],
+  }),
 );

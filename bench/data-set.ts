@@ -4,7 +4,8 @@ import { LOCALITIES, SERVICES, TRAINING_TYPES, type Service } from '@/shared/con
 import { addDays } from '@/shared/dates';
 import type { Database } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
-import { magAttendees, magLogs, trainingRecords } from '@/server/db/schema/compliance';
+import { magAttendees, magLogs } from '@/server/db/schema/mag';
+import { trainingRecords } from '@/server/db/schema/training';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { carers, clients, notes } from '@/server/db/schema/people';
 import { CARER_FIRST_NAMES as CARER_FIRST, FIRST_NAMES as FIRST, type Random, seededRandom, STREETS, SURNAMES } from '@/server/demo/made-up-data';

@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { openConfiguredDatabase } from '@/server/db/open';
 import { exportAll } from '@/server/features/transfer/export';
-import { commitImport, type ImportRecords } from '@/server/features/transfer/import';
+import { commitImport } from '@/server/features/transfer/import';
+import { type ImportRecords } from '@/server/features/transfer/import-contract';
 import { type BenchDatabase, envOf, newPgliteDatabase } from './databases';
 
 const BENCH_IMPORTER = { email: 'bench.import@valecare.test', role: 'Admin' } as const;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { LOGIN_MESSAGES } from '@/server/auth/login-attempts.service';
-import { addUser } from '@/server/auth/users.service';
+import { LOGIN_MESSAGES } from '@/server/features/account/login-attempts';
+import { addUser } from '@/server/features/account/accounts';
 import { enterPassword, expect, signInAs, test } from './fixtures';
 import { type MailServer, startMailServer } from './mail-server';
 

@@ -76,11 +76,44 @@ describe('server feature boundaries', () => {
     '@/server/records/audit-trail',
     '@/server/db/client',
     '@/server/trpc/procedures',
-    '@/server/auth/token-verifier',
+    '@/server/mail/mail',
+    '@/server/jobs/jobs',
+    '@/server/env',
     '@/shared/permissions',
     'drizzle-orm',
   ])('a feature may import %s', async (source) => {
     expect(await lintImport(inRequests, source)).toEqual([]);
+  });
+
+  const outsideItsAreas = expect.arrayContaining([{ ruleId: boundaryRule, message: expect.stringContaining('Code in server/features imports only') }]);
+
+  it.each(['@/server/auth/token-verifier', '@/server/query-cache/query-cache', '@/server/demo/seed-demo', '@/server/app-router', '@/server/launch'])(
+    'a feature reaching outside its areas (%s) fails',
+    async (source) => {
+      expect(await lintImport(inRequests, source)).toEqual(outsideItsAreas);
+    },
+  );
+
+  it('a feature test may start servers and use the test helpers', async () => {
+    const test = 'src/server/features/requests/request-thing.integration.test.ts';
+    expect(await lintImport(test, '@/server/launch')).toEqual([]);
+    expect(await lintImport(test, '@/server/test/test-app')).toEqual([]);
+  });
+
+  it.each([
+    ['src/server/records/record-thing.ts', '@/server/features/clients/clients.service', 'server/records'],
+    ['src/server/records/record-thing.ts', '@/server/trpc/procedures', 'server/records'],
+    ['src/server/db/db-thing.ts', '@/server/records/audit-trail', 'server/db'],
+    ['src/server/trpc/trpc-thing.ts', '@/server/features/clients/clients.service', 'server/trpc'],
+    ['src/server/auth/auth-thing.ts', '@/server/features/clients/clients.service', 'server/auth'],
+  ])('%s importing %s fails: the layers below the features never reach up', async (file, source, area) => {
+    expect(await lintImport(file, source)).toEqual([{ ruleId: boundaryRule, message: expect.stringContaining(`Code in ${area} imports only`) }]);
+  });
+
+  it('the sign-in pages may use the accounts, and staff management the account features', async () => {
+    expect(await lintImport('src/server/auth/auth-thing.ts', '@/server/features/account/accounts')).toEqual([]);
+    expect(await lintImport('src/server/features/staff/staff-thing.ts', '@/server/features/account/two-step')).toEqual([]);
+    expect(await lintImport('src/server/features/staff/staff-thing.ts', '@/server/features/account/account.service')).toEqual(crossFeature);
   });
 
   it.each(['src/server/app-router.ts', 'src/server/demo/seed-demo.ts', 'bench/load.ts'])('%s may import features', async (file) => {
@@ -93,5 +126,32 @@ describe('server feature boundaries', () => {
     expect(await lintImport(inDataProtection, '@/server/features/carers/carers.service')).toEqual([]);
     expect(await lintImport(inDataProtection, '@/server/features/clients/clients.router')).toEqual(crossFeature);
     expect(await lintImport(inDataProtection, '../requests/requests.service')).toEqual(crossFeature);
+  });
+});
+
+describe('import cycles', () => {
+  const cycleRule = 'import-x/no-cycle';
+
+  it('a module importing one that imports it back fails', async () => {
+    // carer-exclusions.ts imports role-views.ts: role-views importing it back closes a cycle.
+    const [result] = await eslint.lintText("import { readableExclusions } from './carer-exclusions';\nexport const trim = readableExclusions;\n", {
+      filePath: 'src/server/records/role-views.ts',
+    });
+    expect(result!.messages.map((m) => m.ruleId)).toContain(cycleRule);
+  });
+
+  it('a longer cycle through other modules fails too', async () => {
+    // clients.service.ts imports carer-exclusions.ts, which imports role-views.ts.
+    const [result] = await eslint.lintText("import { listClients } from '@/server/features/clients/clients.service';\nexport const list = listClients;\n", {
+      filePath: 'src/server/records/role-views.ts',
+    });
+    expect(result!.messages.map((m) => m.ruleId)).toContain(cycleRule);
+  });
+
+  it('importing only a type back is no cycle at run time', async () => {
+    const [result] = await eslint.lintText("import type { ClientExclusion } from './carer-exclusions';\nexport type Trimmed = ClientExclusion[];\n", {
+      filePath: 'src/server/records/role-views.ts',
+    });
+    expect(result!.messages.map((m) => m.ruleId)).not.toContain(cycleRule);
   });
 });

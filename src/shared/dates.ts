@@ -36,6 +36,13 @@ export function todayIn(timeZone: string = CHARITY_TIME_ZONE, now: Date = new Da
   return date;
 }
 
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: CHARITY_TIME_ZONE });
+
+/** "21 Nov 2026, 14:05": a moment as staff read it, in the charity's time zone wherever the browser or server is. */
+export function formatDateTime(at: string | Date): string {
+  return DATE_TIME.format(new Date(at));
+}
+
 /** The calendar date `days` after (or before, when negative) a YYYY-MM-DD date. */
 export function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);

@@ -66,6 +66,17 @@ export const DELIVERY_MESSAGES = {
 } as const;
 
 /**
+ * Why a day of a package takes no entry, in words, or null when it does: a day to come, a day outside the package's
+ * dates, or a day of a closed month. The timesheet locks such days; the server refuses them.
+ */
+export function entryDayRefusal(pkg: { startDate: string; endDate: string | null }, date: string, today: string, closedMonths: readonly string[]): string | null {
+  if (date > today) return DELIVERY_MESSAGES.future;
+  if (date < pkg.startDate || (pkg.endDate !== null && date > pkg.endDate)) return DELIVERY_MESSAGES.outsidePackage(pkg.startDate, pkg.endDate);
+  if (closedMonths.includes(monthOfDate(date))) return DELIVERY_MESSAGES.closedMonth(monthOfDate(date));
+  return null;
+}
+
+/**
  * The planned hours of a package between two dates (inclusive): its weekly hours for each day it runs
  * then, a seventh a day, as the packages hours report counts them (DESIGN §3).
  */

@@ -7,6 +7,7 @@ import { AppLayout } from './app-layout';
 import { LandingPage } from './landing-page';
 import { NAV_ITEMS } from './navigation';
 import { LoadingScreen, NoAccessPage, NotFoundPage } from '@/client/components/status-screens';
+import { STATEMENT_ROUTE } from '@/client/lib/routes';
 
 function SessionGate() {
   const { session } = useAuth();
@@ -101,7 +102,7 @@ export const routes: RouteObject[] = [
           })),
           // A carer's month of delivered care, reached from the carer's view and the Delivered Care Report.
           {
-            path: 'deliveries/statement/:carerId/:month',
+            path: STATEMENT_ROUTE,
             element: (
               <RequireRead resource="deliveries">
                 <StatementScreen />

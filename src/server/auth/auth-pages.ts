@@ -1,6 +1,5 @@
-import { encode } from 'uqr';
 import { escapeHtmlText as escape } from '@/shared/html';
-import { groupedSecret, otpauthUri } from './totp';
+import { authenticatorQrCode, groupedSecret } from '@/server/features/account/totp';
 
 const LOGO = `<svg class="logo" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="currentColor"/><path d="M9 10c0 6 3 11 7 13 4-2 7-7 7-13-3 0-5 1-7 3-2-2-4-3-7-3z" fill="#fff"/></svg>`;
 
@@ -75,27 +74,6 @@ ${error ? `<p class="error" role="alert" id="login-error">${escape(error)}</p>` 
 ${cancelForm(uid)}
 <p class="hint"><a href="${FORGOT_PASSWORD_PATH}">Forgot your password?</a></p>`,
   });
-}
-
-/** A QR code drawn as one SVG path (no script, no image request), black on white as every app reads best. */
-export function qrCodeSvg(text: string, label: string): string {
-  const { data } = encode(text, { ecc: 'M', border: 2 });
-  const size = data.length;
-  let path = '';
-  data.forEach((row, y) => {
-    for (let x = 0; x < size; x++) {
-      if (!row[x] || row[x - 1]) continue;
-      let run = 1;
-      while (row[x + run]) run++;
-      path += `M${x} ${y}h${run}v1h-${run}z`;
-    }
-  });
-  return `<svg class="qr" viewBox="0 0 ${size} ${size}" role="img" aria-label="${escape(label)}" shape-rendering="crispEdges" xmlns="http://www.w3.org/2000/svg"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
-}
-
-/** The QR code an authenticator app scans to add this account. */
-export function authenticatorQrCode(email: string, secret: string): string {
-  return qrCodeSvg(otpauthUri(email, secret), `QR code to add Valecare for ${email} to an authenticator app`);
 }
 
 export interface EnrolmentPageOptions {

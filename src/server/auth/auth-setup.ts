@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
-import { externalSignInRecorder } from './external-sign-ins';
+import { externalSignInRecorder } from '@/server/records/external-sign-ins';
 import { mountInteractions } from './interactions';
 import { purgeExpiredOidcModels, sessionAccountCheck } from './oidc-adapter';
 import { mountPasswordPages } from './password-pages';
-import { AUTH_PREFIX, BUILT_IN_CLIENT_ID, createProvider, mountProvider } from './provider';
+import { AUTH_PREFIX } from '@/shared/auth-paths';
+import { BUILT_IN_CLIENT_ID, createProvider, mountProvider } from './provider';
 import { publicJwk, signingKey } from './secrets';
 import { discoveredKeys, localKeys, type TokenVerifier, tokenVerifier } from './token-verifier';
 

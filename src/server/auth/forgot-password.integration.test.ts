@@ -9,10 +9,10 @@ import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerP
 import { signInOverHttp } from '@/server/test/http-sign-in';
 import { readableContent, startTestSmtp, type TestSmtp } from '@/server/test/smtp';
 import { FORGOT_PASSWORD_PATH } from './auth-pages';
-import { RESET_REQUESTS_PER_EMAIL } from './password-links.service';
+import { RESET_REQUESTS_PER_EMAIL } from '@/server/features/account/password-links';
 import { PASSWORD_PAGE_MESSAGES } from './password-pages';
-import { PASSWORD_MESSAGES } from './password-policy';
-import { addUser } from './users.service';
+import { PASSWORD_MESSAGES } from '@/server/features/account/password-policy';
+import { addUser } from '@/server/features/account/accounts';
 
 /** Staff who forget their password; each test uses its own. */
 const STAFF = ['ann', 'bea', 'cal', 'dee'].map((name) => ({ email: `${name}@valecare.test`, password: `${name}-old-password` }));

@@ -16,7 +16,7 @@ import {
   NOT_AN_EMAIL,
   plausibleEmail,
   recordLoginAttempt,
-} from './login-attempts.service';
+} from '@/server/features/account/login-attempts';
 import {
   checkSecondFactor,
   confirmEnrolment,
@@ -25,10 +25,10 @@ import {
   recoveryCodesLeft,
   roleNeedsMfa,
   type SecondFactor,
-} from './mfa.service';
+} from '@/server/features/account/two-step';
 import { TWO_STEP_AMR } from './oidc-adapter';
-import { AUTH_PREFIX } from './provider';
-import { checkPassword, findUserById, type StaffUser } from './users.service';
+import { AUTH_PREFIX } from '@/shared/auth-paths';
+import { checkPassword, findUserById, type StaffUser } from '@/server/features/account/accounts';
 
 const ASSETS_DIR = path.join(PROJECT_ROOT, 'src/server/auth/assets');
 const ASSETS = new Map([

@@ -18,8 +18,8 @@ import { TestBrowser } from '@/server/test/sign-in-flow';
 import { readableContent, startTestSmtp, type TestSmtp } from '@/server/test/smtp';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
 import { FORGOT_PASSWORD_PATH, NO_MAIL_SERVER_ANSWER } from './auth-pages';
-import { sendPasswordReset } from './password-links.service';
-import { addUser } from './users.service';
+import { sendPasswordReset } from '@/server/features/account/password-links';
+import { addUser } from '@/server/features/account/accounts';
 
 const LINK = /\/auth\/password\/([A-Za-z0-9_-]{20,})/;
 const dir = mkdtempSync(path.join(tmpdir(), 'valecare-links-'));

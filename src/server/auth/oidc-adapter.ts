@@ -2,22 +2,14 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { isRole, type Role } from '@/shared/permissions';
-import type { Database, Executor } from '@/server/db/client';
+import type { Database } from '@/server/db/client';
 import { oidcModels, users } from '@/server/db/schema/auth';
+import { sessionsMayHaveChanged, sessionWritesSoFar } from '@/server/records/sign-in-sessions';
 
 /** The `amr` value a session holds once its person passed the second step of sign-in (RFC 8176: multiple factors). */
 export const TWO_STEP_AMR = 'mfa';
 
 const notExpired = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`));
-
-/**
- * Counts the writes in this process that can end a session: a session seen live before one is asked about again.
- * Counted once the write is done, so a check that read the session before the write, and finishes after it, does
- * not remember it as live. (A write inside a transaction is counted before its commit: a check in that moment may
- * remember the session for SESSION_SEEN_LIVE_MS, as if it had been ended by another process.)
- */
-let sessionWrites = 0;
-const sessionsMayHaveChanged = () => void sessionWrites++;
 
 /** Persists the provider's sessions, grants, codes and tokens in one table, so they survive restarts. */
 export function databaseAdapter(db: Database) {
@@ -104,50 +96,6 @@ export function purgeExpiredOidcModels(app: FastifyInstance, db: Database): void
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-/** The grants a session holds (one per client it signed in to), by the session's uid: a subquery. */
-function grantsOfSession(sessionUid: string) {
-  return sql`(select a.value->>'grantId' from ${oidcModels} s cross join lateral jsonb_each(coalesce(s.payload->'authorizations', '{}'::jsonb)) a
-    where s.type = 'Session' and s.uid = ${sessionUid})`;
-}
-
-/** Ends one session (by the uid its ID tokens carry as `sid`), its grants and their tokens. */
-export async function endSession(db: Executor, sessionUid: string): Promise<void> {
-  const grants = grantsOfSession(sessionUid);
-  await db
-    .delete(oidcModels)
-    .where(
-      or(
-        and(eq(oidcModels.type, 'Session'), eq(oidcModels.uid, sessionUid)),
-        sql`coalesce(${oidcModels.grantId} in ${grants}, false)`,
-        and(eq(oidcModels.type, 'Grant'), sql`${oidcModels.id} in ${grants}`),
-      ),
-    );
-  sessionsMayHaveChanged();
-}
-
-/**
- * Ends every session, grant and token of an account (when a user is removed); all but one session's own, with
- * `keepSession` (the sign-in from which the person changed their password).
- */
-export async function revokeAccount(db: Executor, accountId: string, { keepSession }: { keepSession?: string } = {}): Promise<void> {
-  const ofAccount = sql`${oidcModels.payload}->>'accountId' = ${accountId}`;
-  if (keepSession === undefined) {
-    await db.delete(oidcModels).where(ofAccount);
-  } else {
-    // The kept session's grants: its refresh tokens carry them, and the grant rows are their own.
-    const keptGrants = grantsOfSession(keepSession);
-    await db.delete(oidcModels).where(
-      and(
-        ofAccount,
-        sql`not (${oidcModels.type} = 'Session' and ${oidcModels.uid} = ${keepSession})`,
-        sql`coalesce(${oidcModels.grantId} in ${keptGrants}, false) = false`,
-        sql`not (${oidcModels.type} = 'Grant' and ${oidcModels.id} in ${keptGrants})`,
-      ),
-    );
-  }
-  sessionsMayHaveChanged();
-}
-
 /**
  * How long a session found live is taken as live without asking the database again. Ending a session in
  * this server (signing out, removing or disabling a user) is seen at once; ending it in another process
@@ -192,13 +140,13 @@ export function sessionAccountCheck(db: Database, mfaRequiredRoles: readonly Rol
   return async (sessionUid, accountId) => {
     const key = `${sessionUid} ${accountId}`;
     const seen = seenLive.get(key);
-    if (seen && seen.writes === sessionWrites && Date.now() < seen.until) return seen.role;
+    if (seen && seen.writes === sessionWritesSoFar() && Date.now() < seen.until) return seen.role;
     seenLive.delete(key);
     // Counted before asking: a session ended while the question is out is not remembered as live.
-    const writes = sessionWrites;
+    const writes = sessionWritesSoFar();
     const [row] = await query.execute({ sessionUid, accountId });
     if (!row || !isRole(row.role) || (mfaRequiredRoles.includes(row.role) && !row.twoStep)) return undefined;
-    if (writes === sessionWrites) {
+    if (writes === sessionWritesSoFar()) {
       if (seenLive.size >= REMEMBERED_SESSIONS) seenLive.delete(seenLive.keys().next().value!);
       seenLive.set(key, { until: Math.min(Date.now() + SESSION_SEEN_LIVE_MS, row.expiresAt?.getTime() ?? Infinity), writes, role: row.role });
     }

@@ -13,7 +13,7 @@ import {
   renderSetPasswordPage,
 } from './auth-pages';
 import { acceptForms, sendPage } from './interactions';
-import { plausibleEmail } from './login-attempts.service';
+import { plausibleEmail } from '@/server/features/account/login-attempts';
 import {
   allowResetRequest,
   findUsableLink,
@@ -21,9 +21,9 @@ import {
   PASSWORD_LINK_PATH,
   sendPasswordReset,
   usePasswordLink,
-} from './password-links.service';
-import { MIN_PASSWORD_LENGTH } from './password-policy';
-import { findUserByEmail } from './users.service';
+} from '@/server/features/account/password-links';
+import { MIN_PASSWORD_LENGTH } from '@/server/features/account/password-policy';
+import { findUserByEmail } from '@/server/features/account/accounts';
 
 export const PASSWORD_PAGE_MESSAGES = {
   notAnEmail: 'Enter the e-mail address you sign in with, like name@example.org',

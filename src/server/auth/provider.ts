@@ -5,14 +5,15 @@ import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { renderAuthPage } from './auth-pages';
 import { escapeHtmlText } from '@/shared/html';
-import { databaseAdapter, endSession } from './oidc-adapter';
+import { AUTH_PREFIX } from '@/shared/auth-paths';
+import { endSession } from '@/server/records/sign-in-sessions';
+import { databaseAdapter } from './oidc-adapter';
 import { cookieKeys, signingKey } from './secrets';
 import { recordAudit } from '@/server/records/audit-trail';
-import { findUserById } from './users.service';
+import { findUserById } from '@/server/features/account/accounts';
 
 /** The one client of the built-in provider: the Valecare web app itself. */
 export const BUILT_IN_CLIENT_ID = 'valecare-web';
-export const AUTH_PREFIX = '/auth';
 
 const HOUR = 60 * 60;
 /** A working day: staff sign in once a day; a stolen refresh token dies by the evening. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser } from '@/server/auth/users.service';
+import { addUser } from '@/server/features/account/accounts';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { createTestDatabase } from '@/server/test/test-database';
 import { BACKUP_TABLES, BackupError, backupDatabase, DERIVED_TABLES, restoreDatabase } from './backup';

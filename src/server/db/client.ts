@@ -10,11 +10,13 @@ import { withPreparedStatements } from './pglite-prepared';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '@/server/paths';
-import * as assignment from './schema/assignment';
 import * as audit from './schema/audit';
 import * as auth from './schema/auth';
 import * as care from './schema/care';
 import * as compliance from './schema/compliance';
+import * as exclusions from './schema/exclusions';
+import * as mag from './schema/mag';
+import * as training from './schema/training';
 import * as deliveries from './schema/deliveries';
 import * as deprivation from './schema/deprivation';
 import * as jobs from './schema/jobs';
@@ -22,7 +24,7 @@ import * as mail from './schema/mail';
 import * as people from './schema/people';
 import * as reminders from './schema/reminders';
 
-export const schema = { ...people, ...care, ...deliveries, ...compliance, ...deprivation, ...audit, ...auth, ...mail, ...jobs, ...reminders, ...assignment };
+export const schema = { ...people, ...care, ...deliveries, ...compliance, ...training, ...mag, ...exclusions, ...deprivation, ...audit, ...auth, ...mail, ...jobs, ...reminders };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: services take either. */

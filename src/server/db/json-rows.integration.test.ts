@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { rowAsJson, rowFromJson, selectRowsAsJson, selectTablesAsJson, tablesAsJsonBuiltOnce } from './json-rows';
 import { queryRows } from './client';
 import { packages, requests } from './schema/care';
-import { magLogs, trainingRecords } from './schema/compliance';
+import { magLogs } from './schema/mag';
+import { trainingRecords } from './schema/training';
 import { carers, clients, notes } from './schema/people';
 import { seedDemo } from '@/server/demo/seed-demo';
 

@@ -3,7 +3,8 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { jobRuns, jobs } from '@/server/db/schema/jobs';
 import type { Env } from '@/server/env';
-import { errorText, finishRun, type Job, type JobLog, nextSlot, retryDelaySeconds } from './jobs';
+import { backoffSeconds } from './backoff';
+import { errorText, finishRun, type Job, type JobLog, nextSlot } from './jobs';
 
 /** How long a claimed job is held from other servers; a run that crashes its server is retried after it. */
 const LEASE_SECONDS = 15 * 60;
@@ -121,7 +122,7 @@ export function createJobRunner({ db, env, jobs: definitions, log, pollMs = POLL
       const retry = claimed.attempt < job.maxAttempts;
       log?.warn({ err: error, job: job.name, attempt: claimed.attempt }, retry ? 'job failed; will retry' : 'job failed');
       await finishRun(db, run!.id, retry ? 'retrying' : 'failed', { error: errorText(error) });
-      await release(job, retry ? retryDelaySeconds(job, claimed.attempt) : null);
+      await release(job, retry ? backoffSeconds(job.retryDelaySeconds, claimed.attempt) : null);
     }
     return true;
   }

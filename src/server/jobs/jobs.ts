@@ -52,19 +52,6 @@ export function nextSlot(cron: string, timeZone: string, from: Date = new Date()
   return CronExpressionParser.parse(cron, { tz: timeZone, currentDate: from }).next().toDate();
 }
 
-export function isValidCron(cron: string): boolean {
-  try {
-    nextSlot(cron, CHARITY_TIME_ZONE);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function retryDelaySeconds(job: Pick<Job, 'retryDelaySeconds'>, attempt: number): number {
-  return Math.min(3600, job.retryDelaySeconds * 2 ** Math.max(0, attempt - 1));
-}
-
 /**
  * Changes a job's schedule now (an Admin changed the digest's day or time): the next run is the new schedule's
  * next slot. Call it in the transaction that saves the setting. The time zone stays the one the runner set,

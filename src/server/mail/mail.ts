@@ -8,6 +8,7 @@ import type { Database, Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { mailMessages } from '@/server/db/schema/mail';
 import type { Env } from '@/server/env';
+import { backoffSeconds } from '@/server/jobs/backoff';
 import { redactCredentials } from '@/server/log';
 
 export type MailMessage = typeof mailMessages.$inferSelect;
@@ -104,10 +105,8 @@ export function withoutLinks(message: Pick<MailMessage, 'text' | 'html'>): Pick<
   return { text: redactCredentials(message.text), html: redactCredentials(message.html) };
 }
 
-/** Seconds before the next try after the given number of failed attempts: 1, 2, 4, … minutes, at most an hour. */
-export function mailBackoffSeconds(attempts: number): number {
-  return Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
-}
+/** A refused message is tried again after 1, 2, 4, … minutes, at most an hour. */
+const FIRST_RETRY_SECONDS = 60;
 
 /**
  * Sends the queued messages that are due. Each is claimed first (FOR UPDATE SKIP LOCKED, and held ahead for a
@@ -137,7 +136,7 @@ export async function deliverQueued(db: Database, mailer: Mailer | null): Promis
           .set({
             status: gaveUp ? 'failed' : 'queued',
             lastError: error instanceof Error ? error.message : String(error),
-            nextAttemptAt: sql`now() + make_interval(secs => ${mailBackoffSeconds(message.attempts)})`,
+            nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(FIRST_RETRY_SECONDS, message.attempts)})`,
           })
           .where(eq(mailMessages.id, message.id));
         counts.failed++;

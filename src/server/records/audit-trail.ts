@@ -46,8 +46,3 @@ export function auditRowWhere(actor: { email: unknown; role: unknown }, procedur
   return sql`insert into ${auditLog} (${sql.join(columns, sql`, `)})
     select ${actor.email}, ${actor.role}, ${procedure}, ${recordId}, ${changesJson}::jsonb where ${condition}`;
 }
-
-/** Text matched literally by LIKE: its wildcards and the escape character escaped. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

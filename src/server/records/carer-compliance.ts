@@ -5,24 +5,18 @@ import { carerKindOf } from '@/shared/carer-kind';
 import { carerCompliance, type Compliance, type ComplianceSettings, DEFAULT_COMPLIANCE_SETTINGS, type TrainingType } from '@/shared/compliance';
 import { complianceSettings as settingsSchema } from '@/shared/schemas/compliance';
 import type { Executor } from '@/server/db/client';
-import { complianceSettings } from '@/server/db/schema/assignment';
-import { trainingRecords } from '@/server/db/schema/compliance';
+import { complianceSettings } from '@/server/db/schema/compliance';
+import { trainingRecords } from '@/server/db/schema/training';
 import { carers } from '@/server/db/schema/people';
 import { notFound } from './record-errors';
+import { settingsRow } from './settings-row';
 import type { RecordContext } from './service-context';
 
-export async function getComplianceSettings(db: Executor): Promise<ComplianceSettings> {
-  const [row] = await db.select().from(complianceSettings).where(eq(complianceSettings.id, 'default'));
-  if (!row) return DEFAULT_COMPLIANCE_SETTINGS;
-  // A row that no longer passes (written by an older version) is read as the defaults rather than break every carer list.
-  const parsed = settingsSchema.safeParse({
-    requiredTrainingMps: row.requiredTrainingMps,
-    requiredTrainingVolunteers: row.requiredTrainingVolunteers,
-    publicLiabilityMps: row.publicLiabilityMps,
-    publicLiabilityVolunteers: row.publicLiabilityVolunteers,
-    dbsRecheckYears: row.dbsRecheckYears,
-  });
-  return parsed.success ? parsed.data : DEFAULT_COMPLIANCE_SETTINGS;
+/** The Admin's compliance settings: stored, or the defaults. */
+export const complianceSettingsRow = settingsRow(complianceSettings, settingsSchema, DEFAULT_COMPLIANCE_SETTINGS);
+
+export function getComplianceSettings(db: Executor): Promise<ComplianceSettings> {
+  return complianceSettingsRow.read(db);
 }
 
 /** What the rule reads of a carer row. */

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Role } from '@/shared/permissions';
 import type { Executor } from '@/server/db/client';
-import { carerExclusions } from '@/server/db/schema/assignment';
+import { carerExclusions } from '@/server/db/schema/exclusions';
 import { carers, clients } from '@/server/db/schema/people';
 import { mayReadCarer } from './role-views';
 

@@ -1,6 +1,6 @@
 import type { MagLogData } from '@/shared/schemas/compliance';
 import type { ClientData } from '@/shared/schemas/people';
-import type { magAttendees, magLogs } from '@/server/db/schema/compliance';
+import type { magAttendees, magLogs } from '@/server/db/schema/mag';
 
 type MagLogRow = typeof magLogs.$inferSelect;
 type AttendeeRow = typeof magAttendees.$inferSelect;

@@ -99,7 +99,7 @@ export function carerSummaryFromRow(row: CarerRow) {
 }
 export type CarerSummary = ReturnType<typeof carerSummaryFromRow>;
 
-/** A carer's DBS details as every answer gives them: the certificate number masked (docs/decisions.md). */
+/** A carer's DBS details as every answer gives them: the certificate number masked (docs/decisions/198-certificate-number-never-answered-full.md). */
 export function dbsFromRow(row: CarerRow) {
   return {
     certificateNumber: maskCertificateNumber(row.dbsCertificateNumber ?? ''),

@@ -1,5 +1,5 @@
 import type { TrainingRecordData } from '@/shared/schemas/compliance';
-import type { trainingRecords } from '@/server/db/schema/compliance';
+import type { trainingRecords } from '@/server/db/schema/training';
 
 /** A training record in the shape of spec §3. */
 export function trainingRecordFromRow(row: typeof trainingRecords.$inferSelect) {

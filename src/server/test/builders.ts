@@ -1,4 +1,6 @@
 import type { CarerInput, ClientInput } from '@/shared/schemas/people';
+import type { Executor } from '@/server/db/client';
+import { addUser, type NewUser } from '@/server/features/account/accounts';
 
 /** The least a client needs: name and post code; everything else takes its default. */
 export function newClient(overrides: { name?: string; postCode?: string; services?: string[] } = {}): ClientInput {
@@ -26,4 +28,9 @@ export function newCarer(overrides: { name?: string; dbsExpiry?: string; publicL
     publicLiabilityExpiry: overrides.publicLiabilityExpiry ?? COMPLIANT_UNTIL,
     details: { name: overrides.name ?? 'Sam Carter', address: { postCode: 'TA4 1AA' }, capacity: 'Part Time' },
   };
+}
+
+/** A staff account as `npm run user -- add` makes one, for tests of features other than the accounts' own. */
+export function addStaffAccount(db: Executor, account: NewUser) {
+  return addUser(db, account);
 }

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { TOTP_PERIOD_SECONDS } from '@/server/auth/totp';
+import { TOTP_PERIOD_SECONDS } from '@/server/features/account/totp';
 
 /**
  * The server's clock (Date, as the provider and the sign-in pages read it) under the test's control: it

@@ -5,9 +5,9 @@ import type { MagLogInput, TrainingRecordInput } from '@/shared/schemas/complian
 import { addDays, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
 import { ROLES } from '@/shared/permissions';
-import { resetMfa } from '@/server/auth/mfa.service';
-import { totpCode, totpStep } from '@/server/auth/totp';
-import { addUser, setPassword } from '@/server/auth/users.service';
+import { resetMfa } from '@/server/features/account/two-step';
+import { totpCode, totpStep } from '@/server/features/account/totp';
+import { addUser, setPassword } from '@/server/features/account/accounts';
 import type { Database } from '@/server/db/client';
 import { loginAttempts } from '@/server/db/schema/auth';
 import { queueMessage } from '@/server/mail/mail';

@@ -87,7 +87,6 @@ export const dbsDetails = z
     message: 'The Update Service check cannot be before the certificate was issued',
     path: ['updateServiceCheckedOn'],
   });
-export type DbsDetails = z.output<typeof dbsDetails>;
 
 export const carerInput = z.strictObject({
   archived: archivedFlag,

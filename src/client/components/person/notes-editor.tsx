@@ -22,7 +22,7 @@ export type NotesSaving = 'form' | 'now';
 /** Whole minutes stay whole; older fractional values show to two decimals. */
 const minutesShown = (minutes: number) => String(Math.round(minutes * 100) / 100);
 
-/** One note being written. Time taken is in minutes when adding and editing alike (see docs/decisions.md). */
+/** One note being written. Time taken is in minutes when adding and editing alike (docs/decisions/074-time-taken-minutes-when-editing-too.md). */
 function NoteDraftForm({
   initial,
   mode,

@@ -48,8 +48,3 @@ export function AuditChanges({ changes }: { changes: unknown }) {
     </div>
   );
 }
-
-/** "21 Nov 2026, 14:05" in the charity's time zone. */
-export function formatWhen(at: string | Date): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(at));
-}

@@ -4,12 +4,12 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { takeDialogOpener } from '@/client/components/dialog-opener';
+import { GuardedDialog } from '@/client/components/guarded-dialog';
 import { DeleteConfirmDialog } from '@/client/components/list-screen/delete-confirm-dialog';
 import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { DialogFooter } from '@/client/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
-import { useUnsavedInDialog } from '@/client/components/unsaved-changes';
 import { useCan } from '@/client/lib/auth';
 import { cn } from '@/client/lib/utils';
 import type { Resource } from '@/shared/permissions';
@@ -45,20 +45,23 @@ export function DetailDialog({
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  // A tab with unsaved work (a note being written) is asked about before the dialog closes or the tab changes.
-  const unsaved = useUnsavedInDialog();
-  const close = () => unsaved.confirmThen(() => onOpenChange(false));
   // Each opening starts on the first tab.
   const [activeTab, setActiveTab] = useState<string>();
   if (!open && activeTab !== undefined) setActiveTab(undefined);
   const opener = useRef<HTMLElement | null>(null);
+  // A tab with unsaved work (a note being written) is asked about before the dialog closes or the tab changes.
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent
-        showCloseButton={false}
-        className="flex max-h-[calc(100dvh-2rem)] flex-col sm:max-w-3xl"
-        onOpenAutoFocus={() => (opener.current = takeDialogOpener())}
-        onCloseAutoFocus={(event) => {
+    <GuardedDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description ?? `Details of ${title}`}
+      hideDescription={!description}
+      contentProps={{
+        showCloseButton: false,
+        className: 'flex max-h-[calc(100dvh-2rem)] flex-col sm:max-w-3xl',
+        onOpenAutoFocus: () => (opener.current = takeDialogOpener()),
+        onCloseAutoFocus: (event) => {
           // Back to the row (or its actions button) the dialog was opened from, when it is still there.
           const target = opener.current;
           opener.current = null;
@@ -66,64 +69,61 @@ export function DetailDialog({
             event.preventDefault();
             target.focus();
           }
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription className={description ? undefined : 'sr-only'}>{description ?? `Details of ${title}`}</DialogDescription>
-        </DialogHeader>
-        <div className="min-h-0 flex-1 overflow-y-auto">
-          {tabs ? (
-            <Tabs value={activeTab ?? tabs[0]?.value} onValueChange={(next) => unsaved.confirmThen(() => setActiveTab(next))}>
-              <ScrollingTabsList>
+        },
+      }}
+    >
+      {({ close, confirmThen }) => (
+        <>
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            {tabs ? (
+              <Tabs value={activeTab ?? tabs[0]?.value} onValueChange={(next) => confirmThen(() => setActiveTab(next))}>
+                <ScrollingTabsList>
+                  {tabs.map((tab) => (
+                    <TabsTrigger key={tab.value} value={tab.value} className="flex-none">
+                      {tab.label}
+                    </TabsTrigger>
+                  ))}
+                </ScrollingTabsList>
                 {tabs.map((tab) => (
-                  <TabsTrigger key={tab.value} value={tab.value} className="flex-none">
-                    {tab.label}
-                  </TabsTrigger>
-                ))}
-              </ScrollingTabsList>
-              {unsaved.scope(
-                tabs.map((tab) => (
                   <TabsContent key={tab.value} value={tab.value} className="pt-3">
                     {tab.content}
                   </TabsContent>
-                )),
-              )}
-            </Tabs>
-          ) : (
-            status
-          )}
-        </div>
-        <DialogFooter>
-          {onEdit && tabs && (
-            <Button variant="outline" onClick={() => unsaved.confirmThen(onEdit)}>
-              Edit
+                ))}
+              </Tabs>
+            ) : (
+              status
+            )}
+          </div>
+          <DialogFooter>
+            {onEdit && tabs && (
+              <Button variant="outline" onClick={() => confirmThen(onEdit)}>
+                Edit
+              </Button>
+            )}
+            {onDelete && tabs && (
+              <Button ref={deleteButton} variant="destructive" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            )}
+            <Button ref={closeButton} variant="secondary" onClick={close}>
+              Close
             </Button>
+          </DialogFooter>
+          {onDelete && (
+            <DeleteConfirmDialog
+              open={confirming}
+              onClose={() => setConfirming(false)}
+              onConfirm={async () => {
+                await onDelete();
+                onOpenChange(false);
+              }}
+              returnFocusTo={() => deleteButton.current}
+              focusAfterDelete={() => closeButton.current}
+            />
           )}
-          {onDelete && tabs && (
-            <Button ref={deleteButton} variant="destructive" onClick={() => setConfirming(true)}>
-              Delete
-            </Button>
-          )}
-          <Button ref={closeButton} variant="secondary" onClick={close}>
-            Close
-          </Button>
-        </DialogFooter>
-        {unsaved.prompt}
-        {onDelete && (
-          <DeleteConfirmDialog
-            open={confirming}
-            onClose={() => setConfirming(false)}
-            onConfirm={async () => {
-              await onDelete();
-              onOpenChange(false);
-            }}
-            returnFocusTo={() => deleteButton.current}
-            focusAfterDelete={() => closeButton.current}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+    </GuardedDialog>
   );
 }
 

@@ -4,7 +4,8 @@ import type { DetailTab } from '@/client/components/record/detail-dialog';
 import { EmptyState } from '@/client/components/record/empty-state';
 import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
-import { AuditChanges, formatWhen } from './audit-changes';
+import { formatDateTime } from '@/shared/dates';
+import { AuditChanges } from './audit-changes';
 
 /** Who changed a record, when, and what: its audit trail, newest first. */
 function RecordHistory({ recordId }: { recordId: string }) {
@@ -21,7 +22,7 @@ function RecordHistory({ recordId }: { recordId: string }) {
               <li key={entry.id} className="rounded-lg border p-3">
                 <p className="mb-1 text-sm">
                   <span className="font-medium">{entry.procedure}</span> by {entry.actorEmail}
-                  <span className="text-muted-foreground"> · {formatWhen(entry.at)}</span>
+                  <span className="text-muted-foreground"> · {formatDateTime(entry.at)}</span>
                 </p>
                 <AuditChanges changes={entry.changes} />
               </li>

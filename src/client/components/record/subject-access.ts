@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/shared/dates';
 import { escapeHtmlText } from '@/shared/html';
 import type { RouterOutputs } from '@/client/lib/api-types';
 
@@ -29,7 +30,7 @@ export function subjectAccessHtml(data: PersonExport): string {
 h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #cbd5e1}dl{display:grid;grid-template-columns:minmax(10rem,max-content) 1fr;gap:.2rem 1rem;margin:.3rem 0}
 dt{font-weight:600;color:#475569}dd{margin:0}ol{margin:.2rem 0;padding-left:1.3rem}.empty{color:#94a3b8}@media print{h2{break-after:avoid}}</style></head><body>
 <h1>Everything Valecare holds about ${escapeHtmlText(name)}</h1>
-<p>Exported ${escapeHtmlText(new Date(data.exportedAt).toLocaleString('en-GB'))}. Record type: ${escapeHtmlText(data.kind)}.</p>
+<p>Exported ${escapeHtmlText(formatDateTime(data.exportedAt))}. Record type: ${escapeHtmlText(data.kind)}.</p>
 <h2>Record</h2>${render(data.person)}
 <h2>MAG sessions attended</h2>${render(data.magSessions)}
 <h2>Changes recorded</h2>${render(data.audit)}

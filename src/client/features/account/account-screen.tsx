@@ -26,12 +26,12 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { useAuth } from '@/client/lib/auth';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
+import { formatDateTime } from '@/shared/dates';
 
 type Account = NonNullable<RouterOutputs['account']['get']['account']>;
 type Session = Account['sessions'][number];
 
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : 'Unknown');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'Unknown');
 
 /** /account: the signed-in user's own password, two-step sign-in and sessions. */
 export default function AccountScreen() {

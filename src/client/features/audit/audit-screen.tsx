@@ -8,7 +8,8 @@ import { Input } from '@/client/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import type { RouterInputs, RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
-import { AuditChanges, formatWhen } from '@/client/components/record/audit-changes';
+import { AuditChanges } from '@/client/components/record/audit-changes';
+import { formatDateTime } from '@/shared/dates';
 
 type Filters = Omit<RouterInputs['audit']['list'], 'cursor' | 'limit'>;
 const PAGE = 100;
@@ -28,7 +29,7 @@ function AuditEntries({ rows }: { rows: AuditEntry[] }) {
               {entry.actorRole && <span className="text-muted-foreground"> ({entry.actorRole})</span>}
             </p>
             <p className="mb-1 text-xs text-muted-foreground">
-              {formatWhen(entry.at)}
+              {formatDateTime(entry.at)}
               {entry.recordId && <> · record <span className="font-mono">{entry.recordId}</span></>}
             </p>
             <AuditChanges changes={entry.changes} />
@@ -48,7 +49,7 @@ function AuditEntries({ rows }: { rows: AuditEntry[] }) {
             {rows.map((entry) => (
               <TableRow key={entry.id} className="align-top">
                 <TableCell className="[overflow-wrap:anywhere]">
-                  {formatWhen(entry.at)}
+                  {formatDateTime(entry.at)}
                   <span className="block text-xs">{entry.actorEmail}</span>
                   {entry.actorRole && <span className="block text-xs text-muted-foreground">{entry.actorRole}</span>}
                 </TableCell>

@@ -5,7 +5,7 @@ import { DetailItem } from '@/client/components/record/detail-dialog';
 import { EmptyState } from '@/client/components/record/empty-state';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { Link } from 'react-router';
-import { statementPath } from '@/client/components/care/statement-path';
+import { statementPath } from '@/client/lib/routes';
 import { useCan } from '@/client/lib/auth';
 import { DBS_LEVEL_LABELS } from '@/shared/compliance';
 import { todayIn } from '@/shared/dates';

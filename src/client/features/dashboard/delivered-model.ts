@@ -8,8 +8,6 @@ type Response = RouterOutputs['analytics']['getDeliveredReport'];
 export type DeliveredYear = Response['years'][number];
 export type DeliveredMonth = DeliveredYear['months'][number];
 export type DeliveredPeriod = DeliveredYear | DeliveredMonth;
-export type DeliveredGroup = DeliveredYear['groups'][number];
-export type DeliveredService = DeliveredYear['services'][number];
 export type DeliveredCarer = DeliveredYear['carers'][number];
 
 /** A delivered care report as the dialog shows and exports it. */

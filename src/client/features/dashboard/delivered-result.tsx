@@ -2,7 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { DeliveryFigures } from '@/client/components/care/delivery-figures';
-import { statementPath } from '@/client/components/care/statement-path';
+import { statementPath } from '@/client/lib/routes';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, Download, Lock, Printer } from 'lucide-react
 import { Link, useParams } from 'react-router';
 import { carerKindLabel } from '@/client/components/care/carer-label';
 import { DeliveryFigures } from '@/client/components/care/delivery-figures';
-import { statementPath } from '@/client/components/care/statement-path';
+import { statementPath } from '@/client/lib/routes';
 import { ErrorMessage, LoadState } from '@/client/components/load-state';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileUp, Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { todayIn } from '@/shared/dates';
 import {
@@ -66,14 +67,24 @@ const COUNT_COLUMNS: readonly DataColumn<[string, KindCounts]>[] = [
   { header: 'Skipped', cell: ([, count]) => count.skip },
 ];
 
+/** What the person chooses: the file, what it holds, what to do with records already kept, a spreadsheet's columns. */
+interface ImportChoice {
+  file: File | null;
+  type: FileType;
+  onDuplicate: OnDuplicate;
+  mapping: Record<string, number | null> | null;
+}
+
+const NO_FILE: ImportChoice = { file: null, type: 'clients', onDuplicate: 'skip', mapping: null };
+
 /** /import: bring records in from the current system or a spreadsheet, previewed first; and export everything. */
 export default function ImportScreen() {
   const { client } = useAuth();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [type, setType] = useState<FileType>('clients');
-  const [onDuplicate, setOnDuplicate] = useState<OnDuplicate>('skip');
-  const [mapping, setMapping] = useState<Record<string, number | null> | null>(null);
+  const { register, setValue, watch } = useForm<ImportChoice>({ defaultValues: NO_FILE });
+  const [file, type, onDuplicate, mapping] = watch(['file', 'type', 'onDuplicate', 'mapping']);
+  const setMapping = (next: ImportChoice['mapping']) => setValue('mapping', next);
+  // What the server last answered, how far a file has gone up, and why it was refused: the screen's state, not the form's.
   const [preview, setPreview] = useState<ImportAnswer | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -124,7 +135,7 @@ export default function ImportScreen() {
     const updated = counts.reduce((sum, count) => sum + count.update, 0);
     toast.success(`Imported: ${created} new, ${updated} updated`);
     await queryClient.invalidateQueries();
-    setFile(null);
+    setValue('file', null);
     setPreview(null);
     setMapping(null);
   };
@@ -161,22 +172,22 @@ export default function ImportScreen() {
               accept=".json,.csv,.xlsx,application/json,text/csv"
               onChange={(event) => {
                 const chosen = event.target.files?.[0] ?? null;
-                setFile(chosen);
+                setValue('file', chosen, { shouldDirty: true });
                 setPreview(null);
                 setMapping(null);
                 setError(chosen && chosen.size > MAX_UPLOAD_BYTES ? `${chosen.name} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: it cannot be imported` : null);
-                if (chosen) setType((current) => typeOfFile(chosen.name, current));
+                if (chosen) setValue('type', typeOfFile(chosen.name, type));
               }}
             />
           </Field>
           <Field label="What it holds">
             <NativeSelect
-              value={type}
-              onChange={(event) => {
-                setType(event.target.value as FileType);
-                setPreview(null);
-                setMapping(null);
-              }}
+              {...register('type', {
+                onChange: () => {
+                  setPreview(null);
+                  setMapping(null);
+                },
+              })}
             >
               {(Object.keys(FILE_TYPE_LABELS) as FileType[]).map((value) => (
                 <option key={value} value={value}>
@@ -186,7 +197,7 @@ export default function ImportScreen() {
             </NativeSelect>
           </Field>
           <Field label="Records already kept" hint="The same id, custom ID, or name and date of birth">
-            <NativeSelect value={onDuplicate} onChange={(event) => setOnDuplicate(event.target.value as OnDuplicate)}>
+            <NativeSelect {...register('onDuplicate')}>
               <option value="skip">Skip them</option>
               <option value="update">Update them from the file</option>
             </NativeSelect>

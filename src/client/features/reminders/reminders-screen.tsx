@@ -20,13 +20,13 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
+import { formatDateTime } from '@/shared/dates';
 
 type Run = RouterOutputs['reminders']['listRuns'][number];
 type Message = RouterOutputs['reminders']['listMessages']['messages'][number];
 
 const MESSAGES_PAGE = 50;
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : '');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 /** /reminders: the expiry digest's settings, sending it now, the last runs and the messages sent or kept. */
 export default function RemindersScreen() {

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import type { ReactNode } from 'react';
 import { Copy } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -9,11 +8,12 @@ import { z } from 'zod';
 import { ROLES } from '@/shared/permissions';
 import { type StaffAccount, staffInvite, staffRole } from '@/shared/schemas/staff';
 import { Field } from '@/client/components/form/field';
+import { GuardedDialog } from '@/client/components/guarded-dialog';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
-import { useReportUnsaved, useUnsavedInDialog } from '@/client/components/unsaved-changes';
+import { useReportUnsaved } from '@/client/components/unsaved-changes';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
 
@@ -30,37 +30,6 @@ function RoleOptions() {
       {role}
     </option>
   ));
-}
-
-/** A dialog whose form may hold unsaved work: closing asks first, as the record dialogs do. */
-function GuardedDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  /** The form, given `close`, which asks first when something is unsaved (for its Cancel button). */
-  children: (close: () => void) => ReactNode;
-}) {
-  const unsaved = useUnsavedInDialog();
-  const close = () => unsaved.confirmThen(() => onOpenChange(false));
-  return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {unsaved.scope(children(close))}
-        {unsaved.prompt}
-      </DialogContent>
-    </Dialog>
-  );
 }
 
 type InviteInput = z.input<typeof staffInvite>;
@@ -119,7 +88,7 @@ export function AddStaffDialog({
       title="Add staff member"
       description="They get an e-mail with a link to choose their password (and set up two-step sign-in where their role needs it)."
     >
-      {(close) => (
+      {({ close }) => (
         <InviteForm
           onDone={(passOn) => {
             onOpenChange(false);
@@ -204,7 +173,7 @@ export function ChangeRoleDialog({ account, onClose }: { account: StaffAccount |
       title={account ? `Change the role of ${fullName(account)}` : 'Change role'}
       description="The new role takes effect at their next sign-in or token refresh."
     >
-      {(close) => account && <RoleForm key={account.id} account={account} onDone={onClose} onCancel={close} />}
+      {({ close }) => account && <RoleForm key={account.id} account={account} onDone={onClose} onCancel={close} />}
     </GuardedDialog>
   );
 }

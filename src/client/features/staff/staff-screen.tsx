@@ -19,9 +19,9 @@ import { useCan } from '@/client/lib/auth';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
 import { AddStaffDialog, ChangeRoleDialog, fullName, type LinkToPassOn, PassOnLinkDialog } from './staff-dialogs';
+import { formatDateTime } from '@/shared/dates';
 
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : 'Never');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 const TWO_STEP_WORDS: Record<TwoStepStatus, string> = { none: 'Not set up', pending: 'Waiting for first code', setUp: 'Set up' };
 

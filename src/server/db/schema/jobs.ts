@@ -14,7 +14,6 @@ export const jobs = pgTable('jobs', {
 });
 
 export const JOB_RUN_STATUSES = ['running', 'succeeded', 'retrying', 'failed'] as const;
-export type JobRunStatus = (typeof JOB_RUN_STATUSES)[number];
 
 /** Every run of every job with its outcome (kept by us: a job's schedule row says nothing of the past). */
 export const jobRuns = pgTable(

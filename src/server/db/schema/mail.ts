@@ -1,7 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'outbox'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** Every outgoing message, kept so it can be read, seen to fail and resent; the outbox when no SMTP_URL is set. */
 export const mailMessages = pgTable(

@@ -41,7 +41,7 @@ export const carers = pgTable(
     dbsExpiry: date('dbs_expiry', { mode: 'string' }),
     /** Rows from before the DBS details were kept had their date typed in, so by hand is the default. */
     dbsExpiryEnteredByHand: boolean('dbs_expiry_entered_by_hand').notNull().default(true),
-    /** Stored in full, answered masked (docs/decisions.md). */
+    /** Stored in full, answered masked (docs/decisions/198-certificate-number-never-answered-full.md). */
     dbsCertificateNumber: text('dbs_certificate_number'),
     dbsIssueDate: date('dbs_issue_date', { mode: 'string' }),
     dbsLevel: text('dbs_level'),

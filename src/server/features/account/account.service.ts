@@ -2,18 +2,17 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ChangePasswordInput, ConfirmTwoStepInput, ResetTwoStepInput, StartTwoStepInput } from '@/shared/schemas/account';
 import type { SessionUser } from '@/shared/session';
-import { authenticatorQrCode } from '@/server/auth/auth-pages';
-import { loginBlockedReason, recordLoginAttempt } from '@/server/auth/login-attempts.service';
-import { checkSecondFactor, confirmEnrolment, enrolmentSecret, isEnrolled, recoveryCodesLeft, resetMfa, roleNeedsMfa } from '@/server/auth/mfa.service';
-import { revokeAccount } from '@/server/auth/oidc-adapter';
-import { passwordProblem } from '@/server/auth/password-policy';
-import { groupedSecret } from '@/server/auth/totp';
-import { checkPassword, findUserByEmail, hashPassword, type StaffUser, voidOpenLinks } from '@/server/auth/users.service';
 import type { Database } from '@/server/db/client';
 import { oidcModels, users } from '@/server/db/schema/auth';
 import type { Env } from '@/server/env';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { ServiceContext } from '@/server/records/service-context';
+import { revokeAccount } from '@/server/records/sign-in-sessions';
+import { checkPassword, findUserByEmail, hashPassword, type StaffUser, voidOpenLinks } from './accounts';
+import { loginBlockedReason, recordLoginAttempt } from './login-attempts';
+import { passwordProblem } from './password-policy';
+import { authenticatorQrCode, groupedSecret } from './totp';
+import { checkSecondFactor, confirmEnrolment, enrolmentSecret, isEnrolled, recoveryCodesLeft, resetMfa, roleNeedsMfa } from './two-step';
 
 export const ACCOUNT_MESSAGES = {
   external: (issuer: string) => `Your account is managed at ${issuer}: change your password and two-step sign-in there.`,

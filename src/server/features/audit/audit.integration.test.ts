@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/db/schema/audit';
-import { addUser } from '@/server/auth/users.service';
-import { newClient } from '@/server/test/builders';
+import { addStaffAccount, newClient } from '@/server/test/builders';
 import { signInThroughProvider } from '@/server/test/sign-in-flow';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 
@@ -40,7 +39,7 @@ describe('the audit trail', () => {
   });
 
   it('records sign-ins and failed sign-ins', async () => {
-    await addUser(t.database.db, { email: 'aud@valecare.test', givenName: 'A', familyName: 'U', role: 'Trustee', password: 'audit-password-1' });
+    await addStaffAccount(t.database.db, { email: 'aud@valecare.test', givenName: 'A', familyName: 'U', role: 'Trustee', password: 'audit-password-1' });
     await signInThroughProvider(t.app, { email: 'aud@valecare.test', password: 'wrong-password' }, { ip: '10.7.0.1' });
     await signInThroughProvider(t.app, { email: 'aud@valecare.test', password: 'audit-password-1' }, { ip: '10.7.0.1' });
     const entries = await t.caller('Admin').audit.list({ actorEmail: 'aud@valecare.test' });

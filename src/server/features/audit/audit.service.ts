@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, sql } from 'drizzle-orm';
 import type { AuditQuery } from '@/shared/schemas/audit';
 import { auditLog } from '@/server/db/schema/audit';
-import { escapeLike } from '@/server/records/audit-trail';
+import { escapeLike } from '@/server/db/like';
 import type { RecordContext } from '@/server/records/service-context';
 
 export type AuditEntry = typeof auditLog.$inferSelect;

@@ -6,7 +6,7 @@ import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
-import { trainingRecords } from '@/server/db/schema/compliance';
+import { trainingRecords } from '@/server/db/schema/training';
 import { carers, clients } from '@/server/db/schema/people';
 import { type CarerSummary, carerColumns, carerSummaryFromRow } from '@/server/records/people.mappers';
 import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';

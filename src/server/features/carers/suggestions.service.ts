@@ -3,7 +3,7 @@ import { CARER_RESOURCES, type CarerKind, carerKindOf } from '@/shared/carer-kin
 import type { Compliance } from '@/shared/compliance';
 import { can } from '@/shared/permissions';
 import { localityDistance } from '@/shared/localities';
-import { carerExclusions } from '@/server/db/schema/assignment';
+import { carerExclusions } from '@/server/db/schema/exclusions';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers } from '@/server/db/schema/people';
 import { notEndedYet } from '@/server/records/care.mappers';
@@ -11,7 +11,7 @@ import { notFound } from '@/server/records/record-errors';
 import { complianceOfCarers } from '@/server/records/carer-compliance';
 import type { RecordContext } from '@/server/records/service-context';
 
-// Carers ranked for a request (docs/decisions.md, "Suggesting carers"): who may be given it and is free
+// Carers ranked for a request (docs/decisions/202-suggesting-carers.md): who may be given it and is free
 // near by comes first; who is full, lapsed or not to be matched with the client comes last, with why.
 
 export interface CarerSuggestion {

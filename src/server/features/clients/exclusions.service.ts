@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import { carerExclusions } from '@/server/db/schema/assignment';
+import { carerExclusions } from '@/server/db/schema/exclusions';
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
 import { exclusionOf, exclusionsOfClient, readableExclusions } from '@/server/records/carer-exclusions';

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ComplianceSettings } from '@/shared/compliance';
-import { complianceSettings } from '@/server/db/schema/assignment';
 import { carers } from '@/server/db/schema/people';
 import { diffRecords, recordAudit } from '@/server/records/audit-trail';
-import { getComplianceSettings } from '@/server/records/carer-compliance';
+import { complianceSettingsRow, getComplianceSettings } from '@/server/records/carer-compliance';
 import type { ServiceContext } from '@/server/records/service-context';
 
 /** The settings as stored, or the defaults. */
@@ -19,10 +18,7 @@ export function getSettings({ db }: ServiceContext): Promise<ComplianceSettings>
 export async function updateComplianceSettings({ db, actor }: ServiceContext, input: ComplianceSettings): Promise<ComplianceSettings> {
   return db.transaction(async (tx) => {
     const before = await getComplianceSettings(tx);
-    await tx
-      .insert(complianceSettings)
-      .values({ id: 'default', ...input })
-      .onConflictDoUpdate({ target: complianceSettings.id, set: { ...input, updatedAt: new Date() } });
+    await complianceSettingsRow.save(tx, input);
     if (input.dbsRecheckYears !== before.dbsRecheckYears) {
       const from = sql`coalesce(case when ${carers.dbsUpdateService} then ${carers.dbsUpdateServiceCheckedOn} end, ${carers.dbsIssueDate})`;
       await tx

@@ -7,7 +7,7 @@ import { queueMessage } from '@/server/mail/mail';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { newCarer, newClient } from '@/server/test/builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { retentionReview } from './data-protection.service';
+import { retentionReview } from './retention.service';
 
 let t: TestApp;
 let admin: ReturnType<TestApp['caller']>;

@@ -1,7 +1,9 @@
 import { anonymiseInput, personRef } from '@/shared/schemas/data-protection';
 import { router } from '@/server/trpc/init';
 import { permitted } from '@/server/trpc/procedures';
-import { anonymisePerson, exportPerson, retentionReview } from './data-protection.service';
+import { anonymisePerson } from './anonymise.service';
+import { exportPerson } from './person-export.service';
+import { retentionReview } from './retention.service';
 
 export const dataProtectionRouter = router({
   /** A subject access export; a query in form, but it is audited, as disclosure is an act worth recording. */

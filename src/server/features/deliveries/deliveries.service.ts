@@ -4,6 +4,7 @@ import { CARER_KIND_LABELS, type CarerKind, carerKindOf } from '@/shared/carer-k
 import {
   DELIVERY_MESSAGES,
   type DeliveryStatus,
+  entryDayRefusal,
   type MissedReason,
   monthDates,
   monthLabel,
@@ -178,8 +179,9 @@ async function readWeek(db: Executor, today: string, weekStart: string): Promise
 
 /** Refuses an entry on a day to come, outside its package's dates, or in a closed month. */
 async function checkEntryDay(tx: Executor, today: string, pkg: { startDate: string; endDate: string | null }, date: string): Promise<void> {
-  if (date > today) throw refused(DELIVERY_MESSAGES.future);
-  if (date < pkg.startDate || (pkg.endDate !== null && date > pkg.endDate)) throw refused(DELIVERY_MESSAGES.outsidePackage(pkg.startDate, pkg.endDate));
+  // The timesheet's rule; closed months are read under the lock below, not from the week it showed.
+  const refusal = entryDayRefusal(pkg, date, today, []);
+  if (refusal) throw refused(refusal);
   await checkMonthOpen(tx, date);
 }
 

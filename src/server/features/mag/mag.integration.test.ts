@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { magTotalAttendees } from '@/shared/mag';
 import type { MagLogInput } from '@/shared/schemas/compliance';
 import { auditLog } from '@/server/db/schema/audit';
-import { magAttendees, magLogs } from '@/server/db/schema/compliance';
+import { magAttendees, magLogs } from '@/server/db/schema/mag';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newCarer, newClient } from '@/server/test/builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';

@@ -3,7 +3,7 @@ import { CARER_KIND_LABELS, type CarerKind } from '@/shared/carer-kind';
 import type { MagLogData } from '@/shared/schemas/compliance';
 import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
-import { magAttendees, magLogs } from '@/server/db/schema/compliance';
+import { magAttendees, magLogs } from '@/server/db/schema/mag';
 import { carers, clients } from '@/server/db/schema/people';
 import { addressWithDeprivationFromRow } from '@/server/records/address.mappers';
 import { notFound } from '@/server/records/record-errors';

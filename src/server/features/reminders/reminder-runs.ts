@@ -10,12 +10,13 @@ import {
 } from '@/shared/schemas/reminders';
 import type { Database, Executor } from '@/server/db/client';
 import { users } from '@/server/db/schema/auth';
-import { trainingRecords } from '@/server/db/schema/compliance';
+import { trainingRecords } from '@/server/db/schema/training';
 import { carers } from '@/server/db/schema/people';
 import { carerRemindersSent, reminderSettings } from '@/server/db/schema/reminders';
 import { queueMessage } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { Actor } from '@/server/records/service-context';
+import { settingsRow } from '@/server/records/settings-row';
 import {
   composeCarerReminder,
   composeDigest,
@@ -45,18 +46,11 @@ export const REMINDERS_JOB = 'expiry-reminders';
 /** The daily job that sends the carers' reminders, so a 7-day one is not a week late. */
 export const CARER_REMINDERS_JOB = 'carer-reminders';
 
-export async function getReminderSettings(db: Executor): Promise<ReminderSettings> {
-  const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.id, 'default'));
-  if (!row) return DEFAULT_REMINDER_SETTINGS;
-  // A row written by an older version that no longer passes is read as the defaults rather than break the job.
-  const parsed = settingsSchema.safeParse({
-    day: row.day,
-    time: row.time,
-    roles: row.roles,
-    windows: row.windows,
-    carerReminders: row.carerReminders,
-  });
-  return parsed.success ? parsed.data : DEFAULT_REMINDER_SETTINGS;
+/** The Admin's reminder settings: stored, or the defaults. */
+export const reminderSettingsRow = settingsRow(reminderSettings, settingsSchema, DEFAULT_REMINDER_SETTINGS);
+
+export function getReminderSettings(db: Executor): Promise<ReminderSettings> {
+  return reminderSettingsRow.read(db);
 }
 
 /** The digest's schedule as five-field cron: minute, hour, any date, any month, weekday (Sunday 0). */

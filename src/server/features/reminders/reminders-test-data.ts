@@ -2,7 +2,7 @@ import { addDays, todayIn } from '@/shared/dates';
 import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { users } from '@/server/db/schema/auth';
-import { trainingRecords } from '@/server/db/schema/compliance';
+import { trainingRecords } from '@/server/db/schema/training';
 import { carers } from '@/server/db/schema/people';
 
 /** Builders of the reminders tests' data sets: carers with expiries, their training, and staff accounts. */

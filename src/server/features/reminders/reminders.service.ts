@@ -1,11 +1,10 @@
 import type { ReminderSettings } from '@/shared/schemas/reminders';
-import { reminderSettings } from '@/server/db/schema/reminders';
 import { listRuns, rescheduleJob, runJobNow } from '@/server/jobs/jobs';
 import { createMailer, deliverNow, listMessages, resendMessage } from '@/server/mail/mail';
 import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { notFound } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
-import { auditReminderRun, CARER_REMINDERS_JOB, digestCron, getReminderSettings, REMINDERS_JOB, type ReminderRunResult } from './reminder-runs';
+import { auditReminderRun, CARER_REMINDERS_JOB, digestCron, getReminderSettings, REMINDERS_JOB, type ReminderRunResult, reminderSettingsRow } from './reminder-runs';
 import { remindersJob } from './reminders.job';
 
 /** The settings as stored, or the defaults. */
@@ -18,10 +17,7 @@ export async function updateReminderSettings({ db, actor }: Pick<ServiceContext,
   return db.transaction(async (tx) => {
     const before = await getReminderSettings(tx);
     const values = { ...input, windows: [...input.windows].sort((a, b) => a - b) };
-    await tx
-      .insert(reminderSettings)
-      .values({ id: 'default', ...values })
-      .onConflictDoUpdate({ target: reminderSettings.id, set: { ...values, updatedAt: new Date() } });
+    await reminderSettingsRow.save(tx, values);
     await recordAudit(tx, actor, 'reminders.updateSettings', null, diffRecords(before, values));
     await rescheduleJob(tx, REMINDERS_JOB, digestCron(values));
     return values;

@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHARITY_TIME_ZONE } from '@/shared/dates';
 import { DEFAULT_REMINDER_SETTINGS } from '@/shared/schemas/reminders';
-import { addUser } from '@/server/auth/users.service';
+import { addStaffAccount } from '@/server/test/builders';
 import { type Database, type DatabaseConnection, queryRows } from '@/server/db/client';
 import { openConfiguredDatabase } from '@/server/db/open';
 import { jobs } from '@/server/db/schema/jobs';
@@ -76,8 +76,8 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL database', () => {
     const seeding = await openConfiguredDatabase(loadEnv({ DATABASE_URL: database.url }));
     try {
       const db = seeding.db;
-      await addUser(db, { email: ADMIN, givenName: 'Ada', familyName: 'Admin', role: 'Admin' });
-      await addUser(db, { email: COORDINATOR, givenName: 'Cora', familyName: 'Coordinator', role: 'Coordinator' });
+      await addStaffAccount(db, { email: ADMIN, givenName: 'Ada', familyName: 'Admin', role: 'Admin' });
+      await addStaffAccount(db, { email: COORDINATOR, givenName: 'Cora', familyName: 'Coordinator', role: 'Coordinator' });
       const carer = await addCarer(db, { name: 'Dee Due', dbs: inDays(10) });
       await addTraining(db, carer, 'First Aid', inDays(45));
       // Saving the settings writes the job's row with their schedule (Monday 08:00)…

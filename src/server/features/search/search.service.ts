@@ -5,7 +5,7 @@ import { SEARCH_KINDS, SEARCH_LIMIT, type SearchKind } from '@/shared/schemas/se
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers, clients } from '@/server/db/schema/people';
-import { escapeLike } from '@/server/records/audit-trail';
+import { escapeLike } from '@/server/db/like';
 import type { RecordContext } from '@/server/records/service-context';
 
 /** One record found: enough to recognise it in a list of results and open it. */

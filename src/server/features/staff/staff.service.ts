@@ -2,9 +2,9 @@ import { TRPCError } from '@trpc/server';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '@/shared/permissions';
 import type { StaffAccount, StaffAccountRef, StaffInvite, StaffList, StaffSetRole, TwoStepStatus } from '@/shared/schemas/staff';
-import { listExternalSignIns } from '@/server/auth/external-sign-ins';
-import { resetMfa } from '@/server/auth/mfa.service';
-import { type LinkToPassOn, sendInvitation, sendPasswordReset } from '@/server/auth/password-links.service';
+import { listExternalSignIns } from '@/server/records/external-sign-ins';
+import { resetMfa } from '@/server/features/account/two-step';
+import { type LinkToPassOn, sendInvitation, sendPasswordReset } from '@/server/features/account/password-links';
 import {
   addUser,
   disableUser,
@@ -15,7 +15,7 @@ import {
   type StaffUser,
   UserError,
   type UserErrorKind,
-} from '@/server/auth/users.service';
+} from '@/server/features/account/accounts';
 import { loginAttempts, mfaEnrolments, users } from '@/server/db/schema/auth';
 import { createMailer, deliverNow } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrainingRecordInput } from '@/shared/schemas/compliance';
 import { auditLog } from '@/server/db/schema/audit';
-import { trainingRecords } from '@/server/db/schema/compliance';
+import { trainingRecords } from '@/server/db/schema/training';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newCarer, newClient } from '@/server/test/builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';

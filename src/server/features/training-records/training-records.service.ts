@@ -3,7 +3,7 @@ import type { TrainingRecordData } from '@/shared/schemas/compliance';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
-import { trainingRecords } from '@/server/db/schema/compliance';
+import { trainingRecords } from '@/server/db/schema/training';
 import { carers } from '@/server/db/schema/people';
 import { notFound } from '@/server/records/record-errors';
 import { createRecord, deleteUnlessReferenced, type RecordKind, type RecordRef, saveNextVersion, updateRecord } from '@/server/records/record-lifecycle';

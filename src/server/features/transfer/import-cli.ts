@@ -51,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
 
   const { runOnDatabase } = await import('@/server/db/cli-database');
   const { importFile } = await import('./import-file');
-  const { describeIssue, ImportFileError, ImportRefusedError } = await import('./import');
+  const { describeIssue, ImportFileError, ImportRefusedError } = await import('./import-contract');
   const dryRun = values['dry-run'] ?? false;
   const env = loadEnv();
   return runOnDatabase(

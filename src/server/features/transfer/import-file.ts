@@ -3,8 +3,10 @@ import path from 'node:path';
 import { IMPORT_TYPES, type ImportType } from '@/shared/import-api';
 import { ID_PREFIX, TRANSFER_KINDS, transferBundle, type TransferKind } from '@/shared/schemas/transfer';
 import type { Database } from '@/server/db/client';
+import type { Actor } from '@/server/records/service-context';
 import { type ParseContext, readSpreadsheetRecords } from './spreadsheet-import';
-import { commitImport, type ImportActor, ImportFileError, type ImportOptions, type ImportPreview, ImportRefusedError, type ImportRecords, previewImport } from './import';
+import { commitImport, previewImport } from './import';
+import { ImportFileError, type ImportOptions, type ImportPreview, ImportRefusedError, type ImportRecords } from './import-contract';
 
 
 export function isImportType(value: string): value is ImportType {
@@ -71,7 +73,7 @@ export interface ImportFileOptions extends ImportOptions {
   kind?: TransferKind;
   /** Check and count only; nothing is written. */
   dryRun: boolean;
-  actor: ImportActor;
+  actor: Actor;
   /** Today in the charity's time zone. */
   today: string;
 }

@@ -9,7 +9,8 @@ import { databaseFingerprint } from '@/server/test/procedure-calls';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { exportAll } from './export';
 import { EXPORT_ALL_PATH, IMPORT_PATH } from '@/shared/import-api';
-import { commitImport, ImportRefusedError, previewImport } from './import';
+import { commitImport, previewImport } from './import';
+import { ImportRefusedError } from './import-contract';
 
 // The current system's JSON (spec §3 shapes) imports with its ids; bad records are named and nothing is written.
 

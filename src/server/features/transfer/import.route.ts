@@ -6,7 +6,8 @@ import { can } from '@/shared/permissions';
 import type { ServiceContext } from '@/server/records/service-context';
 import type { Context } from '@/server/trpc/init';
 import { serviceContextOf } from '@/server/trpc/procedures';
-import { commitImport, ImportFileError, ImportRefusedError, previewImport } from './import';
+import { commitImport, previewImport } from './import';
+import { ImportFileError, ImportRefusedError } from './import-contract';
 import { readImportContent } from './import-file';
 import { readSheetRecords, type SheetRead } from './spreadsheet-import';
 

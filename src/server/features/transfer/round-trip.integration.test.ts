@@ -53,7 +53,7 @@ async function reports(app: TestApp) {
 
 /**
  * The bundle as an import of it stores it: a DBS certificate number is never answered in full, so the
- * export carries it masked and an import into an empty database has none (docs/decisions.md).
+ * export carries it masked and an import into an empty database has none (docs/decisions/198-certificate-number-never-answered-full.md).
  */
 function withoutCertificateNumbers(bundle: ExportBundle): ExportBundle {
   const clear = <C extends { dbs: { certificateNumber: string } }>(carer: C) => ({ ...carer, dbs: { ...carer.dbs, certificateNumber: '' } });

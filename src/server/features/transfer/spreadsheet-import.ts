@@ -3,7 +3,7 @@ import { type ImportIssue, SPREADSHEET_IMPORT_TYPES, type SheetColumns } from '@
 import type { TransferKind } from '@/shared/schemas/transfer';
 import { carers } from '@/server/db/schema/people';
 import type { Executor } from '@/server/db/client';
-import { ImportFileError, ImportRefusedError, type ImportRecords } from './import';
+import { ImportFileError, ImportRefusedError, type ImportRecords } from './import-contract';
 import { readSpreadsheet, SpreadsheetError } from './spreadsheet';
 import { IMPORT_FIELDS, type Mapping, type SpreadsheetType, suggestMapping } from './spreadsheet-columns';
 import { sheetToRecords } from './spreadsheet-records';

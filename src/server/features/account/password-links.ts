@@ -7,11 +7,11 @@ import { mailHtml, queueMessage } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { Actor } from '@/server/records/service-context';
 import { escapeHtmlText } from '@/shared/html';
-import { clearAccountFailures } from './login-attempts.service';
-import { revokeAccount } from './oidc-adapter';
+import { clearAccountFailures } from './login-attempts';
+import { revokeAccount } from '@/server/records/sign-in-sessions';
 import { passwordProblem } from './password-policy';
-import { AUTH_PREFIX } from './provider';
-import { hashPassword, type StaffUser, toStaffUser, voidOpenLinks } from './users.service';
+import { AUTH_PREFIX } from '@/shared/auth-paths';
+import { hashPassword, type StaffUser, toStaffUser, voidOpenLinks } from './accounts';
 
 /** How long each kind of link works (issue 18: an invitation 72 hours, a reset 1 hour). */
 export const PASSWORD_LINK_HOURS: Record<PasswordLinkPurpose, number> = { invite: 72, reset: 1 };
@@ -165,7 +165,7 @@ export async function usePasswordLink(db: Database, token: string, newPassword: 
   });
 }
 
-/** Requests from the "Forgot your password?" page allowed per hour (docs/decisions.md). */
+/** Requests from the "Forgot your password?" page allowed per hour (docs/decisions/142-forgot-your-password-answers-every-well.md). */
 export const RESET_REQUESTS_PER_EMAIL = 3;
 export const RESET_REQUESTS_PER_IP = 10;
 const RESET_WINDOW = sql`now() - interval '1 hour'`;

@@ -6,10 +6,15 @@ import { newId } from '@/server/db/ids';
 import { mfaEnrolments, mfaRecoveryCodes } from '@/server/db/schema/auth';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { Actor } from '@/server/records/service-context';
-import { revokeAccount } from './oidc-adapter';
-import { mfaSecretKey } from './secrets';
+import { revokeAccount } from '@/server/records/sign-in-sessions';
+import { storedSecret } from '@/server/records/app-secrets';
 import { matchingTotpStep, newTotpSecret } from './totp';
-import { type AccountRef, lockAccount, type StaffUser } from './users.service';
+import { type AccountRef, lockAccount, type StaffUser } from './accounts';
+
+/** The key that encrypts authenticator secrets at rest (AES-256-GCM), so a copy of that table alone reveals none. */
+async function mfaSecretKey(db: Database): Promise<Buffer> {
+  return Buffer.from(await storedSecret(db, 'mfa-secret-key', async () => randomBytes(32).toString('base64url')), 'base64url');
+}
 
 export const RECOVERY_CODE_COUNT = 10;
 

@@ -8,7 +8,7 @@ import { newId, newPassword } from '@/server/db/ids';
 import { passwordLinks, type PasswordLinkPurpose, users } from '@/server/db/schema/auth';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { Actor } from '@/server/records/service-context';
-import { revokeAccount } from './oidc-adapter';
+import { revokeAccount } from '@/server/records/sign-in-sessions';
 import { PasswordSchema } from './password-policy';
 
 export const NewUserSchema = z.object({ ...staffInvite.shape, password: PasswordSchema.optional() });

@@ -1,4 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
+import { encode } from 'uqr';
+import { escapeHtmlText } from '@/shared/html';
 
 /** Time-based one-time codes (RFC 6238) as every authenticator app makes them: SHA-1, 6 digits, 30 seconds. */
 
@@ -41,4 +43,25 @@ export function otpauthUri(email: string, secret: string): string {
 /** The secret in groups of four, easier to read out and type into an app by hand. */
 export function groupedSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** A QR code drawn as one SVG path (no script, no image request), black on white as every app reads best. */
+function qrCodeSvg(text: string, label: string): string {
+  const { data } = encode(text, { ecc: 'M', border: 2 });
+  const size = data.length;
+  let path = '';
+  data.forEach((row, y) => {
+    for (let x = 0; x < size; x++) {
+      if (!row[x] || row[x - 1]) continue;
+      let run = 1;
+      while (row[x + run]) run++;
+      path += `M${x} ${y}h${run}v1h-${run}z`;
+    }
+  });
+  return `<svg class="qr" viewBox="0 0 ${size} ${size}" role="img" aria-label="${escapeHtmlText(label)}" shape-rendering="crispEdges" xmlns="http://www.w3.org/2000/svg"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
+}
+
+/** The QR code an authenticator app scans to add this account. */
+export function authenticatorQrCode(email: string, secret: string): string {
+  return qrCodeSvg(otpauthUri(email, secret), `QR code to add Valecare for ${email} to an authenticator app`);
 }

@@ -7,13 +7,13 @@ import { mailMessages } from '@/server/db/schema/mail';
 import { deliveriesSettled } from '@/server/mail/mail';
 import { refreshTokens, signInThroughProvider, TestBrowser } from '@/server/test/sign-in-flow';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
-import { FORGOT_PASSWORD_PATH } from './auth-pages';
+import { FORGOT_PASSWORD_PATH } from '@/server/auth/auth-pages';
 import { escapeHtmlText } from '@/shared/html';
-import { LOGIN_MESSAGES, MAX_FAILURES_PER_ACCOUNT } from './login-attempts.service';
-import { RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, sendInvitation, sendPasswordReset } from './password-links.service';
-import { PASSWORD_PAGE_MESSAGES } from './password-pages';
+import { LOGIN_MESSAGES, MAX_FAILURES_PER_ACCOUNT } from './login-attempts';
+import { RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, sendInvitation, sendPasswordReset } from './password-links';
+import { PASSWORD_PAGE_MESSAGES } from '@/server/auth/password-pages';
 import { PASSWORD_MESSAGES } from './password-policy';
-import { addUser, checkPassword, disableUser, enableUser, type StaffUser } from './users.service';
+import { addUser, checkPassword, disableUser, enableUser, type StaffUser } from './accounts';
 
 // A mail server is set up (at an address that takes nothing, so each message stays stored to be read here).
 const NO_MAIL_TAKEN = 'smtp://127.0.0.1:9';

@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, newPassword } from '@/shared/schemas/account';
 
-/** NIST SP 800-63B: length and a list of known passwords, no composition rules (docs/decisions.md). */
+/** NIST SP 800-63B: length and a list of known passwords, no composition rules (docs/decisions/140-password-policy-nist-sp-800-63b.md). */
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
 export const PASSWORD_MESSAGES = {

@@ -1,153 +1,22 @@
-import { and, eq, getTableColumns, inArray, isNotNull, isNull, like, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { addDays } from '@/shared/dates';
 import { type Executor, queryRows } from '@/server/db/client';
 import { escapeHtmlText } from '@/shared/html';
-import { carerExclusions } from '@/server/db/schema/assignment';
+import { carerExclusions } from '@/server/db/schema/exclusions';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
 import { deliveries } from '@/server/db/schema/deliveries';
-import { magAttendees, magLogs, trainingRecords } from '@/server/db/schema/compliance';
+import { magAttendees, magLogs } from '@/server/db/schema/mag';
+import { trainingRecords } from '@/server/db/schema/training';
 import { mailMessages } from '@/server/db/schema/mail';
 import { carers, clients, notes } from '@/server/db/schema/people';
-import { escapeLike, recordAudit } from '@/server/records/audit-trail';
-import { carersService } from '@/server/features/carers/carers.service';
-import { getClient } from '@/server/features/clients/clients.service';
+import { escapeLike } from '@/server/db/like';
+import { recordAudit } from '@/server/records/audit-trail';
 import { refused } from '@/server/records/record-errors';
 import { lockForChange } from '@/server/records/record-lifecycle';
-import { type CarerKind, carerKindOf } from '@/shared/carer-kind';
-import type { Actor, RecordContext, ServiceContext } from '@/server/records/service-context';
+import type { Actor, RecordContext } from '@/server/records/service-context';
 import { ERASED, reviewMention, type PersonMentions, personMentions, scrubText } from './mentions';
-
-export type PersonKind = 'client' | CarerKind;
-
-/** A person's id (validated by personRef) is a client's or a carer's. */
-export function kindOf(personId: string): PersonKind {
-  return carerKindOf(personId) ?? 'client';
-}
-
-/** "TA4" of "TA4 2AB": the district keeps reports by area possible without pointing at a home. */
-export function postCodeDistrict(postCode: string): string {
-  return postCode.trim().split(/\s+/)[0] ?? '';
-}
-
-/** The records that are the person's alone: their own record, notes, and their care or training records. */
-async function ownRecordIds(db: Executor, personId: string): Promise<string[]> {
-  const noteRows = await db
-    .select({ id: notes.id })
-    .from(notes)
-    .where(kindOf(personId) === 'client' ? eq(notes.clientId, personId) : eq(notes.carerId, personId));
-  const noteIds = noteRows.map((n) => n.id);
-  if (kindOf(personId) === 'client') {
-    const requestRows = await db.select({ id: requests.id }).from(requests).where(eq(requests.clientId, personId));
-    const requestIds = requestRows.map((r) => r.id);
-    const packageRows = requestIds.length ? await db.select({ id: packages.id }).from(packages).where(inArray(packages.requestId, requestIds)) : [];
-    const packageIds = packageRows.map((p) => p.id);
-    return [personId, ...noteIds, ...requestIds, ...packageIds, ...(await deliveryIds(db, packageIds))];
-  }
-  const records = await db.select({ id: trainingRecords.id }).from(trainingRecords).where(eq(trainingRecords.ownerId, personId));
-  return [personId, ...noteIds, ...records.map((r) => r.id)];
-}
-
-/** The entries of care given on these packages. */
-async function deliveryIds(db: Executor, packageIds: string[]): Promise<string[]> {
-  if (!packageIds.length) return [];
-  return (await db.select({ id: deliveries.id }).from(deliveries).where(inArray(deliveries.packageId, packageIds))).map((d) => d.id);
-}
-
-/** A carer's packages and the care they gave on them: theirs to work, but about a client, so shared with that client's history. */
-async function carerPackageIds(db: Executor, personId: string): Promise<string[]> {
-  if (kindOf(personId) === 'client') return [];
-  const packageIds = (await db.select({ id: packages.id }).from(packages).where(eq(packages.carerId, personId))).map((p) => p.id);
-  return [...packageIds, ...(await deliveryIds(db, packageIds))];
-}
-
-/** The care given on each of these packages, by date: what a subject access export shows of it. */
-async function deliveriesByPackage(db: Executor, packageIds: string[]) {
-  const byPackage = new Map<string, { date: string; status: string; hours: number; reason: string | null; note: string }[]>();
-  if (!packageIds.length) return byPackage;
-  const rows = await db.select().from(deliveries).where(inArray(deliveries.packageId, packageIds)).orderBy(deliveries.date);
-  for (const row of rows) {
-    byPackage.set(row.packageId, [...(byPackage.get(row.packageId) ?? []), { date: row.date, status: row.status, hours: row.hours, reason: row.reason, note: row.note }]);
-  }
-  return byPackage;
-}
-
-/** Shown in place of a value that is about someone other than the person exported. */
-const WITHHELD = '[withheld]';
-/** What a carer's export says of a package they work: when, how many hours, what and roughly where, not for whom. */
-const PACKAGE_FIELDS_FOR_CARER = new Set(['id', 'archived', 'version', 'startDate', 'endDate', 'details.weeklyHours', 'details.services', 'details.address.locality']);
-/** And of the care they gave: the day, the hours or the missed visit's reason; the visit's note is about the client. */
-const DELIVERY_FIELDS_FOR_CARER = new Set(['id', 'version', 'packageId', 'date', 'status', 'hours', 'reason']);
-
-const isChange = (value: unknown): value is { from: unknown; to: unknown } => value !== null && typeof value === 'object' && 'from' in value && 'to' in value;
-
-/** An audit entry's changes with the values `shareable` refuses replaced (an absent value stays absent). */
-function withholdValues(changes: unknown, shareable: (field: string, value: unknown) => boolean): unknown {
-  if (changes === null || typeof changes !== 'object' || Array.isArray(changes)) return changes;
-  const keep = (field: string, value: unknown) => (value === null || shareable(field, value) ? value : WITHHELD);
-  return Object.fromEntries(
-    Object.entries(changes).map(([field, change]) => [field, isChange(change) ? { from: keep(field, change.from), to: keep(field, change.to) } : keep(field, change)]),
-  );
-}
-
-/**
- * Everything held about one person, for a subject access request: their record and notes, their care
- * (requests and packages, or training records and packages), the MAG sessions they attended and the audit
- * entries about them. Nothing identifies anyone else: a carer's packages say "a client" and the locality, a
- * client's packages leave out the carer, and the audit entries of packages withhold those same values; no
- * other attendees, no staff e-mail addresses (their role stays). The export itself is audited.
- */
-export async function exportPerson(ctx: RecordContext, { personId }: { personId: string }) {
-  const kind = kindOf(personId);
-  let person: Record<string, unknown>;
-  let shareable: (field: string, value: unknown) => boolean;
-  if (kind === 'client') {
-    // The carers a client is not to be matched with are other people's data, as the packages' carers are.
-    const { magLogs: _sessions, requests: care, exclusions: _notMatched, ...client } = await getClient(ctx, { id: personId });
-    const given = await deliveriesByPackage(
-      ctx.db,
-      care.flatMap((r) => r.packages.map((p) => p.id)),
-    );
-    person = {
-      ...client,
-      requests: care.map((r) => ({ ...r, packages: r.packages.map(({ carerId: _carer, carerName: _carerName, ...own }) => ({ ...own, careGiven: given.get(own.id) ?? [] })) })),
-    };
-    shareable = (field) => field !== 'carerId';
-  } else {
-    // The clients a carer is not to be matched with are other people's data, as the packages' clients are.
-    const { requests: _served, packages: worked, exclusions: _notMatched, ...carer } = await carersService(kind).get(ctx, { id: personId });
-    const given = await deliveriesByPackage(
-      ctx.db,
-      worked.map((p) => p.id),
-    );
-    const packagesForCarer = worked.map((p) => ({
-      id: p.id,
-      archived: p.archived,
-      startDate: p.startDate,
-      endDate: p.endDate,
-      details: { client: 'a client', locality: p.details.address.locality, weeklyHours: p.details.weeklyHours, services: p.details.services },
-      careGiven: (given.get(p.id) ?? []).map(({ note: _aboutTheClient, ...visit }) => visit),
-    }));
-    person = { ...carer, packages: packagesForCarer };
-    shareable = (field, value) => PACKAGE_FIELDS_FOR_CARER.has(field) || DELIVERY_FIELDS_FOR_CARER.has(field) || (field === 'carerId' && value === personId);
-  }
-  const sessions = await ctx.db
-    .select({ id: magLogs.id, date: magLogs.date })
-    .from(magAttendees)
-    .innerJoin(magLogs, eq(magAttendees.magLogId, magLogs.id))
-    .where(eq(magAttendees.personId, personId))
-    .orderBy(magLogs.date);
-  const ids = [...(await ownRecordIds(ctx.db, personId)), ...(await carerPackageIds(ctx.db, personId))];
-  const rows = await ctx.db
-    .select({ at: auditLog.at, role: auditLog.actorRole, procedure: auditLog.procedure, recordId: auditLog.recordId, changes: auditLog.changes })
-    .from(auditLog)
-    .where(inArray(auditLog.recordId, ids))
-    .orderBy(auditLog.id);
-  const audit = rows.map((row) => (row.recordId?.startsWith('p') || row.recordId?.startsWith('d') ? { ...row, changes: withholdValues(row.changes, shareable) } : row));
-  await recordAudit(ctx.db, ctx.actor, 'dataProtection.export', personId, null);
-  return { exportedAt: new Date().toISOString(), kind, person, magSessions: sessions, audit };
-}
+import { carerPackageIds, kindOf, ownRecordIds, postCodeDistrict } from './person-records';
 
 /** Replaces every leaf value of an audit entry's changes (field names stay, so the shape of history stays). */
 function eraseValues(value: unknown): unknown {
@@ -358,54 +227,4 @@ export async function anonymisePerson(ctx: RecordContext, input: { personId: str
     await recordAudit(tx, ctx.actor, 'dataProtection.anonymise', stored.id, { anonymised: true });
     return { personId: stored.id, name: label, toReview };
   });
-}
-
-export interface RetentionCandidate {
-  personId: string;
-  kind: PersonKind;
-  name: string;
-  /** When care ended (clients) or the carer was archived. */
-  since: string;
-}
-
-/**
- * People kept longer than the retention period: clients whose care ended (their end date, or the last end
- * of their requests and packages when none is still active) before the cut-off, and carers archived before
- * it. Already anonymised people are left out.
- */
-export async function retentionReview({ db, today, retentionYears }: Pick<ServiceContext, 'db' | 'today' | 'retentionYears'>): Promise<RetentionCandidate[]> {
-  const cutoff = addDays(today, -Math.round(retentionYears * 365.25));
-  const clientRows = await queryRows<{ id: string; name: string; since: string }>(
-    db,
-    sql`
-    with care as (
-      select r.client_id,
-             bool_or(r.end_date is null or r.end_date >= ${today}::date) as request_active,
-             max(r.end_date) as request_end
-      from ${requests} r group by r.client_id
-    ), packaged as (
-      select r.client_id,
-             bool_or(p.end_date is null or p.end_date >= ${today}::date) as package_active,
-             max(p.end_date) as package_end
-      from ${packages} p join ${requests} r on r.id = p.request_id group by r.client_id
-    )
-    select c.id, c.name,
-           coalesce(c.end_date, greatest(care.request_end, packaged.package_end), c.created_at::date)::text as since
-    from ${clients} c
-    left join care on care.client_id = c.id
-    left join packaged on packaged.client_id = c.id
-    where c.anonymised_at is null
-      and not coalesce(care.request_active, false)
-      and not coalesce(packaged.package_active, false)
-      and coalesce(c.end_date, greatest(care.request_end, packaged.package_end), c.created_at::date) < ${cutoff}::date
-    order by since`,
-  );
-  const carerRows = await db
-    .select({ id: carers.id, name: carers.name, since: sql<string>`${carers.archivedAt}::date::text` })
-    .from(carers)
-    .where(and(eq(carers.archived, 'Y'), isNotNull(carers.archivedAt), isNull(carers.anonymisedAt), lt(carers.archivedAt, sql`${cutoff}::date`)));
-  return [
-    ...clientRows.map((r) => ({ personId: r.id, kind: 'client' as const, name: r.name, since: r.since })),
-    ...carerRows.map((r) => ({ personId: r.id, kind: kindOf(r.id), name: r.name, since: r.since })),
-  ];
 }

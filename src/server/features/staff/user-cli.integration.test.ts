@@ -8,18 +8,19 @@ import type { Database } from '@/server/db/client';
 import { oidcModels } from '@/server/db/schema/auth';
 import { openConfiguredDatabase } from '@/server/db/open';
 import { loadEnv } from '@/server/env';
-import { enrolWithSecret, isEnrolled } from './mfa.service';
-import { PASSWORD_MESSAGES } from './password-policy';
-import { newTotpSecret } from './totp';
-import { findUserByEmail } from './users.service';
+import { PROJECT_ROOT } from '@/server/paths';
+import { enrolWithSecret, isEnrolled } from '@/server/features/account/two-step';
+import { PASSWORD_MESSAGES } from '@/server/features/account/password-policy';
+import { newTotpSecret } from '@/server/features/account/totp';
+import { findUserByEmail } from '@/server/features/account/accounts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = PROJECT_ROOT;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'valecare-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs `npm run user -- …` as a person would (same entry point, same environment variables). */
 function user(...args: string[]) {
-  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/auth/user-cli.ts', ...args], {
+  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/features/staff/user-cli.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',

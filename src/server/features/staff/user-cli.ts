@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ROLES } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
 import { loadEnv } from '@/server/env';
-import { MIN_PASSWORD_LENGTH } from './password-policy';
+import { MIN_PASSWORD_LENGTH } from '@/server/features/account/password-policy';
 
 const USAGE = `Manage the staff accounts of the built-in sign-in service.
 
@@ -57,8 +57,8 @@ function commandLineActor() {
 }
 
 async function run(command: string | undefined, options: Options, db: Database): Promise<string> {
-  const { addUser, disableUser, enableUser, listUsers, removeUser, setPassword, setRole } = await import('./users.service');
-  const { isEnrolled, resetMfa } = await import('./mfa.service');
+  const { addUser, disableUser, enableUser, listUsers, removeUser, setPassword, setRole } = await import('@/server/features/account/accounts');
+  const { isEnrolled, resetMfa } = await import('@/server/features/account/two-step');
   switch (command) {
     case 'add': {
       const { user, password } = await addUser(db, {
@@ -153,7 +153,7 @@ async function main(argv: string[]): Promise<number> {
   }
   // Loaded only now, so that usage mistakes are answered without starting the database engine.
   const { runOnDatabase } = await import('@/server/db/cli-database');
-  const { UserError } = await import('./users.service');
+  const { UserError } = await import('@/server/features/account/accounts');
   return runOnDatabase(env, (db) => run(command, parsed.values, db), [UserError]);
 }
 

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { recordColumns } from './columns';
+import { carers } from './people';
+
+export const trainingRecords = pgTable(
+  'training_records',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => carers.id, { onDelete: 'cascade' }),
+    ...recordColumns(),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    /** Copied from the owner's name. */
+    name: text('name').notNull(),
+    recordName: text('record_name').notNull(),
+    notes: text('notes').notNull().default(''),
+  },
+  (t) => [
+    check('training_records_id_prefix', sql`${t.id} like 't%'`),
+    check('training_records_archived', sql`${t.archived} in ('Y', 'N')`),
+    index('training_records_owner_idx').on(t.ownerId),
+    index('training_records_expiry_idx').on(t.expiryDate),
+  ],
+);

@@ -1,0 +1,63 @@
+import { eq, inArray } from 'drizzle-orm';
+import { type Executor } from '@/server/db/client';
+import { packages, requests } from '@/server/db/schema/care';
+import { deliveries } from '@/server/db/schema/deliveries';
+import { trainingRecords } from '@/server/db/schema/training';
+import { notes } from '@/server/db/schema/people';
+import { type CarerKind, carerKindOf } from '@/shared/carer-kind';
+
+// Which records are a person's: what a subject access export gathers and anonymising erases.
+
+export type PersonKind = 'client' | CarerKind;
+
+/** A person's id (validated by personRef) is a client's or a carer's. */
+export function kindOf(personId: string): PersonKind {
+  return carerKindOf(personId) ?? 'client';
+}
+
+/** "TA4" of "TA4 2AB": the district keeps reports by area possible without pointing at a home. */
+export function postCodeDistrict(postCode: string): string {
+  return postCode.trim().split(/\s+/)[0] ?? '';
+}
+
+/** The records that are the person's alone: their own record, notes, and their care or training records. */
+export async function ownRecordIds(db: Executor, personId: string): Promise<string[]> {
+  const noteRows = await db
+    .select({ id: notes.id })
+    .from(notes)
+    .where(kindOf(personId) === 'client' ? eq(notes.clientId, personId) : eq(notes.carerId, personId));
+  const noteIds = noteRows.map((n) => n.id);
+  if (kindOf(personId) === 'client') {
+    const requestRows = await db.select({ id: requests.id }).from(requests).where(eq(requests.clientId, personId));
+    const requestIds = requestRows.map((r) => r.id);
+    const packageRows = requestIds.length ? await db.select({ id: packages.id }).from(packages).where(inArray(packages.requestId, requestIds)) : [];
+    const packageIds = packageRows.map((p) => p.id);
+    return [personId, ...noteIds, ...requestIds, ...packageIds, ...(await deliveryIds(db, packageIds))];
+  }
+  const records = await db.select({ id: trainingRecords.id }).from(trainingRecords).where(eq(trainingRecords.ownerId, personId));
+  return [personId, ...noteIds, ...records.map((r) => r.id)];
+}
+
+/** The entries of care given on these packages. */
+async function deliveryIds(db: Executor, packageIds: string[]): Promise<string[]> {
+  if (!packageIds.length) return [];
+  return (await db.select({ id: deliveries.id }).from(deliveries).where(inArray(deliveries.packageId, packageIds))).map((d) => d.id);
+}
+
+/** A carer's packages and the care they gave on them: theirs to work, but about a client, so shared with that client's history. */
+export async function carerPackageIds(db: Executor, personId: string): Promise<string[]> {
+  if (kindOf(personId) === 'client') return [];
+  const packageIds = (await db.select({ id: packages.id }).from(packages).where(eq(packages.carerId, personId))).map((p) => p.id);
+  return [...packageIds, ...(await deliveryIds(db, packageIds))];
+}
+
+/** The care given on each of these packages, by date: what a subject access export shows of it. */
+export async function deliveriesByPackage(db: Executor, packageIds: string[]) {
+  const byPackage = new Map<string, { date: string; status: string; hours: number; reason: string | null; note: string }[]>();
+  if (!packageIds.length) return byPackage;
+  const rows = await db.select().from(deliveries).where(inArray(deliveries.packageId, packageIds)).orderBy(deliveries.date);
+  for (const row of rows) {
+    byPackage.set(row.packageId, [...(byPackage.get(row.packageId) ?? []), { date: row.date, status: row.status, hours: row.hours, reason: row.reason, note: row.note }]);
+  }
+  return byPackage;
+}

@@ -1,0 +1,95 @@
+import { asc } from 'drizzle-orm';
+import { ID_PREFIX, type TransferKind, type TransferRecord } from '@/shared/schemas/transfer';
+import type { Executor } from '@/server/db/client';
+import { selectRowsAsJson } from '@/server/db/json-rows';
+import { packages, requests } from '@/server/db/schema/care';
+import { magLogs } from '@/server/db/schema/mag';
+import { trainingRecords } from '@/server/db/schema/training';
+import { carers, clients } from '@/server/db/schema/people';
+import { isObject } from './import-contract';
+
+export const PEOPLE = ['clients', 'mps', 'volunteers'] as const;
+export type PersonKindName = (typeof PEOPLE)[number];
+
+/** Value equality for stored values: key order does not count (JSON columns reorder keys). */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    isObject(v) && !(v instanceof Date) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
+}
+
+/** A likely duplicate is the same person: same name (case and spacing aside) and date of birth. */
+function personKey(name: string, dateOfBirth: string | null): string | undefined {
+  return dateOfBirth ? `${name.trim().toLowerCase().replace(/\s+/g, ' ')}|${dateOfBirth}` : undefined;
+}
+
+export type ClientRow = typeof clients.$inferSelect;
+export type CarerRow = typeof carers.$inferSelect;
+
+/** What the database holds that an import checks against. */
+export interface Stored {
+  clients: Map<string, ClientRow>;
+  carers: Map<string, CarerRow>;
+  /** Request id → client id. */
+  requests: Map<string, string>;
+  /** Package id → request id. */
+  packages: Map<string, string>;
+  ids: Record<'trainingRecords' | 'magLogs', Set<string>>;
+  /** Training record id by owner, type and expiry date: a record without an id that has all three is the same. */
+  trainingRecordKeys: Map<string, string>;
+}
+
+export async function loadStored(db: Executor): Promise<Stored> {
+  const clientRows = await selectRowsAsJson(db, clients, undefined, [asc(clients.id)]);
+  const carerRows = await selectRowsAsJson(db, carers, undefined, [asc(carers.id)]);
+  const requestRows = await db.select({ id: requests.id, clientId: requests.clientId }).from(requests);
+  const packageRows = await db.select({ id: packages.id, requestId: packages.requestId }).from(packages);
+  const logIds = await db.select({ id: magLogs.id }).from(magLogs);
+  const recordRows = await db
+    .select({ id: trainingRecords.id, ownerId: trainingRecords.ownerId, recordName: trainingRecords.recordName, expiryDate: trainingRecords.expiryDate })
+    .from(trainingRecords);
+  return {
+    clients: new Map(clientRows.map((r) => [r.id, r])),
+    carers: new Map(carerRows.map((r) => [r.id, r])),
+    requests: new Map(requestRows.map((r) => [r.id, r.clientId])),
+    packages: new Map(packageRows.map((r) => [r.id, r.requestId])),
+    ids: { trainingRecords: new Set(recordRows.map((r) => r.id)), magLogs: new Set(logIds.map((r) => r.id)) },
+    trainingRecordKeys: new Map(recordRows.map((r) => [trainingRecordKey(r.ownerId, r.recordName, r.expiryDate ?? ''), r.id])),
+  };
+}
+
+export function trainingRecordKey(ownerId: string, recordName: string, expiryDate: string): string {
+  return `${ownerId}|${recordName}|${expiryDate}`;
+}
+
+export function isStored(stored: Stored, kind: TransferKind, id: string): boolean {
+  if (kind === 'clients') return stored.clients.has(id);
+  if (kind === 'mps' || kind === 'volunteers') return stored.carers.has(id);
+  if (kind === 'requests') return stored.requests.has(id);
+  if (kind === 'packages') return stored.packages.has(id);
+  return stored.ids[kind].has(id);
+}
+
+/** The stored people a new record may duplicate: by custom ID (clients) and by name and date of birth. */
+export function duplicateIndex(stored: Stored) {
+  const byCustomId = new Map<string, string>();
+  const byPerson = new Map<string, string>();
+  for (const row of stored.clients.values()) {
+    if (row.customId) byCustomId.set(`c|${row.customId.trim().toLowerCase()}`, row.id);
+    const key = personKey(row.name, row.dateOfBirth);
+    if (key) byPerson.set(`c|${key}`, row.id);
+  }
+  for (const row of stored.carers.values()) {
+    const key = personKey(row.name, row.dateOfBirth);
+    if (key) byPerson.set(`${row.id[0]}|${key}`, row.id);
+  }
+  return (kind: PersonKindName, data: TransferRecord<PersonKindName>): { id: string; why: string } | undefined => {
+    const prefix = ID_PREFIX[kind];
+    const customId = kind === 'clients' ? (data as TransferRecord<'clients'>).details.customId : '';
+    const sameCustomId = customId ? byCustomId.get(`c|${customId.trim().toLowerCase()}`) : undefined;
+    if (sameCustomId) return { id: sameCustomId, why: `the same custom ID (${customId})` };
+    const key = personKey(data.details.name, data.dateOfBirth || null);
+    const samePerson = key ? byPerson.get(`${prefix}|${key}`) : undefined;
+    return samePerson ? { id: samePerson, why: 'the same name and date of birth' } : undefined;
+  };
+}
