@@ -1,10 +1,8 @@
 import { CARER_RESOURCES, carerKindOf } from '@/shared/carer-kind';
 import { can, type Resource, type Role } from '@/shared/permissions';
 
-/**
- * What a role may read of a record, trimmed here by the services on every path (lists, views, reports, search), so
- * the permission matrix applies the same way wherever a record is read.
- */
+// What a role may read of a record, trimmed here by the services on every path (lists, views, reports, search), so
+// the permission matrix applies the same way wherever a record is read.
 
 /** Whether the role may read the kind of carer (MP or volunteer) the id belongs to, and so see the carer's name. */
 export function mayReadCarer(role: Role, carerId: string): boolean {

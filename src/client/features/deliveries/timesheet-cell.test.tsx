@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, vi } from 'vitest';
 import { DELIVERY_MESSAGES } from '@/shared/deliveries';
-import { cellChange, dayLock, type Entry, MISSED_NEEDS_DIALOG, parseCellText } from './timesheet-cell';
+import { cellChange, type Entry, MISSED_NEEDS_DIALOG, parseCellText } from './timesheet-cell';
 import { DayCell } from './timesheet-day-cell';
 import { EntryDialog } from './entry-dialog';
 import { cellKey, type TimesheetApi, TimesheetStore } from './timesheet-store';
@@ -61,20 +61,6 @@ describe('cellChange', () => {
     ['bad hours are refused', delivered, '25', { kind: 'invalid', message: 'At most 24 hours in a day' }],
   ] as const)('%s', (_, saved, text, change) => {
     expect(cellChange(saved, text)).toEqual(change);
-  });
-});
-
-describe('dayLock', () => {
-  const pkg = { startDate: '2026-11-10', endDate: '2026-11-30' };
-  it('lets a past day within the package take an entry', () => {
-    expect(dayLock(pkg, '2026-11-16', '2026-11-20', [])).toBeNull();
-    expect(dayLock(pkg, '2026-11-20', '2026-11-20', [])).toBeNull();
-  });
-  it('locks days to come, days outside the package and closed months, in the server’s words', () => {
-    expect(dayLock(pkg, '2026-11-21', '2026-11-20', [])).toBe(DELIVERY_MESSAGES.future);
-    expect(dayLock(pkg, '2026-11-09', '2026-11-20', [])).toBe(DELIVERY_MESSAGES.outsidePackage('2026-11-10', '2026-11-30'));
-    expect(dayLock({ ...pkg, endDate: null }, '2026-11-09', '2026-11-20', [])).toBe(DELIVERY_MESSAGES.outsidePackage('2026-11-10', null));
-    expect(dayLock(pkg, '2026-11-16', '2026-11-20', ['2026-11'])).toBe(DELIVERY_MESSAGES.closedMonth('2026-11'));
   });
 });
 

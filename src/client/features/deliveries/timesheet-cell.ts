@@ -1,5 +1,4 @@
 /** What a timesheet cell's text means and what saving it does: kept apart from the screen so it can be tested alone. */
-import { entryDayRefusal } from '@/shared/deliveries';
 import { deliveryHours } from '@/shared/schemas/deliveries';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { formatHours } from '@/client/lib/format';
@@ -67,7 +66,3 @@ export function cellChange(saved: Entry | null, text: string): CellChange {
   }
 }
 
-/** Why a day of a package takes no entry, in the server's words (the rule it applies), or null when it does. */
-export function dayLock(pkg: Pick<WeekPackage, 'startDate' | 'endDate'>, date: string, today: string, closedMonths: readonly string[]): string | null {
-  return entryDayRefusal(pkg, date, today, closedMonths);
-}

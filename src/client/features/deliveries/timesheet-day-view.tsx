@@ -3,7 +3,8 @@ import { memo } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { formatHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
-import { dayLock, type WeekPackage } from './timesheet-cell';
+import { entryDayRefusal } from '@/shared/deliveries';
+import { type WeekPackage } from './timesheet-cell';
 import { DayCell } from './timesheet-day-cell';
 import { carerShown, dayMonthOf, longDayOf, PlannedAgainst, useRowTotals, type WeekView, weekdayOf } from './timesheet-grid';
 import { cellKey } from './timesheet-store';
@@ -36,7 +37,7 @@ function DayPicker({ days, day, today, onDay }: { days: string[]; day: string; t
 const DayCard = memo(function DayCard({ pkg, row, day, view }: { pkg: WeekPackage; row: number; day: string; view: WeekView }) {
   const { store, days, today, closedMonths, readOnly, onOpenDialog } = view;
   const totals = useRowTotals(store, pkg.id, days);
-  const lock = dayLock(pkg, day, today, closedMonths);
+  const lock = entryDayRefusal(pkg, day, today, closedMonths);
   const key = cellKey(pkg.id, day);
   return (
     <li className="flex flex-col gap-2 rounded-lg border bg-card p-3">

@@ -2,7 +2,8 @@ import { memo, useCallback, useSyncExternalStore } from 'react';
 import { carerKindLabel } from '@/client/components/care/carer-label';
 import { formatHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
-import { dayLock, type WeekPackage } from './timesheet-cell';
+import { entryDayRefusal } from '@/shared/deliveries';
+import { type WeekPackage } from './timesheet-cell';
 import { DayCell, type DialogMode } from './timesheet-day-cell';
 import { cellKey, type TimesheetStore } from './timesheet-store';
 
@@ -75,7 +76,7 @@ const TimesheetRow = memo(function TimesheetRow({ pkg, row, view }: { pkg: WeekP
             row={row}
             col={col}
             label={`${who}, ${longDayOf(date)}`}
-            lock={dayLock(pkg, date, today, closedMonths)}
+            lock={entryDayRefusal(pkg, date, today, closedMonths)}
             readOnly={readOnly}
             onOpenDialog={onOpenDialog}
           />

@@ -108,22 +108,22 @@ export async function listStaff({ db, env }: ServiceContext): Promise<StaffList>
  */
 export async function inviteStaff(ctx: ServiceContext, input: StaffInvite): Promise<StaffUser & { linkToPassOn: LinkToPassOn }> {
   const { db, env, actor } = ctx;
-  return accountChange(async () => {
+  const invited = await accountChange(async () => {
     try {
-      const invited = await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         const { user } = await addUser(tx, input);
         await recordAudit(tx, actor, 'auth.userInvited', user.id, { ...input });
         const linkToPassOn = await sendInvitation(tx, env, user, actor);
         return { ...user, linkToPassOn };
       });
-      deliverLinkNow(ctx);
-      return invited;
     } catch (error) {
       // Two invitations for one address at once: the second meets the unique e-mail.
       if (databaseErrorCode(error) === '23505') throw new UserError(`There is already an account with the e-mail ${input.email}`, 'conflict');
       throw error;
     }
   });
+  deliverLinkNow(ctx);
+  return invited;
 }
 
 export function setStaffRole({ db, actor }: ServiceContext, input: StaffSetRole): Promise<StaffUser> {

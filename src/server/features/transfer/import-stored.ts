@@ -8,6 +8,8 @@ import { trainingRecords } from '@/server/db/schema/training';
 import { carers, clients } from '@/server/db/schema/people';
 import { isObject } from './import-contract';
 
+// What the database already holds that an import checks its records against, and how it finds a likely duplicate.
+
 export const PEOPLE = ['clients', 'mps', 'volunteers'] as const;
 export type PersonKindName = (typeof PEOPLE)[number];
 
