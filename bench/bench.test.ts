@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type BudgetLine, checkBudgets, line, passes, QUICK_RATIO_TOLERANCE, quickLimit, quickVerdict, slowedAsProduct } from './budgets';
+import { type BudgetLine, checkBudgets, gateReferenceOf, line, passes, QUICK_RATIO_TOLERANCE, quickGate, quickLimit, quickVerdict, REFERENCE_TOLERANCE, slowedAsProduct } from './budgets';
 import { dataSetRows, sizeAt } from './data-set';
 import { type LatencyFigures, measureLatency, percentile } from './latency';
 import { mixedLoadFigures, type Sample } from './mixed-load';
@@ -193,6 +193,57 @@ describe('the quick run’s gate', () => {
     const lines = checkBudgets(slowed);
     expect(passes(lines, true)).toBe(false);
     expect(lines.filter((l) => quickVerdict(l) === 'FAIL').map((l) => l.what.split(' at ')[0]).toSorted()).toEqual(['clients.getById', 'clients.update', 'mixed load', 'mixed load']);
+  });
+});
+
+describe('the gate’s reference', () => {
+  /** A product well inside every budget (a third of the baseline's times, thrice its throughput), made twice as slow. */
+  function wellInside() {
+    const today = resultWith(100, 100);
+    const ops = today.databases[0]!.operations;
+    ops[0]!.product.fresh = inRounds(3, 3.3, 2.9);
+    ops[2]!.product.one = inRounds(1.6, 1.7, 1.5);
+    ops[3]!.product.one = inRounds(1.6, 1.8, 1.7);
+    today.databases[0]!.mixedLoad.product = mixed(900, 150);
+    const twice = (f: LatencyFigures): LatencyFigures => ({ ...f, p50Ms: 2 * f.p50Ms, roundP50Ms: f.roundP50Ms?.map((ms) => 2 * ms) });
+    for (const op of ops) if (op.kind !== 'report') op.slowed = { one: twice(op.product.one), ...(op.product.fresh ? { fresh: twice(op.product.fresh) } : {}) };
+    const product = today.databases[0]!.mixedLoad.product;
+    today.databases[0]!.mixedLoad.slowed = { ...product, rounds: product.rounds.map((r) => ({ perSecond: r.perSecond / 2, p99Ms: r.p99Ms * 2 })) };
+    return { today, slowed: slowedAsProduct(today)! };
+  }
+
+  it('records each ratio’s median', () => {
+    const lines = checkBudgets(wellInside().today);
+    const reference = gateReferenceOf(lines, '2026-11-26', 'test');
+    expect(reference.ratios['clients.getAllNotArchived product (computed afresh) ÷ baseline, median at 1 client (PGlite)']).toBeCloseTo(0.3);
+    expect(reference.ratios['mixed load at 50 clients, requests/s ÷ baseline (PGlite)']).toBe(3);
+    expect(Object.keys(reference.ratios)).toHaveLength(lines.filter((l) => l.measure === 'ratio').length);
+  });
+
+  it('fails a product twice as slow that its budgets alone would let through, and passes today’s', () => {
+    const { today, slowed } = wellInside();
+    const todayLines = checkBudgets(today);
+    const reference = gateReferenceOf(todayLines, '2026-11-26', 'test');
+    const slowedLines = checkBudgets(slowed);
+    expect(passes(slowedLines, true)).toBe(true);
+    expect(passes(slowedLines, true, reference)).toBe(false);
+    expect(slowedLines.filter((l) => quickVerdict(l, reference) === 'FAIL').map((l) => l.what.split(' at ')[0]).toSorted()).toEqual([
+      'clients.getAllNotArchived product (computed afresh) ÷ baseline, median',
+      'clients.getById',
+      'clients.update',
+      'mixed load',
+      'mixed load',
+    ]);
+    expect(passes(todayLines, true, reference)).toBe(true);
+  });
+
+  it('holds a ratio to the tighter of its widened budget and its widened reference', () => {
+    const ratio = line('r', 1, 1.5, '×', 'ratio');
+    expect(quickGate(ratio, { recordedOn: '', machine: '', ratios: { r: 0.5 } })).toEqual({ limit: 0.5 * REFERENCE_TOLERANCE, basis: 'reference' });
+    expect(quickGate(ratio, { recordedOn: '', machine: '', ratios: { r: 1.4 } })).toEqual({ limit: 1.5 * QUICK_RATIO_TOLERANCE, basis: 'budget' });
+    const minimum = line('m', 2, 1.5, '×', 'ratio', { atLeast: true });
+    expect(quickGate(minimum, { recordedOn: '', machine: '', ratios: { m: 3 } })).toEqual({ limit: 3 / REFERENCE_TOLERANCE, basis: 'reference' });
+    expect(quickGate(minimum)).toEqual({ limit: 1.5 / QUICK_RATIO_TOLERANCE, basis: 'budget' });
   });
 });
 

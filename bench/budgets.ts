@@ -29,9 +29,30 @@ export const KB = 1000;
 /**
  * How far a quick run's ratio may stray past its budget before CI fails: its rounds are short and its data a
  * tenth, so its ratios wander more than a full run's (bench/bench.test.ts and docs/BENCHMARKS.md show how
- * far). A product twice as slow doubles its ratios and still fails (the slowed product of every quick run).
+ * far).
  */
 export const QUICK_RATIO_TOLERANCE = 1.3;
+
+/**
+ * How far a quick run's ratio may stray past the gate's reference (bench/gate-reference.json: the medians of a
+ * quick run of the product as it stood) before CI fails. A budget alone lets a product well inside it grow
+ * twice as slow unseen; against the reference, a product twice as slow (its ratios 1.7 to 2.3 times today's in
+ * the recorded quick runs) fails, while the wander of one quick run's medians from the next (up to 1.3 times)
+ * passes.
+ */
+export const REFERENCE_TOLERANCE = 1.6;
+
+/** The gate's reference: for each ratio the quick run holds, its median in the run it was recorded from. */
+export interface GateReference {
+  recordedOn: string;
+  machine: string;
+  ratios: Record<string, number>;
+}
+
+/** The reference a quick run records: every ratio line's median, by the line's name. */
+export function gateReferenceOf(lines: readonly BudgetLine[], recordedOn: string, machine: string): GateReference {
+  return { recordedOn, machine, ratios: Object.fromEntries(lines.filter((l) => l.measure === 'ratio').map((l) => [l.what, l.figure])) };
+}
 
 /** A budget the figure must stay within: at most the limit, or with `atLeast` at least it. */
 export function line(what: string, figure: number, limit: number, unit: BudgetLine['unit'], measure: Measure, { atLeast = false, spread }: { atLeast?: boolean; spread?: Spread } = {}): BudgetLine {
@@ -44,19 +65,32 @@ function ratioLine(what: string, spread: Spread, limit: number, { atLeast = fals
   return line(what, spread.median, limit, '×', 'ratio', { atLeast, spread });
 }
 
+/** Which of a ratio's two gates holds it: its budget widened, or its reference widened. */
+export type GateBasis = 'budget' | 'reference';
+
 /**
- * The limit a quick run in CI holds a line to: a ratio's budget widened by QUICK_RATIO_TOLERANCE, an exact
- * figure's own budget. An absolute figure is printed, never a reason to fail CI (undefined).
+ * The limit a quick run in CI holds a line to, and what set it: a ratio's budget widened by
+ * QUICK_RATIO_TOLERANCE or, where tighter, its reference widened by REFERENCE_TOLERANCE; an exact figure's
+ * own budget. An absolute figure is printed, never a reason to fail CI (undefined).
  */
-export function quickLimit(line: BudgetLine): number | undefined {
+export function quickGate(line: BudgetLine, reference?: GateReference): { limit: number; basis: GateBasis } | undefined {
   if (line.measure === 'absolute') return undefined;
-  if (line.measure === 'exact') return line.limit;
-  return line.atLeast ? line.limit / QUICK_RATIO_TOLERANCE : line.limit * QUICK_RATIO_TOLERANCE;
+  if (line.measure === 'exact') return { limit: line.limit, basis: 'budget' };
+  const budget = line.atLeast ? line.limit / QUICK_RATIO_TOLERANCE : line.limit * QUICK_RATIO_TOLERANCE;
+  const recorded = reference?.ratios[line.what];
+  if (recorded === undefined) return { limit: budget, basis: 'budget' };
+  const fromReference = line.atLeast ? recorded / REFERENCE_TOLERANCE : recorded * REFERENCE_TOLERANCE;
+  const tighter = line.atLeast ? fromReference > budget : fromReference < budget;
+  return tighter ? { limit: fromReference, basis: 'reference' } : { limit: budget, basis: 'budget' };
+}
+
+export function quickLimit(line: BudgetLine, reference?: GateReference): number | undefined {
+  return quickGate(line, reference)?.limit;
 }
 
 /** The quick run's verdict on a line, or undefined for a line that is not a gate. */
-export function quickVerdict(line: BudgetLine): Verdict | undefined {
-  const limit = quickLimit(line);
+export function quickVerdict(line: BudgetLine, reference?: GateReference): Verdict | undefined {
+  const limit = quickLimit(line, reference);
   if (limit === undefined) return undefined;
   return (line.atLeast ? line.figure >= limit : line.figure <= limit) ? 'PASS' : 'FAIL';
 }
@@ -66,8 +100,8 @@ export function quickVerdict(line: BudgetLine): Verdict | undefined {
  * beside the target an earlier issue set for it, never held to it: it says as much about the machine's load at
  * that moment as about the product.
  */
-export function passes(lines: readonly BudgetLine[], quick: boolean): boolean {
-  return lines.every((l) => (quick ? quickVerdict(l) !== 'FAIL' : l.measure === 'absolute' || l.verdict === 'PASS'));
+export function passes(lines: readonly BudgetLine[], quick: boolean, reference?: GateReference): boolean {
+  return lines.every((l) => (quick ? quickVerdict(l, reference) !== 'FAIL' : l.measure === 'absolute' || l.verdict === 'PASS'));
 }
 
 /** Single records, read and changed, at one client: the product's median at most this many times the baseline's. */

@@ -9,6 +9,7 @@
  * nothing written; it fails only on a ratio past its budget by more than its tolerance (or an exact figure
  * past its own), and measures beside them the product made twice as slow on purpose, which must fail.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +19,7 @@ import { apiClient, signInOverHttp } from '@/server/test/http-sign-in';
 import { addDays, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/server';
-import { checkBudgets, passes, slowedAsProduct } from './budgets';
+import { checkBudgets, type GateReference, gateReferenceOf, passes, slowedAsProduct } from './budgets';
 import { sizeAt } from './data-set';
 import { BENCH_USER, type BenchDatabase, fillDatabase, newPgliteDatabase, newPostgresDatabase, reachablePostgres } from './databases';
 import { timeJsonImport } from './json-import';
@@ -33,6 +34,8 @@ import { residentMemory, startProduct, startSide, type TimedServer } from './ser
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BENCHMARKS_FILE = path.join(ROOT, 'docs/BENCHMARKS.md');
+/** The quick run's reference (bench/budgets.ts): `npm run bench -- --quick --write-reference` records it. */
+const GATE_REFERENCE_FILE = path.join(ROOT, 'bench/gate-reference.json');
 const CONCURRENCY = 20;
 /** After the last call: the server's quiet spell (2 s) and its next check (every second), with a second to spare. */
 const MEMORY_SETTLES_MS = 4_000;
@@ -55,6 +58,12 @@ interface Settings {
   one: LoadShape;
   ratioRounds: number;
   rounds: number;
+  /**
+   * The lists' rounds, longer and fewer: a list's answer is large, and rounds of a second (seven of the
+   * baseline's calls) gave the PGlite ratio of the packages list rounds from 0.28 to 0.51 and medians a fifth
+   * apart from one run to the next.
+   */
+  listRounds: { one: LoadShape; rounds: number };
   /** At many clients: one spell a side, the product's then the baseline's. */
   many: LoadShape;
   /** Whether reports are also timed at many clients: each takes seconds, and every client waits for one. */
@@ -83,6 +92,7 @@ const FULL: Settings = {
   one: ONE_CLIENT_ROUND,
   ratioRounds: 15,
   rounds: 7,
+  listRounds: { one: { ...ONE_CLIENT_ROUND, maxSeconds: 3 }, rounds: 11 },
   many: { concurrency: CONCURRENCY, maxRequests: 400, maxSeconds: 15 },
   reportsUnderLoad: true,
   browser: { landingLoads: 7, listLoads: 5, searchWords: SEARCH_WORDS },
@@ -99,6 +109,7 @@ const QUICK: Settings = {
   one: { ...ONE_CLIENT_ROUND, maxSeconds: 0.3 },
   ratioRounds: 5,
   rounds: 5,
+  listRounds: { one: { ...ONE_CLIENT_ROUND, maxSeconds: 0.3 }, rounds: 5 },
   many: { concurrency: CONCURRENCY, maxRequests: 60, maxSeconds: 3 },
   reportsUnderLoad: false,
   // The sizes of JavaScript are the gate's; the times, printed only, need no more than a look.
@@ -199,7 +210,8 @@ async function timeOperations(list: Operation[], servers: readonly SideServer[],
       timed.push({ side, load: 'one', target: { url: server.url, call: side === 'baseline' ? op.baseline : op.product, headers: signedIn } });
       if (side !== 'baseline' && op.fresh) timed.push({ side, load: 'fresh', target: { url: server.url, call: op.fresh, headers: signedIn } });
     }
-    const atOne = await timeInTurn(timed.map((t) => t.target), settings.one, HELD_TO_RATIOS.includes(op.kind) ? settings.ratioRounds : settings.rounds);
+    const [shape, rounds] = op.kind === 'list' ? [settings.listRounds.one, settings.listRounds.rounds] : [settings.one, HELD_TO_RATIOS.includes(op.kind) ? settings.ratioRounds : settings.rounds];
+    const atOne = await timeInTurn(timed.map((t) => t.target), shape, rounds);
     const underLoad: Partial<Record<Side, UnderLoad>> = {};
     timed.forEach(({ side, load }, i) => (underLoad[side] = { ...underLoad[side]!, [load]: atOne[i]! }));
 
@@ -328,8 +340,10 @@ async function chromiumVersion(): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'write-reference': { type: 'boolean', default: false } } });
+  if (values['write-reference'] && !values.quick) throw new Error('--write-reference records a quick run: add --quick.');
   const settings = values.quick ? QUICK : FULL;
+  const reference = values.quick && existsSync(GATE_REFERENCE_FILE) ? (JSON.parse(readFileSync(GATE_REFERENCE_FILE, 'utf8')) as GateReference) : undefined;
   const startedOn = new Date();
   const today = todayIn();
   ensureWebBuild();
@@ -361,14 +375,18 @@ async function main(): Promise<number> {
   const budgets = checkBudgets(result);
   const slowed = slowedAsProduct(result);
   const slowedBudgets = slowed && checkBudgets(slowed);
-  const report = renderReport(result, budgets, settings.command, slowedBudgets);
+  const report = renderReport(result, budgets, settings.command, slowedBudgets, reference);
   console.log(`\n${report}\n`);
+  if (values['write-reference']) {
+    writeFileSync(GATE_REFERENCE_FILE, `${JSON.stringify(gateReferenceOf(budgets, todayIn(), result.machine), null, 2)}\n`);
+    console.log(`The gate's reference recorded in ${path.relative(process.cwd(), GATE_REFERENCE_FILE)}.`);
+  }
   if (settings.write) {
     writeReportSection(BENCHMARKS_FILE, report, ratioRecord(result, budgets));
     console.log(`Recorded under "## Benchmark" in ${path.relative(process.cwd(), BENCHMARKS_FILE)}.`);
   }
 
-  const passed = passes(budgets, values.quick);
+  const passed = passes(budgets, values.quick, reference);
   const held = budgets.filter((l) => l.measure !== 'absolute');
   const targets = budgets.filter((l) => l.measure === 'absolute');
   console.log(
@@ -377,7 +395,7 @@ async function main(): Promise<number> {
   );
   if (!slowedBudgets) return passed ? 0 : 1;
   // The gate's own test: a product twice as slow must fail it, or the gate would pass anything.
-  const slowedFails = !passes(slowedBudgets, true);
+  const slowedFails = !passes(slowedBudgets, true, reference);
   console.log(`The product made twice as slow ${slowedFails ? 'fails the gate, as it must' : 'passes the gate: the gate would let a regression through'}.`);
   return passed && slowedFails ? 0 : 1;
 }
