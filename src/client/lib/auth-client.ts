@@ -20,6 +20,7 @@ export type { SignInConfig };
 /** Refresh a little before expiry, so a token never expires in flight or on a clock that runs fast. */
 export const CLOCK_DRIFT_SECONDS = 60;
 const DEFAULT_IDLE_MINUTES = 30;
+const TOKEN_REQUEST_TIMEOUT_SECONDS = 20;
 
 export class SignInError extends Error {
   override name = 'SignInError';
@@ -70,6 +71,9 @@ export class AuthClient {
       loadUserInfo: false,
       automaticSilentRenew: false,
       monitorSession: false,
+      // A token request that never answers (a weak signal that drops mid-request) fails as a network error and
+      // is tried again, rather than holding every call to the server behind it.
+      requestTimeoutInSeconds: TOKEN_REQUEST_TIMEOUT_SECONDS,
       userStore: new WebStorageStateStore({ prefix: SESSION_KEY_PREFIX, store: window.sessionStorage }),
       stateStore: this.stateStore,
     });
