@@ -4,7 +4,7 @@
  */
 import type { CarerKind } from './carer-kind';
 import type { TRAINING_TYPES } from './constants';
-import { isIsoDate } from './dates';
+import { addYears, calendarDate, isIsoDate } from './dates';
 import { daysUntil } from './expiry';
 
 export type TrainingType = (typeof TRAINING_TYPES)[number];
@@ -52,7 +52,7 @@ const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'lon
 
 /** "3 March 2026". */
 export function longDate(isoDate: string): string {
-  return LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`));
+  return LONG_DATE.format(calendarDate(isoDate));
 }
 
 function inDays(days: number): string {
@@ -137,14 +137,6 @@ export const DBS_LEVEL_LABELS: Record<DbsLevel, string> = {
   enhanced: 'Enhanced',
   'enhanced-barred': 'Enhanced with barred list',
 };
-
-/** The date a year count after a YYYY-MM-DD date; 29 February falls to 28 February in other years. */
-export function addYears(isoDate: string, years: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y + years, m - 1, d));
-  if (date.getUTCMonth() !== m - 1) date.setUTCDate(0);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * The re-check date the policy gives: `years` after the last Update Service status check when the carer

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIsoDate, isNotEndedYet, todayIn } from './dates';
+import { addDays, addMonths, addYears, dayOfWeek, daysBetween, isIsoDate, isNotEndedYet, lastDateOfMonth, todayIn } from './dates';
 
 describe('isIsoDate', () => {
   it('accepts real calendar dates only', () => {
@@ -25,5 +25,31 @@ describe('isNotEndedYet', () => {
     expect(isNotEndedYet('open', '2025-05-01')).toBe(true);
     expect(isNotEndedYet('2025-05-01', '2025-05-01')).toBe(true);
     expect(isNotEndedYet('2025-04-30', '2025-05-01')).toBe(false);
+  });
+});
+
+describe('calendar arithmetic', () => {
+  it('takes 29 February to 28 February in a year that has none', () => {
+    expect(addYears('2024-02-29', 1)).toBe('2025-02-28');
+    expect(addYears('2024-02-29', 4)).toBe('2028-02-29');
+  });
+
+  it('adds days and months across a clock change, a month end and a year end', () => {
+    // The clocks go forward in the charity's time zone on 29 March 2026 and back on 25 October.
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
+    expect(addDays('2026-10-25', -1)).toBe('2026-10-24');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2026-01-01', 12)).toBe('2027-01-01');
+  });
+
+  it('counts whole days between dates, weekdays and month ends', () => {
+    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
+    expect(daysBetween('2026-03-30', '2026-03-28')).toBe(-2);
+    expect(daysBetween('2024-01-01', '2025-01-01')).toBe(366);
+    expect(dayOfWeek('2026-11-23')).toBe(1);
+    expect(dayOfWeek('2026-11-29')).toBe(0);
+    expect(lastDateOfMonth('2024-02')).toBe('2024-02-29');
+    expect(lastDateOfMonth('2026-12')).toBe('2026-12-31');
   });
 });

@@ -1,4 +1,9 @@
-/** Calendar dates in the charity's time zone (DESIGN §3): "today" and the "not ended yet" rule. */
+/**
+ * Calendar dates (DESIGN §3): today in the charity's time zone, the "not ended yet" rule, moments as staff read
+ * them, and every sum on dates.
+ */
+import { UTCDateMini } from '@date-fns/utc';
+import { addDays as addDaysTo, addMonths as addMonthsTo, addYears as addYearsTo, getDay, lastDayOfMonth } from 'date-fns';
 
 export const CHARITY_TIME_ZONE = 'Europe/London';
 
@@ -8,8 +13,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function isIsoDate(value: string): boolean {
   // Year 0000 does not exist in the database's calendar.
   if (!ISO_DATE.test(value) || value.startsWith('0000')) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  const date = calendarDate(value);
+  return !Number.isNaN(date.getTime()) && isoDateOf(date) === value;
 }
 
 const calendars = new Map<string, Intl.DateTimeFormat>();
@@ -43,11 +48,54 @@ export function formatDateTime(at: string | Date): string {
   return DATE_TIME.format(new Date(at));
 }
 
+/**
+ * A YYYY-MM-DD date as a Date at its midnight in UTC, on which date-fns reckons in UTC (UTCDateMini): no time
+ * zone or clock change can move it by a day. The sums below are the only calendar arithmetic in the code; date-fns
+ * adds days, months and years, clamping 31 January plus a month to 28 February and 29 February plus a year to 28
+ * February. Intl formatters set to UTC show it as the date it is.
+ */
+export function calendarDate(isoDate: string): Date {
+  return new UTCDateMini(`${isoDate}T00:00:00Z`);
+}
+
+function isoDateOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
 /** The calendar date `days` after (or before, when negative) a YYYY-MM-DD date. */
 export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return isoDateOf(addDaysTo(calendarDate(isoDate), days));
+}
+
+/** The calendar date `months` after a YYYY-MM-DD date, on the month's last day where it has fewer. */
+export function addMonths(isoDate: string, months: number): string {
+  return isoDateOf(addMonthsTo(calendarDate(isoDate), months));
+}
+
+/** The date a year count after a YYYY-MM-DD date; 29 February falls to 28 February in other years. */
+export function addYears(isoDate: string, years: number): string {
+  return isoDateOf(addYearsTo(calendarDate(isoDate), years));
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whole days from one YYYY-MM-DD date to another: negative when `to` is earlier. Both are read as UTC
+ * midnights, a whole number of days apart, so their difference needs no calendar; lists work it out for
+ * every carer's every expiry date.
+ */
+export function daysBetween(from: string, to: string): number {
+  return (Date.parse(to) - Date.parse(from)) / DAY_MS;
+}
+
+/** The day of the week of a YYYY-MM-DD date: 0 for Sunday to 6 for Saturday. */
+export function dayOfWeek(isoDate: string): number {
+  return getDay(calendarDate(isoDate));
+}
+
+/** The last date of a month (YYYY-MM). */
+export function lastDateOfMonth(month: string): string {
+  return isoDateOf(lastDayOfMonth(calendarDate(`${month}-01`)));
 }
 
 /** An end date is the word "open" (ongoing) or a calendar date. */

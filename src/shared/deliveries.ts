@@ -1,5 +1,5 @@
 /** Care actually given (planned against delivered): the words and calendar rules the server and the screens share. */
-import { addDays } from './dates';
+import { addDays, dayOfWeek, daysBetween, lastDateOfMonth } from './dates';
 
 export const DELIVERY_STATUSES = ['delivered', 'missed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -21,12 +21,11 @@ const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'Ju
 
 /** The Monday of the week a YYYY-MM-DD date falls in (weeks run Monday to Sunday, as UK timesheets do). */
 export function weekStartOf(isoDate: string): string {
-  const weekday = new Date(`${isoDate}T00:00:00Z`).getUTCDay();
-  return addDays(isoDate, -((weekday + 6) % 7));
+  return addDays(isoDate, -((dayOfWeek(isoDate) + 6) % 7));
 }
 
 export function isMonday(isoDate: string): boolean {
-  return new Date(`${isoDate}T00:00:00Z`).getUTCDay() === 1;
+  return dayOfWeek(isoDate) === 1;
 }
 
 /** The seven dates of the week starting on `weekStart`. */
@@ -46,8 +45,7 @@ export function monthLabel(month: string): string {
 
 /** The first and last dates of a month (YYYY-MM). */
 export function monthDates(month: string): { first: string; last: string } {
-  const [year, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
-  return { first: `${month}-01`, last: new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10) };
+  return { first: `${month}-01`, last: lastDateOfMonth(month) };
 }
 
 /** Delivered hours as a share of planned, or null when nothing was planned. */
@@ -84,7 +82,7 @@ export function plannedHoursBetween(pkg: { weeklyHours: number; startDate: strin
   const first = pkg.startDate > from ? pkg.startDate : from;
   const last = pkg.endDate !== null && pkg.endDate < to ? pkg.endDate : to;
   if (first > last) return 0;
-  const days = (Date.parse(last) - Date.parse(first)) / 86_400_000 + 1;
+  const days = daysBetween(first, last) + 1;
   return (pkg.weeklyHours * days) / 7;
 }
 

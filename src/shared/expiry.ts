@@ -1,5 +1,5 @@
 /** Expiry monitoring for DBS checks, public liability and training records (spec §1, §2.9). */
-import { isIsoDate } from './dates';
+import { daysBetween, isIsoDate } from './dates';
 
 /**
  * none: no expiry date; expired: before today; within30: today to 30 days on; within90: 31 to 90 days
@@ -10,16 +10,9 @@ export type ExpiryStatus = 'none' | 'expired' | 'within30' | 'within90' | 'ok';
 /** The words for the two expiry dates every carer carries (spec §2.9). */
 export const CARER_EXPIRY_TITLES = { dbs: 'DBS', publicLiability: 'Public Liability' } as const;
 
-const DAY_MS = 86_400_000;
-
-/** Days since 1970-01-01, read as a UTC calendar date so no time zone or clock change can shift it. */
-function dayNumber(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-}
-
 /** Whole calendar days from today (YYYY-MM-DD) to the expiry date: negative once it has passed. */
 export function daysUntil(expiryDate: string, today: string): number {
-  return dayNumber(expiryDate) - dayNumber(today);
+  return daysBetween(today, expiryDate);
 }
 
 /** The status of an expiry date ('' = none) on the given day (YYYY-MM-DD). */
@@ -34,5 +27,5 @@ export function expiryStatus(expiryDate: string, today: string): ExpiryStatus {
 
 /** Sorts ascending as staff work through expiries: expired first (longest overdue first), then soonest, none last. */
 export function expirySortKey(expiryDate: string): number {
-  return isIsoDate(expiryDate) ? dayNumber(expiryDate) : Number.MAX_SAFE_INTEGER;
+  return isIsoDate(expiryDate) ? daysBetween('1970-01-01', expiryDate) : Number.MAX_SAFE_INTEGER;
 }

@@ -1,9 +1,11 @@
+import { calendarDate } from '@/shared/dates';
+
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** "2 Mar 1940" for a YYYY-MM-DD date; the fallback for an empty one. */
 export function formatDate(iso: string | null | undefined, empty = ''): string {
   if (!iso) return empty;
-  const date = new Date(`${iso}T00:00:00Z`);
+  const date = calendarDate(iso);
   return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
 }
 

@@ -13,7 +13,7 @@ import { downloadCsv } from '@/client/lib/download-file';
 import { formatDate } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { useTRPC } from '@/client/lib/trpc';
-import { todayIn } from '@/shared/dates';
+import { calendarDate, todayIn } from '@/shared/dates';
 import { monthLabel, shiftMonth } from '@/shared/deliveries';
 import { month as monthSchema } from '@/shared/schemas/deliveries';
 import { statementCsvRows, entryText } from './statement-csv';
@@ -129,7 +129,7 @@ function PackageEntries({ pkg }: { pkg: StatementPackage }) {
             <TableBody>
               {pkg.entries.map((entry) => (
                 <TableRow key={entry.id} className="break-inside-avoid">
-                  <TableCell className="w-28 align-top whitespace-nowrap tabular-nums">{DAY.format(new Date(`${entry.date}T00:00:00Z`))}</TableCell>
+                  <TableCell className="w-28 align-top whitespace-nowrap tabular-nums">{DAY.format(calendarDate(entry.date))}</TableCell>
                   <TableCell className={cn('align-top whitespace-normal sm:w-48', entry.status === 'missed' ? 'text-destructive' : 'tabular-nums')}>{entryText(entry)}</TableCell>
                   <TableCell className="align-top whitespace-normal">{entry.note}</TableCell>
                 </TableRow>

@@ -2,6 +2,7 @@ import { memo, useCallback, useSyncExternalStore } from 'react';
 import { carerKindLabel } from '@/client/components/care/carer-label';
 import { formatHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
+import { calendarDate } from '@/shared/dates';
 import { entryDayRefusal } from '@/shared/deliveries';
 import { type WeekPackage } from './timesheet-cell';
 import { DayCell, type DialogMode } from './timesheet-day-cell';
@@ -11,10 +12,9 @@ const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: '
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const LONG_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
-const asDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
-export const weekdayOf = (iso: string) => WEEKDAY.format(asDate(iso));
-export const dayMonthOf = (iso: string) => DAY_MONTH.format(asDate(iso));
-export const longDayOf = (iso: string) => LONG_DAY.format(asDate(iso));
+export const weekdayOf = (iso: string) => WEEKDAY.format(calendarDate(iso));
+export const dayMonthOf = (iso: string) => DAY_MONTH.format(calendarDate(iso));
+export const longDayOf = (iso: string) => LONG_DAY.format(calendarDate(iso));
 
 /** "Ann Carer for Bob Client", with the package's own name when it has one. */
 /** The carer as the timesheet names them: by name, or only as an MP to a role that may not read MPs (Finance). */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEPRIVATION_CATEGORIES, LOCALITIES, SERVICES } from '@/shared/constants';
+import { daysBetween } from '@/shared/dates';
 import { START_YEAR_MESSAGE } from '@/shared/schemas/analytics';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
@@ -247,7 +248,7 @@ export type PlannedItem = CountedItem & { carerId: string };
 /** The packages as the planned hours count them from `startYear`, with their carers, and today's day number. */
 export async function plannedItems(db: Executor, today: string, breakdown: Breakdown, startYear: number): Promise<{ items: PlannedItem[]; lastDay: number }> {
   if (startYear > currentYear(today)) throw refused(START_YEAR_MESSAGE);
-  const lastDay = (Date.parse(today) - Date.UTC(startYear, 0, 1)) / 86_400_000;
+  const lastDay = daysBetween(`${startYear}-01-01`, today);
   return { items: [...countedItems(await countedItemsText(db, 'packages', breakdown, startYear, today, true))] as PlannedItem[], lastDay };
 }
 
@@ -263,7 +264,7 @@ const NO_SERVICES: readonly string[] = [];
  * wide) from `fromYear` on, of items read from `startYear`.
  */
 export function plannedCarerCells(items: PlannedItem[], startYear: number, fromYear: number, lastDay: number): HoursCell[] {
-  const offset = (Date.UTC(fromYear, 0, 1) - Date.UTC(startYear, 0, 1)) / 86_400_000;
+  const offset = daysBetween(`${startYear}-01-01`, `${fromYear}-01-01`);
   const byCarer: CountedItem[] = [];
   for (const item of items) {
     if (item.lastDay < offset) continue;
@@ -275,7 +276,7 @@ export function plannedCarerCells(items: PlannedItem[], startYear: number, fromY
 /** The hours of the items in each month, year, group and service from `startYear` to today (DESIGN §3), with every subtotal. */
 export async function plannedCells(db: Executor, today: string, items: CareItems, breakdown: Breakdown, startYear: number): Promise<HoursCell[]> {
   if (startYear > currentYear(today)) throw refused(START_YEAR_MESSAGE);
-  const lastDay = (Date.parse(today) - Date.UTC(startYear, 0, 1)) / 86_400_000;
+  const lastDay = daysBetween(`${startYear}-01-01`, today);
   return hoursCells(countedItems(await countedItemsText(db, items, breakdown, startYear, today)), startYear, lastDay, UNSPECIFIED_SERVICE);
 }
 

@@ -1,3 +1,5 @@
+import { addMonths, daysBetween } from '@/shared/dates';
+
 /** A care item as a report counts it: its first and last day as day numbers from 1 January of the start year. */
 export interface CountedItem {
   firstDay: number;
@@ -20,14 +22,12 @@ export interface HoursCell {
   hours: number;
 }
 
-const DAY_MS = 86_400_000;
-
 /** Day numbers of the first of each month from January of the start year, and one past the last day. */
 function monthStarts(startYear: number, lastDay: number): number[] {
-  const origin = Date.UTC(startYear, 0, 1);
+  const origin = `${startYear}-01-01`;
   const starts: number[] = [];
   for (let month = 0; ; month++) {
-    const start = (Date.UTC(startYear, month, 1) - origin) / DAY_MS;
+    const start = daysBetween(origin, addMonths(origin, month));
     starts.push(start);
     if (start > lastDay) return starts;
   }
