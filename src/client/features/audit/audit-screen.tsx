@@ -1,11 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Field } from '@/client/components/form/field';
 import { LoadState } from '@/client/components/load-state';
 import { PageHeader } from '@/client/components/form/form-layout';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { type DataColumn, DataTable } from '@/client/components/data-table';
 import type { RouterInputs, RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { AuditChanges } from '@/client/components/record/audit-changes';
@@ -16,63 +17,69 @@ const PAGE = 100;
 
 type AuditEntry = RouterOutputs['audit']['list'][number];
 
-function AuditEntries({ rows }: { rows: AuditEntry[] }) {
-  if (rows.length === 0) return <p className="rounded-xl border bg-card p-6 text-center text-muted-foreground">No audit entries match</p>;
+/** The filters as typed, an empty box for a filter not set. */
+type TypedFilters = Record<'actorEmail' | 'recordId' | 'procedure' | 'from' | 'to', string>;
+
+const NO_FILTERS: TypedFilters = { actorEmail: '', recordId: '', procedure: '', from: '', to: '' };
+
+/** The filters typed, those left empty left out. */
+function givenFilters(typed: TypedFilters): Filters {
+  return Object.fromEntries(Object.entries(typed).filter(([, value]) => value !== '')) as Filters;
+}
+
+const COLUMNS: DataColumn<AuditEntry>[] = [
+  {
+    header: 'When and who',
+    className: 'w-52 [overflow-wrap:anywhere]',
+    cell: (entry) => (
+      <>
+        {formatDateTime(entry.at)}
+        <span className="block text-xs">{entry.actorEmail}</span>
+        {entry.actorRole && <span className="block text-xs text-muted-foreground">{entry.actorRole}</span>}
+      </>
+    ),
+  },
+  {
+    header: 'What',
+    className: 'w-52 [overflow-wrap:anywhere]',
+    cell: (entry) => (
+      <>
+        {entry.procedure}
+        {entry.recordId && <span className="block font-mono text-xs text-muted-foreground">{entry.recordId}</span>}
+      </>
+    ),
+  },
+  { header: 'Changes', cell: (entry) => <AuditChanges changes={entry.changes} /> },
+];
+
+/** An entry on a screen narrower than a wide one: who did what first, as a sentence, and the changes below. */
+function AuditCard({ entry }: { entry: AuditEntry }) {
   return (
-    <>
-      {/* Narrower than a wide screen, each entry is a card: the changes need the width. */}
-      <ol aria-label="Audit entries" className="flex flex-col gap-2 lg:hidden">
-        {rows.map((entry) => (
-          <li key={entry.id} className="rounded-xl border bg-card p-3 text-sm">
-            <p className="[overflow-wrap:anywhere]">
-              <span className="font-medium">{entry.procedure}</span> by {entry.actorEmail}
-              {entry.actorRole && <span className="text-muted-foreground"> ({entry.actorRole})</span>}
-            </p>
-            <p className="mb-1 text-xs text-muted-foreground">
-              {formatDateTime(entry.at)}
-              {entry.recordId && <> · record <span className="font-mono">{entry.recordId}</span></>}
-            </p>
-            <AuditChanges changes={entry.changes} />
-          </li>
-        ))}
-      </ol>
-      <div className="hidden rounded-xl border bg-card lg:block">
-        <Table className="table-fixed">
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-52">When and who</TableHead>
-              <TableHead className="w-52">What</TableHead>
-              <TableHead>Changes</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((entry) => (
-              <TableRow key={entry.id} className="align-top">
-                <TableCell className="[overflow-wrap:anywhere]">
-                  {formatDateTime(entry.at)}
-                  <span className="block text-xs">{entry.actorEmail}</span>
-                  {entry.actorRole && <span className="block text-xs text-muted-foreground">{entry.actorRole}</span>}
-                </TableCell>
-                <TableCell className="[overflow-wrap:anywhere]">
-                  {entry.procedure}
-                  {entry.recordId && <span className="block font-mono text-xs text-muted-foreground">{entry.recordId}</span>}
-                </TableCell>
-                <TableCell>
-                  <AuditChanges changes={entry.changes} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-    </>
+    <div className="text-sm">
+      <p className="[overflow-wrap:anywhere]">
+        <span className="font-medium">{entry.procedure}</span> by {entry.actorEmail}
+        {entry.actorRole && <span className="text-muted-foreground"> ({entry.actorRole})</span>}
+      </p>
+      <p className="mb-1 text-xs text-muted-foreground">
+        {formatDateTime(entry.at)}
+        {entry.recordId && <> · record <span className="font-mono">{entry.recordId}</span></>}
+      </p>
+      <AuditChanges changes={entry.changes} />
+    </div>
+  );
+}
+
+function AuditEntries({ rows }: { rows: AuditEntry[] }) {
+  // The changes need the width: below a wide screen, each entry is a card.
+  return (
+    <DataTable label="Audit entries" rows={rows} columns={COLUMNS} rowKey={(entry) => entry.id} emptyText="No audit entries match" card={(entry) => <AuditCard entry={entry} />} tableFrom="lg" fixed />
   );
 }
 
 /** /audit: the audit trail for Admin and Test, filtered on the server and read a page at a time. */
 export default function AuditScreen() {
   const trpc = useTRPC();
-  const [draft, setDraft] = useState<Filters>({});
+  const draft = useForm<TypedFilters>({ defaultValues: NO_FILTERS });
   const [filters, setFilters] = useState<Filters>({});
   const entries = useInfiniteQuery(
     trpc.audit.list.infiniteQueryOptions(
@@ -80,33 +87,29 @@ export default function AuditScreen() {
       { getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1]!.id : undefined) },
     ),
   );
-  const set = (key: keyof Filters) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setDraft((d) => ({ ...d, [key]: event.target.value || undefined }));
+  const apply = draft.handleSubmit((typed) => setFilters(givenFilters(typed)));
 
   return (
     <div className="flex flex-col gap-4 p-4 md:p-6">
       <PageHeader title="Audit trail" />
       <form
         className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-3 lg:grid-cols-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setFilters(draft);
-        }}
+        onSubmit={(event) => void apply(event)}
       >
         <Field label="User e-mail">
-          <Input value={draft.actorEmail ?? ''} onChange={set('actorEmail')} />
+          <Input {...draft.register('actorEmail')} />
         </Field>
         <Field label="Record ID">
-          <Input value={draft.recordId ?? ''} onChange={set('recordId')} />
+          <Input {...draft.register('recordId')} />
         </Field>
         <Field label="Procedure">
-          <Input value={draft.procedure ?? ''} onChange={set('procedure')} placeholder="e.g. clients.update" />
+          <Input placeholder="e.g. clients.update" {...draft.register('procedure')} />
         </Field>
         <Field label="From">
-          <Input type="date" value={draft.from ?? ''} onChange={set('from')} />
+          <Input type="date" {...draft.register('from')} />
         </Field>
         <Field label="To">
-          <Input type="date" value={draft.to ?? ''} onChange={set('to')} />
+          <Input type="date" {...draft.register('to')} />
         </Field>
         <div className="flex items-end gap-2">
           <Button type="submit">Apply</Button>
@@ -114,7 +117,7 @@ export default function AuditScreen() {
             type="button"
             variant="outline"
             onClick={() => {
-              setDraft({});
+              draft.reset(NO_FILTERS);
               setFilters({});
             }}
           >

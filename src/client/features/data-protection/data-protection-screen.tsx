@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { PageHeader } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { type DataColumn, DataTable } from '@/client/components/data-table';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
@@ -15,6 +15,12 @@ type Candidate = RouterOutputs['dataProtection']['retentionReview'][number];
 type Anonymised = RouterOutputs['dataProtection']['anonymise'];
 
 const KIND: Record<Candidate['kind'], string> = { client: 'Client', mp: 'MP', volunteer: 'Volunteer' };
+
+const COLUMNS: DataColumn<Candidate>[] = [
+  { header: 'Name', card: 'title', className: 'font-medium', cell: (person) => person.name },
+  { header: 'Type', cell: (person) => KIND[person.kind] },
+  { header: 'Care ended or archived', cell: (person) => formatDate(person.since) },
+];
 
 /**
  * /data-protection: the retention review. People whose care ended, or carers archived, longer ago than
@@ -30,14 +36,6 @@ export default function DataProtectionScreen() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [toReview, setToReview] = useState<Anonymised[]>([]);
   const rows = review.data ?? [];
-
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const run = async (people: Candidate[]) => {
     setProgress({ done: 0, total: people.length });
@@ -85,62 +83,14 @@ export default function DataProtectionScreen() {
       ))}
       <LoadState query={review} errorText="Error loading the retention review" className="m-0">
         {() => (
-          <div className="overflow-x-auto rounded-xl border bg-card">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  {canErase && (
-                    <TableHead className="w-10">
-                      <input
-                        type="checkbox"
-                        aria-label="Select everyone"
-                        checked={rows.length > 0 && selected.size === rows.length}
-                        onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.personId)) : new Set())}
-                      />
-                    </TableHead>
-                  )}
-                  <TableHead>Name</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead>Care ended or archived</TableHead>
-                  {canErase && <TableHead className="w-32" />}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {rows.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={5} className="h-20 text-center text-muted-foreground">
-                      Nobody is past the retention period
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((person) => (
-                    <TableRow key={person.personId}>
-                      {canErase && (
-                        <TableCell>
-                          <input
-                            type="checkbox"
-                            aria-label={`Select ${person.name}`}
-                            checked={selected.has(person.personId)}
-                            onChange={() => toggle(person.personId)}
-                          />
-                        </TableCell>
-                      )}
-                      <TableCell className="font-medium">{person.name}</TableCell>
-                      <TableCell>{KIND[person.kind]}</TableCell>
-                      <TableCell>{formatDate(person.since)}</TableCell>
-                      {canErase && (
-                        <TableCell>
-                          <Button size="sm" variant="outline" onClick={() => setConfirming([person])}>
-                            Anonymise
-                          </Button>
-                        </TableCell>
-                      )}
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </div>
+          <DataTable
+            label="People past the retention period"
+            rows={rows}
+            columns={canErase ? [...COLUMNS, { header: 'Actions', card: 'actions', className: 'w-32', cell: (person) => <Button size="sm" variant="outline" onClick={() => setConfirming([person])}>Anonymise</Button> }] : COLUMNS}
+            rowKey={(person) => person.personId}
+            emptyText="Nobody is past the retention period"
+            {...(canErase ? { selection: { selected, onChange: setSelected, rowLabel: (person: Candidate) => `Select ${person.name}` } } : {})}
+          />
         )}
       </LoadState>
       {confirming && (
