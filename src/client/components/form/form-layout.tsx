@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { DialogFooter } from '@/client/components/ui/dialog';
 import { cn } from '@/client/lib/utils';
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -51,9 +52,45 @@ export function FormActions({
       <Button type="button" variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" disabled={submitting}>
-        {submitting && submittingLabel ? submittingLabel : submitLabel}
-      </Button>
+      <SubmitButton submitting={submitting} label={submitLabel} submittingLabel={submittingLabel ?? submitLabel} />
     </div>
+  );
+}
+
+/** What stopped the whole form (the server's refusal, most often), said inside it. */
+export function FormError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+/** A dialog form's Cancel and submit buttons. */
+export function DialogFormActions({ onCancel, submitLabel, submittingLabel, submitting }: { onCancel: () => void; submitLabel: string; submittingLabel: string; submitting: boolean }) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <SubmitButton submitting={submitting} label={submitLabel} submittingLabel={submittingLabel} />
+    </DialogFooter>
+  );
+}
+
+/** A form's submit button: disabled, and saying what is happening, while the form is being sent. */
+export function SubmitButton({
+  submitting,
+  label,
+  submittingLabel,
+  icon,
+  ...button
+}: { submitting: boolean; label: string; submittingLabel: string; icon?: ReactNode } & Pick<ComponentProps<typeof Button>, 'className' | 'variant'>) {
+  return (
+    <Button type="submit" disabled={submitting} {...button}>
+      {icon}
+      {submitting ? submittingLabel : label}
+    </Button>
   );
 }

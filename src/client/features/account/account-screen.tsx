@@ -17,7 +17,7 @@ import {
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { type DataColumn, DataTable } from '@/client/components/data-table';
 import { Field } from '@/client/components/form/field';
-import { FormSection, PageHeader } from '@/client/components/form/form-layout';
+import { FormSection, PageHeader, SubmitButton } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
@@ -97,9 +97,7 @@ function PasswordForm() {
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </Field>
         <div className="flex justify-end sm:col-span-2">
-          <Button type="submit" disabled={change.isPending}>
-            <KeyRound aria-hidden /> {change.isPending ? 'Saving...' : 'Change password'}
-          </Button>
+          <SubmitButton submitting={change.isPending} label="Change password" submittingLabel="Saving..." icon={<KeyRound aria-hidden />} />
         </div>
       </FormSection>
     </form>
@@ -163,9 +161,7 @@ function StartTwoStep({ onStarted }: { onStarted: (setUp: { secret: string; qrCo
       <Field label="Your password" error={errors.currentPassword?.message}>
         <Input type="password" autoComplete="current-password" className="max-w-80" {...register('currentPassword')} />
       </Field>
-      <Button type="submit" className="self-start" disabled={start.isPending}>
-        {start.isPending ? 'Starting...' : 'Set up two-step sign-in'}
-      </Button>
+      <SubmitButton submitting={start.isPending} label="Set up two-step sign-in" submittingLabel="Starting..." className="self-start" />
     </form>
   );
 }
@@ -193,9 +189,7 @@ function ResetTwoStep({ required, onKeep }: { required: boolean; onKeep: () => v
         <Input autoComplete="one-time-code" className="max-w-80" {...register('code')} />
       </Field>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset and sign out'}
-        </Button>
+        <SubmitButton submitting={reset.isPending} label="Reset and sign out" submittingLabel="Resetting..." variant="destructive" />
         <Button type="button" variant="outline" onClick={onKeep}>
           Keep it
         </Button>
@@ -231,9 +225,7 @@ function SetUp({ secret, qrCodeSvg, currentPassword, onDone }: { secret: string;
       <Field label="Code from the app" error={errors.code?.message}>
         <Input inputMode="numeric" autoComplete="one-time-code" className="max-w-40" {...register('code')} />
       </Field>
-      <Button type="submit" className="self-start" disabled={confirm.isPending}>
-        {confirm.isPending ? 'Checking...' : 'Turn on two-step sign-in'}
-      </Button>
+      <SubmitButton submitting={confirm.isPending} label="Turn on two-step sign-in" submittingLabel="Checking..." className="self-start" />
     </form>
   );
 }

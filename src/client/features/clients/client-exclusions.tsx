@@ -1,9 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { carerKindLabel } from '@/client/components/care/carer-label';
 import { CarerPicker } from '@/client/components/carer/carer-picker';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { Field } from '@/client/components/form/field';
+import { FormError, SubmitButton } from '@/client/components/form/form-layout';
 import { EmptyState } from '@/client/components/record/empty-state';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
@@ -14,49 +18,39 @@ import { useCan } from '@/client/lib/auth';
 import { mutationErrorText } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
 import { MAX } from '@/shared/schemas/common';
+import { exclusionInput } from '@/shared/schemas/people';
 
 type Exclusion = RouterOutputs['clients']['getById']['exclusions'][number];
+
+/** The server's rule for the reason; the carer, chosen from the picker, needs only to be there. */
+const exclusionForm = z.object({ carerId: z.string().min(1, { message: 'Choose a carer' }), reason: exclusionInput.shape.reason });
 
 /** Adds a carer to the list with a reason; a carer already there has the reason changed. */
 function AddExclusion({ clientId }: { clientId: string }) {
   const trpc = useTRPC();
   const add = useMutation(trpc.clients.addExclusion.mutationOptions());
-  const [carerId, setCarerId] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ carer?: string; reason?: string }>({});
+  const { control, register, handleSubmit, watch, reset, formState } = useForm<z.input<typeof exclusionForm>, unknown, z.output<typeof exclusionForm>>({
+    resolver: zodResolver(exclusionForm),
+    defaultValues: { carerId: '', reason: '' },
+  });
+  const [carerId, reason] = watch(['carerId', 'reason']);
   useReportUnsaved(Boolean(carerId || reason.trim()));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const missing = { carer: carerId ? undefined : 'Choose a carer', reason: reason.trim() ? undefined : 'Give a reason' };
-    setErrors(missing);
-    if (missing.carer || missing.reason) return;
-    add.mutate(
-      { clientId, carerId, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          setCarerId('');
-          setReason('');
-        },
-      },
-    );
-  };
+  const errors = formState.errors;
+  const submit = handleSubmit((values) => add.mutate({ clientId, ...values }, { onSuccess: () => reset() }));
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add a carer not to match" className="flex flex-col gap-3 rounded-lg border p-3">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Add a carer not to match" className="flex flex-col gap-3 rounded-lg border p-3">
       <h4 className="text-sm font-semibold">Add a carer not to match</h4>
-      <CarerPicker value={carerId} onChange={setCarerId} onBlur={() => {}} error={errors.carer} />
-      <Field label="Reason" required error={errors.reason} hint="Said to whoever assigns this carer to the client">
-        <Input value={reason} maxLength={MAX.line} onChange={(event) => setReason(event.target.value)} />
+      <Controller
+        control={control}
+        name="carerId"
+        render={({ field }) => <CarerPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.carerId?.message} />}
+      />
+      <Field label="Reason" required error={errors.reason?.message} hint="Said to whoever assigns this carer to the client">
+        <Input maxLength={MAX.line} {...register('reason')} />
       </Field>
-      {add.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {mutationErrorText(add.error)}
-        </p>
-      )}
-      <Button type="submit" className="self-start" disabled={add.isPending}>
-        {add.isPending ? 'Adding...' : 'Add'}
-      </Button>
+      <FormError message={add.isError ? mutationErrorText(add.error) : undefined} />
+      <SubmitButton submitting={add.isPending} label="Add" submittingLabel="Adding..." className="self-start" />
     </form>
   );
 }
@@ -99,11 +93,7 @@ export function ClientExclusions({ client }: { client: { id: string; exclusions:
           </ul>
         )}
       </section>
-      {remove.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {mutationErrorText(remove.error)}
-        </p>
-      )}
+      <FormError message={remove.isError ? mutationErrorText(remove.error) : undefined} />
       {canUpdate && <AddExclusion clientId={client.id} />}
       <ConfirmDialog
         open={removing !== undefined}

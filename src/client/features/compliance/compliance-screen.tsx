@@ -3,9 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, type Control, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CheckboxField, Field } from '@/client/components/form/field';
-import { FormSection, PageHeader } from '@/client/components/form/form-layout';
+import { FormSection, PageHeader, SubmitButton } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
-import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { formDraft, useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { useCan } from '@/client/lib/auth';
@@ -110,9 +109,7 @@ function SettingsForm({ initial, readOnly }: { initial: ComplianceSettings; read
       </FormSection>
       {!readOnly && (
         <div className="flex justify-end">
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save settings'}
-          </Button>
+          <SubmitButton submitting={update.isPending} label="Save settings" submittingLabel="Saving..." />
         </div>
       )}
     </form>

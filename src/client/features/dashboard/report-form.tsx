@@ -1,3 +1,4 @@
+import type { UseFormReturn } from 'react-hook-form';
 import { Field } from '@/client/components/form/field';
 import { Button } from '@/client/components/ui/button';
 import { DialogClose, DialogFooter } from '@/client/components/ui/dialog';
@@ -13,29 +14,26 @@ export interface ReportFormValues {
   startYear: string;
 }
 
+/**
+ * The report's choices. The form is the dialog's (`form`), not this component's: the choices outlast the form
+ * while a report is shown, and "Generate New" comes back to them.
+ */
 export function ReportForm({
-  values,
+  form,
   currentYear,
   generating,
-  onChange,
   onGenerate,
 }: {
-  values: ReportFormValues;
+  form: UseFormReturn<ReportFormValues>;
   currentYear: number;
   generating: boolean;
-  onChange: (values: ReportFormValues) => void;
-  onGenerate: () => void;
+  onGenerate: (values: ReportFormValues) => void;
 }) {
+  const { register, handleSubmit } = form;
   return (
-    <form
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onGenerate();
-      }}
-    >
+    <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(onGenerate)(event)}>
       <Field label="Report Type">
-        <NativeSelect value={values.items} onChange={(e) => onChange({ ...values, items: e.target.value as ReportType })}>
+        <NativeSelect {...register('items')}>
           {Object.entries(REPORT_ITEMS).map(([value, words]) => (
             <option key={value} value={value}>
               {words.option}
@@ -44,7 +42,7 @@ export function ReportForm({
         </NativeSelect>
       </Field>
       <Field label="Breakdown Type">
-        <NativeSelect value={values.breakdown} onChange={(e) => onChange({ ...values, breakdown: e.target.value as ReportBreakdown })}>
+        <NativeSelect {...register('breakdown')}>
           {Object.entries(REPORT_BREAKDOWNS).map(([value, words]) => (
             <option key={value} value={value}>
               {words.option}
@@ -53,15 +51,7 @@ export function ReportForm({
         </NativeSelect>
       </Field>
       <Field label="Start Year" hint={`From ${FIRST_REPORT_YEAR} to ${currentYear}`}>
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={FIRST_REPORT_YEAR}
-          max={currentYear}
-          step={1}
-          value={values.startYear}
-          onChange={(e) => onChange({ ...values, startYear: e.target.value })}
-        />
+        <Input type="number" inputMode="numeric" min={FIRST_REPORT_YEAR} max={currentYear} step={1} {...register('startYear')} />
       </Field>
       <DialogFooter>
         <DialogClose asChild>

@@ -1,7 +1,9 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { DELIVERY_MESSAGES, MISSED_REASON_LABELS, MISSED_REASONS, type MissedReason } from '@/shared/deliveries';
 import { MAX } from '@/shared/schemas/common';
 import { Field } from '@/client/components/form/field';
+import { FormError } from '@/client/components/form/form-layout';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
@@ -17,6 +19,14 @@ export interface EntryDialogTarget {
   who: string;
 }
 
+/** The dialog's fields as typed: the hours as text, read as the cell reads them (parseCellText). */
+interface EntryFields {
+  status: 'delivered' | 'missed';
+  hours: string;
+  reason: MissedReason | '';
+  note: string;
+}
+
 /**
  * A day's entry in full: care given (hours) or a missed visit with its reason, and a note; or clearing the
  * day. Opened from a cell with M (missed) or N (note); everything in it works from the keyboard.
@@ -25,11 +35,16 @@ export function EntryDialog({ store, target, onClose }: { store: TimesheetStore;
   const cell = store.get(target.cellKey);
   const date = target.cellKey.split('|')[1]!;
   const saved = cell.saved;
-  const [status, setStatus] = useState<'delivered' | 'missed'>(target.mode === 'missed' ? 'missed' : (saved?.status ?? 'delivered'));
-  const [hours, setHours] = useState(cell.text === MISSED_TEXT ? '' : cell.text);
-  const [reason, setReason] = useState<MissedReason | undefined>(saved?.reason ?? undefined);
-  const [note, setNote] = useState(saved?.note ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, watch, setError, formState } = useForm<EntryFields>({
+    defaultValues: {
+      status: target.mode === 'missed' ? 'missed' : (saved?.status ?? 'delivered'),
+      hours: cell.text === MISSED_TEXT ? '' : cell.text,
+      reason: saved?.reason ?? '',
+      note: saved?.note ?? '',
+    },
+  });
+  const status = watch('status');
+  const error = formState.errors.root?.message;
   const [saving, setSaving] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
 
@@ -37,20 +52,19 @@ export function EntryDialog({ store, target, onClose }: { store: TimesheetStore;
     setSaving(true);
     const refusal = await store.save(target.cellKey, entry);
     setSaving(false);
-    if (refusal) setError(refusal);
+    if (refusal) setError('root', { message: refusal });
     else onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(({ status, hours, reason, note }) => {
     if (status === 'missed') {
-      if (!reason) return setError(DELIVERY_MESSAGES.reasonRequired);
-      return void send({ status, hours: 0, reason, note: note.trim() });
+      if (!reason) return setError('root', { message: DELIVERY_MESSAGES.reasonRequired });
+      return send({ status, hours: 0, reason, note: note.trim() });
     }
     const parsed = parseCellText(hours);
-    if (parsed.kind !== 'hours') return setError(parsed.kind === 'invalid' ? parsed.message : 'Enter the hours given');
-    void send({ status, hours: parsed.hours, note: note.trim() });
-  };
+    if (parsed.kind !== 'hours') return setError('root', { message: parsed.kind === 'invalid' ? parsed.message : 'Enter the hours given' });
+    return send({ status, hours: parsed.hours, note: note.trim() });
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
@@ -76,45 +90,35 @@ export function EntryDialog({ store, target, onClose }: { store: TimesheetStore;
           <DialogTitle>{longDayOf(date)}</DialogTitle>
           <DialogDescription>{target.who}</DialogDescription>
         </DialogHeader>
-        <form className="flex flex-col gap-4" onSubmit={submit} aria-label="Day's entry" noValidate>
+        <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} aria-label="Day's entry" noValidate>
           <fieldset className="flex flex-wrap gap-4">
             <legend className="mb-1.5 text-sm font-medium">What happened</legend>
             {(['delivered', 'missed'] as const).map((value) => (
               <label key={value} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="status" value={value} checked={status === value} onChange={() => setStatus(value)} />
+                <input type="radio" value={value} {...register('status')} />
                 {value === 'delivered' ? 'Care given' : 'Missed visit'}
               </label>
             ))}
           </fieldset>
           {status === 'delivered' ? (
             <Field label="Hours" hint="0 to 24, in quarters of an hour (7.5 or 7:30)">
-              <Input name="hours" inputMode="decimal" autoComplete="off" value={hours} onChange={(e) => setHours(e.target.value)} />
+              <Input inputMode="decimal" autoComplete="off" {...register('hours')} />
             </Field>
           ) : (
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-1.5 text-sm font-medium">Why was it missed?</legend>
               {MISSED_REASONS.map((value) => (
                 <label key={value} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="reason"
-                    value={value}
-                    checked={reason === value}
-                    onChange={() => setReason(value)}
-                  />
+                  <input type="radio" value={value} {...register('reason')} />
                   {MISSED_REASON_LABELS[value]}
                 </label>
               ))}
             </fieldset>
           )}
           <Field label="Note (optional)">
-            <Input maxLength={MAX.line} value={note} onChange={(e) => setNote(e.target.value)} />
+            <Input maxLength={MAX.line} {...register('note')} />
           </Field>
-          {error && (
-            <p className="text-sm text-destructive" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <DialogFooter className="gap-2 sm:justify-between">
             <Button type="button" variant="outline" disabled={saving || (saved === null && entryText(saved) === cell.text)} onClick={() => void send(null)}>
               Clear the day

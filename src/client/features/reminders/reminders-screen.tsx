@@ -9,7 +9,7 @@ import { ROLES } from '@/shared/permissions';
 import { digestWindowsText, type ReminderSettings, reminderSettings, WEEKDAYS } from '@/shared/schemas/reminders';
 import { type DataColumn, DataTable } from '@/client/components/data-table';
 import { CheckboxField, Field } from '@/client/components/form/field';
-import { FormSection, PageHeader } from '@/client/components/form/form-layout';
+import { FormSection, PageHeader, SubmitButton } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
@@ -157,9 +157,7 @@ function SettingsForm({ initial, readOnly }: { initial: ReminderSettings; readOn
         />
         {!readOnly && (
           <div className="flex justify-end sm:col-span-2">
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save settings'}
-            </Button>
+            <SubmitButton submitting={update.isPending} label="Save settings" submittingLabel="Saving..." />
           </div>
         )}
       </FormSection>

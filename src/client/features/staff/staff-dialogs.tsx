@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ROLES } from '@/shared/permissions';
 import { type StaffAccount, staffInvite, staffRole } from '@/shared/schemas/staff';
 import { Field } from '@/client/components/form/field';
+import { DialogFormActions, FormError } from '@/client/components/form/form-layout';
 import { GuardedDialog } from '@/client/components/guarded-dialog';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
@@ -144,19 +145,8 @@ function InviteForm({ onDone, onCancel }: { onDone: (passOn: LinkToPassOn | null
           <RoleOptions />
         </NativeSelect>
       </Field>
-      {errors.root && (
-        <p role="alert" className="text-sm text-destructive">
-          {errors.root.message}
-        </p>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? 'Adding...' : 'Add staff member'}
-        </Button>
-      </DialogFooter>
+      <FormError message={errors.root?.message} />
+      <DialogFormActions onCancel={onCancel} submitLabel="Add staff member" submittingLabel="Adding..." submitting={invite.isPending} />
     </form>
   );
 }
@@ -203,19 +193,8 @@ function RoleForm({ account, onDone, onCancel }: { account: StaffAccount; onDone
           <RoleOptions />
         </NativeSelect>
       </Field>
-      {formState.errors.root && (
-        <p role="alert" className="text-sm text-destructive">
-          {formState.errors.root.message}
-        </p>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={setRole.isPending}>
-          {setRole.isPending ? 'Saving...' : 'Change role'}
-        </Button>
-      </DialogFooter>
+      <FormError message={formState.errors.root?.message} />
+      <DialogFormActions onCancel={onCancel} submitLabel="Change role" submittingLabel="Saving..." submitting={setRole.isPending} />
     </form>
   );
 }
