@@ -116,3 +116,29 @@ export function tablesAsJsonBuiltOnce<P extends Record<string, JsonRowsPart>, V 
     return rowsOfParts(parts!, result!) as RowsOf<TablesOf<P>>;
   };
 }
+
+/** Fields read as a JSON array: `array` builds it in SQL, `read` puts the keys back on one. */
+export interface JsonTuple<R> {
+  array: SQL;
+  read: (tuple: readonly unknown[]) => R;
+}
+
+/**
+ * The fields of a row as a JSON array rather than an object: PGlite builds arrays in half the time, which tells
+ * over tens of thousands of rows (a week's timesheet). Each key is written beside its SQL, once; the array's
+ * order is the fields' order.
+ */
+export function jsonTuple<R extends Record<string, unknown>>(fields: { [K in keyof R]: SQL | PgColumn }): JsonTuple<R> {
+  const keys = Object.keys(fields) as (keyof R)[];
+  return {
+    array: sql`json_build_array(${sql.join(
+      keys.map((key) => sql`${fields[key]}`),
+      sql`, `,
+    )})`,
+    read: (tuple) => {
+      const row = {} as R;
+      for (let i = 0; i < keys.length; i++) row[keys[i]!] = tuple[i] as R[keyof R];
+      return row;
+    },
+  };
+}

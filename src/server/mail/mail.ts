@@ -165,6 +165,14 @@ export function deliverNow(db: Database, mailer: Mailer | null, log: Pick<Fastif
   return delivery;
 }
 
+/**
+ * Someone waits for what was just queued (a password link, the digest an Admin asked for): delivered now, not at
+ * the mail job's next minute. It never throws (deliverNow).
+ */
+export function deliverQueuedNow({ db, env, log }: { db: Database; env: Pick<Env, 'smtpUrl' | 'smtpTls' | 'mailFrom'>; log: Pick<FastifyBaseLogger, 'error'> }): void {
+  void deliverNow(db, createMailer(env), log);
+}
+
 /** Deliveries started by deliverNow and not yet done. */
 const inFlight = new Set<Promise<void>>();
 

@@ -10,14 +10,15 @@ import { addressFromRow, addressWithDeprivationFromRow } from '@/server/records/
 type ClientRow = typeof clients.$inferSelect;
 type CarerRow = typeof carers.$inferSelect;
 
+/** What every person read begins with: the id, the record's state and version, and the date of birth. */
+function personHead(row: ClientRow | CarerRow) {
+  return { id: row.id, archived: row.archived as 'Y' | 'N', version: row.version, anonymised: row.anonymisedAt !== null, dateOfBirth: row.dateOfBirth ?? '' };
+}
+
 /** A client as lists show it: everything but notes and related records. */
 export function clientSummaryFromRow(row: ClientRow) {
   return {
-    id: row.id,
-    archived: row.archived as 'Y' | 'N',
-    version: row.version,
-    anonymised: row.anonymisedAt !== null,
-    dateOfBirth: row.dateOfBirth ?? '',
+    ...personHead(row),
     details: {
       customId: row.customId,
       name: row.name,
@@ -75,11 +76,7 @@ export function clientColumns(data: ClientData) {
 /** A carer as lists show it: everything but notes and related records. */
 export function carerSummaryFromRow(row: CarerRow) {
   return {
-    id: row.id,
-    archived: row.archived as 'Y' | 'N',
-    version: row.version,
-    anonymised: row.anonymisedAt !== null,
-    dateOfBirth: row.dateOfBirth ?? '',
+    ...personHead(row),
     dbsExpiry: row.dbsExpiry ?? '',
     dbs: dbsFromRow(row),
     publicLiabilityExpiry: row.publicLiabilityExpiry ?? '',

@@ -1,26 +1,8 @@
-import {
-  Archive,
-  ArchiveArrowUp,
-  ClipboardPlus,
-  Ellipsis,
-  Eye,
-  GraduationCap,
-  type LucideIcon,
-  PackagePlus,
-  Pencil,
-  RefreshCw,
-  Trash,
-} from 'lucide-react';
+import { Archive, ArchiveArrowUp, ClipboardPlus, Ellipsis, Eye, GraduationCap, type LucideIcon, PackagePlus, Pencil, RefreshCw, Trash } from 'lucide-react';
 import { useRef } from 'react';
 import { rememberDialogOpener } from '@/client/components/dialog-opener';
 import { Button } from '@/client/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/client/components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/client/components/ui/dropdown-menu';
 import { type RowActionKind, rowActionLabel, rowActionsFor } from './row-actions';
 import type { RowActions } from './types';
 

@@ -14,6 +14,7 @@ import {
 } from '@/shared/deliveries';
 import type { DeliveryInput, DeliveryUpdate } from '@/shared/schemas/deliveries';
 import { type Executor, queryRows } from '@/server/db/client';
+import { jsonTuple } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { closedMonths, deliveries } from '@/server/db/schema/deliveries';
@@ -69,31 +70,50 @@ export interface DeliveryPackage {
   entries: Delivery[];
 }
 
+type RunningPackage = Omit<DeliveryPackage, 'plannedHours' | 'entries'> & { archived: 'Y' | 'N'; entries: unknown[][] };
+
+const ENTRY = jsonTuple<Omit<Delivery, 'packageId'>>({
+  id: sql`d.id`,
+  version: sql`d.version`,
+  date: sql`d.date`,
+  status: sql`d.status`,
+  hours: sql`d.hours`,
+  reason: sql`d.reason`,
+  note: sql`d.note`,
+});
+
+const RUNNING_PACKAGE = jsonTuple<RunningPackage>({
+  id: sql`p.id`,
+  carerId: sql`p.carer_id`,
+  carerName: sql`carer.name`,
+  clientName: sql`client.name`,
+  packageName: sql`case when p.name = client.name then '' else p.name end`,
+  startDate: sql`p.start_date`,
+  endDate: sql`p.end_date`,
+  weeklyHours: sql`p.weekly_hours`,
+  archived: sql`p.archived`,
+  entries: sql`coalesce(given.entries, '[]')`,
+});
+
 /**
  * Packages running at some time from `first` to `last` (of one carer, when given), by carer and client, each
- * with its carer's and client's names and its entries then in date order: read as one JSON text, which PGlite
- * builds far quicker than as many rows (a week of the benchmark's data set has thousands of packages and tens
- * of thousands of entries). An entry lies within its package's dates, so a package's entries then are all of
- * those days' entries for it.
+ * with its carer's and client's names and its entries then in date order: read as one JSON text of arrays
+ * (jsonTuple), which PGlite builds far quicker than as many rows (a week of the benchmark's data set has
+ * thousands of packages and tens of thousands of entries). An entry lies within its package's dates, so a
+ * package's entries then are all of those days' entries for it.
  */
-type PackageTuple = [string, string, string, string, string, string, string | null, number, 'Y' | 'N', EntryTuple[]];
-type EntryTuple = [string, number, string, DeliveryStatus, number, MissedReason | null, string];
-
 async function packagesRunning(db: Executor, first: string, last: string, carerId?: string): Promise<(Omit<DeliveryPackage, 'plannedHours'> & { archived: 'Y' | 'N' })[]> {
   const ofCarer = carerId ? sql`and p.carer_id = ${carerId}` : sql``;
-  // Arrays rather than objects: PGlite builds them in half the time, and the keys are put back below.
   const [result] = await queryRows<{ rows: string }>(
     db,
     sql`with running as (
         select p.* from ${packages} p where p.start_date <= ${last} and (p.end_date is null or p.end_date >= ${first}) ${ofCarer}),
       given as (
-        select d.package_id, json_agg(json_build_array(d.id, d.version, d.date, d.status, d.hours, d.reason, d.note) order by d.date) as entries
+        select d.package_id, json_agg(${ENTRY.array} order by d.date) as entries
         from ${deliveries} d
         where d.date between ${first} and ${last} ${carerId ? sql`and d.package_id in (select id from running)` : sql``}
         group by d.package_id)
-      select coalesce(json_agg(json_build_array(p.id, p.carer_id, carer.name, client.name,
-        case when p.name = client.name then '' else p.name end,
-        p.start_date, p.end_date, p.weekly_hours, p.archived, coalesce(given.entries, '[]'))
+      select coalesce(json_agg(${RUNNING_PACKAGE.array}
         order by carer.name, client.name, p.start_date, p.id), '[]')::text as rows
       from running p
       join ${carers} carer on carer.id = p.carer_id
@@ -101,18 +121,10 @@ async function packagesRunning(db: Executor, first: string, last: string, carerI
       join ${clients} client on client.id = request.client_id
       left join given on given.package_id = p.id`,
   );
-  return (JSON.parse(result!.rows) as PackageTuple[]).map(([id, carerId, carerName, clientName, packageName, startDate, endDate, weeklyHours, archived, entries]) => ({
-    id,
-    carerId,
-    carerName,
-    clientName,
-    packageName,
-    startDate,
-    endDate,
-    weeklyHours,
-    archived,
-    entries: entries.map(([entryId, version, date, status, hours, reason, note]) => ({ id: entryId, version, packageId: id, date, status, hours, reason, note })),
-  }));
+  return (JSON.parse(result!.rows) as unknown[][]).map((tuple) => {
+    const running = RUNNING_PACKAGE.read(tuple);
+    return { ...running, entries: running.entries.map((entry) => ({ ...ENTRY.read(entry), packageId: running.id })) };
+  });
 }
 
 /** The closed months from `first` to `last`, as YYYY-MM. */

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  composeCarerReminder,
-  composeDigest,
-  type ExpiringItem,
-  isDeliverableEmail,
-  reminderKey,
-  reminderThreshold,
-} from './reminder-mail';
+import { composeCarerReminder, composeDigest, type ExpiringItem, isDeliverableEmail, reminderKey, reminderThreshold } from './reminder-mail';
 
 const context = { today: '2026-11-24', charityName: 'Vale Care', publicUrl: 'https://app.example.org' };
 const windows = [30, 60, 90];

@@ -17,14 +17,7 @@ import { queueMessage } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { Actor } from '@/server/records/service-context';
 import { settingsRow } from '@/server/records/settings-row';
-import {
-  composeCarerReminder,
-  composeDigest,
-  type ExpiringItem,
-  isDeliverableEmail,
-  reminderKey,
-  reminderThreshold,
-} from './reminder-mail';
+import { composeCarerReminder, composeDigest, type ExpiringItem, isDeliverableEmail, reminderKey, reminderThreshold } from './reminder-mail';
 
 /** What a run did: stored with the run and shown on the Reminders screen. */
 export interface ReminderRunResult {

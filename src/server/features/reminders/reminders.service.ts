@@ -1,6 +1,6 @@
 import type { ReminderSettings } from '@/shared/schemas/reminders';
 import { listRuns, rescheduleJob, runJobNow } from '@/server/jobs/jobs';
-import { createMailer, deliverNow, listMessages, resendMessage } from '@/server/mail/mail';
+import { deliverQueuedNow, listMessages, resendMessage } from '@/server/mail/mail';
 import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { notFound } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
@@ -37,8 +37,7 @@ export async function resendReminderMessage({ db, actor }: ServiceContext, { id 
 export async function sendDigestNow({ db, actor, env, log }: ServiceContext): Promise<Pick<ReminderRunResult, 'sent' | 'recipients'>> {
   const result = await runJobNow<ReminderRunResult>(db, remindersJob.name, { env, log });
   await auditReminderRun(db, actor, 'reminders.sendDigestNow', result);
-  // The Admin is waiting to see it go: delivered now, not at the mail job's next minute.
-  if (result.sent > 0) void deliverNow(db, createMailer(env), log);
+  if (result.sent > 0) deliverQueuedNow({ db, env, log });
   return { sent: result.sent, recipients: result.recipients };
 }
 

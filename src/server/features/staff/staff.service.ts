@@ -17,7 +17,7 @@ import {
   type UserErrorKind,
 } from '@/server/features/account/accounts';
 import { loginAttempts, mfaEnrolments, users } from '@/server/db/schema/auth';
-import { createMailer, deliverNow } from '@/server/mail/mail';
+import { deliverQueuedNow } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { ServiceContext } from '@/server/records/service-context';
 import { databaseErrorCode } from '@/server/trpc/init';
@@ -37,11 +37,6 @@ async function accountChange<T>(change: () => Promise<T>): Promise<T> {
     if (error instanceof UserError) throw new TRPCError({ code: ERROR_CODES[error.kind], message: error.message });
     throw error;
   }
-}
-
-/** The person waits at their inbox: the link goes now, not at the mail job's next minute. */
-function deliverLinkNow({ db, env, log }: ServiceContext): void {
-  void deliverNow(db, createMailer(env), log);
 }
 
 const signIns = (succeeded: 'min' | 'max') =>
@@ -122,7 +117,7 @@ export async function inviteStaff(ctx: ServiceContext, input: StaffInvite): Prom
       throw error;
     }
   });
-  deliverLinkNow(ctx);
+  deliverQueuedNow(ctx);
   return invited;
 }
 
@@ -157,6 +152,6 @@ export async function sendStaffPasswordReset(ctx: ServiceContext, { id }: StaffA
       return { ...user, linkToPassOn };
     }),
   );
-  deliverLinkNow(ctx);
+  deliverQueuedNow(ctx);
   return sent;
 }
