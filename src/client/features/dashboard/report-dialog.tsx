@@ -1,6 +1,5 @@
 import { FileBarChart } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
 import { useTRPCClient } from '@/client/lib/trpc';
@@ -77,7 +76,7 @@ const PRINT_REPORT_ONLY = cn(
 export function ReportDialog() {
   const currentYear = Number(todayIn().slice(0, 4));
   const [open, setOpen] = useState(false);
-  const form = useForm<ReportFormValues>({ defaultValues: { items: 'requests', breakdown: 'locality', startYear: String(currentYear) } });
+  const [values, setValues] = useState<ReportFormValues>({ items: 'requests', breakdown: 'locality', startYear: String(currentYear) });
   const { report, generating, generate, reset } = useReportGenerator();
 
   return (
@@ -115,10 +114,13 @@ export function ReportDialog() {
           </Suspense>
         ) : (
           <ReportForm
-            form={form}
+            values={values}
             currentYear={currentYear}
             generating={generating}
-            onGenerate={(values) => void generate({ items: values.items, breakdown: values.breakdown, startYear: parseStartYear(values.startYear, currentYear) })}
+            onChange={setValues}
+            onGenerate={() =>
+              void generate({ items: values.items, breakdown: values.breakdown, startYear: parseStartYear(values.startYear, currentYear) })
+            }
           />
         )}
       </DialogContent>

@@ -1,4 +1,3 @@
-import type { UseFormReturn } from 'react-hook-form';
 import { Field } from '@/client/components/form/field';
 import { Button } from '@/client/components/ui/button';
 import { DialogClose, DialogFooter } from '@/client/components/ui/dialog';
@@ -14,26 +13,29 @@ export interface ReportFormValues {
   startYear: string;
 }
 
-/**
- * The report's choices. The form is the dialog's (`form`), not this component's: the choices outlast the form
- * while a report is shown, and "Generate New" comes back to them.
- */
 export function ReportForm({
-  form,
+  values,
   currentYear,
   generating,
+  onChange,
   onGenerate,
 }: {
-  form: UseFormReturn<ReportFormValues>;
+  values: ReportFormValues;
   currentYear: number;
   generating: boolean;
-  onGenerate: (values: ReportFormValues) => void;
+  onChange: (values: ReportFormValues) => void;
+  onGenerate: () => void;
 }) {
-  const { register, handleSubmit } = form;
   return (
-    <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(onGenerate)(event)}>
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onGenerate();
+      }}
+    >
       <Field label="Report Type">
-        <NativeSelect {...register('items')}>
+        <NativeSelect value={values.items} onChange={(e) => onChange({ ...values, items: e.target.value as ReportType })}>
           {Object.entries(REPORT_ITEMS).map(([value, words]) => (
             <option key={value} value={value}>
               {words.option}
@@ -42,7 +44,7 @@ export function ReportForm({
         </NativeSelect>
       </Field>
       <Field label="Breakdown Type">
-        <NativeSelect {...register('breakdown')}>
+        <NativeSelect value={values.breakdown} onChange={(e) => onChange({ ...values, breakdown: e.target.value as ReportBreakdown })}>
           {Object.entries(REPORT_BREAKDOWNS).map(([value, words]) => (
             <option key={value} value={value}>
               {words.option}
@@ -51,7 +53,15 @@ export function ReportForm({
         </NativeSelect>
       </Field>
       <Field label="Start Year" hint={`From ${FIRST_REPORT_YEAR} to ${currentYear}`}>
-        <Input type="number" inputMode="numeric" min={FIRST_REPORT_YEAR} max={currentYear} step={1} {...register('startYear')} />
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={FIRST_REPORT_YEAR}
+          max={currentYear}
+          step={1}
+          value={values.startYear}
+          onChange={(e) => onChange({ ...values, startYear: e.target.value })}
+        />
       </Field>
       <DialogFooter>
         <DialogClose asChild>
