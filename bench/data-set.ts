@@ -352,6 +352,4 @@ export async function insertDataSet(db: Database, size: DataSetSize, today: stri
     await insertAll(t, magAttendees, rows.magAttendees);
     await t.execute(yearOfDeliveries(today));
   });
-  // Fresh statistics, as autovacuum would gather on a database that grew over years.
-  await db.execute(sql`analyze`);
 }

@@ -28,7 +28,7 @@ import { type BrowserFigures, type BrowserSettings, ensureWebBuild, measureInBro
 import type { LoadShape } from './latency';
 import { describeMachine } from './machine';
 import { measureWorkload, type MixedLoadOptions, type MixedLoadRun, mixedLoadFigures, poolsFromApi, poolsFromDatabase, prepare, signInStaff, startSessions } from './mixed-load';
-import { type CallOn, type Operation, type OperationKind, operations, REPORT_OPERATIONS, send, timeCalls, timeInTurn } from './operations';
+import { type CallOn, LONG_WARM_UP, type Operation, type OperationKind, operations, REPORT_OPERATIONS, send, timeCalls, timeInTurn, WARM_UP } from './operations';
 import { ratioRecord, renderReport, writeReportSection } from './report';
 import { type BenchResult, computedAnswer, type DatabaseRun, type GrowthPoint, type OperationFigures, type Side, type UnderLoad } from './results';
 import { residentMemory, startProduct, startSide, type TimedServer } from './servers';
@@ -108,7 +108,7 @@ const QUICK: Settings = {
   scale: 0.1,
   growthScales: [],
   one: { ...ONE_CLIENT_ROUND, maxSeconds: 0.3 },
-  ratioRounds: 5,
+  ratioRounds: 11,
   rounds: 5,
   listRounds: { one: { ...ONE_CLIENT_ROUND, maxSeconds: 0.3 }, rounds: 5 },
   many: { concurrency: CONCURRENCY, maxRequests: 60, maxSeconds: 3 },
@@ -212,7 +212,8 @@ async function timeOperations(list: Operation[], servers: readonly SideServer[],
       if (side !== 'baseline' && op.fresh) timed.push({ side, load: 'fresh', target: { url: server.url, call: op.fresh, headers: signedIn } });
     }
     const [shape, rounds] = op.kind === 'list' ? [settings.listRounds.one, settings.listRounds.rounds] : [settings.one, HELD_TO_RATIOS.includes(op.kind) ? settings.ratioRounds : settings.rounds];
-    const atOne = await timeInTurn(timed.map((t) => t.target), shape, rounds);
+    const warm = op.kind === 'record' || op.kind === 'update' ? LONG_WARM_UP : WARM_UP;
+    const atOne = await timeInTurn(timed.map((t) => t.target), shape, rounds, { warm });
     const underLoad: Partial<Record<Side, UnderLoad>> = {};
     timed.forEach(({ side, load }, i) => (underLoad[side] = { ...underLoad[side]!, [load]: atOne[i]! }));
 

@@ -14,7 +14,7 @@ import { seedDemo } from '@/server/demo/seed-demo';
 import type { AppRouter } from '@/server/app-router';
 import { type ApiClient, signInOverHttp } from '@/server/test/http-sign-in';
 import { addDays, todayIn } from '@/shared/dates';
-import { type BenchDatabase, envOf } from './databases';
+import { type BenchDatabase, envOf, settleDatabase } from './databases';
 import { percentile } from './latency';
 import { type Call, CallFailed, send } from './operations';
 import type { MixedLoadFigures } from './results';
@@ -48,6 +48,7 @@ export async function prepare(database: BenchDatabase, staff: number): Promise<v
       // Coordinators do the daily work of the workload and sign in with a password alone.
       await addUser(connection.db, { email: staffEmail(n), password: STAFF_PASSWORD, givenName: 'Load', familyName: `Coordinator ${n}`, role: 'Coordinator' });
     }
+    await settleDatabase(connection.db);
   } finally {
     await connection.close();
   }
