@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
 import { type Action, can, type Resource } from '@/shared/permissions';
 import { forbidden } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
@@ -30,4 +31,24 @@ export function permitted(resource: Resource, action: Action) {
     if (!can(service.actor.role, resource, action)) throw forbidden(service.actor.role, action, resource);
     return next({ ctx: service });
   });
+}
+
+/**
+ * A service entry point: the context whole, then the input the procedure checked. tRPC hands the resolver the
+ * schema's output, which TypeScript cannot see while the schema is still a type parameter; hence the cast below.
+ */
+type ServiceCall<I extends z.ZodType, O> = (ctx: ServiceContext, input: z.output<I>) => Promise<O>;
+
+/** A query `action` on `resource` permits: the input checked, then the service called with the context whole. */
+export function permittedQuery<I extends z.ZodType, O>(resource: Resource, action: Action, input: I, run: ServiceCall<I, O>) {
+  return permitted(resource, action)
+    .input(input)
+    .query(({ ctx, input }) => run(ctx, input as z.output<I>));
+}
+
+/** A mutation `action` on `resource` permits: the input checked, then the service called with the context whole. */
+export function permittedMutation<I extends z.ZodType, O>(resource: Resource, action: Action, input: I, run: ServiceCall<I, O>) {
+  return permitted(resource, action)
+    .input(input)
+    .mutation(({ ctx, input }) => run(ctx, input as z.output<I>));
 }

@@ -1,6 +1,6 @@
 import { deliveredReportInput, hoursReportInput } from '@/shared/schemas/analytics';
 import { router } from '@/server/trpc/init';
-import { permitted } from '@/server/trpc/procedures';
+import { permitted, permittedQuery } from '@/server/trpc/procedures';
 import { type Breakdown, type CareItems, getCrossSection, getHoursReport } from './analytics.service';
 import { getDeliveredReport, getDeliveredThisMonth } from './delivered-report';
 
@@ -19,9 +19,7 @@ export const analyticsRouter = router({
   getRequestsDeprivationReport: hoursReport('requests', 'deprivationCategories'),
   getPackagesDeprivationReport: hoursReport('packages', 'deprivationCategories'),
   // Planned against delivered care. Carers are named only to roles that may read that kind of carer.
-  getDeliveredReport: permitted('analytics', 'read')
-    .input(deliveredReportInput)
-    .query(({ ctx, input }) => getDeliveredReport(ctx, input)),
+  getDeliveredReport: permittedQuery('analytics', 'read', deliveredReportInput, getDeliveredReport),
   // The dashboard's figures for the month so far, for the roles that read delivered care.
   getDeliveredThisMonth: permitted('deliveries', 'read').query(({ ctx }) => getDeliveredThisMonth(ctx)),
 });

@@ -3,7 +3,7 @@ import { byId } from '@/shared/schemas/common';
 import { carerInput, carerUpdate, mpId, mpRename, volunteerId, volunteerRename } from '@/shared/schemas/people';
 import { suggestForRequest } from '@/shared/schemas/care';
 import { router } from '@/server/trpc/init';
-import { permitted } from '@/server/trpc/procedures';
+import { permitted, permittedMutation, permittedQuery } from '@/server/trpc/procedures';
 import { carersService } from './carers.service';
 import { suggestCarers } from './suggestions.service';
 
@@ -16,21 +16,11 @@ function carerProcedures(resource: 'mps' | 'volunteers', carers: ReturnType<type
   return {
     getAll: permitted(resource, 'read').query(({ ctx }) => carers.list(ctx, { includeArchived: true })),
     getAllNotArchived: permitted(resource, 'read').query(({ ctx }) => carers.list(ctx, { includeArchived: false })),
-    getById: permitted(resource, 'read')
-      .input(z.strictObject({ id }))
-      .query(({ ctx, input }) => carers.get(ctx, input)),
-    create: permitted(resource, 'create')
-      .input(carerInput)
-      .mutation(({ ctx, input }) => carers.create(ctx, input)),
-    update: permitted(resource, 'update')
-      .input(carerUpdate(id))
-      .mutation(({ ctx, input }) => carers.update(ctx, input)),
-    toggleArchive: permitted(resource, 'update')
-      .input(ref)
-      .mutation(({ ctx, input }) => carers.toggleArchive(ctx, input)),
-    delete: permitted(resource, 'delete')
-      .input(ref)
-      .mutation(({ ctx, input }) => carers.remove(ctx, input)),
+    getById: permittedQuery(resource, 'read', z.strictObject({ id }), carers.get),
+    create: permittedMutation(resource, 'create', carerInput, carers.create),
+    update: permittedMutation(resource, 'update', carerUpdate(id), carers.update),
+    toggleArchive: permittedMutation(resource, 'update', ref, carers.toggleArchive),
+    delete: permittedMutation(resource, 'delete', ref, carers.remove),
   };
 }
 
@@ -54,7 +44,5 @@ export const carersRouter = router({
    * Carers ranked for a request, each with the reasons for its place. Readable by every role that reads
    * packages; it lists only the kinds of carer the role reads (Finance: volunteers).
    */
-  suggestForRequest: permitted('packages', 'read')
-    .input(suggestForRequest)
-    .query(({ ctx, input }) => suggestCarers(ctx, input)),
+  suggestForRequest: permittedQuery('packages', 'read', suggestForRequest, suggestCarers),
 });

@@ -1,11 +1,9 @@
 import { complianceSettings } from '@/shared/schemas/compliance';
 import { router } from '@/server/trpc/init';
-import { permitted } from '@/server/trpc/procedures';
+import { permitted, permittedMutation } from '@/server/trpc/procedures';
 import { getSettings, updateComplianceSettings } from './compliance.service';
 
 export const complianceRouter = router({
   getSettings: permitted('compliance', 'read').query(({ ctx }) => getSettings(ctx)),
-  updateSettings: permitted('compliance', 'update')
-    .input(complianceSettings)
-    .mutation(({ ctx, input }) => updateComplianceSettings(ctx, input)),
+  updateSettings: permittedMutation('compliance', 'update', complianceSettings, updateComplianceSettings),
 });

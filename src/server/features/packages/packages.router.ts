@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { byId } from '@/shared/schemas/common';
 import { assignmentCheck, packageId, packageInput, packageRenewal, packageUpdate } from '@/shared/schemas/care';
 import { router } from '@/server/trpc/init';
-import { permitted } from '@/server/trpc/procedures';
+import { permitted, permittedMutation, permittedQuery } from '@/server/trpc/procedures';
 import type { CareView } from '@/server/records/care.mappers';
 import { checkAssignment, createPackage, deletePackage, getPackage, listPackages, renewPackage, updatePackage } from './packages.service';
 
@@ -12,26 +12,14 @@ export const packagesRouter = router({
   getAll: list('all'),
   getAllNotArchived: list('notArchived'),
   getAllNotEndedYet: list('notEndedYet'),
-  getById: permitted('packages', 'read')
-    .input(z.strictObject({ id: packageId }))
-    .query(({ ctx, input }) => getPackage(ctx, input)),
-  create: permitted('packages', 'create')
-    .input(packageInput)
-    .mutation(({ ctx, input }) => createPackage(ctx, input)),
-  update: permitted('packages', 'update')
-    .input(packageUpdate)
-    .mutation(({ ctx, input }) => updatePackage(ctx, input)),
-  renew: permitted('packages', 'update')
-    .input(packageRenewal)
-    .mutation(({ ctx, input }) => renewPackage(ctx, input)),
+  getById: permittedQuery('packages', 'read', z.strictObject({ id: packageId }), getPackage),
+  create: permittedMutation('packages', 'create', packageInput, createPackage),
+  update: permittedMutation('packages', 'update', packageUpdate, updatePackage),
+  renew: permittedMutation('packages', 'update', packageRenewal, renewPackage),
   /**
    * Whether a carer may be given a request's care, for the package form to warn as a carer is chosen:
    * { compliance: { status, reasons }, excluded: { reason } | null }. Only for a carer the role may read.
    */
-  checkAssignment: permitted('packages', 'read')
-    .input(assignmentCheck)
-    .query(({ ctx, input }) => checkAssignment(ctx, input)),
-  delete: permitted('packages', 'delete')
-    .input(byId('p', 'package'))
-    .mutation(({ ctx, input }) => deletePackage(ctx, input)),
+  checkAssignment: permittedQuery('packages', 'read', assignmentCheck, checkAssignment),
+  delete: permittedMutation('packages', 'delete', byId('p', 'package'), deletePackage),
 });

@@ -6,7 +6,7 @@ import {
   trainingRecordUpdate,
 } from '@/shared/schemas/compliance';
 import { router } from '@/server/trpc/init';
-import { permitted } from '@/server/trpc/procedures';
+import { permitted, permittedMutation, permittedQuery } from '@/server/trpc/procedures';
 import {
   createTrainingRecord,
   deleteTrainingRecord,
@@ -19,19 +19,9 @@ import {
 export const trainingRecordsRouter = router({
   getAll: permitted('trainingRecords', 'read').query(({ ctx }) => listTrainingRecords(ctx, { includeArchived: true })),
   getAllNotArchived: permitted('trainingRecords', 'read').query(({ ctx }) => listTrainingRecords(ctx, { includeArchived: false })),
-  getByExpiringBefore: permitted('trainingRecords', 'read')
-    .input(expiringBefore)
-    .query(({ ctx, input }) => listTrainingRecordsExpiringBy(ctx, input)),
-  getById: permitted('trainingRecords', 'read')
-    .input(trainingRecordRef)
-    .query(({ ctx, input }) => getTrainingRecord(ctx, input)),
-  create: permitted('trainingRecords', 'create')
-    .input(trainingRecordInput)
-    .mutation(({ ctx, input }) => createTrainingRecord(ctx, input)),
-  update: permitted('trainingRecords', 'update')
-    .input(trainingRecordUpdate)
-    .mutation(({ ctx, input }) => updateTrainingRecord(ctx, input)),
-  delete: permitted('trainingRecords', 'delete')
-    .input(trainingRecordDelete)
-    .mutation(({ ctx, input }) => deleteTrainingRecord(ctx, input)),
+  getByExpiringBefore: permittedQuery('trainingRecords', 'read', expiringBefore, listTrainingRecordsExpiringBy),
+  getById: permittedQuery('trainingRecords', 'read', trainingRecordRef, getTrainingRecord),
+  create: permittedMutation('trainingRecords', 'create', trainingRecordInput, createTrainingRecord),
+  update: permittedMutation('trainingRecords', 'update', trainingRecordUpdate, updateTrainingRecord),
+  delete: permittedMutation('trainingRecords', 'delete', trainingRecordDelete, deleteTrainingRecord),
 });
