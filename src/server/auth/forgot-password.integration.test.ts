@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openConfiguredDatabase } from '@/server/db/open';
-import { loadEnv } from '@/server/env';
-import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from '@/server/launch';
+import { freeLoopbackPort, type ServerProcess, startServerProcess } from '@/server/launch';
+import { createServerStorage, openServerDatabase } from '@/server/test/server-storage';
 import { signInOverHttp } from '@/server/test/http-sign-in';
 import { readableContent, startTestSmtp, type TestSmtp } from '@/server/test/smtp';
 import { FORGOT_PASSWORD_PATH } from './auth-pages';
@@ -19,38 +14,14 @@ const STAFF = ['ann', 'bea', 'cal', 'dee'].map((name) => ({ email: `${name}@vale
 const [ANN, BEA, CAL, DEE] = STAFF as [(typeof STAFF)[number], (typeof STAFF)[number], (typeof STAFF)[number], (typeof STAFF)[number]];
 const SENT = 'If an account uses that address, we have sent it a link';
 
-/** Where the started server keeps its data: its own PGlite directory, or a PostgreSQL database of its own. */
-async function createStorage(): Promise<{ database: ServerDatabase; remove: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.VALECARE_TEST_DB === 'postgres' && serverUrl) {
-    const name = `valecare_forgot_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      database: { databaseUrl: url.toString() },
-      remove: async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'valecare-forgot-'));
-  return { database: { dataDir }, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
-}
-
-let storage: Awaited<ReturnType<typeof createStorage>>;
+let storage: Awaited<ReturnType<typeof createServerStorage>>;
 let server: ServerProcess;
 let smtp: TestSmtp;
 
 beforeAll(async () => {
-  storage = await createStorage();
+  storage = await createServerStorage('forgot');
   // The accounts exist before the server starts, as `npm run user` would have made them.
-  const connection = await openConfiguredDatabase(
-    loadEnv('dataDir' in storage.database ? { DATA_DIR: storage.database.dataDir } : { DATABASE_URL: storage.database.databaseUrl }),
-  );
+  const connection = await openServerDatabase(storage.database);
   for (const person of STAFF) {
     await addUser(connection.db, { ...person, givenName: person.email.split('@')[0]!, familyName: 'Lee', role: 'Coordinator' });
   }

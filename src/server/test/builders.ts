@@ -1,6 +1,7 @@
 import type { CarerInput, ClientInput } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
 import { addUser, type NewUser } from '@/server/features/account/accounts';
+import type { TestApp } from './test-app';
 
 /** The least a client needs: name and post code; everything else takes its default. */
 export function newClient(overrides: { name?: string; postCode?: string; services?: string[] } = {}): ClientInput {
@@ -28,6 +29,13 @@ export function newCarer(overrides: { name?: string; dbsExpiry?: string; publicL
     publicLiabilityExpiry: overrides.publicLiabilityExpiry ?? COMPLIANT_UNTIL,
     details: { name: overrides.name ?? 'Sam Carter', address: { postCode: 'TA4 1AA' }, capacity: 'Part Time' },
   };
+}
+
+/** Mary Provider (an MP) and Val Unteer (a volunteer), added by an Admin's caller: the carers feature tests give care. */
+export async function addTwoCarers(admin: ReturnType<TestApp['caller']>): Promise<{ mpId: string; volunteerId: string }> {
+  const mpId = (await admin.mps.create(newCarer({ name: 'Mary Provider' }))).id;
+  const volunteerId = (await admin.volunteers.create(newCarer({ name: 'Val Unteer' }))).id;
+  return { mpId, volunteerId };
 }
 
 /** A staff account as `npm run user -- add` makes one, for tests of features other than the accounts' own. */

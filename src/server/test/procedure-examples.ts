@@ -179,6 +179,14 @@ export async function createCareWorld(admin: Caller) {
 }
 export type CareWorld = Awaited<ReturnType<typeof createCareWorld>>;
 
+/** The care world, the callers' own accounts, and an example input for every procedure, in a test app. */
+export async function addProcedureExamples(t: TestApp): Promise<{ world: CareWorld; examples: Record<string, () => Promise<unknown>> }> {
+  const admin = t.caller('Admin');
+  const world = await createCareWorld(admin);
+  await addCallerAccounts(t.database.db);
+  return { world, examples: exampleInputs(admin, world, t.database.db) };
+}
+
 /**
  * A valid input for every procedure that takes one, read from the records as they are now (so the
  * version is current). Deletes get a record of their own to delete. Each is what the web app would send.

@@ -8,6 +8,7 @@ import { databaseAdapter, TWO_STEP_AMR } from '@/server/auth/oidc-adapter';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
 import { BUILT_IN_CLIENT_ID, SESSION_SECONDS } from '@/server/auth/provider';
 import { signingKey } from '@/server/auth/secrets';
+import { auditLog } from '@/server/db/schema/audit';
 import { users } from '@/server/db/schema/auth';
 import { type Env, loadEnv } from '@/server/env';
 import { todayIn } from '@/shared/dates';
@@ -30,6 +31,8 @@ export interface TestApp {
   idToken: (role: Role, claims?: Record<string, unknown>) => Promise<string>;
   /** Calls procedures directly (no HTTP) as a signed-in user of the role. */
   caller: (role: Role) => ReturnType<typeof createCaller>;
+  /** A record's audit rows, oldest first. */
+  auditRows: (recordId: string) => Promise<(typeof auditLog.$inferSelect)[]>;
   /** Moves "today" for the callers (defaults to the real date). */
   setToday: (date: string | undefined) => void;
   close: () => Promise<void>;
@@ -88,6 +91,7 @@ export async function createTestApp({ env: overrides = {}, logger }: { env?: Nod
         env,
         clientIp: '127.0.0.1',
       }),
+    auditRows: (recordId) => database.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(auditLog.id),
     setToday: (date) => {
       today = date;
     },

@@ -8,7 +8,7 @@ import { buildApp } from '@/server/app';
 import type { DatabaseConnection } from '@/server/db/client';
 import { applyCorruption, recordIdsIn } from '@/server/test/corruptions';
 import { callOverHttp, databaseFingerprint, errorOf, routerProcedures } from '@/server/test/procedure-calls';
-import { addCallerAccounts, type CareWorld, createCareWorld, exampleInputs, MARKS } from '@/server/test/procedure-examples';
+import { addProcedureExamples, type CareWorld, MARKS } from '@/server/test/procedure-examples';
 import { createTestApp, type TestApp, testEnv } from '@/server/test/test-app';
 import { createTestDatabase } from '@/server/test/test-database';
 
@@ -21,10 +21,7 @@ const tokens = new Map<Role, string>();
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of ROLES) tokens.set(role, await t.idToken(role));
-  const admin = t.caller('Admin');
-  world = await createCareWorld(admin);
-  await addCallerAccounts(t.database.db);
-  examples = exampleInputs(admin, world, t.database.db);
+  ({ world, examples } = await addProcedureExamples(t));
 });
 afterAll(() => t.close());
 

@@ -11,7 +11,7 @@ import {
   unusualChange,
 } from '@/server/test/corruptions';
 import { callOverHttp, databaseFingerprint, errorOf, type RouterProcedure, routerProcedures } from '@/server/test/procedure-calls';
-import { addCallerAccounts, type CareWorld, createCareWorld, exampleInputs } from '@/server/test/procedure-examples';
+import { addProcedureExamples } from '@/server/test/procedure-examples';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 
 /**
@@ -32,15 +32,11 @@ const withoutInput = procedures.filter((p) => !p.input);
 
 let t: TestApp;
 let token: string;
-let world: CareWorld;
 let examples: Record<string, () => Promise<unknown>>;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.idToken('Admin');
-  const admin = t.caller('Admin');
-  world = await createCareWorld(admin);
-  await addCallerAccounts(t.database.db);
-  examples = exampleInputs(admin, world, t.database.db);
+  ({ examples } = await addProcedureExamples(t));
 });
 afterAll(() => t.close());
 

@@ -1,10 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DELIVERY_MESSAGES } from '@/shared/deliveries';
 import { auditLog } from '@/server/db/schema/audit';
 import { deliveriesOutside, HAS_DELIVERIES_REFUSED } from '@/server/records/delivery-entries';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
-import { newCarer, newClient } from '@/server/test/builders';
+import { addTwoCarers, newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 
@@ -22,8 +22,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = t.caller('Admin');
   coordinator = t.caller('Coordinator');
-  mpId = (await admin.mps.create(newCarer({ name: 'Mary Provider' }))).id;
-  volunteerId = (await admin.volunteers.create(newCarer({ name: 'Val Unteer' }))).id;
+  ({ mpId, volunteerId } = await addTwoCarers(admin));
   const client = await admin.clients.create(newClient({ name: 'Edna Pollard' }));
   requestId = (await admin.requests.create(newRequest(client.id, { startDate: '2025-01-06' }))).id;
 });
@@ -37,9 +36,7 @@ function aPackage(overrides: Parameters<typeof newPackage>[2] & { carerId?: stri
 
 const delivered = (packageId: string, date: string, hours: number) => ({ packageId, date, status: 'delivered' as const, hours });
 
-async function auditOf(recordId: string) {
-  return t.database.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(auditLog.id);
-}
+const auditOf = (recordId: string) => t.auditRows(recordId);
 
 describe('deliveries.record, update and delete', () => {
   it('records hours and a missed visit, each audited, and changes them by version', async () => {

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { magTotalAttendees } from '@/shared/mag';
 import type { MagLogInput } from '@/shared/schemas/compliance';
-import { auditLog } from '@/server/db/schema/audit';
 import { magAttendees, magLogs } from '@/server/db/schema/mag';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
-import { newCarer, newClient } from '@/server/test/builders';
+import { addTwoCarers, newCarer, newClient } from '@/server/test/builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 
 let t: TestApp;
@@ -18,8 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = t.caller('Admin');
   clientId = (await admin.clients.create(newClient({ name: 'Edna Pollard', postCode: 'ta4 2ab' }))).id;
-  mpId = (await admin.mps.create(newCarer({ name: 'Mary Provider' }))).id;
-  volunteerId = (await admin.volunteers.create(newCarer({ name: 'Val Unteer' }))).id;
+  ({ mpId, volunteerId } = await addTwoCarers(admin));
 });
 afterAll(() => t.close());
 
@@ -36,9 +34,7 @@ function editable({ id, version, date, archived, clients, mps, volunteers, detai
   return { id, version, date, archived, clients, mps, volunteers, details };
 }
 
-async function auditRows(recordId: string) {
-  return t.database.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(auditLog.id);
-}
+const auditRows = (recordId: string) => t.auditRows(recordId);
 
 async function logCount() {
   return (await t.database.db.select().from(magLogs)).length;

@@ -5,7 +5,7 @@ import { MESSAGES } from '@/shared/constants';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages } from '@/server/db/schema/care';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
-import { newCarer, newClient } from '@/server/test/builders';
+import { addTwoCarers, newClient } from '@/server/test/builders';
 import { failInsertsInto, newPackage, newRequest } from '@/server/test/care-builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { REQUEST_CHANGE_REFUSED } from './packages.service';
@@ -23,8 +23,7 @@ let requestId: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.caller('Admin');
-  mpId = (await admin.mps.create(newCarer({ name: 'Mary Provider' }))).id;
-  volunteerId = (await admin.volunteers.create(newCarer({ name: 'Val Unteer' }))).id;
+  ({ mpId, volunteerId } = await addTwoCarers(admin));
   const client = await admin.clients.create(newClient({ name: 'Edna Pollard' }));
   requestId = (await admin.requests.create(newRequest(client.id))).id;
 });
@@ -41,9 +40,7 @@ function editable({ id, version, carerId, requestId, archived, startDate, endDat
   return { id, version, carerId, requestId, archived, startDate, endDate, details };
 }
 
-async function auditRows(recordId: string) {
-  return t.database.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(auditLog.id);
-}
+const auditRows = (recordId: string) => t.auditRows(recordId);
 
 describe('packages.create', () => {
   it("applies the spec defaults and names the package after the request's client when left blank", async () => {

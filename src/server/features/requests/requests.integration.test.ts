@@ -41,9 +41,7 @@ function editable({ id, version, clientId, archived, requestType, startDate, end
   return { id, version, clientId, archived, requestType, startDate, endDate, details };
 }
 
-async function auditRows(recordId: string) {
-  return t.database.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(auditLog.id);
-}
+const auditRows = (recordId: string) => t.auditRows(recordId);
 
 describe('requests.create', () => {
   it('applies the spec defaults and takes the address and flags from the client', async () => {

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrainingRecordInput } from '@/shared/schemas/compliance';
-import { auditLog } from '@/server/db/schema/audit';
 import { trainingRecords } from '@/server/db/schema/training';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
-import { newCarer, newClient } from '@/server/test/builders';
+import { addTwoCarers, newCarer, newClient } from '@/server/test/builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 
 let t: TestApp;
@@ -15,8 +13,7 @@ let volunteerId: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.caller('Admin');
-  mpId = (await admin.mps.create(newCarer({ name: 'Mary Provider' }))).id;
-  volunteerId = (await admin.volunteers.create(newCarer({ name: 'Val Unteer' }))).id;
+  ({ mpId, volunteerId } = await addTwoCarers(admin));
 });
 afterAll(() => t.close());
 
@@ -30,9 +27,7 @@ function editable({ id, ownerId, version, archived, expiryDate, details }: Store
   return { id, ownerId, version, archived, expiryDate, details };
 }
 
-async function auditRows(recordId: string) {
-  return t.database.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(auditLog.id);
-}
+const auditRows = (recordId: string) => t.auditRows(recordId);
 
 async function recordCount() {
   return (await t.database.db.select().from(trainingRecords)).length;
