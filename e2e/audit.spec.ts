@@ -1,15 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, searchList, test } from './fixtures';
+import { expect, saveNewPerson, searchList, test } from './fixtures';
 
 test('an Admin reads a client’s history in its dialog and finds the change on the audit screen', async ({ page, signIn }) => {
   const admin = await signIn('Admin');
   const name = `Audited ${Math.random().toString(36).slice(2, 7)}`;
   await page.goto('/clients/create');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Date of birth').fill('1936-02-11');
-  await page.getByLabel('Post code').fill('TA4 2AB');
-  await page.getByRole('button', { name: 'Create Client' }).click();
-  await page.waitForURL((url) => url.pathname === '/clients');
+  await saveNewPerson(page, 'Client', name, { dateOfBirth: '1936-02-11' });
   await searchList(page, name);
 
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
@@ -40,12 +36,7 @@ const uniquePhone = () => `01984 ${String(Math.floor(Math.random() * 1_000_000))
 
 async function createClientWithPhone(page: Page, name: string, phone: string) {
   await page.goto('/clients/create');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Date of birth').fill('1936-02-11');
-  await page.getByLabel('Post code').fill('TA4 2AB');
-  await page.getByLabel('Phone').fill(phone);
-  await page.getByRole('button', { name: 'Create Client' }).click();
-  await page.waitForURL((url) => url.pathname === '/clients');
+  await saveNewPerson(page, 'Client', name, { dateOfBirth: '1936-02-11', fill: { Phone: phone } });
   await searchList(page, name);
 }
 

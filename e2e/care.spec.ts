@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatDate } from '@/client/lib/format';
 import { todayIn } from '@/shared/dates';
-import { expect, searchList, test } from './fixtures';
+import { expect, saveNewPerson, searchList, test } from './fixtures';
 
 /** A name no other test (running in parallel on the same server) uses. */
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
@@ -19,27 +19,14 @@ const rowsWith = (page: Page, text: string) => page.getByRole('row').filter({ ha
 async function createClient(page: Page, name: string) {
   await page.goto('/clients');
   await page.getByRole('button', { name: 'Add New' }).click();
-  // Wait for the form: until then "Name" would also find the list's "Filter Name" box.
-  await expect(page.getByRole('heading', { name: 'Add Client' })).toBeVisible();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Date of birth').fill('1936-04-12');
-  await page.getByLabel('Post code').fill('TA4 9ZY');
-  await page.getByRole('button', { name: 'Create Client' }).click();
-  await page.waitForURL((url) => url.pathname === '/clients');
+  await saveNewPerson(page, 'Client', name, { postCode: 'TA4 9ZY' });
 }
 
 async function createMp(page: Page, name: string) {
   await page.goto('/mps');
   await page.getByRole('button', { name: 'Add New' }).click();
-  await expect(page.getByRole('heading', { name: 'Add MP' })).toBeVisible();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Date of birth').fill('1975-09-01');
-  await page.getByLabel('Post code').fill('TA4 2AB');
   // A DBS re-check and public liability ahead: an MP without them may not be given a package.
-  await page.getByLabel('DBS expiry').fill('2099-12-31');
-  await page.getByLabel('Public liability expiry').fill('2099-12-31');
-  await page.getByRole('button', { name: 'Create MP' }).click();
-  await page.waitForURL((url) => url.pathname === '/mps');
+  await saveNewPerson(page, 'MP', name, { dateOfBirth: '1975-09-01', fill: { 'DBS expiry': '2099-12-31', 'Public liability expiry': '2099-12-31' } });
 }
 
 /** A request for the client, picked in the form, with the given dates (no end date: ongoing). */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, searchList, test } from './fixtures';
+import { expect, saveNewPerson, searchList, test } from './fixtures';
 
 /** A name no other test (running in parallel on the same server) uses. */
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
@@ -13,14 +13,7 @@ async function createCarer(page: Page, kind: 'MP' | 'Volunteer', name: string, d
   const path = kind === 'MP' ? '/mps' : '/volunteers';
   await page.goto(path);
   await page.getByRole('button', { name: 'Add New' }).click();
-  // Wait for the form: until then "Name" would also find the list's "Filter Name" box.
-  await expect(page.getByRole('heading', { name: `Add ${kind}` })).toBeVisible();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Date of birth').fill('1975-04-12');
-  await page.getByLabel('Post code').fill('TA4 2AB');
-  if (dbsExpiry) await page.getByLabel('DBS expiry').fill(dbsExpiry);
-  await page.getByRole('button', { name: `Create ${kind}` }).click();
-  await page.waitForURL((url) => url.pathname === path);
+  await saveNewPerson(page, kind, name, { dateOfBirth: '1975-04-12', fill: dbsExpiry ? { 'DBS expiry': dbsExpiry } : {} });
   await searchList(page, name);
 }
 

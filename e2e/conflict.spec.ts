@@ -1,15 +1,11 @@
-import { expect, searchList, signInAs, test } from './fixtures';
+import { expect, saveNewPerson, searchList, signInAs, test } from './fixtures';
 import { e2eUser } from './users';
 
 test('two people edit the same client: the second is told, and keeps what they typed', async ({ browser, page, signIn }) => {
   await signIn('Admin');
   const name = `Shared Record ${Math.random().toString(36).slice(2, 7)}`;
   await page.goto('/clients/create');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Date of birth').fill('1939-05-01');
-  await page.getByLabel('Post code').fill('TA4 2AB');
-  await page.getByRole('button', { name: 'Create Client' }).click();
-  await page.waitForURL((url) => url.pathname === '/clients');
+  await saveNewPerson(page, 'Client', name, { dateOfBirth: '1939-05-01' });
 
   // A colleague opens the same client in another browser.
   const other = await browser.newContext();

@@ -137,6 +137,28 @@ export async function searchList(page: Page, text: string) {
   await page.getByRole('searchbox').fill(text);
 }
 
+const LIST_OF = { Client: '/clients', MP: '/mps', Volunteer: '/volunteers' } as const;
+
+/**
+ * A client's, an MP's or a volunteer's form, open already, filled with what it requires (and any other text fields by
+ * their labels) and saved: the page is back at the list.
+ */
+export async function saveNewPerson(
+  page: Page,
+  kind: keyof typeof LIST_OF,
+  name: string,
+  { dateOfBirth = '1936-04-12', postCode = 'TA4 2AB', fill = {} }: { dateOfBirth?: string; postCode?: string; fill?: Record<string, string> } = {},
+) {
+  // Wait for the form: until then "Name" would also find the list's "Filter Name" box.
+  await expect(page.getByRole('heading', { name: `Add ${kind}` })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Date of birth').fill(dateOfBirth);
+  await page.getByLabel('Post code').fill(postCode);
+  for (const [label, value] of Object.entries(fill)) await page.getByLabel(label).fill(value);
+  await page.getByRole('button', { name: `Create ${kind}` }).click();
+  await page.waitForURL((url) => url.pathname === LIST_OF[kind]);
+}
+
 export type Api = ReturnType<typeof createTRPCClient<AppRouter>>;
 
 /** Runs `signIn` and returns an API client with the bearer token the page then sends, to set up records quickly. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { addDays, todayIn } from '@/shared/dates';
 import { newCarer } from '@/server/test/builders';
-import { type Api, expect, test, withPageToken } from './fixtures';
+import { type Api, expect, saveNewPerson, test, withPageToken } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 /** A word only this test's records carry, so a search shows just them on the shared server. */
@@ -236,11 +236,7 @@ for (const [width, viewport] of [
     await page.setViewportSize(viewport);
     await page.goto('/clients/create');
     const name = `Zelda Zz${word}`;
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Date of birth').fill('1941-02-03');
-    await page.getByLabel('Post code').fill('TA4 2AB');
-    await page.getByRole('button', { name: 'Create Client' }).click();
-    await page.waitForURL((url) => url.pathname === '/clients');
+    await saveNewPerson(page, 'Client', name, { dateOfBirth: '1941-02-03' });
 
     const saved = page.locator('[data-saved]');
     await expect(saved).toHaveCount(1);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, searchList, test } from './fixtures';
+import { expect, saveNewPerson, searchList, test } from './fixtures';
 
 /** A name no other test (running in parallel on the same server) uses. */
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
@@ -11,12 +11,7 @@ async function openRowMenu(page: Page, name: string) {
 async function createClient(page: Page, name: string, postCode: string) {
   await page.goto('/clients');
   await page.getByRole('button', { name: 'Add New' }).click();
-  await expect(page.getByRole('heading', { name: 'Add Client' })).toBeVisible();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Date of birth').fill('1938-11-05');
-  await page.getByLabel('Post code').fill(postCode);
-  await page.getByRole('button', { name: 'Create Client' }).click();
-  await page.waitForURL((url) => url.pathname === '/clients');
+  await saveNewPerson(page, 'Client', name, { dateOfBirth: '1938-11-05', postCode });
   await searchList(page, name);
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatDate } from '@/client/lib/format';
 import { todayIn } from '@/shared/dates';
-import { expect, searchList, test } from './fixtures';
+import { expect, saveNewPerson, searchList, test } from './fixtures';
 
 /** A tag no other test (running in parallel on the same server) uses. */
 const uniqueTag = () => Math.random().toString(36).slice(2, 7);
@@ -45,13 +45,7 @@ async function createClient(page: Page, name: string, { street, locality, postCo
 async function createCarer(page: Page, kind: 'MP' | 'Volunteer', name: string, dbsExpiry = '') {
   const path = kind === 'MP' ? '/mps' : '/volunteers';
   await page.goto(`${path}/create`);
-  await expect(page.getByRole('heading', { name: `Add ${kind}` })).toBeVisible();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Date of birth').fill('1975-04-12');
-  await page.getByLabel('Post code').fill('TA4 2AB');
-  if (dbsExpiry) await page.getByLabel('DBS expiry').fill(dbsExpiry);
-  await page.getByRole('button', { name: `Create ${kind}` }).click();
-  await page.waitForURL((url) => url.pathname === path);
+  await saveNewPerson(page, kind, name, { dateOfBirth: '1975-04-12', fill: dbsExpiry ? { 'DBS expiry': dbsExpiry } : {} });
 }
 
 async function createRequest(page: Page, client: string, weeklyHours: string) {

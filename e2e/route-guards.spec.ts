@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, searchList, signInAs, test } from './fixtures';
+import { expect, saveNewPerson, searchList, signInAs, test } from './fixtures';
 import { e2eUser } from './users';
 
 /** An address a role may not use shows the No access page at once: no form to fill and lose on save. */
@@ -16,11 +16,7 @@ test('Finance gets No access on every create, edit and renew address', async ({ 
   await signInAs(coordinator, e2eUser('Coordinator'));
   await coordinator.goto('/clients/create');
   const name = `Guarded Client ${Math.random().toString(36).slice(2, 7)}`;
-  await coordinator.getByLabel('Name').fill(name);
-  await coordinator.getByLabel('Date of birth').fill('1941-02-03');
-  await coordinator.getByLabel('Post code').fill('TA4 2AB');
-  await coordinator.getByRole('button', { name: 'Create Client' }).click();
-  await coordinator.waitForURL((url) => url.pathname === '/clients');
+  await saveNewPerson(coordinator, 'Client', name, { dateOfBirth: '1941-02-03' });
   // The list is long and sorted by surname: find the new client before opening its menu.
   await searchList(coordinator, name);
   await coordinator.getByRole('button', { name: `Actions for ${name}` }).click();
