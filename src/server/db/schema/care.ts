@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { addressColumns, deprivationColumns, recordColumns } from './columns';
+import { addressColumns, deprivationColumns, recordColumns, requiredReference } from './columns';
 import { carers, clients } from './people';
 
 /** A request for care by a client. end_date null means open (ongoing). */
@@ -8,9 +8,7 @@ export const requests = pgTable(
   'requests',
   {
     id: text('id').primaryKey(),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'restrict' }),
+    clientId: requiredReference('client_id', () => clients.id, 'restrict'),
     ...recordColumns(),
     requestType: text('request_type').notNull().default('paid'),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -40,12 +38,8 @@ export const packages = pgTable(
   'packages',
   {
     id: text('id').primaryKey(),
-    carerId: text('carer_id')
-      .notNull()
-      .references(() => carers.id, { onDelete: 'restrict' }),
-    requestId: text('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'restrict' }),
+    carerId: requiredReference('carer_id', () => carers.id, 'restrict'),
+    requestId: requiredReference('request_id', () => requests.id, 'restrict'),
     ...recordColumns(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),

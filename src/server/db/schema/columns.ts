@@ -1,4 +1,12 @@
-import { boolean, char, date, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, char, date, integer, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * A required reference to another row by its id. What deleting that row does is said at each use: `restrict` where the
+ * reference is a record of its own (a package's carer), `cascade` where it only belongs to it (a note, a login).
+ */
+export function requiredReference<TName extends string>(name: TName, target: () => AnyPgColumn, onDelete: 'restrict' | 'cascade') {
+  return text(name).notNull().references(target, { onDelete });
+}
 
 /** Columns every editable record has: the archived flag, an optimistic-lock version and timestamps. */
 export function recordColumns() {

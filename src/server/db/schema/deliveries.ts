@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredReference } from './columns';
 import { packages } from './care';
 
 /**
@@ -10,9 +11,7 @@ export const deliveries = pgTable(
   'deliveries',
   {
     id: text('id').primaryKey(),
-    packageId: text('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'restrict' }),
+    packageId: requiredReference('package_id', () => packages.id, 'restrict'),
     date: date('date', { mode: 'string' }).notNull(),
     status: text('status').notNull(),
     hours: numeric('hours', { precision: 4, scale: 2, mode: 'number' }).notNull().default(0),
@@ -55,9 +54,7 @@ export const closedMonths = pgTable(
 export const deliveryMonths = pgTable(
   'delivery_months',
   {
-    packageId: text('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
+    packageId: requiredReference('package_id', () => packages.id, 'cascade'),
     /** The first day of the month. */
     month: date('month', { mode: 'string' }).notNull(),
     hours: numeric('hours', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { recordColumns } from './columns';
+import { recordColumns, requiredReference } from './columns';
 
 export const magLogs = pgTable(
   'mag_logs',
@@ -33,9 +33,7 @@ export const magLogs = pgTable(
 export const magAttendees = pgTable(
   'mag_attendees',
   {
-    magLogId: text('mag_log_id')
-      .notNull()
-      .references(() => magLogs.id, { onDelete: 'cascade' }),
+    magLogId: requiredReference('mag_log_id', () => magLogs.id, 'cascade'),
     personId: text('person_id').notNull(),
     kind: text('kind').notNull(),
     name: text('name').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { requiredReference } from './columns';
 import { carers } from './people';
 
 /** The expiry digest's settings, one row; defaults are those of the issue (Monday 08:00, Admin and Coordinator). */
@@ -24,9 +25,7 @@ export const reminderSettings = pgTable(
 export const carerRemindersSent = pgTable('carer_reminders_sent', {
   /** What was reminded of, its expiry date and threshold (see reminderKey). */
   key: text('key').primaryKey(),
-  carerId: text('carer_id')
-    .notNull()
-    .references(() => carers.id, { onDelete: 'cascade' }),
+  carerId: requiredReference('carer_id', () => carers.id, 'cascade'),
   threshold: integer('threshold').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });

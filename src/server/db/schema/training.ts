@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { recordColumns } from './columns';
+import { recordColumns, requiredReference } from './columns';
 import { carers } from './people';
 
 export const trainingRecords = pgTable(
   'training_records',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => carers.id, { onDelete: 'cascade' }),
+    ownerId: requiredReference('owner_id', () => carers.id, 'cascade'),
     ...recordColumns(),
     expiryDate: date('expiry_date', { mode: 'string' }),
     /** Copied from the owner's name. */
