@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '@/server/db/command-line';
 import { loadEnv } from '@/server/env';
 
 const USAGE = `Load post code deprivation from the public files.
@@ -11,30 +11,18 @@ const USAGE = `Load post code deprivation from the public files.
 --areas      keep only post codes in these areas (the letters they start with)`;
 
 async function main(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { postcodes: { type: 'string' }, iod: { type: 'string' }, areas: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const problems = [
-    !values.postcodes && '--postcodes is required',
-    !values.iod && '--iod is required',
-    values.postcodes && !existsSync(values.postcodes) && `No file ${values.postcodes}`,
-    values.iod && !existsSync(values.iod) && `No file ${values.iod}`,
-  ].filter(Boolean);
-  if (problems.length) {
-    console.error(`${problems.join('\n')}\n\n${USAGE}`);
-    return 2;
-  }
+  const parsed = readCommandLine(
+    { args: argv, options: { postcodes: { type: 'string' }, iod: { type: 'string' }, areas: { type: 'string' }, help: { type: 'boolean', short: 'h' } } },
+    USAGE,
+    ({ values }) => [
+      !values.postcodes && '--postcodes is required',
+      !values.iod && '--iod is required',
+      values.postcodes && !existsSync(values.postcodes) && `No file ${values.postcodes}`,
+      values.iod && !existsSync(values.iod) && `No file ${values.iod}`,
+    ],
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
 
   const { runOnDatabase } = await import('@/server/db/cli-database');
   const { CsvError } = await import('./csv');

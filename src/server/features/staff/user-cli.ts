@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
-import { parseArgs } from 'node:util';
 import { ROLES } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
+import { readCommandLine } from '@/server/db/command-line';
 import { loadEnv } from '@/server/env';
 import { MIN_PASSWORD_LENGTH } from '@/server/features/account/password-policy';
 
@@ -22,9 +22,6 @@ The last enabled Admin cannot be disabled, given another role or removed: make s
 remove, disable and reset-mfa end the user's sessions at once; reset-mfa clears their authenticator app
 (a lost phone), and they set up a new one at their next sign-in.`;
 
-/** Bad input: say why and exit with code 2. */
-class UsageError extends Error {}
-
 type Options = Partial<Record<'email' | 'given-name' | 'family-name' | 'role' | 'password', string>>;
 
 const REQUIRED: Record<string, (keyof Options)[]> = {
@@ -38,13 +35,14 @@ const REQUIRED: Record<string, (keyof Options)[]> = {
   'reset-mfa': ['email'],
 };
 
-/** Checks the command line before the database is opened, so mistakes are answered at once. */
-function checkUsage(command: string | undefined, options: Options): void {
-  if (!command) throw new UsageError('Say what to do');
+/** What is wrong with the command line, found before the database is opened, so mistakes are answered at once. */
+function usageProblem([command, ...extra]: string[], options: Options): string | undefined {
+  if (extra.length > 0) return `Unexpected arguments: ${extra.join(' ')}`;
+  if (!command) return 'Say what to do';
   const required = REQUIRED[command];
-  if (!required) throw new UsageError(`Unknown command "${command}"`);
+  if (!required) return `Unknown command "${command}"`;
   const missing = required.filter((name) => !options[name]);
-  if (missing.length > 0) throw new UsageError(missing.map((name) => `--${name} is required`).join('; '));
+  if (missing.length > 0) return missing.map((name) => `--${name} is required`).join('; ');
 }
 
 function required(options: Options, name: keyof Options): string {
@@ -116,9 +114,8 @@ async function run(command: string | undefined, options: Options, db: Database):
 }
 
 async function main(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const parsed = readCommandLine(
+    {
       args: argv,
       allowPositionals: true,
       options: {
@@ -129,23 +126,12 @@ async function main(argv: string[]): Promise<number> {
         password: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-    });
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const [command, ...extra] = parsed.positionals;
-  try {
-    if (extra.length > 0) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
-    checkUsage(command, parsed.values);
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
+    },
+    USAGE,
+    ({ values, positionals }) => [usageProblem(positionals, values)],
+  );
+  if (typeof parsed === 'number') return parsed;
+  const [command] = parsed.positionals;
   const env = loadEnv();
   if (env.externalOidc) {
     console.error('Users are managed by the external sign-in service (OIDC_ISSUER is set), not here.');

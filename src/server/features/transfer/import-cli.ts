@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { parseArgs } from 'node:util';
 import { todayIn } from '@/shared/dates';
+import { readCommandLine } from '@/server/db/command-line';
 import { loadEnv } from '@/server/env';
 import { IMPORT_TYPES } from '@/shared/import-api';
 import { isImportType } from './import-file';
@@ -19,35 +19,28 @@ Nothing is written unless every record is right: the problems are listed, with e
 With the embedded database, stop the server first.`;
 
 async function main(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const parsed = readCommandLine(
+    {
       args: argv,
       allowPositionals: true,
       options: { type: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'on-duplicate': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
+    },
+    USAGE,
+    ({ values, positionals: [file, ...extra] }) => {
+      const onDuplicate = values['on-duplicate'] ?? 'skip';
+      return [
+        !file && 'Say which file to import',
+        extra.length > 0 && `One file at a time (also given: ${extra.join(' ')})`,
+        file && !existsSync(file) && `No file ${file}`,
+        values.type !== undefined && !isImportType(values.type) && `Unknown --type ${values.type}`,
+        onDuplicate !== 'skip' && onDuplicate !== 'update' && `--on-duplicate is skip or update, not ${onDuplicate}`,
+      ];
+    },
+  );
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const [file, ...extra] = positionals;
+  const [file] = positionals;
   const onDuplicate = values['on-duplicate'] ?? 'skip';
-  const problems = [
-    !file && 'Say which file to import',
-    extra.length > 0 && `One file at a time (also given: ${extra.join(' ')})`,
-    file && !existsSync(file) && `No file ${file}`,
-    values.type !== undefined && !isImportType(values.type) && `Unknown --type ${values.type}`,
-    onDuplicate !== 'skip' && onDuplicate !== 'update' && `--on-duplicate is skip or update, not ${onDuplicate}`,
-  ].filter(Boolean);
-  if (problems.length) {
-    console.error(`${problems.join('\n')}\n\n${USAGE}`);
-    return 2;
-  }
 
   const { runOnDatabase } = await import('@/server/db/cli-database');
   const { importFile } = await import('./import-file');
