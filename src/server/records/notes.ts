@@ -7,6 +7,11 @@ import { notes } from '@/server/db/schema/people';
 
 export type NotesOwner = { clientId: string } | { carerId: string };
 
+/** A person as lists show them, with their notes in the details: what a person's record and its edit form read. */
+export function withNotes<S extends { details: object }>(summary: S, notes: Note[]): S & { details: S['details'] & { notes: Note[] } } {
+  return { ...summary, details: { ...summary.details, notes } };
+}
+
 function ownerColumn(owner: NotesOwner) {
   return 'clientId' in owner ? notes.clientId : notes.carerId;
 }

@@ -17,7 +17,7 @@ import type { RecordContext } from '@/server/records/service-context';
 import { trainingRecordFromRow } from '@/server/records/training-records.mappers';
 import { complianceOfCarers, getComplianceSettings, withCompliance } from '@/server/records/carer-compliance';
 import { exclusionsOfCarer } from '@/server/records/carer-exclusions';
-import { loadNotes, replaceNotes } from '@/server/records/notes';
+import { loadNotes, replaceNotes, withNotes } from '@/server/records/notes';
 import { type PersonKind, rememberPerson, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
 // MPs (paid micro-providers) and volunteers: one shape, told apart by the id's first letter.
@@ -31,14 +31,8 @@ const NESTED = { trainingRecords: 'trainingRecords', packages: 'packages', reque
 
 type CarerRow = typeof carers.$inferSelect;
 
-function carerWithNotes(row: CarerRow, notes: Note[]) {
-  const summary = carerSummaryFromRow(row);
-  return { ...summary, details: { ...summary.details, notes } };
-}
-
-async function fullCarer(db: Executor, row: CarerRow) {
-  return carerWithNotes(row, await loadNotes(db, { carerId: row.id }));
-}
+const carerWithNotes = (row: CarerRow, notes: Note[]) => withNotes(carerSummaryFromRow(row), notes);
+const fullCarer = async (db: Executor, row: CarerRow) => carerWithNotes(row, await loadNotes(db, { carerId: row.id }));
 
 /** The carers service for one kind; every query is confined to ids of that kind. */
 export function carersService(kind: CarerKind) {

@@ -18,19 +18,13 @@ import { magLogFromRows } from '@/server/records/mag.mappers';
 import { notFound } from '@/server/records/record-errors';
 import { createRecord, deleteUnlessReferenced, type RecordRef } from '@/server/records/record-lifecycle';
 import type { RecordContext } from '@/server/records/service-context';
-import { loadNotes, noteFromRow, replaceNotes } from '@/server/records/notes';
+import { loadNotes, noteFromRow, replaceNotes, withNotes } from '@/server/records/notes';
 import { type PersonKind, rememberPerson, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
 type ClientRow = typeof clients.$inferSelect;
 
-function clientWithNotes(row: ClientRow, notes: Note[]) {
-  const summary = clientSummaryFromRow(row);
-  return { ...summary, details: { ...summary.details, notes } };
-}
-
-async function fullClient(db: Executor, row: ClientRow) {
-  return clientWithNotes(row, await loadNotes(db, { clientId: row.id }));
-}
+const clientWithNotes = (row: ClientRow, notes: Note[]) => withNotes(clientSummaryFromRow(row), notes);
+const fullClient = async (db: Executor, row: ClientRow) => clientWithNotes(row, await loadNotes(db, { clientId: row.id }));
 
 const CLIENT: PersonKind<typeof clients, Awaited<ReturnType<typeof fullClient>>, ClientSummary> = {
   table: clients,
@@ -62,7 +56,7 @@ export async function listClientsWithMagService({ db }: RecordContext): Promise<
  * attended and the carers they are not to be matched with: all in one statement, each part read as the
  * record's own query would read it.
  */
-const clientScreen = tablesAsJsonBuiltOnce<ReturnType<typeof clientScreenParts>, { id: string }>(clientScreenParts);
+export const clientScreen = tablesAsJsonBuiltOnce<ReturnType<typeof clientScreenParts>, { id: string }>(clientScreenParts);
 
 function clientScreenParts(db: Executor) {
   const id = sql.placeholder('id');
@@ -105,12 +99,10 @@ export async function getClient(ctx: RecordContext, { id }: { id: string }) {
   rememberPerson(db, CLIENT, row, notes);
   const carerName = new Map(found.carers.map((carer) => [carer.id, carer.name]));
   const packagesOf = packagesByRequest(found.packages, (p) => carerNameFor(actor.role, { ...packageFromRow(p), carerName: carerName.get(p.carerId) ?? '' }));
-  const summary = clientSummaryFromRow(row);
   return onlyReadable(
     actor.role,
     {
-      ...summary,
-      details: { ...summary.details, notes },
+      ...clientWithNotes(row, notes),
       requests: found.requests.map((r) => ({ ...requestFromRow(r, row.name), packages: packagesOf.get(r.id) ?? [] })),
       // A MAG log names the MPs who came; Finance may read logs but not MPs.
       magLogs: found.magLogs.map((log) => onlyReadable(actor.role, magLogFromRows(log, found.attendees.filter((a) => a.magLogId === log.id)), { mps: 'mps' })),
