@@ -114,7 +114,7 @@ function editable({ id, version, archived, dateOfBirth, details }: StoredClient)
 
 describe('a change made against the client as this server last read or wrote them', () => {
   const phoneChanges = async (id: string) =>
-    (await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, id)).orderBy(auditLog.id))
+    (await t.auditRows(id))
       .filter((a) => a.procedure === 'clients.update')
       .map((a) => (a.changes as Record<string, { from: unknown; to: unknown }>)['details.phone']);
 
@@ -182,7 +182,7 @@ describe('clients.update and updateName', () => {
     const changed = await admin.clients.update({ ...editable(samePhone), details: { ...samePhone.details, notes: more } });
     expect(changed.details.notes).toEqual(more);
     expect((await admin.clients.getById({ id: client.id })).details.notes).toEqual(more);
-    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, client.id)).orderBy(auditLog.id);
+    const audits = await t.auditRows(client.id);
     const [phoneChange, notesChange] = audits.filter((a) => a.procedure === 'clients.update').map((a) => a.changes as Record<string, { from: unknown; to: unknown }>);
     expect(Object.keys(phoneChange!)).toEqual(expect.arrayContaining(['details.phone']));
     expect(phoneChange!['details.notes']).toBeUndefined();
