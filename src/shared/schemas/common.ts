@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTY, DEFAULT_LOCALITY, LOCALITIES, MESSAGES, NOTE_SOURCES, SERVICES } from '@/shared/constants';
 import { isIsoDate, OPEN } from '@/shared/dates';
+import { plainMessage } from '@/shared/plain-messages';
+
+// Every schema of the product is built on this module, so a check without words of its own says them plainly.
+z.config({ customError: plainMessage });
 
 /** Sane upper bounds for free text: generous for people, small enough to refuse garbage. */
 export const MAX = { short: 200, name: 200, line: 500, text: 5000, list: 500 } as const;
@@ -58,7 +62,10 @@ export const recordId = (prefix: string, what: string) =>
     .regex(new RegExp(`^${prefix}[a-z0-9]+$`), { message: `Not a ${what} id` });
 
 /** The version a client saw, sent back with a change so a stale edit is refused (optional in the spec's shapes). */
-export const version = z.number().int().min(1).optional();
+/** The largest whole number PostgreSQL's integer columns (versions, counts) hold. */
+export const MAX_STORED_INTEGER = 2_147_483_647;
+
+export const version = z.number().int().min(1).max(MAX_STORED_INTEGER).optional();
 
 const UK_POST_CODE = /^([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})$/;
 
