@@ -314,6 +314,21 @@ describe('the JSON import budget', () => {
   });
 });
 
+describe('the workbook budgets', () => {
+  it('hold the export of the data set as a workbook and its import back, and have no lines when none was measured', () => {
+    const result = resultWith(100, 100);
+    const workbookLines = () => checkBudgets(result).filter((l) => /workbook/.test(l.what));
+    expect(workbookLines()).toEqual([]);
+    result.databases[0]!.workbook = { exportMs: 31_000, importMs: 20_000 };
+    expect(workbookLines().map((l) => [l.verdict, l.measure])).toEqual([
+      ['FAIL', 'absolute'],
+      ['PASS', 'absolute'],
+    ]);
+    result.databases[0]!.workbook = { exportMs: 10_000, importMs: 61_000 };
+    expect(workbookLines().map((l) => l.verdict)).toEqual(['PASS', 'FAIL']);
+  });
+});
+
 describe('writeReportSection', () => {
   const record = (ranOn: string, ratios: Record<string, number>) => ({ ranOn, ratios });
 

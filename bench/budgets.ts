@@ -114,6 +114,9 @@ const MIXED_LOAD_P99_RATIO = 1;
 
 /** Reports with a budget of their own; the others have 300 ms. Planned against delivered also reads a year of daily entries. */
 const REPORT_BUDGET_MS: Record<string, number> = { 'analytics.getDeliveredReport': 500 };
+/** The office's whole data as a workbook, and that workbook back into an empty database: a wait, not an afternoon. */
+const WORKBOOK_EXPORT_BUDGET_MS = 30_000;
+const WORKBOOK_IMPORT_BUDGET_MS = 60_000;
 
 /** The mixed load's throughput and p99, product over baseline, round by round. */
 export function mixedLoadRatios(product: MixedLoadFigures, baseline: MixedLoadFigures): { perSecond: Spread; p99: Spread } {
@@ -152,6 +155,10 @@ function databaseBudgets(database: DatabaseRun, concurrency: number): BudgetLine
   lines.push(line(`${atClients}, errors ${on}`, mixed.product.errors, 0, 'errors', 'exact'));
   lines.push(line(`server memory (RSS) after the run ${on}`, database.rssMb, 400, 'MB', 'absolute'));
   if (database.jsonImportMs !== undefined) lines.push(line(`import of the data set as JSON into an empty database ${on}`, database.jsonImportMs, 60_000, 'ms', 'absolute'));
+  if (database.workbook) {
+    lines.push(line(`export of the data set as a workbook ${on}`, database.workbook.exportMs, WORKBOOK_EXPORT_BUDGET_MS, 'ms', 'absolute'));
+    lines.push(line(`import of that workbook (people, training records) into an empty database ${on}`, database.workbook.importMs, WORKBOOK_IMPORT_BUDGET_MS, 'ms', 'absolute'));
+  }
   return lines;
 }
 

@@ -24,6 +24,7 @@ import { checkBudgets, type GateReference, gateReferenceOf, passes, slowedAsProd
 import { sizeAt } from './data-set';
 import { BENCH_USER, type BenchDatabase, fillDatabase, newPgliteDatabase, newPostgresDatabase, reachablePostgres } from './databases';
 import { timeJsonImport } from './json-import';
+import { timeWorkbook } from './workbook';
 import { type BrowserFigures, type BrowserSettings, ensureWebBuild, measureInBrowser } from './frontend';
 import type { LoadShape } from './latency';
 import { describeMachine } from './machine';
@@ -263,9 +264,12 @@ async function measureDataSet(
     });
 
     let jsonImportMs: number | undefined;
+    let workbook: DatabaseRun['workbook'];
     if (database.kind === 'PGlite') {
       progress(`${database.kind}: export as JSON, import into an empty database`);
       jsonImportMs = await timeJsonImport(database);
+      progress(`${database.kind}: export as a workbook, import it into an empty database`);
+      workbook = await timeWorkbook(database);
     }
 
     const full: GrowthPoint = {
@@ -281,6 +285,7 @@ async function measureDataSet(
       coldStartMs,
       ...memory,
       jsonImportMs,
+      workbook,
     };
   } finally {
     await database.remove();

@@ -116,6 +116,9 @@ function databaseSection(database: DatabaseRun, concurrency: number): string {
     `- Server: cold start ${whole(database.coldStartMs)} ms (process start to the first healthy \`/healthz\`); ` +
       `memory (RSS) after the run ${whole(database.rssMb)} MB, at most ${whole(database.peakRssMb)} MB.`,
     ...(database.jsonImportMs !== undefined ? [`- Import: the data set exported as JSON imports into an empty database in ${whole(database.jsonImportMs)} ms.`] : []),
+    ...(database.workbook
+      ? [`- Workbook: the data set exports as a workbook in ${whole(database.workbook.exportMs)} ms, and its people and training records import into an empty database in ${whole(database.workbook.importMs)} ms.`]
+      : []),
     '',
     apiTable(database, concurrency),
   ];

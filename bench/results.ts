@@ -75,6 +75,8 @@ export interface DatabaseRun {
   peakRssMb: number;
   /** The data set exported as JSON and imported into an empty database (measured on PGlite only). */
   jsonImportMs?: number;
+  /** The data set exported as a workbook, and that workbook imported into an empty database (PGlite only). */
+  workbook?: { exportMs: number; importMs: number };
   /** The mixed load, each side on a fresh demo database, their rounds taken in turn. */
   mixedLoad: Partial<Record<Side, MixedLoadFigures>> & { product: MixedLoadFigures; baseline: MixedLoadFigures };
 }

@@ -92,13 +92,10 @@ const wordsOfLetters = (text: string) => text.split(/\s+/).filter((word) => /\p{
  * Why a carer who is not compliant is given the package anyway. Read only when the carer is not
  * compliant (and, on an update, only when the carer changes); it is then kept on the package.
  */
-export const complianceOverride = z
-  .strictObject({
-    reason: text(MAX.line).refine((reason) => reason.length >= OVERRIDE_MIN_LENGTH && wordsOfLetters(reason) >= OVERRIDE_MIN_WORDS, {
-      message: OVERRIDE_TOO_SHORT,
-    }),
-  })
-  .optional();
+export const overrideReason = text(MAX.line).refine((reason) => reason.length >= OVERRIDE_MIN_LENGTH && wordsOfLetters(reason) >= OVERRIDE_MIN_WORDS, {
+  message: OVERRIDE_TOO_SHORT,
+});
+export const complianceOverride = z.strictObject({ reason: overrideReason }).optional();
 
 /**
  * Renewal keeps the client and type, so the new request carries only its details and, if the user

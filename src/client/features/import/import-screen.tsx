@@ -6,23 +6,30 @@ import toast from 'react-hot-toast';
 import { todayIn } from '@/shared/dates';
 import {
   EXPORT_ALL_PATH,
+  EXPORT_ALL_WORKBOOK_PATH,
   type ImportAnswer,
   type ImportIssue,
   IMPORT_PATH,
+  IMPORT_TEMPLATE_PATH,
+  type InvalidRows,
   MAX_UPLOAD_BYTES,
   type KindCounts,
   type OnDuplicate,
+  PREVIEW_RECORDS,
+  type PreviewRecord,
+  type RecordOutcome,
   type SPREADSHEET_IMPORT_TYPES,
 } from '@/shared/import-api';
 import { type DataColumn, DataTable } from '@/client/components/data-table';
-import { Field } from '@/client/components/form/field';
+import { CheckboxField, Field } from '@/client/components/form/field';
 import { FormSection, PageHeader } from '@/client/components/form/form-layout';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { useUnsavedChanges } from '@/client/components/unsaved-changes';
 import { useAuth } from '@/client/lib/auth';
-import { downloadFile } from '@/client/lib/download-file';
+import { downloadCsv, downloadFile } from '@/client/lib/download-file';
+import { formatDate } from '@/client/lib/format';
 import { sendFile } from '@/client/lib/send-file';
 
 /** What a file holds: the current system's JSON (whatever it holds, it says), or a spreadsheet of one kind. */
@@ -35,6 +42,13 @@ const FILE_TYPE_LABELS: Record<FileType, string> = {
   volunteers: 'Volunteers (spreadsheet)',
   'training-records': 'Training records (spreadsheet)',
 };
+
+/** Everything out: as a workbook for the office, or as JSON that imports back whole. */
+const EXPORTS = {
+  xlsx: { path: EXPORT_ALL_WORKBOOK_PATH, label: 'as a workbook (.xlsx)' },
+  json: { path: EXPORT_ALL_PATH, label: 'as JSON' },
+} as const;
+type ExportFormat = keyof typeof EXPORTS;
 
 /** The type a file most likely holds, from its name: the person can change it. */
 function typeOfFile(name: string, current: FileType): FileType {
@@ -60,6 +74,46 @@ const issueColumns = (spreadsheet: boolean): DataColumn<ImportIssue>[] => [
 
 const issueKey = (issue: ImportIssue) => `${issue.kind}-${issue.index}-${issue.column}-${issue.message}`;
 
+/** Skipped rows as a file the office can fix and import again: where each is, and why. */
+function downloadSkipped(skipped: readonly ImportIssue[], spreadsheet: boolean) {
+  const place = (issue: ImportIssue) => (spreadsheet ? issue.index : `${issue.kind} ${issue.index}${issue.id ? ` (${issue.id})` : ''}`);
+  downloadCsv(`skipped-rows-${todayIn()}.csv`, [
+    [spreadsheet ? 'Row' : 'Record', spreadsheet ? 'Column' : 'Field', 'Problem'],
+    ...skipped.map((issue) => [place(issue), issue.column, issue.message]),
+  ]);
+}
+
+/** "1 row" or "3 rows" (a JSON file's: records) with findings, however many findings each has. */
+function rowsWith(issues: readonly ImportIssue[], spreadsheet: boolean): string {
+  const count = new Set(issues.map((issue) => `${issue.kind} ${issue.index}`)).size;
+  return `${count} ${spreadsheet ? 'row' : 'record'}${count === 1 ? '' : 's'}`;
+}
+
+const OUTCOME_WORDS: Record<RecordOutcome, string> = {
+  create: 'New',
+  update: 'Will update',
+  skip: 'Already recorded: skipped',
+  repeat: 'Repeats an earlier row: imported once',
+  problem: 'Problem',
+};
+
+/** The records as they will be stored, and what happens to each; a problem is skipped when the person chose so. */
+const recordColumns = (spreadsheet: boolean, skipping: boolean): DataColumn<PreviewRecord>[] => [
+  { header: spreadsheet ? 'Row' : 'Record', cell: (record) => (spreadsheet ? record.index : `${record.kind} ${record.index}`), card: 'title' },
+  { header: 'Name', cell: (record) => record.name },
+  { header: 'Date', cell: (record) => formatDate(record.date) },
+  { header: 'Post code', cell: (record) => record.postCode },
+  {
+    header: 'What happens',
+    cell: (record) =>
+      record.outcome === 'problem' ? (
+        <span className="text-destructive">{skipping ? 'Problem: skipped' : OUTCOME_WORDS.problem}</span>
+      ) : (
+        OUTCOME_WORDS[record.outcome]
+      ),
+  },
+];
+
 const COUNT_COLUMNS: readonly DataColumn<[string, KindCounts]>[] = [
   { header: 'Records', cell: ([list]) => list, card: 'title' },
   { header: 'New', cell: ([, count]) => count.create },
@@ -67,36 +121,56 @@ const COUNT_COLUMNS: readonly DataColumn<[string, KindCounts]>[] = [
   { header: 'Skipped', cell: ([, count]) => count.skip },
 ];
 
-/** What the person chooses: the file, what it holds, what to do with records already kept, a spreadsheet's columns. */
+/**
+ * What the person chooses: the file, what it holds, what to do with records already kept and with rows that have
+ * problems, whether names get tidy capitals, a spreadsheet's columns.
+ */
 interface ImportChoice {
   file: File | null;
   type: FileType;
   onDuplicate: OnDuplicate;
+  invalidRows: InvalidRows;
+  tidyCapitals: boolean;
+  /** Why packages not yet ended go to carers who are not compliant, if any do (a file of packages only). */
+  overrideReason: string;
   mapping: Record<string, number | null> | null;
 }
 
-const NO_FILE: ImportChoice = { file: null, type: 'clients', onDuplicate: 'skip', mapping: null };
+const NO_FILE: ImportChoice = { file: null, type: 'clients', onDuplicate: 'skip', invalidRows: 'refuse', tidyCapitals: true, overrideReason: '', mapping: null };
 
 /** /import: bring records in from the current system or a spreadsheet, previewed first; and export everything. */
 export default function ImportScreen() {
   const { client } = useAuth();
   const queryClient = useQueryClient();
   const { register, setValue, watch } = useForm<ImportChoice>({ defaultValues: NO_FILE });
-  const [file, type, onDuplicate, mapping] = watch(['file', 'type', 'onDuplicate', 'mapping']);
+  const [file, type, onDuplicate, invalidRows, tidyCapitals, overrideReason, mapping] = watch([
+    'file',
+    'type',
+    'onDuplicate',
+    'invalidRows',
+    'tidyCapitals',
+    'overrideReason',
+    'mapping',
+  ]);
   const setMapping = (next: ImportChoice['mapping']) => setValue('mapping', next);
   // What the server last answered, how far a file has gone up, and why it was refused: the screen's state, not the form's.
   const [preview, setPreview] = useState<ImportAnswer | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  // An import that skipped rows: they stay on screen, to be fixed and imported again.
+  const [imported, setImported] = useState<ImportAnswer | null>(null);
   const { guard } = useUnsavedChanges(file !== null);
 
   const send = async (dryRun: boolean) => {
     if (!file) return null;
-    const query = new URLSearchParams({ fileName: file.name, onDuplicate, dryRun: String(dryRun) });
+    const query = new URLSearchParams({ fileName: file.name, onDuplicate, invalidRows, dryRun: String(dryRun) });
     if (type !== 'json') query.set('type', type);
+    if (type !== 'json') query.set('tidyCapitals', String(tidyCapitals));
+    if (type === 'json' && overrideReason.trim()) query.set('overrideReason', overrideReason.trim());
     if (mapping && type !== 'json') query.set('mapping', JSON.stringify(mapping));
     setError(null);
+    setImported(null);
     setProgress(0);
     try {
       return await sendFile(`${IMPORT_PATH}?${query}`, file, { token: await client.getIdToken(), onProgress: setProgress });
@@ -133,26 +207,38 @@ export default function ImportScreen() {
     const counts = Object.values(answer.body.counts);
     const created = counts.reduce((sum, count) => sum + count.create, 0);
     const updated = counts.reduce((sum, count) => sum + count.update, 0);
-    toast.success(`Imported: ${created} new, ${updated} updated`);
+    const skipped = answer.body.skipped?.length ? `; ${rowsWith(answer.body.skipped, answer.body.sheet !== undefined)} skipped` : '';
+    toast.success(`Imported: ${created} new, ${updated} updated${skipped}`);
     await queryClient.invalidateQueries();
     setValue('file', null);
     setPreview(null);
     setMapping(null);
+    if (skipped) setImported(answer.body);
   };
 
-  const exportAll = async () => {
-    setExporting(true);
+  /** A file the server makes for the signed-in person (a template, the export), saved as `fileName`. */
+  const download = async (path: string, fileName: string, failed: string) => {
+    const token = await client.getIdToken();
+    const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    if (!response.ok) throw new Error(serverMessage(await response.json().catch(() => null), failed));
+    downloadFile(fileName, await response.blob());
+  };
+
+  const exportAll = async (format: ExportFormat) => {
+    setExporting(format);
     try {
-      const token = await client.getIdToken();
-      const response = await fetch(EXPORT_ALL_PATH, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      if (!response.ok) throw new Error(serverMessage(await response.json().catch(() => null), 'The export failed.'));
-      downloadFile(`valecare-export-${todayIn()}.json`, await response.blob());
+      await download(EXPORTS[format].path, `valecare-export-${todayIn()}.${format}`, 'The export failed.');
     } catch (cause) {
       toast.error(cause instanceof Error ? cause.message : String(cause));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
+
+  const downloadTemplate = (kind: Exclude<FileType, 'json'>) =>
+    download(`${IMPORT_TEMPLATE_PATH}?type=${kind}`, `${kind}-template.csv`, 'The template could not be made.').catch((cause: unknown) =>
+      toast.error(cause instanceof Error ? cause.message : String(cause)),
+    );
 
   const ready = preview !== null && preview.problems.length === 0;
 
@@ -160,9 +246,13 @@ export default function ImportScreen() {
     <div className="flex max-w-5xl flex-col gap-6 p-4 md:p-6">
       {guard}
       <PageHeader title="Import">
-        <Button variant="outline" disabled={exporting} onClick={() => void exportAll()}>
-          <Download aria-hidden /> {exporting ? 'Exporting...' : 'Export all data'}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {(Object.keys(EXPORTS) as ExportFormat[]).map((format) => (
+            <Button key={format} variant="outline" disabled={exporting !== null} onClick={() => void exportAll(format)}>
+              <Download aria-hidden /> {exporting === format ? 'Exporting...' : `Export all data ${EXPORTS[format].label}`}
+            </Button>
+          ))}
+        </div>
       </PageHeader>
       <form onSubmit={(event) => void previewFile(event)} aria-label="Choose a file to import" noValidate>
         <FormSection title="1. Choose a file">
@@ -196,12 +286,33 @@ export default function ImportScreen() {
               ))}
             </NativeSelect>
           </Field>
+          {type !== 'json' && (
+            <Button type="button" variant="link" className="h-auto min-w-0 justify-self-start px-0 text-left whitespace-normal sm:col-span-2" onClick={() => void downloadTemplate(type)}>
+              <Download aria-hidden /> Download a template with the headings it reads
+            </Button>
+          )}
           <Field label="Records already kept" hint="The same id, custom ID, or name and date of birth">
             <NativeSelect {...register('onDuplicate')}>
               <option value="skip">Skip them</option>
               <option value="update">Update them from the file</option>
             </NativeSelect>
           </Field>
+          <Field label="Rows with problems">
+            <NativeSelect {...register('invalidRows', { onChange: () => setPreview(null) })}>
+              <option value="refuse">Import nothing until every row is right</option>
+              <option value="skip">Import the good rows and skip the others</option>
+            </NativeSelect>
+          </Field>
+          {type !== 'json' && <CheckboxField label="Tidy capitals in names" className="sm:col-span-2" {...register('tidyCapitals', { onChange: () => setPreview(null) })} />}
+          {type === 'json' && (
+            <Field
+              label="Reason for care given to carers who are not compliant"
+              hint="Only if the file gives care not yet ended to such carers: kept on each of those packages, as the package form keeps it"
+              className="sm:col-span-2"
+            >
+              <Input {...register('overrideReason', { onChange: () => setPreview(null) })} />
+            </Field>
+          )}
           <div className="flex flex-col gap-2 sm:col-span-2">
             {progress !== null && (
               <progress className="w-full" value={progress} max={1} aria-label="Sending the file">
@@ -219,9 +330,17 @@ export default function ImportScreen() {
           </div>
         </FormSection>
       </form>
+      {imported?.skipped && (
+        <SkippedRows
+          skipped={imported.skipped}
+          spreadsheet={imported.sheet !== undefined}
+          title={`${rowsWith(imported.skipped, imported.sheet !== undefined)} skipped: ${new Set(imported.skipped.map((i) => `${i.kind} ${i.index}`)).size === 1 ? 'fix it and import it' : 'fix them and import them'} again`}
+        />
+      )}
       {preview && (
         <PreviewSection
           preview={preview}
+          skipping={invalidRows === 'skip'}
           mapping={mapping}
           onMappingChange={setMapping}
           onPreviewAgain={() => void previewFile()}
@@ -234,8 +353,24 @@ export default function ImportScreen() {
   );
 }
 
+/** Rows an import skips (or skipped), with why, and the same as a file to fix. */
+function SkippedRows({ skipped, spreadsheet, title }: { skipped: readonly ImportIssue[]; spreadsheet: boolean; title: string }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-medium">{title}</h3>
+        <Button type="button" variant="outline" onClick={() => downloadSkipped(skipped, spreadsheet)}>
+          <Download aria-hidden /> Download the skipped rows
+        </Button>
+      </div>
+      <DataTable label="Skipped rows" rows={skipped} columns={issueColumns(spreadsheet)} rowKey={issueKey} emptyText="" />
+    </div>
+  );
+}
+
 function PreviewSection({
   preview,
+  skipping,
   mapping,
   onMappingChange,
   onPreviewAgain,
@@ -244,6 +379,7 @@ function PreviewSection({
   ready,
 }: {
   preview: ImportAnswer;
+  skipping: boolean;
   mapping: Record<string, number | null> | null;
   onMappingChange: (mapping: Record<string, number | null>) => void;
   onPreviewAgain: () => void;
@@ -294,6 +430,23 @@ function PreviewSection({
         </FormSection>
       )}
       <DataTable label="What would be imported" rows={Object.entries(preview.counts).filter(([, count]) => count.create + count.update + count.skip > 0)} columns={COUNT_COLUMNS} rowKey={([list]) => list} emptyText="Nothing to import" />
+      {preview.records && preview.records.length > 0 && (
+        <div className="flex flex-col gap-2">
+          <h3 className="font-medium">
+            {preview.records.length === PREVIEW_RECORDS ? `The first ${PREVIEW_RECORDS} rows` : 'The rows'} as they will be stored
+          </h3>
+          <DataTable
+            label="Rows as they will be stored"
+            rows={preview.records}
+            columns={recordColumns(sheet !== undefined, skipping)}
+            rowKey={(record) => `${record.kind}-${record.index}`}
+            emptyText=""
+          />
+        </div>
+      )}
+      {preview.skipped && preview.skipped.length > 0 && (
+        <SkippedRows skipped={preview.skipped} spreadsheet={sheet !== undefined} title={`${rowsWith(preview.skipped, sheet !== undefined)} with problems will be skipped`} />
+      )}
       {preview.problems.length > 0 && (
         <div className="flex flex-col gap-2">
           <h3 className="font-medium text-destructive">

@@ -8,7 +8,7 @@ import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/mag';
 import { trainingRecords } from '@/server/db/schema/training';
 import { carers, clients, notes } from '@/server/db/schema/people';
-import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
+import { complianceOverrideFromRow, packageFromRow, requestFromRow } from '@/server/records/care.mappers';
 import { magLogFromRows } from '@/server/records/mag.mappers';
 import { carerSummaryFromRow, clientSummaryFromRow } from '@/server/records/people.mappers';
 import { trainingRecordFromRow } from '@/server/records/training-records.mappers';
@@ -66,7 +66,8 @@ export async function exportAll(db: Executor) {
     mps: carerRows.filter((row) => carerKindOf(row.id) === 'mp').map(carer),
     volunteers: carerRows.filter((row) => carerKindOf(row.id) === 'volunteer').map(carer),
     requests: requestRows.map((row) => requestFromRow(row, clientName.get(row.clientId)!)),
-    packages: packageRows.map(packageFromRow),
+    // With the reason a carer who was not compliant was given it, so an import keeps it.
+    packages: packageRows.map((row) => ({ ...packageFromRow(row), complianceOverride: complianceOverrideFromRow(row) })),
     trainingRecords: recordRows.map(trainingRecordFromRow),
     magLogs: logRows.map((row) => magLogFromRows(row, attendees.get(row.id) ?? [])),
   } satisfies Record<TransferKind, { id: string }[]>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { LOCALITIES, SERVICES } from '@/shared/constants';
 import { ID_PREFIX, TRANSFER_KINDS, TRANSFER_RECORDS, type TransferKind, type TransferRecord } from '@/shared/schemas/transfer';
 import type { Executor } from '@/server/db/client';
@@ -8,7 +9,9 @@ import { trainingRecords } from '@/server/db/schema/training';
 import { carers, clients } from '@/server/db/schema/people';
 import type { RecordTable } from '@/server/records/record-lifecycle';
 import { type ImportCounts, type ImportIssue, type ImportOptions, type ImportRecords, isObject, type KindCounts } from './import-contract';
-import { duplicateIndex, isStored, loadStored, PEOPLE, type PersonKindName, type Stored, trainingRecordKey } from './import-stored';
+import { longDate } from '@/shared/compliance';
+import { letOthersIn, SLICE } from './slices';
+import { duplicateIndex, inFileMatch, isStored, loadStored, PEOPLE, type PersonKindName, type Stored, trainingRecordKey } from './import-stored';
 
 type Action = 'create' | 'update' | 'skip';
 
@@ -19,7 +22,19 @@ export interface Planned<K extends TransferKind> {
   id: string;
   data: TransferRecord<K>;
   action: Action;
+  /** The place of the earlier record of the file this one repeats (imported once, as that one). */
+  repeatOf?: number;
+  /** A package's own reason for a carer who is not compliant, as this product's export carries it. */
+  override?: KeptOverride;
 }
+
+/** A package's compliance override as an export carries it (read only: the schemas leave it out). */
+const keptOverride = z.strictObject({
+  reason: z.string().trim().min(1).max(500),
+  by: z.string().max(320),
+  at: z.union([z.iso.datetime({ offset: true }), z.literal('')]),
+});
+type KeptOverride = z.output<typeof keptOverride>;
 
 export type PlannedAll = { [K in TransferKind]: Planned<K>[] };
 
@@ -74,8 +89,14 @@ function otherForUnknown(kind: TransferKind, index: number, record: Record<strin
   }
 }
 
-/** Checks every record and decides what happens to it; nothing is written. */
-export async function planImport(db: Executor, records: ImportRecords, options: ImportOptions) {
+/** A record as `leftOut` names it. */
+export const recordKey = (kind: TransferKind, index: number) => `${kind} ${index}`;
+
+/**
+ * Checks every record and decides what happens to it; nothing is written. Records named in `leftOut` are
+ * treated as if the file did not hold them (their places kept, so every finding still names its row).
+ */
+export async function planImport(db: Executor, records: ImportRecords, options: ImportOptions, leftOut: ReadonlySet<string> = new Set()) {
   const problems: ImportIssue[] = [];
   const warnings: ImportIssue[] = [];
   const stored = await loadStored(db);
@@ -86,15 +107,21 @@ export async function planImport(db: Executor, records: ImportRecords, options: 
   const inFile: Record<TransferKind, Set<string>> = Object.fromEntries(TRANSFER_KINDS.map((k) => [k, new Set<string>()])) as never;
   const planned = Object.fromEntries(TRANSFER_KINDS.map((k) => [k, []])) as unknown as PlannedAll;
 
+  const placeOf = options.placeOf ?? ((kind: TransferKind, index: number) => `${LABEL[kind]} record ${index}`);
+
   for (const kind of TRANSFER_KINDS) {
     const list = records[kind] ?? [];
     const seen = new Map<string, number>();
-    list.forEach((raw, i) => {
+    /** The people of the file so far, by what makes two of them the same person. */
+    const people = new Map<string, { index: number; id: string }>();
+    for (const [i, raw] of list.entries()) {
+      if (i > 0 && i % SLICE === 0) await letOthersIn();
       const index = i + 1;
+      if (leftOut.has(recordKey(kind, index))) continue;
       const rawId = isObject(raw) && typeof raw.id === 'string' ? raw.id : undefined;
       if (!isObject(raw)) {
         problems.push({ kind, index, column: '', message: `Not a ${LABEL[kind]} record` });
-        return;
+        continue;
       }
       const copy = structuredClone(raw);
       otherForUnknown(kind, index, copy, (w) => warnings.push(w));
@@ -102,20 +129,34 @@ export async function planImport(db: Executor, records: ImportRecords, options: 
       if (rawId) inFile[kind].add(rawId);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) problems.push({ kind, index, id: rawId, column: issue.path.join('.'), message: issue.message });
-        return;
+        continue;
       }
       const data = parsed.data as TransferRecord<typeof kind>;
       if (rawId !== undefined) {
         const first = seen.get(rawId);
         if (first !== undefined) {
           problems.push({ kind, index, id: rawId, column: 'id', message: `The same id as ${LABEL[kind]} record ${first}` });
-          return;
+          continue;
         }
         seen.set(rawId, index);
       }
+      const isPerson = (PEOPLE as readonly string[]).includes(kind);
+      const match = isPerson ? inFileMatch(kind as PersonKindName, data as TransferRecord<PersonKindName>) : undefined;
+      // A record with an id of its own (from an export) is a record of its own, whoever it resembles.
+      const repeated = rawId === undefined && match ? people.get(match.key) : undefined;
+      if (repeated) {
+        // Imported once: the first row stands, and anything naming this one means that one.
+        const person = data as TransferRecord<PersonKindName>;
+        const who = [person.details.name, person.dateOfBirth ? longDate(person.dateOfBirth) : ''].filter(Boolean).join(', ');
+        const place = placeOf(kind, index);
+        warnings.push({ kind, index, id: rawId, column: '', message: `${place.charAt(0).toUpperCase()}${place.slice(1)} repeats ${placeOf(kind, repeated.index)}: ${who}` });
+        if (rawId) sameAs.set(rawId, repeated.id);
+        (planned[kind] as Planned<typeof kind>[]).push({ kind, index, id: repeated.id, data, action: 'skip', repeatOf: repeated.index });
+        continue;
+      }
       let id = data.id ?? newId(ID_PREFIX[kind] as IdPrefix);
       let existing = isStored(stored, kind, id);
-      if (!existing && (PEOPLE as readonly string[]).includes(kind)) {
+      if (!existing && isPerson) {
         const duplicate = duplicateOf(kind as PersonKindName, data as TransferRecord<PersonKindName>);
         if (duplicate) {
           warnings.push({ kind, index, id: rawId, column: '', message: `Likely the same ${LABEL[kind]} as ${duplicate.id} (${duplicate.why}): ${options.onDuplicate === 'skip' ? 'skipped' : 'updated'}` });
@@ -134,12 +175,18 @@ export async function planImport(db: Executor, records: ImportRecords, options: 
         }
       }
       const action: Action = existing ? (options.onDuplicate === 'update' ? 'update' : 'skip') : 'create';
+      if (match && !people.has(match.key)) people.set(match.key, { index, id });
       if (action === 'update') {
         const moved = movedParent(kind, id, data, stored, sameAs);
         if (moved) problems.push({ kind, index, id: rawId, column: moved.column, message: moved.message });
       }
-      (planned[kind] as Planned<typeof kind>[]).push({ kind, index, id, data, action });
-    });
+      const override = kind === 'packages' && isObject(raw.complianceOverride) ? keptOverride.safeParse(raw.complianceOverride) : undefined;
+      if (override && !override.success) {
+        problems.push({ kind, index, id: rawId, column: 'complianceOverride', message: 'The reason for a carer who is not compliant could not be read' });
+        continue;
+      }
+      (planned[kind] as Planned<typeof kind>[]).push({ kind, index, id, data, action, ...(override ? { override: override.data } : {}) });
+    }
   }
 
   checkReferences(planned, stored, inFile, problems);

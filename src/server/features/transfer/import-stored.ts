@@ -36,6 +36,8 @@ export interface Stored {
   requests: Map<string, string>;
   /** Package id → request id. */
   packages: Map<string, string>;
+  /** Package id → the carer it is given to. */
+  packageCarers: Map<string, string>;
   ids: Record<'trainingRecords' | 'magLogs', Set<string>>;
   /** Training record id by owner, type and expiry date: a record without an id that has all three is the same. */
   trainingRecordKeys: Map<string, string>;
@@ -45,7 +47,7 @@ export async function loadStored(db: Executor): Promise<Stored> {
   const clientRows = await selectRowsAsJson(db, clients, undefined, [asc(clients.id)]);
   const carerRows = await selectRowsAsJson(db, carers, undefined, [asc(carers.id)]);
   const requestRows = await db.select({ id: requests.id, clientId: requests.clientId }).from(requests);
-  const packageRows = await db.select({ id: packages.id, requestId: packages.requestId }).from(packages);
+  const packageRows = await db.select({ id: packages.id, requestId: packages.requestId, carerId: packages.carerId }).from(packages);
   const logIds = await db.select({ id: magLogs.id }).from(magLogs);
   const recordRows = await db
     .select({ id: trainingRecords.id, ownerId: trainingRecords.ownerId, recordName: trainingRecords.recordName, expiryDate: trainingRecords.expiryDate })
@@ -55,6 +57,7 @@ export async function loadStored(db: Executor): Promise<Stored> {
     carers: new Map(carerRows.map((r) => [r.id, r])),
     requests: new Map(requestRows.map((r) => [r.id, r.clientId])),
     packages: new Map(packageRows.map((r) => [r.id, r.requestId])),
+    packageCarers: new Map(packageRows.map((r) => [r.id, r.carerId])),
     ids: { trainingRecords: new Set(recordRows.map((r) => r.id)), magLogs: new Set(logIds.map((r) => r.id)) },
     trainingRecordKeys: new Map(recordRows.map((r) => [trainingRecordKey(r.ownerId, r.recordName, r.expiryDate ?? ''), r.id])),
   };
@@ -72,26 +75,47 @@ export function isStored(stored: Stored, kind: TransferKind, id: string): boolea
   return stored.ids[kind].has(id);
 }
 
-/** The stored people a new record may duplicate: by custom ID (clients) and by name and date of birth. */
+/** A key a person is found by, and the words for what two people found by it share. */
+interface PersonMatch {
+  key: string;
+  why: string;
+}
+
+/** A client's custom ID (the charity's own number for them), as compared. */
+function customIdMatch(customId: string): PersonMatch | undefined {
+  const trimmed = customId.trim();
+  return trimmed ? { key: `c|id|${trimmed.toLowerCase()}`, why: `the same custom ID (${trimmed})` } : undefined;
+}
+
+function nameAndBirthMatch(prefix: string, name: string, dateOfBirth: string | null): PersonMatch | undefined {
+  const key = personKey(name, dateOfBirth);
+  return key ? { key: `${prefix}|${key}`, why: 'the same name and date of birth' } : undefined;
+}
+
+const customIdOf = (kind: PersonKindName, data: TransferRecord<PersonKindName>) => (kind === 'clients' ? (data as TransferRecord<'clients'>).details.customId : '');
+
+/**
+ * Two records of a file are the same person when they have the same custom ID, or, where there is none,
+ * the same name and date of birth.
+ */
+export function inFileMatch(kind: PersonKindName, data: TransferRecord<PersonKindName>): PersonMatch | undefined {
+  return customIdMatch(customIdOf(kind, data)) ?? nameAndBirthMatch(ID_PREFIX[kind], data.details.name, data.dateOfBirth || null);
+}
+
+/** The stored people a new record may duplicate: by custom ID (clients), then by name and date of birth. */
 export function duplicateIndex(stored: Stored) {
-  const byCustomId = new Map<string, string>();
-  const byPerson = new Map<string, string>();
+  const found = new Map<string, string>();
+  const add = (match: PersonMatch | undefined, id: string) => match && found.set(match.key, id);
   for (const row of stored.clients.values()) {
-    if (row.customId) byCustomId.set(`c|${row.customId.trim().toLowerCase()}`, row.id);
-    const key = personKey(row.name, row.dateOfBirth);
-    if (key) byPerson.set(`c|${key}`, row.id);
+    add(customIdMatch(row.customId), row.id);
+    add(nameAndBirthMatch('c', row.name, row.dateOfBirth), row.id);
   }
-  for (const row of stored.carers.values()) {
-    const key = personKey(row.name, row.dateOfBirth);
-    if (key) byPerson.set(`${row.id[0]}|${key}`, row.id);
-  }
+  for (const row of stored.carers.values()) add(nameAndBirthMatch(row.id[0]!, row.name, row.dateOfBirth), row.id);
   return (kind: PersonKindName, data: TransferRecord<PersonKindName>): { id: string; why: string } | undefined => {
-    const prefix = ID_PREFIX[kind];
-    const customId = kind === 'clients' ? (data as TransferRecord<'clients'>).details.customId : '';
-    const sameCustomId = customId ? byCustomId.get(`c|${customId.trim().toLowerCase()}`) : undefined;
-    if (sameCustomId) return { id: sameCustomId, why: `the same custom ID (${customId})` };
-    const key = personKey(data.details.name, data.dateOfBirth || null);
-    const samePerson = key ? byPerson.get(`${prefix}|${key}`) : undefined;
-    return samePerson ? { id: samePerson, why: 'the same name and date of birth' } : undefined;
+    for (const match of [customIdMatch(customIdOf(kind, data)), nameAndBirthMatch(ID_PREFIX[kind], data.details.name, data.dateOfBirth || null)]) {
+      const id = match && found.get(match.key);
+      if (id) return { id, why: match.why };
+    }
+    return undefined;
   };
 }

@@ -5,6 +5,9 @@ import { packages, requests } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/mag';
 import { trainingRecords } from '@/server/db/schema/training';
 import { carers, clients, notes } from '@/server/db/schema/people';
+import { auditLog } from '@/server/db/schema/audit';
+import type { Actor } from '@/server/records/service-context';
+import { IMPORT_PROCEDURE } from './import-contract';
 import { type Rows } from './import-rows';
 
 /** Rows per insert statement: well under PostgreSQL's 65,535 parameters. */
@@ -19,7 +22,8 @@ async function insertInChunks(tx: Executor, table: PgTable, list: Record<string,
 /** Parents before children: people, requests, packages, training records, logs; then notes and attendees. */
 const WRITE_ORDER: PgTable[] = [clients, carers, requests, packages, trainingRecords, magLogs];
 
-export async function writeRows(tx: Executor, rows: Rows) {
+/** Writes the rows, each record created or updated with its own audit row naming the import and its file. */
+export async function writeRows(tx: Executor, rows: Rows, actor: Actor, fileName: string | undefined) {
   for (const table of WRITE_ORDER) await insertInChunks(tx, table, rows.inserts.get(table) ?? []);
   // After the inserts: an updated record may now refer to a new one.
   for (const { table, id, columns } of rows.updates) {
@@ -33,4 +37,15 @@ export async function writeRows(tx: Executor, rows: Rows) {
   await insertInChunks(tx, notes, rows.notes.flatMap((n) => n.rows));
   for (const { magLogId } of rows.attendees) await tx.delete(magAttendees).where(eq(magAttendees.magLogId, magLogId));
   await insertInChunks(tx, magAttendees, rows.attendees.flatMap((a) => a.rows));
+  await insertInChunks(
+    tx,
+    auditLog,
+    [...rows.audits].map(([recordId, changes]) => ({
+      actorEmail: actor.email,
+      actorRole: actor.role,
+      procedure: IMPORT_PROCEDURE,
+      recordId,
+      changes: { ...(fileName ? { file: fileName } : {}), ...changes },
+    })),
+  );
 }

@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferBundle } from '@/shared/schemas/transfer';
 import { auditLog } from '@/server/db/schema/audit';
+import { packages } from '@/server/db/schema/care';
 import { clients } from '@/server/db/schema/people';
 import { databaseFingerprint } from '@/server/test/procedure-calls';
+import { createLogger } from '@/server/log';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { exportAll } from './export';
-import { EXPORT_ALL_PATH, IMPORT_PATH } from '@/shared/import-api';
+import { EXPORT_ALL_PATH, EXPORT_ALL_WORKBOOK_PATH, IMPORT_PATH, IMPORT_TEMPLATE_PATH } from '@/shared/import-api';
 import { commitImport, previewImport } from './import';
 import { ImportRefusedError } from './import-contract';
 
@@ -54,6 +57,28 @@ describe('importing the current system’s JSON', () => {
       { kind: 'requests', index: 1, id: 'r8fixtureopen', column: 'clientId', message: 'No client cnobody in the file or the database' },
     ]);
     await expect(commitImport(t.database.db, ACTOR, bad, { onDuplicate: 'skip' })).rejects.toThrow(ImportRefusedError);
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+  });
+
+  it('with invalid records skipped, leaves out each bad record and every record naming one, saying why, and writes nothing in a preview', async () => {
+    const bad = fixture();
+    (bad.requests[0] as { clientId: string }).clientId = 'cnobody';
+    (bad.packages[1] as { details: { weeklyHours: number } }).details.weeklyHours = -1;
+    (bad.trainingRecords[0] as { expiryDate: string }).expiryDate = '2025-02-30';
+    const before = await databaseFingerprint(t.database.db);
+
+    const preview = await previewImport(t.database.db, bad, { onDuplicate: 'skip', invalidRows: 'skip' });
+    expect(preview.problems).toEqual([]);
+    expect(preview.skipped).toEqual([
+      { kind: 'packages', index: 2, id: 'p8fixtureval', column: 'details.weeklyHours', message: 'Weekly hours cannot be negative' },
+      { kind: 'trainingRecords', index: 1, id: 't8fixturefirstaid', column: 'expiryDate', message: 'Enter a date as YYYY-MM-DD' },
+      { kind: 'requests', index: 1, id: 'r8fixtureopen', column: 'clientId', message: 'No client cnobody in the file or the database' },
+      // The package of the request left out cannot stand without it.
+      { kind: 'packages', index: 1, id: 'p8fixturemary', column: 'requestId', message: 'No request r8fixtureopen in the file or the database' },
+    ]);
+    expect(Object.fromEntries(Object.entries(preview.counts).map(([kind, c]) => [kind, c.create]))).toEqual({
+      clients: 2, mps: 1, volunteers: 1, requests: 1, packages: 0, trainingRecords: 1, magLogs: 1,
+    });
     expect(await databaseFingerprint(t.database.db)).toEqual(before);
   });
 
@@ -175,13 +200,25 @@ describe('the Export all data download', () => {
     expect(await lastAudit()).toMatchObject({ procedure: 'transfer.export', actorRole: 'Admin', changes: { counts: { clients: bundle.clients.length, magLogs: 1 } } });
   });
 
-  it('refuses other roles and anyone not signed in', async () => {
-    for (const role of ['Trustee', 'Coordinator', 'Finance'] as const) {
-      const response = await t.app.inject({ method: 'GET', url: EXPORT_ALL_PATH, headers: { authorization: `Bearer ${await t.idToken(role)}` } });
-      expect(response.statusCode).toBe(403);
+  it('gives the same as a workbook, audited with its counts', async () => {
+    const response = await t.app.inject({ method: 'GET', url: EXPORT_ALL_WORKBOOK_PATH, headers: { authorization: `Bearer ${await t.idToken('Admin')}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="valecare-export-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const clients = await readSheet(response.rawPayload, 'Clients');
+    expect(clients.length - 1).toBe((await exportAll(t.database.db)).clients.length);
+    expect(await lastAudit()).toMatchObject({ procedure: 'transfer.export', actorRole: 'Admin', changes: { format: 'xlsx', counts: { Clients: clients.length - 1 } } });
+  });
+
+  it('refuses other roles and anyone not signed in, as JSON and as a workbook, and the import templates too', async () => {
+    for (const url of [EXPORT_ALL_PATH, EXPORT_ALL_WORKBOOK_PATH, `${IMPORT_TEMPLATE_PATH}?type=clients`]) {
+      for (const role of ['Trustee', 'Coordinator', 'Finance'] as const) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await t.idToken(role)}` } });
+        expect(response.statusCode, `${role} ${url}`).toBe(403);
+      }
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer not-a-token' } })).statusCode).toBe(401);
     }
-    expect((await t.app.inject({ method: 'GET', url: EXPORT_ALL_PATH })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: EXPORT_ALL_PATH, headers: { authorization: 'Bearer not-a-token' } })).statusCode).toBe(401);
   });
 });
 
@@ -212,10 +249,109 @@ describe('the Import screen’s upload', () => {
     expect(await t.database.db.select().from(clients).where(eq(clients.customId, 'UP-1'))).toHaveLength(1);
   });
 
+  it('answers hostile values with a message, never a fault: values nested deep, numbers past what is stored', async () => {
+    const deep = `{"clients":[{"details":${'['.repeat(100_000)}${']'.repeat(100_000)}}]}`;
+    const nested = await upload(deep, 'fileName=export.json&dryRun=true');
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json<{ error: string }>().error).toMatch(/nested more than 16 deep|is not JSON/);
+    const shallowEnough = `{"clients":[{"details":${'['.repeat(20)}${']'.repeat(20)}}]}`;
+    expect((await upload(shallowEnough, 'fileName=export.json&dryRun=true')).json<{ error: string }>().error).toMatch(/nested more than 16 deep/);
+
+    const huge = { clients: [{ id: 'c9huge', version: 2_147_483_648, details: { name: 'Hugh Version', address: { postCode: 'TA4 1AA' } } }] };
+    const refused = await upload(JSON.stringify(huge), 'fileName=export.json');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ problems: unknown[] }>().problems).toEqual([
+      { kind: 'clients', index: 1, id: 'c9huge', column: 'version', message: '2147483648 is not at most 2147483647' },
+    ]);
+  });
+
   it('answers a file it cannot read with 400, and refuses other roles and anyone not signed in', async () => {
     expect((await upload('', 'fileName=clients.json')).json()).toEqual({ error: 'clients.json is empty.' });
     expect((await upload('a,b', 'fileName=notes.txt')).statusCode).toBe(400);
     expect((await upload('[]', 'fileName=clients.json', 'Coordinator')).statusCode).toBe(403);
     expect((await upload('[]', 'fileName=clients.json', null)).statusCode).toBe(401);
+  });
+});
+
+describe('the same rules as the screens', () => {
+  const TODAY = '2026-11-27';
+  type Editable = { id: string; [field: string]: unknown; details: Record<string, unknown> };
+
+  /** An MP whose DBS re-check has passed, with a client whose care goes on and care that has ended; ids of their own. */
+  function lapsedCare() {
+    const f = fixture() as unknown as Record<'clients' | 'mps' | 'requests' | 'packages', Editable[]>;
+    const mp = { ...f.mps[0]!, id: 'm9lapsed', dateOfBirth: '1970-01-01', dbsExpiry: '2025-01-31', details: { ...f.mps[0]!.details, name: 'Lana Lapsed' } };
+    const client = { ...f.clients[0]!, id: 'c9lapsedcare', details: { ...f.clients[0]!.details, name: 'Cora Care', customId: 'LAPSED-1' } };
+    const request = { ...f.requests[0]!, id: 'r9lapsedcare', clientId: 'c9lapsedcare' };
+    const live = { ...f.packages[0]!, id: 'p9lapsedlive', carerId: 'm9lapsed', requestId: 'r9lapsedcare' };
+    const ended = { ...f.packages[0]!, id: 'p9lapsedended', carerId: 'm9lapsed', requestId: 'r9lapsedcare', startDate: '2023-01-01', endDate: '2023-12-31' };
+    return { clients: [client], mps: [mp], requests: [request], packages: [live, ended] };
+  }
+
+  it('refuses care not yet ended from a carer who is not compliant, naming them, unless given a reason, which the package keeps', async () => {
+    const before = await records();
+    const refused = await previewImport(t.database.db, lapsedCare(), { onDuplicate: 'skip', today: TODAY });
+    expect(refused.problems).toEqual([
+      {
+        kind: 'packages',
+        index: 1,
+        id: 'p9lapsedlive',
+        column: 'carerId',
+        message: expect.stringMatching(/^Lana Lapsed is not compliant: .*DBS.*\. Choose another carer, or give a reason to import the package anyway\.$/) as string,
+      },
+    ]);
+    await expect(commitImport(t.database.db, ACTOR, lapsedCare(), { onDuplicate: 'skip', today: TODAY })).rejects.toThrow(/Lana Lapsed is not compliant/);
+    expect(await records()).toEqual(before);
+
+    const reason = 'DBS renewal applied for, agreed with the manager';
+    await commitImport(t.database.db, ACTOR, lapsedCare(), { onDuplicate: 'skip', today: TODAY, overrideReason: reason, fileName: 'lapsed.json' });
+    const [live, ended] = await t.database.db.select().from(packages).where(inArray(packages.id, ['p9lapsedlive', 'p9lapsedended'])).orderBy(desc(packages.id));
+    expect(live).toMatchObject({ complianceOverride: reason, complianceOverrideBy: ACTOR.email });
+    // Ended care is history: not checked, and given no reason.
+    expect(ended!.complianceOverride).toBeNull();
+
+    // Every record has an audit row of its own, naming the import and its file, as a form's change has.
+    for (const id of ['c9lapsedcare', 'm9lapsed', 'r9lapsedcare', 'p9lapsedlive', 'p9lapsedended']) {
+      const rows = await t.auditRows(id);
+      expect(rows.map((row) => [row.procedure, row.actorEmail, (row.changes as { file?: string }).file])).toEqual([['transfer.import', ACTOR.email, 'lapsed.json']]);
+    }
+    expect((await t.auditRows('p9lapsedlive'))[0]!.changes).toMatchObject({ complianceOverride: { from: null, to: reason }, carerId: { from: null, to: 'm9lapsed' } });
+    expect((await t.auditRows('c9lapsedcare'))[0]!.changes).toMatchObject({ name: { from: null, to: 'Cora Care' } });
+    expect(await lastAudit()).toMatchObject({ procedure: 'transfer.import', recordId: null, changes: { file: 'lapsed.json', counts: { packages: { create: 2 } } } });
+  });
+
+  it('keeps the reason a package carries in an export, and skips refused care when asked, with the reason', async () => {
+    const care = lapsedCare();
+    for (const p of care.packages) p.id = `${p.id}2`;
+    (care.packages[0] as Editable).complianceOverride = { reason: 'Kept from the export of the old system', by: 'old@valecare.test', at: '2025-06-01T10:00:00.000Z' };
+    const kept = await previewImport(t.database.db, { packages: care.packages }, { onDuplicate: 'skip', today: TODAY });
+    expect(kept.problems).toEqual([]);
+
+    const unexplained = lapsedCare();
+    unexplained.packages = [{ ...unexplained.packages[0]!, id: 'p9lapsedlive3' }];
+    const skipping = await previewImport(t.database.db, { packages: unexplained.packages }, { onDuplicate: 'skip', today: TODAY, invalidRows: 'skip' });
+    expect(skipping.problems).toEqual([]);
+    expect(skipping.skipped?.map((p) => [p.id, p.column])).toEqual([['p9lapsedlive3', 'carerId']]);
+  });
+});
+
+describe('the log of refused imports', () => {
+  it('holds no person’s details, whatever was refused', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ logger: createLogger('info', { write: (line: string) => void lines.push(line) }) });
+    try {
+      const token = await logged.idToken('Admin');
+      const send = (body: string, query: string) =>
+        logged.app.inject({ method: 'POST', url: `${IMPORT_PATH}?${query}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, body });
+      const person = { id: 'c9private', version: 2_147_483_648, details: { name: 'Priya Private', address: { streetAddress: '7 Secret Lane', postCode: 'TA9 9ZZ' } } };
+      expect((await send(JSON.stringify({ clients: [person] }), 'fileName=export.json')).statusCode).toBe(422);
+      expect((await send(`{"clients":[{"details":{"name":"Priya Private","x":${'['.repeat(50)}${']'.repeat(50)}}}]}`, 'fileName=export.json')).statusCode).toBe(400);
+      const csv = 'Name,Street address,Post code,Date of birth\r\nPriya Private,7 Secret Lane,TA9 9ZZ,31/02/1950\r\n';
+      expect((await send(csv, 'fileName=clients.csv&type=clients')).statusCode).toBe(422);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const secret of ['Priya', '7 Secret Lane', 'TA9 9ZZ']) expect(lines.join('\n')).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
   });
 });

@@ -1,22 +1,27 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type ImportAnswer, type ImportCounts, type ImportPreview, IMPORT_PATH, IMPORT_TYPES, MAX_UPLOAD_BYTES } from '@/shared/import-api';
-import { TRANSFER_KINDS } from '@/shared/schemas/transfer';
+import { CSV_BOM, toCsv } from '@/shared/csv';
+import { IMPORT_PATH, IMPORT_TEMPLATE_PATH, IMPORT_TYPES, INVALID_ROWS, MAX_UPLOAD_BYTES, SPREADSHEET_IMPORT_TYPES } from '@/shared/import-api';
 import { can } from '@/shared/permissions';
+import { overrideReason } from '@/shared/schemas/care';
 import type { ServiceContext } from '@/server/records/service-context';
 import type { Context } from '@/server/trpc/init';
 import { serviceContextOf } from '@/server/trpc/procedures';
-import { commitImport, previewImport } from './import';
-import { ImportFileError, ImportRefusedError } from './import-contract';
-import { readImportContent } from './import-file';
-import { readSheetRecords, type SheetRead } from './spreadsheet-import';
+import { ImportFileError } from './import-contract';
+import { importContent } from './import-file';
+import { templateFields } from './spreadsheet-columns';
 
 
 const importQuery = z.strictObject({
   fileName: z.string().trim().min(1, { message: 'Say the file name' }).max(255),
   type: z.enum(Object.keys(IMPORT_TYPES) as [keyof typeof IMPORT_TYPES]).optional(),
   onDuplicate: z.enum(['skip', 'update']).default('skip'),
+  invalidRows: z.enum(INVALID_ROWS).default('refuse'),
+  /** Why packages not yet ended are given to carers who are not compliant (kept on each, as the form keeps it). */
+  overrideReason: overrideReason.optional(),
   dryRun: z.enum(['true', 'false']).default('false'),
+  /** A spreadsheet's names with tidy capitals ("margaret SMITH" → "Margaret Smith"). */
+  tidyCapitals: z.enum(['true', 'false']).default('true'),
   /** A spreadsheet's columns as the person chose them: field name → column index (JSON). */
   mapping: z
     .string()
@@ -31,6 +36,8 @@ const importQuery = z.strictObject({
     }),
 });
 
+const templateQuery = z.strictObject({ type: z.enum(SPREADSHEET_IMPORT_TYPES) });
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -39,15 +46,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Nothing done: no record of any kind created, updated or skipped. */
-const noCounts = () => Object.fromEntries(TRANSFER_KINDS.map((kind) => [kind, { create: 0, update: 0, skip: 0 }])) as ImportCounts;
-
-const isSpreadsheet = (fileName: string) => /\.(csv|xlsx)$/i.test(fileName);
-
 /**
  * The upload of the Import screen: the file itself as the body (any type of file: its name says how it is
  * read), what to do in the query. A dry run answers the preview, problems included; a commit answers 422
- * with the problems and writes nothing, or 200 with the counts. The bearer token is checked as /trpc checks it.
+ * with the problems and writes nothing, or 200 with the counts (and, with `invalidRows=skip`, the rows it
+ * skipped and why). The bearer token is checked as /trpc checks it.
  */
 export function registerImportRoute(app: FastifyInstance, contextFor: (request: FastifyRequest) => Promise<Context>) {
   // In a scope of its own: only this route takes raw bodies this large.
@@ -69,37 +72,28 @@ export function registerImportRoute(app: FastifyInstance, contextFor: (request: 
     });
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
+    scope.get(IMPORT_TEMPLATE_PATH, async (request, reply) => {
+      const query = templateQuery.safeParse(request.query);
+      if (!query.success) return reply.code(400).send({ error: `Say which template: ${SPREADSHEET_IMPORT_TYPES.join(', ')}` });
+      const headings = templateFields(query.data.type).map((field) => field.label);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${query.data.type}-template.csv"`)
+        .send(`${CSV_BOM}${toCsv([headings])}`);
+    });
     scope.post(IMPORT_PATH, async (request, reply) => {
       const ctx = contexts.get(request)!;
       const query = importQuery.safeParse(request.query);
       if (!query.success) return reply.code(400).send({ error: query.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
-      const { fileName, type, onDuplicate, dryRun, mapping } = query.data;
+      const { fileName, type, dryRun, tidyCapitals, ...choices } = query.data;
       const content = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const kind = type && IMPORT_TYPES[type];
-      const committed = dryRun !== 'true';
-      let sheet: SheetRead | undefined;
-      // A spreadsheet is answered with its columns, and every finding names its row and heading.
-      const answer = (preview: ImportPreview): ImportAnswer => ({
-        committed,
-        sheet: sheet?.columns,
-        counts: preview.counts,
-        problems: sheet ? preview.problems.map(sheet.locate) : preview.problems,
-        warnings: [...(sheet?.warnings ?? []), ...(sheet ? preview.warnings.map(sheet.locate) : preview.warnings)],
-      });
       try {
-        sheet = isSpreadsheet(fileName) ? await readSheetRecords(content, fileName, kind, ctx, mapping) : undefined;
-        if (sheet?.problems.length) {
-          const refused = { ...answer({ problems: [], warnings: [], counts: noCounts() }), problems: sheet.problems, committed: false };
-          return reply.code(committed ? 422 : 200).send(refused);
-        }
-        const records = sheet?.records ?? (await readImportContent(content, fileName, kind, ctx));
-        if (!committed) return answer(await previewImport(ctx.db, records, { onDuplicate }));
-        return answer(await commitImport(ctx.db, ctx.actor, records, { onDuplicate }));
+        const options = { ...choices, kind: type && IMPORT_TYPES[type], dryRun: dryRun === 'true', tidyCapitals: tidyCapitals === 'true' };
+        const answer = await importContent(ctx.db, content, fileName, { ...options, actor: ctx.actor, today: ctx.today });
+        // A commit refused for its problems is 422; a preview with problems is what was asked for.
+        return reply.code(!options.dryRun && !answer.committed ? 422 : 200).send(answer);
       } catch (error) {
         if (error instanceof ImportFileError) return reply.code(400).send({ error: error.message });
-        if (error instanceof ImportRefusedError) {
-          return reply.code(422).send({ ...answer({ problems: error.problems, warnings: [], counts: noCounts() }), committed: false });
-        }
         throw error;
       }
     });

@@ -41,7 +41,7 @@ describe('suggestMapping', () => {
 
   it('reads a training records sheet’s owner by name or id', () => {
     const { mapping } = suggestMapping('training-records', ['Person Name', 'Carer ID', 'Training Record', 'Expiry Date', 'Notes']);
-    expect(mapping).toEqual({ ownerId: 1, ownerName: 0, recordName: 2, expiryDate: 3, archived: null, notes: 4 });
+    expect(mapping).toEqual({ id: null, ownerId: 1, ownerName: 0, recordName: 2, expiryDate: 3, archived: null, notes: 4 });
   });
 
   it('makes a name of first name and surname, unless the sheet has a full name column', () => {

@@ -38,6 +38,12 @@ export interface RequiredColumn {
   anyOf: string[];
 }
 
+/**
+ * The record's own id, as a workbook of "Export all data" gives it, so the workbook imports back onto the same
+ * records (and a training record finds its owner). Under a heading of its own: a charity's "ID" column is its own.
+ */
+const ID_FIELD = field('id', 'Valecare ID', 'id', 'text');
+
 const NAME_FIELDS = [
   field('name', 'Name', 'details.name', 'text', ['Full name', 'Client name', 'Person name', 'Volunteer name', 'MP name', 'Carer name']),
   field('firstName', 'First name', 'details.name', 'text', ['Forename', 'Forenames', 'Given name', 'Christian name']),
@@ -62,6 +68,7 @@ const PERSON_FIELDS = [
 ];
 
 const CLIENT_FIELDS = [
+  ID_FIELD,
   ...NAME_FIELDS,
   field('customId', 'Client ID', 'details.customId', 'text', ['Custom ID', 'Client ref', 'Client reference', 'Client number', 'Reference', 'Ref']),
   ...PERSON_FIELDS,
@@ -77,6 +84,7 @@ const CLIENT_FIELDS = [
 ];
 
 const CARER_FIELDS = [
+  ID_FIELD,
   ...NAME_FIELDS,
   ...PERSON_FIELDS,
   field('dbsExpiry', 'DBS expiry', 'dbsExpiry', 'date', ['DBS', 'DBS expiry date', 'DBS expires', 'DBS renewal', 'DBS renewal date']),
@@ -91,6 +99,7 @@ const CARER_FIELDS = [
 ];
 
 const TRAINING_RECORD_FIELDS = [
+  ID_FIELD,
   field('ownerId', 'MP or volunteer ID', 'ownerId', 'owner', ['Owner ID', 'Carer ID', 'MP ID', 'Volunteer ID', 'ID']),
   field('ownerName', 'MP or volunteer name', 'ownerId', 'owner', ['Person name', 'Name', 'Owner', 'Owner name', 'Carer', 'Carer name', 'MP', 'Volunteer', 'Full name']),
   field('recordName', 'Training type', 'details.recordName', 'trainingType', ['Training', 'Training record', 'Training record type', 'Record name', 'Type', 'Course']),
@@ -111,6 +120,19 @@ export const IMPORT_FIELDS: Record<SpreadsheetType, readonly ImportField[]> = {
   volunteers: CARER_FIELDS,
   'training-records': TRAINING_RECORD_FIELDS,
 };
+
+/** Fields that stand in for another in a sheet that has no column for it (first name and surname for the name). */
+const ALTERNATIVES = new Set(['firstName', 'surname', 'addressLine2', 'addressLine3']);
+
+/** The columns of a kind's sheet in a workbook export: one a field, without the alternatives. */
+export function workbookFields(type: SpreadsheetType): readonly ImportField[] {
+  return IMPORT_FIELDS[type].filter((f) => !ALTERNATIVES.has(f.name));
+}
+
+/** The columns of a template for a charity's own records: a workbook's, without the ids records get here. */
+export function templateFields(type: SpreadsheetType): readonly ImportField[] {
+  return workbookFields(type).filter((f) => f !== ID_FIELD);
+}
 
 /** The columns without which no row could be imported. */
 export const REQUIRED_COLUMNS: Record<SpreadsheetType, readonly RequiredColumn[]> = {

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, inArray } from 'drizzle-orm';
+import { Zip, ZipDeflate } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ImportAnswer, IMPORT_PATH, MAX_UPLOAD_BYTES } from '@/shared/import-api';
+import { type ImportAnswer, IMPORT_PATH, IMPORT_TEMPLATE_PATH, MAX_UPLOAD_BYTES } from '@/shared/import-api';
 import { clients } from '@/server/db/schema/people';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { importContent } from './import-file';
-import { readSpreadsheet } from './spreadsheet';
+import { MAX_SPREADSHEET_BYTES, MAX_UNPACKED_BYTES, readSpreadsheet } from './spreadsheet';
 
 // Spreadsheets through the Import screen's upload: all or nothing, rows and columns named, accents kept.
 
@@ -96,6 +97,148 @@ describe('a CSV of clients', () => {
   });
 });
 
+describe("a charity's first file", () => {
+  const csv = (...lines: string[]) => Buffer.from(lines.join('\r\n'));
+  const firstFile = csv(
+    'Client ID,Name,Date of birth,Post code',
+    'C901,margaret SMITH,03/04/1950,ta1 1aa',
+    'C902,BETH evans,12/05/1948,TA2 2BB',
+    ',josé ferreira-jones,01/01/1940,TA3 3CC',
+    'C901,margaret SMITH,03/04/1950,TA1 1AA',
+    ',JOSÉ FERREIRA-JONES,01/01/1940,TA3 3CC',
+  );
+  const people = ['Beth Evans', 'José Ferreira-Jones', 'Margaret Smith'];
+
+  it('points out each repeated row, imports each person once with tidy capitals, and changes nothing the second time', async () => {
+    const preview = await upload(firstFile, { fileName: 'first.csv', type: 'clients', dryRun: 'true' });
+    expect(preview.body.problems).toEqual([]);
+    expect(preview.body.counts.clients).toEqual({ create: 3, update: 0, skip: 2 });
+    expect(preview.body.warnings.map((w) => [w.index, w.message])).toEqual([
+      [5, 'Row 5 repeats row 2: Margaret Smith, 3 April 1950'],
+      [6, 'Row 6 repeats row 4: José Ferreira-Jones, 1 January 1940'],
+    ]);
+    // Each row as it will be stored: capitals tidied, the post code as the charity writes it.
+    expect(preview.body.records?.map((r) => [r.index, r.name, r.date, r.postCode, r.outcome])).toEqual([
+      [2, 'Margaret Smith', '1950-04-03', 'TA1 1AA', 'create'],
+      [3, 'Beth Evans', '1948-05-12', 'TA2 2BB', 'create'],
+      [4, 'José Ferreira-Jones', '1940-01-01', 'TA3 3CC', 'create'],
+      [5, 'Margaret Smith', '1950-04-03', 'TA1 1AA', 'repeat'],
+      [6, 'José Ferreira-Jones', '1940-01-01', 'TA3 3CC', 'repeat'],
+    ]);
+
+    expect((await upload(firstFile, { fileName: 'first.csv', type: 'clients' })).status).toBe(200);
+    expect((await clientsNamed(people)).map((c) => c.name)).toEqual(people);
+
+    const again = await upload(firstFile, { fileName: 'first.csv', type: 'clients' });
+    expect(again.status).toBe(200);
+    expect(again.body.counts.clients).toEqual({ create: 0, update: 0, skip: 5 });
+    expect(again.body.records?.map((r) => r.outcome)).toEqual(['skip', 'skip', 'skip', 'repeat', 'repeat']);
+    expect((await clientsNamed(people)).map((c) => c.name)).toEqual(people);
+  });
+
+  it('keeps names as typed when the tidying is turned off', async () => {
+    const done = await upload(csv('Name,Post code', 'ZOE lowe,TA4 4DD'), { fileName: 'typed.csv', type: 'clients', tidyCapitals: 'false' });
+    expect(done.status).toBe(200);
+    expect((await clientsNamed(['ZOE lowe', 'Zoe Lowe'])).map((c) => c.name)).toEqual(['ZOE lowe']);
+  });
+
+  it('imports the good rows and skips the others when asked, naming each skipped row and why', async () => {
+    const mixed = csv(
+      'Name,Date of birth,Post code,Attendance allowance',
+      'Gill Good,01/01/1950,TA1 1AA,No',
+      'Bert Baddate,31/02/1950,TA1 1AA,No',
+      'Gwen Good,02/02/1950,TA1 1AA,Low',
+      'Alf Allowance,03/03/1950,TA1 1AA,Yes',
+    );
+    const names = ['Alf Allowance', 'Bert Baddate', 'Gill Good', 'Gwen Good'];
+    expect((await upload(mixed, { fileName: 'mixed.csv', type: 'clients' })).status).toBe(422);
+    expect(await clientsNamed(names)).toEqual([]);
+
+    const preview = await upload(mixed, { fileName: 'mixed.csv', type: 'clients', invalidRows: 'skip', dryRun: 'true' });
+    expect(preview.body.problems).toEqual([]);
+    expect(preview.body.counts.clients).toEqual({ create: 2, update: 0, skip: 0 });
+    const skipped = [
+      [3, 'Date of birth', '31/02/1950 is not a real date'],
+      [5, 'Attendance allowance', '"Yes" is not one of No, Pending, Low, High'],
+    ];
+    expect(preview.body.skipped?.map((p) => [p.index, p.column, p.message])).toEqual(skipped);
+    expect(preview.body.records?.map((r) => [r.index, r.name, r.date, r.outcome])).toEqual([
+      [2, 'Gill Good', '1950-01-01', 'create'],
+      [3, 'Bert Baddate', '', 'problem'],
+      [4, 'Gwen Good', '1950-02-02', 'create'],
+      [5, 'Alf Allowance', '1950-03-03', 'problem'],
+    ]);
+
+    const done = await upload(mixed, { fileName: 'mixed.csv', type: 'clients', invalidRows: 'skip' });
+    expect(done.status).toBe(200);
+    expect(done.body.skipped?.map((p) => [p.index, p.column, p.message])).toEqual(skipped);
+    expect((await clientsNamed(names)).map((c) => c.name)).toEqual(['Gill Good', 'Gwen Good']);
+  });
+
+  it('still refuses a sheet whose headings lack a column, even with invalid rows skipped', async () => {
+    const refused = await upload(csv('Name', 'Nell Nopost'), { fileName: 'short.csv', type: 'clients', invalidRows: 'skip' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.problems.map((p) => p.message)).toEqual(['No column is chosen for Post code']);
+  });
+
+  it('says in words what a column accepts', async () => {
+    const preview = await upload(csv('Name,Post code,Attendance allowance', 'Ivy Plain,TA1 1AB,Yes'), { fileName: 'aa.csv', type: 'clients', dryRun: 'true' });
+    expect(preview.body.problems).toEqual([
+      { kind: 'clients', index: 2, column: 'Attendance allowance', message: '"Yes" is not one of No, Pending, Low, High' },
+    ]);
+  });
+});
+
+it('offers a template of each kind whose headings are the ones an import reads, every one of them', async () => {
+  const response = await t.app.inject({ method: 'GET', url: `${IMPORT_TEMPLATE_PATH}?type=clients`, headers: { authorization: `Bearer ${token}` } });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-disposition']).toBe('attachment; filename="clients-template.csv"');
+  const headings = response.body.replace(/^\uFEFF/, '').trim().split(',');
+  expect(headings).toEqual(expect.arrayContaining(['Name', 'Date of birth', 'Post code', 'Client ID', 'Attendance allowance']));
+
+  const values: Record<string, string> = { Name: 'Tess Template', 'Post code': 'TA1 1AA' };
+  const row = headings.map((heading) => values[heading] ?? '');
+  const filled = await upload(Buffer.from(`${response.body}${row.join(',')}\r\n`), { fileName: 'clients-template.csv', type: 'clients', dryRun: 'true' });
+  expect(filled.body.problems).toEqual([]);
+  // Every heading is read, each by a field of its own.
+  expect(filled.body.sheet?.unusedHeaders).toEqual([]);
+  expect(Object.values(filled.body.sheet!.mapping).filter((column) => column !== null)).toHaveLength(headings.length);
+  expect(filled.body.records?.map((r) => r.name)).toEqual(['Tess Template']);
+
+  const unknown = await t.app.inject({ method: 'GET', url: `${IMPORT_TEMPLATE_PATH}?type=requests`, headers: { authorization: `Bearer ${token}` } });
+  expect(unknown.statusCode).toBe(400);
+  const signedOut = await t.app.inject({ method: 'GET', url: `${IMPORT_TEMPLATE_PATH}?type=clients` });
+  expect(signedOut.statusCode).toBe(401);
+});
+
+/**
+ * A workbook whose sheet is `bytes` of zeros, deflated as it streams (a few megabytes of zip), and whose directory
+ * says the sheet unpacks to a few bytes, as a zip bomb's may.
+ */
+function bombOf(bytes: number): Buffer {
+  const parts: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    parts.push(chunk);
+  });
+  const sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 1 });
+  zip.add(sheet);
+  const zeros = new Uint8Array(16 * 1024 * 1024);
+  for (let written = 0; written < bytes; written += zeros.length) sheet.push(zeros, written + zeros.length >= bytes);
+  zip.end();
+  const file = Buffer.concat(parts);
+  file.writeUInt32LE(1_000, file.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
+  return file;
+}
+
+it('refuses a workbook whose contents inflate past the limit, whatever its directory says, and imports nothing', async () => {
+  const bomb = bombOf(MAX_UNPACKED_BYTES + 16 * 1024 * 1024);
+  expect(bomb.length).toBeLessThan(MAX_SPREADSHEET_BYTES);
+  const refused = await upload(bomb, { fileName: 'clients.xlsx', type: 'clients' });
+  expect(refused.status).toBe(400);
+  expect(refused.body.error).toBe(`The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: nothing was imported`);
+}, 120_000);
+
 it('a file over the upload limit is refused in words, before it is read', async () => {
   const response = await t.app.inject({
     method: 'POST',
@@ -115,3 +258,28 @@ it('npm run import reads a spreadsheet of the kind it is told', async () => {
   expect(done.counts.clients.create).toBe(1);
   expect(await clientsNamed(['Edie Commandline'])).toEqual([{ name: 'Edie Commandline', postCode: 'TA4 2AF' }]);
 });
+
+it('keeps answering everyone else while it reads and checks a 200,000-row file', async () => {
+  const rows = Array.from({ length: 200_000 }, (_, i) => `Person ${i.toString(36)} Fairweather,TA${(i % 20) + 1} ${(i % 9) + 1}AB`);
+  const csv = Buffer.from(['Name,Post code', ...rows].join('\r\n'));
+  let reading = true;
+  /** Each /healthz asked every 100 ms: how long from when it was due to its answer. */
+  const waits: number[] = [];
+  const poll = (async () => {
+    let due = performance.now();
+    while (reading) {
+      const answer = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(answer.statusCode).toBe(200);
+      waits.push(performance.now() - due);
+      due = performance.now() + 100;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const preview = await upload(csv, { fileName: 'everyone.csv', type: 'clients', dryRun: 'true' }).finally(() => (reading = false));
+  await poll;
+  expect(preview.status).toBe(200);
+  expect(preview.body.counts.clients.create).toBe(200_000);
+  expect(preview.body.records).toHaveLength(50);
+  expect(waits.length).toBeGreaterThan(10);
+  expect(Math.max(...waits)).toBeLessThan(1_000);
+}, 300_000);

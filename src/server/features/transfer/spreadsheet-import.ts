@@ -1,12 +1,14 @@
 import { asc } from 'drizzle-orm';
-import { type ImportIssue, SPREADSHEET_IMPORT_TYPES, type SheetColumns } from '@/shared/import-api';
+import { type ImportIssue, type PreviewRecord, SPREADSHEET_IMPORT_TYPES, type SheetColumns, WORKBOOK_SHEETS } from '@/shared/import-api';
 import type { TransferKind } from '@/shared/schemas/transfer';
 import { carers } from '@/server/db/schema/people';
 import type { Executor } from '@/server/db/client';
-import { ImportFileError, ImportRefusedError, type ImportRecords } from './import-contract';
-import { readSpreadsheet, SpreadsheetError } from './spreadsheet';
+import { ImportFileError, type ImportRecords } from './import-contract';
+import { shownFields } from './import-preview';
+import { letOthersIn, SLICE } from './slices';
+import { readSpreadsheet, type Sheet, SpreadsheetError } from './spreadsheet';
 import { IMPORT_FIELDS, type Mapping, type SpreadsheetType, suggestMapping } from './spreadsheet-columns';
-import { sheetToRecords } from './spreadsheet-records';
+import { type SheetRecords, sheetToRecords } from './spreadsheet-records';
 
 /**
  * What a parser may look up: a spreadsheet names a training record's owner, who is found in the database,
@@ -29,11 +31,40 @@ export interface SheetRead {
   kind: TransferKind;
   columns: SheetColumns;
   records: ImportRecords;
-  /** Rows that cannot be records (the file then imports nothing). */
+  /** Rows that cannot be records (the file then imports nothing, unless they are skipped). */
   problems: ImportIssue[];
+  /** Those rows as the preview shows them, each a problem. */
+  rejected: PreviewRecord[];
   warnings: ImportIssue[];
   /** Names a finding about the n-th record (1-based, as the import counts) by its row and column heading. */
   locate: (issue: ImportIssue) => ImportIssue;
+  /** The row of the n-th record (1-based, as the import counts). */
+  rowOf: (index: number) => number;
+  /** "row 7": where the n-th record is, in the words of the sheet (ImportOptions.placeOf). */
+  placeOf: (kind: TransferKind, index: number) => string;
+}
+
+/** How a spreadsheet is read, besides its columns. */
+export interface SheetReading {
+  /** The columns as the person chose them (field name → column index); else the ones the headings suggest. */
+  mapping?: Mapping;
+  /** "margaret SMITH" read as "Margaret Smith" (on unless turned off). */
+  tidyCapitals?: boolean;
+}
+
+/** A sheet's rows read a slice at a time (slices.ts); a problem of the headings, found in every slice, is the whole sheet's. */
+async function inSlices<R>(sheet: Sheet, read: (slice: Sheet) => SheetRecords<R>): Promise<SheetRecords<R>> {
+  const all: SheetRecords<R> = { records: [], problems: [], rejected: [], warnings: [] };
+  for (let start = 0; start < sheet.rows.length; start += SLICE) {
+    if (start > 0) await letOthersIn();
+    const part = read({ headers: sheet.headers, rows: sheet.rows.slice(start, start + SLICE) });
+    if (part.problems.some((p) => p.row === 1)) return part;
+    all.records.push(...part.records);
+    all.problems.push(...part.problems);
+    all.rejected.push(...part.rejected);
+    all.warnings.push(...part.warnings);
+  }
+  return all;
 }
 
 async function carerNames(db: Executor) {
@@ -50,18 +81,18 @@ export async function readSheetRecords(
   fileName: string,
   kind: TransferKind | undefined,
   context: ParseContext,
-  chosen?: Mapping,
+  { mapping: chosen, tidyCapitals = true }: SheetReading = {},
 ): Promise<SheetRead> {
   const type = kind && SHEET_TYPE_OF[kind];
   if (!kind || !type) {
     throw new ImportFileError(`A spreadsheet holds one kind of record: say which (${SPREADSHEET_IMPORT_TYPES.join(', ')}).`);
   }
   try {
-    const sheet = await readSpreadsheet(content, fileName);
+    const sheet = await readSpreadsheet(content, fileName, WORKBOOK_SHEETS[type]);
     const suggested = suggestMapping(type, sheet.headers);
     const mapping = chosen ?? suggested.mapping;
     const owners = type === 'training-records' ? await carerNames(context.db) : undefined;
-    const read = sheetToRecords(type, sheet, mapping, { today: context.today, owners });
+    const read = await inSlices(sheet, (slice) => sheetToRecords(type, slice, mapping, { today: context.today, owners, tidyCapitals }));
     const headerOf = (path: string) => {
       const field = IMPORT_FIELDS[type].find((f) => path === f.path || path.startsWith(`${f.path}.`));
       const column = field ? mapping[field.name] : undefined;
@@ -69,6 +100,7 @@ export async function readSheetRecords(
     };
     const asIssue = ({ row, column, message }: { row: number; column: string; message: string }): ImportIssue => ({ kind, index: row, column, message });
     const rows = read.records.map(({ row }) => row);
+    const rowOf = (index: number) => rows[index - 1] ?? index;
     return {
       kind,
       columns: {
@@ -79,18 +111,14 @@ export async function readSheetRecords(
       },
       records: { [kind]: read.records.map(({ record }) => record) },
       problems: read.problems.map(asIssue),
+      rejected: read.rejected.map(({ row, record }) => ({ kind, index: row, ...shownFields(record), outcome: 'problem' as const })),
       warnings: read.warnings.map(asIssue),
-      locate: (issue) => (issue.kind === kind ? { ...issue, index: rows[issue.index - 1] ?? issue.index, column: headerOf(issue.column) } : issue),
+      locate: (issue) => (issue.kind === kind ? { ...issue, index: rowOf(issue.index), column: headerOf(issue.column) } : issue),
+      rowOf,
+      placeOf: (_kind, index) => `row ${rowOf(index)}`,
     };
   } catch (error) {
     if (error instanceof SpreadsheetError) throw new ImportFileError(error.message);
     throw error;
   }
-}
-
-/** The file pipeline's reader of spreadsheets (`npm run import -- FILE --type …`): any row's problem refuses the file. */
-export async function readSpreadsheetRecords(content: Buffer, fileName: string, kind: TransferKind | undefined, context: ParseContext): Promise<ImportRecords> {
-  const read = await readSheetRecords(content, fileName, kind, context);
-  if (read.problems.length) throw new ImportRefusedError(read.problems);
-  return read.records;
 }

@@ -123,7 +123,7 @@ describe('sheetToRecords problems', () => {
 
   it('gives one problem, and no records, when the sheet has no column for a required field', () => {
     const result = importRows('clients', ['Name', 'Phone'], ['Ann', '01984'], ['Bob', '01985']);
-    expect(result).toEqual({ records: [], warnings: [], problems: [{ row: 1, column: '', message: 'No column is chosen for Post code' }] });
+    expect(result).toEqual({ records: [], warnings: [], rejected: [], problems: [{ row: 1, column: '', message: 'No column is chosen for Post code' }] });
   });
 
   it('imports a locality, service or training type not in the lists as Other, with a warning naming the row', () => {

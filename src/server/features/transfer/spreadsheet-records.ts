@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import { ATTENDANCE_ALLOWANCE, ATTENDANCE_ALLOWANCE_LABELS, LOCALITIES, SERVICES, TRAINING_TYPES } from '@/shared/constants';
 import { textOfSpreadsheetCell } from '@/shared/csv';
 import { isIsoDate } from '@/shared/dates';
-import { trainingRecordInput, type TrainingRecordData } from '@/shared/schemas/compliance';
-import { carerInput, clientInput, type CarerData, type ClientData } from '@/shared/schemas/people';
+import { tidyCapitals } from '@/shared/names';
+import { optionalDate } from '@/shared/schemas/common';
+import { trainingRecordId, trainingRecordInput, type TrainingRecordData } from '@/shared/schemas/compliance';
+import { carerInput, clientId, clientInput, type CarerData, type ClientData, mpId, volunteerId } from '@/shared/schemas/people';
 import { SpreadsheetError, type Sheet } from './spreadsheet';
 import { comparable, IMPORT_FIELDS, REQUIRED_COLUMNS, type CellKind, type ImportField, type Mapping, type SpreadsheetType } from './spreadsheet-columns';
 
@@ -21,7 +23,16 @@ interface RecordOf {
   'training-records': TrainingRecordData;
 }
 
-const SCHEMAS = { clients: clientInput, mps: carerInput, volunteers: carerInput, 'training-records': trainingRecordInput } satisfies Record<
+/** The forms' schemas, with the id a workbook of "Export all data" gives each record (Valecare ID). */
+const SCHEMAS = {
+  clients: clientInput.extend({ id: clientId.optional() }),
+  mps: carerInput.extend({ id: mpId.optional() }),
+  volunteers: carerInput.extend({ id: volunteerId.optional() }),
+  // A new record needs its expiry date, as the form does; one exported from here (with its id) comes back as stored.
+  'training-records': trainingRecordInput.extend({ id: trainingRecordId.optional(), expiryDate: optionalDate }).superRefine((record, ctx) => {
+    if (!record.id && !record.expiryDate) ctx.addIssue({ code: 'custom', path: ['expiryDate'], message: 'Expiry date is required' });
+  }),
+} satisfies Record<
   SpreadsheetType,
   z.ZodType
 >;
@@ -31,6 +42,8 @@ export interface SheetOptions {
   today: string;
   /** The MPs and volunteers a training record's row may name, by id or by name; needed for training records. */
   owners?: readonly { id: string; name: string }[];
+  /** A person's name with tidy capitals ("margaret SMITH" → "Margaret Smith"). */
+  tidyCapitals?: boolean;
 }
 
 export interface SheetRecords<R> {
@@ -38,6 +51,8 @@ export interface SheetRecords<R> {
   records: { row: number; record: R }[];
   /** Rows that cannot be imported, each naming its row and the column heading. */
   problems: SheetProblem[];
+  /** The rows with problems, each as far as it could be read (unchecked), for the preview to show. */
+  rejected: { row: number; record: Record<string, unknown> }[];
   /** What was imported other than as written: a locality, service or training type not in the lists became Other. */
   warnings: SheetProblem[];
 }
@@ -65,7 +80,7 @@ export function sheetToRecords<T extends SpreadsheetType>(type: T, sheet: Sheet,
   const columns = mappedColumns(type, sheet, mapping);
   const missing = REQUIRED_COLUMNS[type].filter((required) => required.anyOf.every((name) => !columns.has(name)));
   if (missing.length) {
-    return { records: [], warnings: [], problems: missing.map((m) => ({ row: 1, column: '', message: `No column is chosen for ${m.label}` })) };
+    return { records: [], warnings: [], rejected: [], problems: missing.map((m) => ({ row: 1, column: '', message: `No column is chosen for ${m.label}` })) };
   }
   if (type === 'training-records' && !options.owners) throw new Error('Training records need the owners they may name');
   const owners = ownerIndex(options.owners ?? []);
@@ -75,7 +90,7 @@ export function sheetToRecords<T extends SpreadsheetType>(type: T, sheet: Sheet,
   /** Where a path's problem goes among a row's: left to right, as the columns are. */
   const positionOf = (path: string | undefined) => (path === undefined ? Infinity : columnsOf(path)[0]!);
 
-  const result: SheetRecords<RecordOf[T]> = { records: [], problems: [], warnings: [] };
+  const result: SheetRecords<RecordOf[T]> = { records: [], problems: [], rejected: [], warnings: [] };
   for (const { rowNumber, cells } of sheet.rows) {
     const record = EMPTY_RECORD[type]();
     const rowProblems: { path: string | undefined; message: string }[] = [];
@@ -89,8 +104,11 @@ export function sheetToRecords<T extends SpreadsheetType>(type: T, sheet: Sheet,
       if (reading.warning) result.warnings.push({ row: rowNumber, column: headerOf(path), message: reading.warning });
       setPath(record, path, reading.value);
     }
+    const details = record.details as { name?: unknown };
+    if (options.tidyCapitals && type !== 'training-records' && typeof details.name === 'string') details.name = tidyCapitals(details.name);
     const parsed = SCHEMAS[type].safeParse(record);
     if (parsed.success && !rowProblems.length) result.records.push({ row: rowNumber, record: parsed.data as RecordOf[T] });
+    else result.rejected.push({ row: rowNumber, record });
     const unreadable = new Set(rowProblems.map((p) => p.path));
     for (const issue of parsed.error?.issues ?? []) {
       const path = fieldPathOf(issue.path, groups);

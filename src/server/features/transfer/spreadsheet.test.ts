@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { checkImportSize, MAX_SPREADSHEET_BYTES, readSpreadsheet, SpreadsheetError } from './spreadsheet';
+import { MAX_IMPORT_ROWS } from './slices';
+import { checkImportSize, checkInflatedSize, MAX_SPREADSHEET_BYTES, readSpreadsheet, SpreadsheetError } from './spreadsheet';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -133,5 +134,17 @@ describe('readSpreadsheet', () => {
     // The unpacked size a zip bomb declares, written where the central directory records it.
     zip.writeUInt32LE(0xf0000000, zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
     expect(await refusal(zip, 'clients.xlsx')).toBe('The workbook is too large once unpacked');
+  });
+
+  it('refuses a file of more rows than any charity has, saying how many it takes', async () => {
+    const csv = Buffer.from(`Name\r\n${'Ann\r\n'.repeat(MAX_IMPORT_ROWS + 1)}`);
+    expect(await refusal(csv)).toBe('The file has more than 250,000 rows: split it into files of fewer rows');
+  });
+
+  it('counts what a workbook really inflates to, and stops at the limit', async () => {
+    const zip = Buffer.from(zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(4 * 1024 * 1024), 'xl/sharedStrings.xml': strToU8('<sst/>') }));
+    expect(zip.length).toBeLessThan(64 * 1024);
+    await expect(checkInflatedSize(zip, 1024 * 1024)).rejects.toThrow('The workbook unpacks to more than 1 MB: nothing was imported');
+    await expect(checkInflatedSize(zip, 8 * 1024 * 1024)).resolves.toBeUndefined();
   });
 });

@@ -1,12 +1,13 @@
 import { CsvError, parse } from 'csv-parse';
-import { unzipSync } from 'fflate';
-import { readSheet, type SheetData } from 'read-excel-file/node';
+import { Unzip, UnzipInflate, unzipSync } from 'fflate';
+import { readSheet, type SheetData, SheetNotFoundError } from 'read-excel-file/node';
+import { letOthersIn, MAX_IMPORT_ROWS } from './slices';
 
 /** The largest file an import accepts. */
 export const MAX_SPREADSHEET_BYTES = 50 * 1024 * 1024;
 
-/** What a workbook may unpack to: far beyond any charity's records, well short of a zip bomb. */
-const MAX_UNPACKED_BYTES = 20 * MAX_SPREADSHEET_BYTES;
+/** What a workbook may unpack to: ten times the largest upload, far beyond any charity's records, short of a zip bomb. */
+export const MAX_UNPACKED_BYTES = 10 * MAX_SPREADSHEET_BYTES;
 
 /**
  * A spreadsheet's first sheet as text: the headings (its first row that holds something, usually row 1)
@@ -24,6 +25,7 @@ export class SpreadsheetError extends Error {
 }
 
 const NOT_A_SPREADSHEET = 'This is not a CSV or XLSX file';
+const TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows: split it into files of fewer rows`;
 
 /** Refuses a file over MAX_SPREADSHEET_BYTES, before it is read (the caller knows the size from the upload). */
 export function checkImportSize(bytes: number): void {
@@ -35,10 +37,10 @@ export function checkImportSize(bytes: number): void {
  * archive, a CSV file is text. Throws SpreadsheetError for an empty, oversized or unreadable file, and for
  * a sheet with no headings or no rows.
  */
-export async function readSpreadsheet(file: Buffer, fileName: string): Promise<Sheet> {
+export async function readSpreadsheet(file: Buffer, fileName: string, sheetName?: string): Promise<Sheet> {
   checkImportSize(file.length);
   if (file.length === 0) throw new SpreadsheetError('The file is empty');
-  const rows = startsWith(file, ZIP) ? await xlsxRows(file) : await csvRows(csvText(file, fileName));
+  const rows = startsWith(file, ZIP) ? await xlsxRows(file, sheetName) : await csvRows(csvText(file, fileName));
   return sheetOf(rows);
 }
 
@@ -96,25 +98,48 @@ function delimiterOf(text: string): string {
   return counts.reduce((best, c) => (c.n > best.n ? c : best)).d;
 }
 
+/** Text handed to the CSV parser at a time: it parses what it is given at once. */
+const CSV_INPUT_SLICE = 128 * 1024;
+
 async function csvRows(text: string): Promise<string[][]> {
   const rows: string[][] = [];
   // Rows may be shorter or longer than the heading; a stray quote inside a field is kept as typed.
-  const parser = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, relax_quotes: true });
-  try {
-    for await (const record of parser as AsyncIterable<string[]>) rows.push(record);
-  } catch (error) {
-    if (error instanceof CsvError) throw new SpreadsheetError(`The CSV file cannot be read: ${error.message}`);
-    throw error;
+  const parser = parse({ delimiter: delimiterOf(text), relax_column_count: true, relax_quotes: true });
+  let failure: unknown;
+  const readRows = () => {
+    for (let record: string[] | null; (record = parser.read() as string[] | null) !== null; ) rows.push(record);
+  };
+  parser.on('readable', readRows);
+  parser.on('error', (error) => (failure ??= error));
+  for (let at = 0; at < text.length && failure === undefined && rows.length <= MAX_IMPORT_ROWS + 1; at += CSV_INPUT_SLICE) {
+    parser.write(text.slice(at, at + CSV_INPUT_SLICE));
+    await letOthersIn();
   }
+  if (failure === undefined && rows.length <= MAX_IMPORT_ROWS + 1) {
+    await new Promise<void>((resolve) => parser.end(resolve));
+    // The last row is parsed as the input ends: read it now rather than at the next 'readable'.
+    readRows();
+  }
+  if (failure instanceof CsvError) throw new SpreadsheetError(`The CSV file cannot be read: ${failure.message}`);
+  if (failure !== undefined) throw failure;
+  if (rows.length > MAX_IMPORT_ROWS + 1) throw new SpreadsheetError(TOO_MANY_ROWS);
   return rows;
 }
 
-/** The first sheet of a workbook, each cell as text: dates as YYYY-MM-DD, numbers as written in the file. */
-async function xlsxRows(file: Buffer): Promise<string[][]> {
+/**
+ * The sheet of a workbook with the given name, else its first, each cell as text: dates as YYYY-MM-DD, numbers as
+ * written in the file.
+ */
+async function xlsxRows(file: Buffer, sheetName: string | undefined): Promise<string[][]> {
   checkUnpackedSize(file);
+  await checkInflatedSize(file);
+  const options = { parseNumber: (written: string) => written };
   let data: SheetData<string>;
   try {
-    data = await readSheet<string>(file, { parseNumber: (written) => written });
+    data = sheetName ? await readSheet<string>(file, sheetName, options).catch((error: unknown) => {
+      if (error instanceof SheetNotFoundError) return readSheet<string>(file, options);
+      throw error;
+    }) : await readSheet<string>(file, options);
   } catch {
     throw new SpreadsheetError(NOT_A_SPREADSHEET);
   }
@@ -135,6 +160,36 @@ function checkUnpackedSize(file: Buffer): void {
     throw new SpreadsheetError(NOT_A_SPREADSHEET);
   }
   if (unpacked > MAX_UNPACKED_BYTES) throw new SpreadsheetError('The workbook is too large once unpacked');
+}
+
+/** Bytes of the upload handed to the inflater at a time, between looks at the event loop. */
+const INFLATE_INPUT_SLICE = 256 * 1024;
+
+/**
+ * Inflates the workbook once, counting what its parts really unpack to (a zip's directory may say less than its
+ * data holds) and stopping at the limit, a slice of the file at a time so that other calls are answered meanwhile.
+ */
+export async function checkInflatedSize(file: Buffer, limit = MAX_UNPACKED_BYTES): Promise<void> {
+  let inflated = 0;
+  let broken = false;
+  const unzip = new Unzip((entry) => {
+    entry.ondata = (error, chunk) => {
+      if (error) broken = true;
+      else if ((inflated += chunk.length) > limit) entry.terminate();
+    };
+    entry.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let at = 0; at < file.length && !broken && inflated <= limit; at += INFLATE_INPUT_SLICE) {
+      unzip.push(file.subarray(at, at + INFLATE_INPUT_SLICE), at + INFLATE_INPUT_SLICE >= file.length);
+      await letOthersIn();
+    }
+  } catch {
+    broken = true;
+  }
+  if (inflated > limit) throw new SpreadsheetError(`The workbook unpacks to more than ${limit / 1024 / 1024} MB: nothing was imported`);
+  if (broken) throw new SpreadsheetError(NOT_A_SPREADSHEET);
 }
 
 function cellText(value: unknown): string {
@@ -164,5 +219,6 @@ function sheetOf(rows: string[][]): Sheet {
     sheet.rows.push({ rowNumber: i + 1, cells: headers.map((_, column) => (cells[column] ?? '').replace(/\r\n?/g, '\n')) });
   });
   if (!sheet.rows.length) throw new SpreadsheetError('The file has column headings but no rows below them');
+  if (sheet.rows.length > MAX_IMPORT_ROWS) throw new SpreadsheetError(TOO_MANY_ROWS);
   return sheet;
 }

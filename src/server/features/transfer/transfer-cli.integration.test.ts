@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { openConfiguredDatabase } from '@/server/db/open';
@@ -57,6 +58,11 @@ describe('npm run import and npm run export', () => {
       expect(refused.code).toBe(2);
       expect(refused.err).toContain('packages record 1 (p8fixturemary), details.weeklyHours: Weekly hours cannot be negative');
       expect(await withDatabase(databaseFingerprint)).toEqual(empty);
+      const skipping = run('import-cli', badFile, '--skip-invalid-rows', '--dry-run');
+      expect(skipping.code).toBe(0);
+      expect(skipping.out).toContain('packages: 1 to create, 0 to update, 0 unchanged');
+      expect(skipping.out).toContain('Skipped: packages record 1 (p8fixturemary), details.weeklyHours: Weekly hours cannot be negative');
+      expect(await withDatabase(databaseFingerprint)).toEqual(empty);
 
       const emptyFile = path.join(work, 'clients.json');
       writeFileSync(emptyFile, '');
@@ -72,6 +78,11 @@ describe('npm run import and npm run export', () => {
       expect(exported.err).toBe('');
       expect(exported.out).toMatch(/^Exported 11 records \(2 clients, 1 mps, 1 volunteers, 2 requests, 2 packages, 2 trainingRecords, 1 magLogs\)/);
       expect(run('export-cli', exportFile)).toMatchObject({ code: 2 });
+      const workbookFile = path.join(work, 'export.xlsx');
+      const workbook = run('export-cli', workbookFile);
+      expect(workbook.err).toBe('');
+      expect(workbook.out).toMatch(/^Exported 11 records \(2 Clients, 1 MPs, 1 Volunteers, 2 Requests, 2 Packages, 2 Training records, 1 MAG logs, 0 Delivered care\)/);
+      expect((await readXlsxFile(readFileSync(workbookFile))).map((sheet) => sheet.sheet)).toContain('Training records');
       // One list of the export, as a getAll gave it, is known by its file name.
       const list = path.join(work, 'training-records.json');
       writeFileSync(list, JSON.stringify((JSON.parse(readFileSync(exportFile, 'utf8')) as { trainingRecords: unknown[] }).trainingRecords));

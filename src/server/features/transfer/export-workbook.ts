@@ -1,0 +1,156 @@
+import { asc } from 'drizzle-orm';
+import writeExcelFile from 'write-excel-file/node';
+import { ATTENDANCE_ALLOWANCE_LABELS, type AttendanceAllowance } from '@/shared/constants';
+import { OPEN } from '@/shared/dates';
+import { WORKBOOK_SHEETS } from '@/shared/import-api';
+import type { Executor } from '@/server/db/client';
+import { selectRowsAsJson } from '@/server/db/json-rows';
+import { deliveries } from '@/server/db/schema/deliveries';
+import { exportAll, type ExportBundle } from './export';
+import { type ImportField, type SpreadsheetType, workbookFields } from './spreadsheet-columns';
+
+// "Export all data" as a workbook: a sheet a kind, headings in words, dates as dates. The sheets of clients, MPs,
+// volunteers and training records have the headings an import reads, so each imports back (the Import screen
+// reads the sheet named for the kind it is told).
+
+type Cell = string | number | Date | null;
+
+interface Column<R> {
+  heading: string;
+  cell: (record: R) => Cell;
+}
+
+/** A calendar date as Excel keeps one: a day, no time of day or zone (read back as midnight UTC). */
+function dateCell(isoDate: string | null | undefined): Date | null {
+  return isoDate && isoDate !== OPEN ? new Date(`${isoDate}T00:00:00Z`) : null;
+}
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const list = (values: readonly string[]) => values.join(', ');
+
+/** The value at a dotted path of a record. */
+function valueAt(record: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
+}
+
+/** A field an import reads, written as the import reads it back. */
+function importColumn(field: ImportField): Column<unknown> {
+  const cell = (record: unknown): Cell => {
+    // A training record's owner: the id in one column, the name the record carries in the other.
+    const value = field.name === 'ownerName' ? valueAt(record, 'details.name') : valueAt(record, field.path);
+    switch (field.kind) {
+      case 'date':
+        return dateCell(value as string);
+      case 'number':
+        return typeof value === 'number' ? value : null;
+      case 'yesNo':
+        return yesNo(value === true);
+      case 'archived':
+        return yesNo(value === 'Y');
+      case 'services':
+        return list(value as string[]);
+      case 'attendanceAllowance':
+        return ATTENDANCE_ALLOWANCE_LABELS[value as AttendanceAllowance];
+      case 'noteList':
+        return (value as { date: string; note: string }[]).map((note) => `${note.date}: ${note.note}`).join('\n');
+      default:
+        return typeof value === 'string' ? value : '';
+    }
+  };
+  return { heading: field.label, cell };
+}
+
+const importColumns = (type: SpreadsheetType) => workbookFields(type).map(importColumn);
+
+type Of<K extends keyof ExportBundle> = ExportBundle[K][number];
+
+const REQUEST_COLUMNS: Column<Of<'requests'>>[] = [
+  { heading: 'Request ID', cell: (r) => r.id },
+  { heading: 'Client ID', cell: (r) => r.clientId },
+  { heading: 'Client', cell: (r) => r.details.name },
+  { heading: 'Type', cell: (r) => (r.requestType === 'paid' ? 'Paid' : 'Unpaid') },
+  { heading: 'Status', cell: (r) => (r.details.status === 'urgent' ? 'Urgent' : 'Pending') },
+  { heading: 'Start date', cell: (r) => dateCell(r.startDate) },
+  { heading: 'End date', cell: (r) => dateCell(r.endDate) },
+  { heading: 'Weekly hours', cell: (r) => r.details.weeklyHours },
+  { heading: 'Services', cell: (r) => list(r.details.services) },
+  { heading: 'Post code', cell: (r) => r.details.address.postCode },
+  { heading: 'Notes', cell: (r) => r.details.notes },
+  { heading: 'Archived', cell: (r) => yesNo(r.archived === 'Y') },
+];
+
+const PACKAGE_COLUMNS: Column<Of<'packages'>>[] = [
+  { heading: 'Package ID', cell: (p) => p.id },
+  { heading: 'Request ID', cell: (p) => p.requestId },
+  { heading: 'Client', cell: (p) => p.details.name },
+  { heading: 'Carer ID', cell: (p) => p.carerId },
+  { heading: 'Start date', cell: (p) => dateCell(p.startDate) },
+  { heading: 'End date', cell: (p) => dateCell(p.endDate) },
+  { heading: 'Weekly hours', cell: (p) => p.details.weeklyHours },
+  { heading: 'Services', cell: (p) => list(p.details.services) },
+  { heading: 'Post code', cell: (p) => p.details.address.postCode },
+  { heading: 'Notes', cell: (p) => p.details.notes },
+  { heading: 'Given to a carer not compliant because', cell: (p) => p.complianceOverride?.reason ?? '' },
+  { heading: 'Archived', cell: (p) => yesNo(p.archived === 'Y') },
+];
+
+const MAG_LOG_COLUMNS: Column<Of<'magLogs'>>[] = [
+  { heading: 'MAG log ID', cell: (g) => g.id },
+  { heading: 'Date', cell: (g) => dateCell(g.date) },
+  { heading: 'Clients', cell: (g) => list(g.clients.map((a) => a.name ?? a.id)) },
+  { heading: 'MPs', cell: (g) => list(g.mps.map((a) => a.name ?? a.id)) },
+  { heading: 'Volunteers', cell: (g) => list(g.volunteers.map((a) => a.name ?? a.id)) },
+  { heading: 'Total clients', cell: (g) => g.details.totalClients },
+  { heading: 'Total family', cell: (g) => g.details.totalFamily },
+  { heading: 'Total volunteers', cell: (g) => g.details.totalVolunteers },
+  { heading: 'Total MPs', cell: (g) => g.details.totalMps },
+  { heading: 'Other attendees', cell: (g) => g.details.otherAttendees },
+  { heading: 'Notes', cell: (g) => g.details.notes },
+  { heading: 'Archived', cell: (g) => yesNo(g.archived === 'Y') },
+];
+
+type DeliveryRow = typeof deliveries.$inferSelect;
+
+const DELIVERY_COLUMNS: Column<DeliveryRow & { client: string; carerId: string }>[] = [
+  { heading: 'Date', cell: (d) => dateCell(d.date) },
+  { heading: 'Package ID', cell: (d) => d.packageId },
+  { heading: 'Client', cell: (d) => d.client },
+  { heading: 'Carer ID', cell: (d) => d.carerId },
+  { heading: 'Delivered or missed', cell: (d) => (d.status === 'delivered' ? 'Delivered' : 'Missed') },
+  { heading: 'Hours', cell: (d) => d.hours },
+  { heading: 'Why missed', cell: (d) => d.reason ?? '' },
+  { heading: 'Note', cell: (d) => d.note },
+];
+
+/** A sheet: its headings in bold, a row a record, the headings kept in view as it scrolls. */
+function sheetOf<R>(sheet: string, columns: Column<R>[], records: readonly R[]) {
+  return {
+    sheet,
+    stickyRowsCount: 1,
+    dateFormat: 'dd/mm/yyyy',
+    data: [columns.map((c) => ({ value: c.heading, fontWeight: 'bold' as const })), ...records.map((record) => columns.map((c) => c.cell(record)))],
+  };
+}
+
+/** Every record as a workbook (an .xlsx file's bytes), and how many records of each kind it holds. */
+export async function exportWorkbook(db: Executor): Promise<{ workbook: Buffer; counts: Record<string, number> }> {
+  const bundle = await exportAll(db);
+  const packageOf = new Map(bundle.packages.map((p) => [p.id, p]));
+  const delivered = (await selectRowsAsJson(db, deliveries, undefined, [asc(deliveries.date), asc(deliveries.packageId)])).map((d) => ({
+    ...d,
+    client: packageOf.get(d.packageId)?.details.name ?? '',
+    carerId: packageOf.get(d.packageId)?.carerId ?? '',
+  }));
+  const sheets = [
+    sheetOf(WORKBOOK_SHEETS.clients, importColumns('clients'), bundle.clients),
+    sheetOf(WORKBOOK_SHEETS.mps, importColumns('mps'), bundle.mps),
+    sheetOf(WORKBOOK_SHEETS.volunteers, importColumns('volunteers'), bundle.volunteers),
+    sheetOf('Requests', REQUEST_COLUMNS, bundle.requests),
+    sheetOf('Packages', PACKAGE_COLUMNS, bundle.packages),
+    sheetOf(WORKBOOK_SHEETS['training-records'], importColumns('training-records'), bundle.trainingRecords),
+    sheetOf('MAG logs', MAG_LOG_COLUMNS, bundle.magLogs),
+    sheetOf('Delivered care', DELIVERY_COLUMNS, delivered),
+  ];
+  const counts = Object.fromEntries(sheets.map((s) => [s.sheet, s.data.length - 1]));
+  return { workbook: await writeExcelFile(sheets).toBuffer(), counts };
+}

@@ -1,0 +1,94 @@
+import { inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { carerKindOf } from '@/shared/carer-kind';
+import { carerCompliance, type Compliance } from '@/shared/compliance';
+import type { Executor } from '@/server/db/client';
+import { packages } from '@/server/db/schema/care';
+import { trainingRecords } from '@/server/db/schema/training';
+import { carers } from '@/server/db/schema/people';
+import { getComplianceSettings } from '@/server/records/carer-compliance';
+import type { ImportIssue } from './import-contract';
+import type { Rows } from './import-rows';
+import type { Stored } from './import-stored';
+
+// The package form's rule on an import (records/carer-compliance.ts, assignmentColumns): a package not yet ended,
+// given to a carer (new, or given to another carer than before), needs a carer who is compliant, or a reason.
+
+/** Why carers who are not compliant are given packages anyway, and who said so. */
+export interface ImportOverride {
+  reason: string;
+  by: string;
+}
+
+type Columns = Record<string, unknown>;
+
+/** A table's rows as the import leaves them: stored, then overwritten by what it updates, then what it inserts. */
+function afterImport(rows: Rows, table: PgTable, stored: Iterable<Columns & { id: string }>): Map<string, Columns> {
+  const after = new Map<string, Columns>();
+  for (const row of stored) after.set(row.id, row);
+  for (const update of rows.updates) if (update.table === table) after.set(update.id, { ...after.get(update.id), ...update.columns });
+  for (const row of rows.inserts.get(table) ?? []) after.set(row.id as string, row);
+  return after;
+}
+
+/**
+ * Each package the import gives to a carer who, with the import's records, is not compliant today: a problem naming
+ * the carer and what has lapsed, or, with a reason, the reason kept on the package (with who gave it and when) and
+ * in its audit row. A package given to a compliant carer loses any reason it had, as the form clears it. Ended
+ * packages are history and are not checked, nor is a package that carries its own reason (an export of this
+ * product keeps the reason given when the package was saved): it is kept as it is.
+ */
+export async function checkLiveCare(tx: Executor, rows: Rows, stored: Stored, today: string, override: ImportOverride | undefined): Promise<ImportIssue[]> {
+  const plannedById = new Map(rows.planned.packages.map((p) => [p.id, p]));
+  const given = new Map<string, Columns>();
+  const written = [...(rows.inserts.get(packages) ?? []).map((row) => [row.id as string, row] as const), ...rows.updates.filter((u) => u.table === packages).map((u) => [u.id, u.columns] as const)];
+  for (const [id, columns] of written) {
+    const own = plannedById.get(id)!.override;
+    if (own) Object.assign(columns, { complianceOverride: own.reason, complianceOverrideBy: own.by, complianceOverrideAt: own.at ? new Date(own.at) : null });
+    else if (!stored.packageCarers.has(id) || columns.carerId !== stored.packageCarers.get(id)) given.set(id, columns);
+  }
+  const live = [...given].filter(([, columns]) => columns.endDate === null || (columns.endDate as string) >= today);
+  if (live.length === 0) return [];
+
+  const carerIds = [...new Set(live.map(([, columns]) => columns.carerId as string))];
+  const carerAfter = afterImport(rows, carers, carerIds.flatMap((id) => stored.carers.get(id) ?? []));
+  const storedTraining = await tx.select().from(trainingRecords).where(inArray(trainingRecords.ownerId, carerIds));
+  const training = [...afterImport(rows, trainingRecords, storedTraining).values()].filter((r) => r.archived === 'N');
+  const settings = await getComplianceSettings(tx);
+  const compliance = new Map<string, Compliance>(
+    carerIds.map((id) => {
+      const carer = carerAfter.get(id) ?? {};
+      const facts = {
+        kind: carerKindOf(id)!,
+        dbsExpiry: (carer.dbsExpiry as string | null) ?? '',
+        publicLiabilityExpiry: (carer.publicLiabilityExpiry as string | null) ?? '',
+        training: training.filter((r) => r.ownerId === id).map((r) => ({ recordName: r.recordName as string, expiryDate: (r.expiryDate as string | null) ?? '' })),
+      };
+      return [id, carerCompliance(facts, settings, today)];
+    }),
+  );
+
+  const problems: ImportIssue[] = [];
+  const at = new Date();
+  for (const [id, columns] of live) {
+    const planned = plannedById.get(id)!;
+    const carerId = columns.carerId as string;
+    const { status, reasons } = compliance.get(carerId)!;
+    if (status === 'Not compliant' && !override) {
+      const name = (carerAfter.get(carerId)?.name as string | undefined) ?? carerId;
+      problems.push({
+        kind: 'packages',
+        index: planned.index,
+        id: planned.data.id,
+        column: 'carerId',
+        message: `${name} is not compliant: ${reasons.join('; ')}. Choose another carer, or give a reason to import the package anyway.`,
+      });
+      continue;
+    }
+    const kept = status === 'Not compliant' ? { complianceOverride: override!.reason, complianceOverrideBy: override!.by, complianceOverrideAt: at } : { complianceOverride: null, complianceOverrideBy: null, complianceOverrideAt: null };
+    Object.assign(columns, kept);
+    const audit = rows.audits.get(id);
+    if (audit && kept.complianceOverride) audit.complianceOverride = { from: null, to: kept.complianceOverride };
+  }
+  return problems;
+}
