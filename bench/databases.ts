@@ -118,6 +118,26 @@ export async function settleDatabase(db: Database): Promise<void> {
   await db.execute(sql`checkpoint`);
 }
 
+/** Runs `task` on a database opened for it, closed afterwards. */
+export async function withOpened<T>(database: BenchDatabase, task: (db: Database) => Promise<T>): Promise<T> {
+  const connection = await openConfiguredDatabase(envOf(database));
+  try {
+    return await task(connection.db);
+  } finally {
+    await connection.close();
+  }
+}
+
+/** Runs `task` on a new, empty PGlite database (migrated), removed afterwards. */
+export async function withEmptyPglite<T>(task: (db: Database) => Promise<T>): Promise<T> {
+  const target = newPgliteDatabase();
+  try {
+    return await withOpened(target, task);
+  } finally {
+    await target.remove();
+  }
+}
+
 /** Clients the single-record operations take in turn: current ones with care on record. */
 const SAMPLE_CLIENTS = 50;
 
