@@ -26,15 +26,19 @@ export interface CarerDates {
   publicLiabilityExpiry: string | null;
 }
 
+/** A carer's training records that count, by the carer's id. */
+export type TrainingByOwner = Map<string, { recordName: string; expiryDate: string }[]>;
+
 /**
  * The compliance of many carers in one pass: one query for the required training records of all of them
- * (none when no training is required), then the shared rule for each.
+ * (none when no training is required, or when the caller gives the records, as an import does with its own),
+ * then the shared rule for each.
  */
-export async function complianceOfCarers(db: Executor, rows: CarerDates[], today: string, settings?: ComplianceSettings): Promise<Map<string, Compliance>> {
+export async function complianceOfCarers(db: Executor, rows: CarerDates[], today: string, settings?: ComplianceSettings, given?: TrainingByOwner): Promise<Map<string, Compliance>> {
   const rules = settings ?? (await getComplianceSettings(db));
   const required = [...new Set<TrainingType>([...rules.requiredTrainingMps, ...rules.requiredTrainingVolunteers])];
-  const training = new Map<string, { recordName: string; expiryDate: string }[]>();
-  if (required.length && rows.length) {
+  const training: TrainingByOwner = given ?? new Map();
+  if (!given && required.length && rows.length) {
     const records = await db
       .select({ ownerId: trainingRecords.ownerId, recordName: trainingRecords.recordName, expiryDate: trainingRecords.expiryDate })
       .from(trainingRecords)
@@ -85,7 +89,13 @@ export async function carerWithCompliance(db: Executor, id: string, today: strin
 const INSTEAD = {
   assign: 'Choose another carer, or give a reason to assign them anyway.',
   carryOver: 'Leave the packages where they are, or give a reason to carry them over anyway.',
+  import: 'Choose another carer, or give a reason to import the package anyway.',
 } as const;
+
+/** "Ann Smith is not compliant: DBS re-check was due on …. Choose another carer, or …" */
+export function notCompliantMessage(name: string, compliance: Compliance, instead: keyof typeof INSTEAD): string {
+  return `${name} is not compliant: ${compliance.reasons.join('; ')}. ${INSTEAD[instead]}`;
+}
 
 /**
  * The override columns of a package given to this carer: refuses a carer who is not compliant unless
@@ -96,7 +106,7 @@ export async function assignmentColumns(tx: Executor, ctx: RecordContext, carerI
   const carer = await carerWithCompliance(tx, carerId, ctx.today);
   if (carer.compliance.status !== 'Not compliant') return { complianceOverride: null, complianceOverrideBy: null, complianceOverrideAt: null };
   if (!override) {
-    throw new TRPCError({ code: 'CONFLICT', message: `${carer.name} is not compliant: ${carer.compliance.reasons.join('; ')}. ${INSTEAD[instead]}` });
+    throw new TRPCError({ code: 'CONFLICT', message: notCompliantMessage(carer.name, carer.compliance, instead) });
   }
   return { complianceOverride: override.reason, complianceOverrideBy: ctx.actor.email, complianceOverrideAt: new Date() };
 }

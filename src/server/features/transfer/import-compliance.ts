@@ -1,12 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { carerKindOf } from '@/shared/carer-kind';
-import { carerCompliance, type Compliance } from '@/shared/compliance';
 import type { Executor } from '@/server/db/client';
 import { packages } from '@/server/db/schema/care';
 import { trainingRecords } from '@/server/db/schema/training';
 import { carers } from '@/server/db/schema/people';
-import { getComplianceSettings } from '@/server/records/carer-compliance';
+import { complianceOfCarers, notCompliantMessage, type TrainingByOwner } from '@/server/records/carer-compliance';
 import type { ImportIssue } from './import-contract';
 import type { Rows } from './import-rows';
 import type { Stored } from './import-stored';
@@ -53,36 +51,27 @@ export async function checkLiveCare(tx: Executor, rows: Rows, stored: Stored, to
   const carerIds = [...new Set(live.map(([, columns]) => columns.carerId as string))];
   const carerAfter = afterImport(rows, carers, carerIds.flatMap((id) => stored.carers.get(id) ?? []));
   const storedTraining = await tx.select().from(trainingRecords).where(inArray(trainingRecords.ownerId, carerIds));
-  const training = [...afterImport(rows, trainingRecords, storedTraining).values()].filter((r) => r.archived === 'N');
-  const settings = await getComplianceSettings(tx);
-  const compliance = new Map<string, Compliance>(
-    carerIds.map((id) => {
-      const carer = carerAfter.get(id) ?? {};
-      const facts = {
-        kind: carerKindOf(id)!,
-        dbsExpiry: (carer.dbsExpiry as string | null) ?? '',
-        publicLiabilityExpiry: (carer.publicLiabilityExpiry as string | null) ?? '',
-        training: training.filter((r) => r.ownerId === id).map((r) => ({ recordName: r.recordName as string, expiryDate: (r.expiryDate as string | null) ?? '' })),
-      };
-      return [id, carerCompliance(facts, settings, today)];
-    }),
-  );
+  const training: TrainingByOwner = new Map();
+  for (const r of afterImport(rows, trainingRecords, storedTraining).values()) {
+    if (r.archived !== 'N') continue;
+    const owner = r.ownerId as string;
+    training.set(owner, [...(training.get(owner) ?? []), { recordName: r.recordName as string, expiryDate: (r.expiryDate as string | null) ?? '' }]);
+  }
+  const dates = carerIds.map((id) => {
+    const carer = carerAfter.get(id) ?? {};
+    return { id, dbsExpiry: (carer.dbsExpiry as string | null) ?? null, publicLiabilityExpiry: (carer.publicLiabilityExpiry as string | null) ?? null };
+  });
+  const compliance = await complianceOfCarers(tx, dates, today, undefined, training);
 
   const problems: ImportIssue[] = [];
   const at = new Date();
   for (const [id, columns] of live) {
     const planned = plannedById.get(id)!;
     const carerId = columns.carerId as string;
-    const { status, reasons } = compliance.get(carerId)!;
+    const { status } = compliance.get(carerId)!;
     if (status === 'Not compliant' && !override) {
       const name = (carerAfter.get(carerId)?.name as string | undefined) ?? carerId;
-      problems.push({
-        kind: 'packages',
-        index: planned.index,
-        id: planned.data.id,
-        column: 'carerId',
-        message: `${name} is not compliant: ${reasons.join('; ')}. Choose another carer, or give a reason to import the package anyway.`,
-      });
+      problems.push({ kind: 'packages', index: planned.index, id: planned.data.id, column: 'carerId', message: notCompliantMessage(name, compliance.get(carerId)!, 'import') });
       continue;
     }
     const kept = status === 'Not compliant' ? { complianceOverride: override!.reason, complianceOverrideBy: override!.by, complianceOverrideAt: at } : { complianceOverride: null, complianceOverrideBy: null, complianceOverrideAt: null };
