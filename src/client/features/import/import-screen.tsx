@@ -83,9 +83,12 @@ function downloadSkipped(skipped: readonly ImportIssue[], spreadsheet: boolean) 
   ]);
 }
 
-/** "1 row" or "3 rows" (a JSON file's: records) with findings, however many findings each has. */
+/** How many rows (a JSON file's: records) have findings, however many findings each has. */
+const rowsOf = (issues: readonly ImportIssue[]) => new Set(issues.map((issue) => `${issue.kind} ${issue.index}`)).size;
+
+/** "1 row" or "3 rows" (a JSON file's: records) with findings. */
 function rowsWith(issues: readonly ImportIssue[], spreadsheet: boolean): string {
-  const count = new Set(issues.map((issue) => `${issue.kind} ${issue.index}`)).size;
+  const count = rowsOf(issues);
   return `${count} ${spreadsheet ? 'row' : 'record'}${count === 1 ? '' : 's'}`;
 }
 
@@ -334,7 +337,7 @@ export default function ImportScreen() {
         <SkippedRows
           skipped={imported.skipped}
           spreadsheet={imported.sheet !== undefined}
-          title={`${rowsWith(imported.skipped, imported.sheet !== undefined)} skipped: ${new Set(imported.skipped.map((i) => `${i.kind} ${i.index}`)).size === 1 ? 'fix it and import it' : 'fix them and import them'} again`}
+          title={`${rowsWith(imported.skipped, imported.sheet !== undefined)} skipped: ${rowsOf(imported.skipped) === 1 ? 'fix it and import it' : 'fix them and import them'} again`}
         />
       )}
       {preview && (
