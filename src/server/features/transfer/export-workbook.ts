@@ -5,7 +5,7 @@ import { OPEN } from '@/shared/dates';
 import { WORKBOOK_SHEETS } from '@/shared/import-api';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
-import { deliveries } from '@/server/db/schema/deliveries';
+import { deliveryMonths } from '@/server/db/schema/deliveries';
 import { exportAll, type ExportBundle } from './export';
 import { type ImportField, type SpreadsheetType, workbookFields } from './spreadsheet-columns';
 
@@ -18,6 +18,8 @@ type Cell = string | number | Date | null;
 interface Column<R> {
   heading: string;
   cell: (record: R) => Cell;
+  /** Excel's number format, where the sheet's date format is not the one (a month). */
+  format?: string;
 }
 
 /** A calendar date as Excel keeps one: a day, no time of day or zone (read back as midnight UTC). */
@@ -109,18 +111,24 @@ const MAG_LOG_COLUMNS: Column<Of<'magLogs'>>[] = [
   { heading: 'Archived', cell: (g) => yesNo(g.archived === 'Y') },
 ];
 
-type DeliveryRow = typeof deliveries.$inferSelect;
+type MonthRow = typeof deliveryMonths.$inferSelect & { client: string; carerId: string };
 
-const DELIVERY_COLUMNS: Column<DeliveryRow & { client: string; carerId: string }>[] = [
-  { heading: 'Date', cell: (d) => dateCell(d.date) },
-  { heading: 'Package ID', cell: (d) => d.packageId },
-  { heading: 'Client', cell: (d) => d.client },
-  { heading: 'Carer ID', cell: (d) => d.carerId },
-  { heading: 'Delivered or missed', cell: (d) => (d.status === 'delivered' ? 'Delivered' : 'Missed') },
-  { heading: 'Hours', cell: (d) => d.hours },
-  { heading: 'Why missed', cell: (d) => d.reason ?? '' },
-  { heading: 'Note', cell: (d) => d.note },
+// A month a package, as the reports and funders read delivered care: a few years of daily entries would pass
+// Excel's 1,048,576 rows at a few thousand packages. The day by day stays on the timesheet.
+const DELIVERED_MONTH_COLUMNS: Column<MonthRow>[] = [
+  { heading: 'Month', cell: (m) => dateCell(m.month), format: 'mmmm yyyy' },
+  { heading: 'Package ID', cell: (m) => m.packageId },
+  { heading: 'Client', cell: (m) => m.client },
+  { heading: 'Carer ID', cell: (m) => m.carerId },
+  { heading: 'Hours delivered', cell: (m) => Number(m.hours) },
+  { heading: 'Visits missed', cell: (m) => m.missed },
+  { heading: 'Days recorded', cell: (m) => m.entries },
 ];
+
+/** A cell in its own number format, where it has one. */
+function formatted(value: Cell, format: string | undefined) {
+  return format && value instanceof Date ? { value, format } : value;
+}
 
 /** A sheet: its headings in bold, a row a record, the headings kept in view as it scrolls. */
 function sheetOf<R>(sheet: string, columns: Column<R>[], records: readonly R[]) {
@@ -128,7 +136,7 @@ function sheetOf<R>(sheet: string, columns: Column<R>[], records: readonly R[]) 
     sheet,
     stickyRowsCount: 1,
     dateFormat: 'dd/mm/yyyy',
-    data: [columns.map((c) => ({ value: c.heading, fontWeight: 'bold' as const })), ...records.map((record) => columns.map((c) => c.cell(record)))],
+    data: [columns.map((c) => ({ value: c.heading, fontWeight: 'bold' as const })), ...records.map((record) => columns.map((c) => formatted(c.cell(record), c.format)))],
   };
 }
 
@@ -136,10 +144,10 @@ function sheetOf<R>(sheet: string, columns: Column<R>[], records: readonly R[]) 
 export async function exportWorkbook(db: Executor): Promise<{ workbook: Buffer; counts: Record<string, number> }> {
   const bundle = await exportAll(db);
   const packageOf = new Map(bundle.packages.map((p) => [p.id, p]));
-  const delivered = (await selectRowsAsJson(db, deliveries, undefined, [asc(deliveries.date), asc(deliveries.packageId)])).map((d) => ({
-    ...d,
-    client: packageOf.get(d.packageId)?.details.name ?? '',
-    carerId: packageOf.get(d.packageId)?.carerId ?? '',
+  const months = (await selectRowsAsJson(db, deliveryMonths, undefined, [asc(deliveryMonths.month), asc(deliveryMonths.packageId)])).map((m) => ({
+    ...m,
+    client: packageOf.get(m.packageId)?.details.name ?? '',
+    carerId: packageOf.get(m.packageId)?.carerId ?? '',
   }));
   const sheets = [
     sheetOf(WORKBOOK_SHEETS.clients, importColumns('clients'), bundle.clients),
@@ -149,7 +157,7 @@ export async function exportWorkbook(db: Executor): Promise<{ workbook: Buffer; 
     sheetOf('Packages', PACKAGE_COLUMNS, bundle.packages),
     sheetOf(WORKBOOK_SHEETS['training-records'], importColumns('training-records'), bundle.trainingRecords),
     sheetOf('MAG logs', MAG_LOG_COLUMNS, bundle.magLogs),
-    sheetOf('Delivered care', DELIVERY_COLUMNS, delivered),
+    sheetOf('Delivered care', DELIVERED_MONTH_COLUMNS, months),
   ];
   const counts = Object.fromEntries(sheets.map((s) => [s.sheet, s.data.length - 1]));
   return { workbook: await writeExcelFile(sheets).toBuffer(), counts };

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_TYPES } from '@/shared/import-api';
+import { queryRows } from '@/server/db/client';
 import { DEMO_ACTOR, seedDemo } from '@/server/demo/seed-demo';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { exportAll, type ExportBundle } from './export';
@@ -122,6 +124,24 @@ describe('export as a workbook and import back', () => {
     expect(rows).toHaveLength(exported.clients.length);
     const born = headings!.indexOf('Date of birth');
     expect(rows.filter((row) => row[born] !== null).every((row) => row[born] instanceof Date)).toBe(true);
+  });
+
+  it('sums delivered care a month a package, to the hours the report gives', async () => {
+    const { workbook } = await exportWorkbook(source.database.db);
+    const [headings, ...rows] = (await readXlsxFile(workbook)).find((s) => s.sheet === 'Delivered care')!.data;
+    expect(headings).toEqual(['Month', 'Package ID', 'Client', 'Carer ID', 'Hours delivered', 'Visits missed', 'Days recorded']);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every(([month]) => month instanceof Date && month.getUTCDate() === 1)).toBe(true);
+    const monthPackage = rows.map(([month, packageId]) => `${String(month)} ${String(packageId)}`);
+    expect(new Set(monthPackage).size).toBe(rows.length);
+    const [totals] = await queryRows<{ hours: string; missed: string; days: string }>(
+      source.database.db,
+      sql`select sum(hours) as hours, count(*) filter (where status = 'missed') as missed, count(*) as days from deliveries`,
+    );
+    const total = (column: number) => rows.reduce((sum, row) => sum + Number(row[column]), 0);
+    expect(total(4)).toBeCloseTo(Number(totals!.hours), 6);
+    expect(total(5)).toBe(Number(totals!.missed));
+    expect(total(6)).toBe(Number(totals!.days));
   });
 
   it('imports back into an empty database, a kind at a time, with every person and training record as it was', async () => {
