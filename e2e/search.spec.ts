@@ -136,3 +136,36 @@ test('at 390 px the phone header opens the search, and a result opens its view',
   await searchDialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(searchDialog(page)).toBeHidden();
 });
+
+/** Letters only, so that the name's own words are what is typed. */
+const letters = () => Array.from({ length: 6 }, () => letter().toLowerCase()).join('');
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px a name is found however it is typed: accents, capitals, apostrophes, hyphens and spaces`, async ({ page, signIn }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await signIn('Coordinator');
+    const surname = letters();
+    const name = `Renée O'Connor-${surname[0]!.toUpperCase()}${surname.slice(1)}`;
+    await createPerson(page, '/clients', name, uniquePostCode());
+
+    // The header search.
+    await page.getByRole('button', { name: /^Search \(/ }).filter({ visible: true }).click();
+    await searchBox(page).fill(`renee oconnor ${surname}`);
+    await expect(searchDialog(page).getByRole('group', { name: 'Clients' }).getByRole('option')).toHaveText([new RegExp(name)]);
+    await searchBox(page).fill(`RENEE O’CONNOR-${surname}`);
+    await expect(searchDialog(page).getByRole('group', { name: 'Clients' }).getByRole('option')).toHaveText([new RegExp(name)]);
+    await page.keyboard.press('Escape');
+    await expect(searchDialog(page)).toBeHidden();
+
+    // The list's search box, and at 1280 px the Name column's filter.
+    await page.goto('/clients');
+    await page.getByLabel('Search clients').fill(`renee o connor ${surname}`);
+    await expect(page.getByText('Total: 1')).toBeVisible();
+    await expect(page.getByText(name).filter({ visible: true })).toBeVisible();
+    if (width === 1280) {
+      await page.getByLabel('Search clients').fill('');
+      await page.getByLabel('Filter Name').fill(`o'connor ${surname}`);
+      await expect(page.getByText('Total: 1')).toBeVisible();
+    }
+  });
+}

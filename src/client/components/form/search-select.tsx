@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import Select, { type GroupBase, type SingleValue } from 'react-select';
 import { cn } from '@/client/lib/utils';
+import { matchesWords } from '@/shared/search-key';
 
 /** One choice: `label` is its whole description (shown once chosen, read by screen readers); `search` what typing matches. */
 export interface SearchOption<T> {
@@ -24,16 +25,6 @@ interface SearchSelectProps<T> {
   isLoading?: boolean;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
-}
-
-/** Every word typed appears somewhere in the option's search text, in any order ("mil smith" finds Ann Smith in Milverton). */
-export function matchesWords(search: string, input: string): boolean {
-  const text = search.toLowerCase();
-  return input
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => text.includes(word));
 }
 
 function flatten<T>(options: SearchSelectProps<T>['options']): SearchOption<T>[] {

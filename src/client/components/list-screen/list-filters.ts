@@ -1,10 +1,11 @@
+import { searchKey } from '@/shared/search-key';
 import type { ColumnFilters, ListColumn, SortState } from './types';
 
 type CellValue = string | number | null | undefined;
 
-/** Trimmed and lower-cased, so matching ignores case and stray spaces. */
+/** As a search compares it (shared/search-key.ts): accents, capitals, spaces, apostrophes and hyphens left out. */
 export function normaliseQuery(query: string): string {
-  return query.trim().toLowerCase();
+  return searchKey(query);
 }
 
 /** The text a cell shows for a value; blanks show as nothing. */
@@ -12,10 +13,10 @@ export function displayText(value: CellValue): string {
   return value == null ? '' : String(value);
 }
 
-/** Case-insensitive substring match of a column filter against a cell's displayed value. */
+/** Whether a cell's displayed value holds a column filter, however either is typed (see normaliseQuery). */
 export function matchesColumnFilter(value: CellValue, filter: string): boolean {
   const query = normaliseQuery(filter);
-  return query === '' || displayText(value).toLowerCase().includes(query);
+  return query === '' || searchKey(displayText(value)).includes(query);
 }
 
 // Values are joined with a newline so a query cannot match across two fields;
@@ -28,7 +29,7 @@ const searchTextCache = new WeakMap<object, string>();
 
 /**
  * Every string, number and date anywhere inside a row, nested objects and arrays
- * included, lower-cased and joined. Booleans are left out: "true" is not
+ * included, each as a search compares it, and joined. Booleans are left out: "true" is not
  * something people search for, and it would match unrelated rows.
  */
 export function searchableText(row: unknown): string {
@@ -56,10 +57,10 @@ function collectText(root: unknown): string {
     }
   };
   visit(root);
-  return parts.join(FIELD_SEPARATOR).toLowerCase();
+  return parts.map(searchKey).join(FIELD_SEPARATOR);
 }
 
-/** What the search and the column filters read of a row, lower-cased. */
+/** What the search and the column filters read of a row, as a search compares it. */
 interface RowTexts {
   /** Each column's displayed text, in column order. */
   columns: readonly string[];
@@ -72,7 +73,7 @@ interface RowTexts {
 const rowTextsCache = new WeakMap<readonly ListColumn<never>[], WeakMap<object, RowTexts>>();
 
 function computeRowTexts<T>(row: T, columns: readonly ListColumn<T>[]): RowTexts {
-  const columnTexts = columns.map((column) => displayText(column.value(row)).toLowerCase());
+  const columnTexts = columns.map((column) => searchKey(displayText(column.value(row))));
   return { columns: columnTexts, search: [searchableText(row), ...columnTexts].join(FIELD_SEPARATOR) };
 }
 
@@ -135,7 +136,7 @@ export function filterRows<T>(
   const textsOf = rowTextsReader(columns);
   return rows.filter(
     (row) =>
-      activeFilters.every(({ index, filter }) => matchesColumnFilter(textsOf(row).columns[index], filter)) &&
+      activeFilters.every(({ index, filter }) => textsOf(row).columns[index]!.includes(filter)) &&
       matchesSearch(row, columns, query),
   );
 }

@@ -4,6 +4,7 @@ import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useState, useS
 import { useSearchParams } from 'react-router';
 import { addDays, isIsoDate, todayIn } from '@/shared/dates';
 import { monthDates, monthLabel, monthOfDate, weekStartOf } from '@/shared/deliveries';
+import { matchesWords } from '@/shared/search-key';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { PageHeader } from '@/client/components/form/form-layout';
 import { useIsNarrow } from '@/client/components/list-screen/list-screen';
@@ -153,9 +154,8 @@ export default function TimesheetScreen() {
   const goToWeek = (monday: string) => setParams(monday === weekStartOf(todayIn()) ? {} : { week: monday });
 
   const packages = useMemo(() => {
-    const words = deferredSearch.trim().toLowerCase().split(/\s+/).filter(Boolean);
     const all = data?.packages ?? [];
-    return words.length === 0 ? all : all.filter((pkg) => words.every((w) => packageWho(pkg).toLowerCase().includes(w)));
+    return deferredSearch.trim() === '' ? all : all.filter((pkg) => matchesWords(packageWho(pkg), deferredSearch));
   }, [data, deferredSearch]);
 
   // Stable across saves, so opening the dialog is no reason for a row to be drawn again.

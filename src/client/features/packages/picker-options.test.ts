@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesWords } from '@/client/components/form/search-select';
+import { matchesWords } from '@/shared/search-key';
 import { requestLabel, requestOptions, type RequestSummary } from './picker-options';
 
 function aRequest(overrides: Partial<RequestSummary>): RequestSummary {
@@ -43,5 +43,6 @@ describe('matchesWords', () => {
     expect(matchesWords('Ann Smith · Milverton · 6 h/week', 'mil SMITH')).toBe(true);
     expect(matchesWords('Ann Smith · Milverton · 6 h/week', 'smith waterrow')).toBe(false);
     expect(matchesWords('anything', '  ')).toBe(true);
+    expect(matchesWords('José Ferreira-Jones · Wiveliscombe', 'jose ferreira jones')).toBe(true);
   });
 });

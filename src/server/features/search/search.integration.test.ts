@@ -46,6 +46,23 @@ describe('search.find', () => {
     });
   });
 
+  it('finds a name however it is typed: accents, capitals, apostrophes, hyphens and spaces left out', async () => {
+    const renee = await admin.clients.create(newClient({ name: "Renée O'Connor" }));
+    const jose = await admin.mps.create(newCarer({ name: 'José Ferreira-Jones' }));
+    for (const query of ['renee oconnor', "o'connor", 'RENEE', 'Renée O’Connor', 'reneeo']) {
+      expect(idsOf(await admin.search.find({ query })).clients, query).toEqual([renee.id]);
+    }
+    for (const query of ['Jose Ferreira Jones', 'jose', 'ferreirajones', 'FERREIRA-JONES']) {
+      expect(idsOf(await admin.search.find({ query })).mps, query).toEqual([jose.id]);
+    }
+    // Exactly the name, however typed, comes first.
+    const exact = await admin.clients.create(newClient({ name: 'Ann Lee' }));
+    await admin.clients.create(newClient({ name: 'Joanne Leeming' }));
+    expect(idsOf(await admin.search.find({ query: 'ann-lee' })).clients?.[0]).toBe(exact.id);
+    // Only hyphens or apostrophes find nothing rather than everyone.
+    expect(idsOf(await admin.search.find({ query: "-'" })).clients).toEqual([]);
+  });
+
   it('finds by custom ID, by post code with or without its space, and by id', async () => {
     expect(idsOf(await admin.search.find({ query: 'wiv-0042' })).clients).toEqual([world.client.id]);
     expect(idsOf(await admin.search.find({ query: 'ta49zz' })).clients).toEqual([world.archivedClient.id]);

@@ -2,10 +2,11 @@ import { and, type AnyColumn, asc, eq, ilike, like, or, type SQL, sql } from 'dr
 import { OPEN } from '@/shared/dates';
 import { can } from '@/shared/permissions';
 import { SEARCH_KINDS, SEARCH_LIMIT, type SearchKind } from '@/shared/schemas/search';
+import { searchKey } from '@/shared/search-key';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers, clients } from '@/server/db/schema/people';
-import { escapeLike } from '@/server/db/like';
+import { escapeLike, searchKeyOf } from '@/server/db/like';
 import type { RecordContext } from '@/server/records/service-context';
 
 /** One record found: enough to recognise it in a list of results and open it. */
@@ -31,8 +32,12 @@ export interface SearchGroup {
 
 interface Terms {
   lower: string;
+  /** The text as names are compared (shared/search-key.ts). */
+  key: string;
   contains: string;
-  startsWith: string;
+  /** Names containing the key, and starting with it. */
+  nameContains: string;
+  nameStartsWith: string;
   /** The post code pattern: spaces ignored, so "ta42ab" finds "TA4 2AB". */
   postCode: string;
 }
@@ -48,19 +53,22 @@ interface Searched {
 
 function termsOf(query: string): Terms {
   const escaped = escapeLike(query);
+  const key = searchKey(query);
   return {
     lower: query.toLowerCase(),
+    key,
     contains: `%${escaped}%`,
-    startsWith: `${escaped}%`,
+    nameContains: `%${escapeLike(key)}%`,
+    nameStartsWith: `${escapeLike(key)}%`,
     postCode: `%${escapeLike(query.replace(/\s+/g, ''))}%`,
   };
 }
 
-/** By id (exactly), name, custom ID or post code. */
+/** By id (exactly), name (however it is typed), custom ID or post code. */
 function matching(terms: Terms, c: Searched): SQL {
   return or(
     eq(c.id, terms.lower),
-    ilike(c.name, terms.contains),
+    terms.key ? like(searchKeyOf(c.name), terms.nameContains) : undefined,
     c.customId && ilike(c.customId, terms.contains),
     sql`replace(${c.postCode}, ' ', '') ilike ${terms.postCode}`,
   )!;
@@ -68,8 +76,8 @@ function matching(terms: Terms, c: Searched): SQL {
 
 /** Exact matches first, then names that start with the text; active records before archived; then by name. */
 function bestFirst(terms: Terms, c: Searched): SQL[] {
-  const exact = or(eq(c.id, terms.lower), sql`lower(${c.name}) = ${terms.lower}`, c.customId && sql`lower(${c.customId}) = ${terms.lower}`);
-  return [sql`case when ${exact} then 0 when ${c.name} ilike ${terms.startsWith} then 1 else 2 end`, asc(c.archived), asc(c.name), asc(c.id)];
+  const exact = or(eq(c.id, terms.lower), sql`${searchKeyOf(c.name)} = ${terms.key}`, c.customId && sql`lower(${c.customId}) = ${terms.lower}`);
+  return [sql`case when ${exact} then 0 when ${searchKeyOf(c.name)} like ${terms.nameStartsWith} then 1 else 2 end`, asc(c.archived), asc(c.name), asc(c.id)];
 }
 
 function group(kind: SearchKind, rows: { id: string; name: string; customId: string; postCode: string; locality: string; archived: string; startDate?: string; endDate?: string | null }[]): SearchGroup {
