@@ -11,8 +11,8 @@ import { notFound } from '@/server/records/record-errors';
 import { complianceOfCarers } from '@/server/records/carer-compliance';
 import type { RecordContext } from '@/server/records/service-context';
 
-// Carers ranked for a request (docs/decisions/202-suggesting-carers.md): who may be given it and is free
-// near by comes first; who is full, lapsed or not to be matched with the client comes last, with why.
+// Carers ranked for a request (docs/decisions/202-suggesting-carers.md, 282): who may be given it, offers the
+// care asked for and has the hours comes first, near by before far; who is full, lapsed or not to be matched with the client comes last, with why.
 
 export interface CarerSuggestion {
   carerId: string;
@@ -38,7 +38,7 @@ const hours = (n: number) => String(Math.round(n * 10) / 10);
 export async function suggestCarers({ db, actor, today }: RecordContext, { requestId }: { requestId: string }): Promise<CarerSuggestion[]> {
   const kinds = { mp: can(actor.role, CARER_RESOURCES.mp, 'read'), volunteer: can(actor.role, CARER_RESOURCES.volunteer, 'read') };
   const [request] = await db
-    .select({ clientId: requests.clientId, locality: requests.locality, services: requests.services })
+    .select({ clientId: requests.clientId, locality: requests.locality, services: requests.services, weeklyHours: requests.weeklyHours })
     .from(requests)
     .where(eq(requests.id, requestId));
   if (!request) throw notFound('Request');
@@ -73,6 +73,7 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
   );
   const compliance = await complianceOfCarers(db, candidates, today);
   const wanted = request.services;
+  const needed = Number(request.weeklyHours);
 
   const ranked = candidates.map((carer) => {
     const status = compliance.get(carer.id)!;
@@ -82,6 +83,7 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
     const available = carer.weeklyHoursAvailable === null ? null : Number(carer.weeklyHoursAvailable);
     const spare = available === null ? null : available - (committed.get(carer.id) ?? 0);
     const full = spare !== null && spare <= 0;
+    const short = spare !== null && !full && spare < needed;
 
     const reasons: string[] = [];
     if (reason !== undefined) reasons.push(`Not to be matched with this client: ${reason}`);
@@ -106,11 +108,17 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
         ? 'Weekly hours available not recorded'
         : full
           ? `Full: 0 of ${hours(available)} hours free`
-          : `${hours(spare!)} of ${hours(available)} weekly hours free`,
+          : short
+            ? `${hours(spare!)} of ${hours(available)} weekly hours free, fewer than the ${hours(needed)} asked`
+            : `${hours(spare!)} of ${hours(available)} weekly hours free`,
     );
 
     const tier = reason !== undefined ? 3 : status.status === 'Not compliant' ? 2 : full ? 1 : 0;
-    const key = [tier, distance, -offered.length, spare === null ? 1 : 0, status.status === 'Compliant' ? 0 : 1, -(spare ?? -Infinity)];
+    // The care needed first: some of the services asked for, then room for the hours asked (enough, not
+    // recorded, fewer), then near by.
+    const offersNone = wanted.length > 0 && offered.length === 0 ? 1 : 0;
+    const room = short ? 2 : spare === null ? 1 : 0;
+    const key = [tier, offersNone, room, distance, -offered.length, status.status === 'Compliant' ? 0 : 1, -(spare ?? -Infinity)];
     const suggestion: CarerSuggestion = {
       carerId: carer.id,
       name: carer.name,

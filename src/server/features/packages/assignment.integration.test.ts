@@ -223,6 +223,29 @@ describe('suggesting carers for a request', () => {
     expect((await admin.carers.suggestForRequest({ requestId: request.id })).map((s) => s.carerId)).not.toContain(archived.id);
   });
 
+  it('puts the care needed first: the services asked for, then room for the hours, then locality', async () => {
+    const client = await admin.clients.create(newClient({ name: 'Pru Milverton' }));
+    const request = await admin.requests.create({
+      ...newRequest(client.id, { startDate: '2026-01-05', weeklyHours: 6 }),
+      details: { weeklyHours: 6, services: ['Personal Care'], address: { locality: 'Milverton', postCode: 'TA4 1JX' } },
+    });
+    const carer = (name: string, locality: Locality, services: Service[], weeklyHoursAvailable: number | null): CarerInput => ({
+      ...newCarer({ name, dbsExpiry: COMPLIANT_UNTIL }),
+      details: { name, address: { locality, postCode: 'TA4 1AA' }, services, weeklyHoursAvailable },
+    });
+    const made = await Promise.all([
+      admin.volunteers.create(carer('Nora Nonesuch', 'Milverton', ['Domestic'], 20)),
+      admin.volunteers.create(carer('Sam Shortly', 'Milverton', ['Personal Care'], 3)),
+      admin.volunteers.create(carer('Una Unrecorded', 'Clatworthy', ['Personal Care'], null)),
+      admin.volunteers.create(carer('Pat Personally', 'Wiveliscombe', ['Personal Care'], 12)),
+    ]);
+    const ours = made.map((c) => c.id);
+    const suggestions = (await admin.carers.suggestForRequest({ requestId: request.id })).filter((s) => ours.includes(s.carerId));
+    expect(suggestions.map((s) => s.name)).toEqual(['Pat Personally', 'Una Unrecorded', 'Sam Shortly', 'Nora Nonesuch']);
+    expect(suggestions[2]!.reasons).toContain('3 of 3 weekly hours free, fewer than the 6 asked');
+    expect(suggestions[3]!.reasons).toContain('Offers none of Personal Care');
+  });
+
   it('lists only the kinds of carer the role reads', async () => {
     const mp = await admin.mps.create(newCarer({ name: 'Molly Provider' }));
     const finance = await t.caller('Finance').carers.suggestForRequest({ requestId });
