@@ -101,3 +101,37 @@ test('the MPs list shows compliance; suggested carers put the compliant carer fi
   await expect(page.getByRole('textbox', { name: 'Reason to assign anyway' })).toHaveCount(0);
 
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px a carer not compliant on live care is listed on the Dashboard with whose care, and their package is marked`, async ({ page, signIn }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const api = await withPageToken(page, () => signIn('Coordinator'));
+    const { clientName, request, lapsed, lapsedName } = await aRequestAndTwoCarers(api);
+    const packageName = unique('Lapsed mornings');
+    await api.packages.create.mutate({
+      carerId: lapsed.id,
+      requestId: request.id,
+      startDate: '2025-01-06',
+      details: { name: packageName, weeklyHours: 3, address: { postCode: 'TA4 2AB' } },
+      override: { reason: 'Only carer near by; re-check applied for' },
+    });
+
+    await page.goto('/dashboard');
+    const panel = page.getByRole('region', { name: 'Carers not compliant on live care' });
+    const entry = panel.getByRole('listitem').filter({ hasText: lapsedName });
+    await expect(entry).toContainText('DBS re-check was due on 3 March 2024');
+    await expect(entry.getByRole('link', { name: clientName })).toBeVisible();
+    await entry.getByRole('link', { name: lapsedName }).click();
+    await expect(page.getByRole('dialog', { name: lapsedName })).toBeVisible();
+
+    await page.goto('/packages');
+    await searchList(page, packageName);
+    const shown = page.getByText(packageName).filter({ visible: true });
+    await expect(shown).toHaveCount(1);
+    const row = width === 1280 ? page.getByRole('row').filter({ hasText: packageName }) : page.getByRole('listitem').filter({ hasText: packageName });
+    await expect(row.getByText('Not compliant')).toBeVisible();
+    // Searching the words finds it.
+    await searchList(page, 'not compliant');
+    await expect(page.getByText(packageName).filter({ visible: true })).toHaveCount(1);
+  });
+}

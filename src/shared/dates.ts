@@ -48,6 +48,15 @@ export function formatDateTime(at: string | Date): string {
   return DATE_TIME.format(new Date(at));
 }
 
+const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "2 Mar 1940" for a YYYY-MM-DD date, as the app and its e-mails show one; the fallback for an empty one. */
+export function formatDate(iso: string | null | undefined, empty = ''): string {
+  if (!iso) return empty;
+  const date = calendarDate(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
+}
+
 /**
  * A YYYY-MM-DD date as a Date at its midnight in UTC, on which date-fns reckons in UTC (UTCDateMini): no time
  * zone or clock change can move it by a day. The sums below are the only calendar arithmetic in the code; date-fns

@@ -1,13 +1,5 @@
-import { calendarDate } from '@/shared/dates';
-
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** "2 Mar 1940" for a YYYY-MM-DD date; the fallback for an empty one. */
-export function formatDate(iso: string | null | undefined, empty = ''): string {
-  if (!iso) return empty;
-  const date = calendarDate(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
-}
+// The screens and the e-mails show dates alike.
+export { formatDate } from '@/shared/dates';
 
 /** Hours with at most two decimals, without trailing zeros: 1, 1.5, 2.25. */
 export function formatHours(hours: number): string {

@@ -1,13 +1,15 @@
 // A carer's compliance (shared/compliance.ts) as the services read it: the settings, and many carers at once.
 import { TRPCError } from '@trpc/server';
-import { and, eq, inArray } from 'drizzle-orm';
-import { carerKindOf } from '@/shared/carer-kind';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type CarerKind, carerKindOf } from '@/shared/carer-kind';
 import { carerCompliance, type Compliance, type ComplianceSettings, DEFAULT_COMPLIANCE_SETTINGS, type TrainingType } from '@/shared/compliance';
 import { complianceSettings as settingsSchema } from '@/shared/schemas/compliance';
 import type { Executor } from '@/server/db/client';
 import { complianceSettings } from '@/server/db/schema/compliance';
 import { trainingRecords } from '@/server/db/schema/training';
-import { carers } from '@/server/db/schema/people';
+import { packages, requests } from '@/server/db/schema/care';
+import { carers, clients } from '@/server/db/schema/people';
+import { notEndedYet } from './care.mappers';
 import { notFound } from './record-errors';
 import { settingsRow } from './settings-row';
 import type { RecordContext } from './service-context';
@@ -83,6 +85,52 @@ export async function carerWithCompliance(db: Executor, id: string, today: strin
     .where(eq(carers.id, id));
   if (!carer) throw notFound('Carer');
   return { name: carer.name, compliance: (await complianceOfCarers(db, [carer], today)).get(id)! };
+}
+
+/** A carer not compliant today who gives care not yet ended: why, and whose care. */
+export interface LapsedOnLiveCare {
+  carerId: string;
+  name: string;
+  kind: CarerKind;
+  reasons: string[];
+  /** Each package not yet ended, with its client; by client name. */
+  care: { packageId: string; clientId: string; clientName: string }[];
+}
+
+/**
+ * The carers not compliant today on packages not archived and not yet ended (starting later included: the care is
+ * arranged), by carer name: what the Dashboard, the Packages list and the weekly digest flag.
+ */
+export async function lapsedOnLiveCare(db: Executor, today: string): Promise<LapsedOnLiveCare[]> {
+  const rows = await db
+    .select({
+      id: carers.id,
+      name: carers.name,
+      dbsExpiry: carers.dbsExpiry,
+      publicLiabilityExpiry: carers.publicLiabilityExpiry,
+      packageId: packages.id,
+      clientId: clients.id,
+      clientName: clients.name,
+    })
+    .from(packages)
+    .innerJoin(carers, eq(carers.id, packages.carerId))
+    .innerJoin(requests, eq(requests.id, packages.requestId))
+    .innerJoin(clients, eq(clients.id, requests.clientId))
+    .where(and(eq(packages.archived, 'N'), notEndedYet(packages.endDate, today)))
+    .orderBy(asc(carers.name), asc(carers.id), asc(clients.name), asc(packages.id));
+  const byCarer = new Map<string, (typeof rows)[number][]>();
+  for (const row of rows) byCarer.set(row.id, [...(byCarer.get(row.id) ?? []), row]);
+  const carerRows = [...byCarer.values()].map((care) => care[0]!);
+  const compliance = await complianceOfCarers(db, carerRows, today);
+  return carerRows
+    .filter((carer) => compliance.get(carer.id)!.status === 'Not compliant')
+    .map((carer) => ({
+      carerId: carer.id,
+      name: carer.name,
+      kind: carerKindOf(carer.id)!,
+      reasons: compliance.get(carer.id)!.reasons,
+      care: byCarer.get(carer.id)!.map(({ packageId, clientId, clientName }) => ({ packageId, clientId, clientName })),
+    }));
 }
 
 /** What a refusal tells the user to do instead: choose another carer, or (a renewal's carry-over) leave the package behind. */

@@ -18,6 +18,7 @@ const LISTS: Record<string, unknown> = {
   'packages.getAllNotEndedYet': [pkg('p1', 'm1', 2), pkg('p2', 'm1', 1.25), pkg('p3', 'v1', 3)],
   'clients.getAllNotArchived': [{ id: 'c1' }, { id: 'c2' }, { id: 'c3' }],
   'analytics.getDeliveredThisMonth': { month: '2026-03', plannedHours: 40, deliveredHours: 30.5, deliveryRate: 0.7625, missedVisits: 2 },
+  'packages.notCompliantOnLiveCare': [],
 };
 
 /** What the server answers, by procedure path; anything else fails as the server would refuse it. */
@@ -73,6 +74,35 @@ describe('the dashboard', () => {
     expect(screen.getByRole('group', { name: 'Delivery Rate This Month' })).toHaveTextContent('2 missed visits');
     // Finance may not read MPs: the expiry panel stays away, so nothing is refused.
     expect(new Set(asked)).toEqual(new Set(Object.keys(LISTS)));
+  });
+
+  it('lists the carers not compliant on live care, with why and whose care, only when there are any', async () => {
+    answers['packages.notCompliantOnLiveCare'] = [
+      {
+        carerId: 'v7',
+        name: 'Lana Lapsing',
+        kind: 'volunteer',
+        reasons: ['DBS re-check was due on 1 April 2026'],
+        care: [
+          { packageId: 'p1', clientId: 'c1', clientName: 'Ada Ashbrittle' },
+          { packageId: 'p2', clientId: 'c2', clientName: 'Edna Pollard' },
+        ],
+      },
+    ];
+    renderDashboardAs('Coordinator');
+    const panel = await screen.findByRole('region', { name: 'Carers not compliant on live care' });
+    expect(panel).toHaveTextContent('Lana Lapsing · Volunteer');
+    expect(panel).toHaveTextContent('DBS re-check was due on 1 April 2026');
+    expect(panel).toHaveTextContent('Gives care to Ada Ashbrittle and Edna Pollard');
+    expect(within(panel).getByRole('link', { name: 'Edna Pollard' })).toHaveAttribute('href', '/clients?view=c2');
+    expect(within(panel).getByRole('link', { name: 'Lana Lapsing' })).toHaveAttribute('href', '/volunteers?view=v7');
+  });
+
+  it('shows no such panel when every carer on live care is compliant', async () => {
+    renderDashboardAs('Coordinator');
+    await screen.findByRole('group', { name: 'Total Active Clients' });
+    expect(asked).toContain('packages.notCompliantOnLiveCare');
+    expect(screen.queryByRole('region', { name: 'Carers not compliant on live care' })).not.toBeInTheDocument();
   });
 
   it('only logs a report that fails, and keeps the form', async () => {

@@ -9,6 +9,7 @@ import { monthLabel } from '@/shared/deliveries';
 import { activeCareTotals } from './active-care';
 import { CounterCard } from './counter-card';
 import { DashboardStatus, LIVE_REFRESH } from './dashboard-status';
+import { LapsedCarePanel } from './lapsed-care-panel';
 
 /** The queries a role asked for; the others never run. */
 function asked(...queries: [readable: boolean, query: { data: unknown; isPending: boolean; isError: boolean }][]) {
@@ -83,8 +84,10 @@ function DeliveredThisMonth() {
 
 export function OverviewTab() {
   const canReadDeliveries = useCan('deliveries', 'read');
+  const canReadPackages = useCan('packages', 'read');
   return (
     <div className="flex flex-col gap-6">
+      {canReadPackages && <LapsedCarePanel />}
       <ActiveCareCounters />
       {canReadDeliveries && <DeliveredThisMonth />}
       <ExpiringSoonPanel />

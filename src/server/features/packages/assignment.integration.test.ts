@@ -175,6 +175,43 @@ describe('compliance in carer lists and reads', () => {
   });
 });
 
+describe('carers not compliant on live care', () => {
+  it('lists each carer whose compliance lapsed under care not yet ended, with whose care and why, for the kinds the role reads', async () => {
+    const LAPSES = '2026-04-01';
+    const other = await admin.clients.create(newClient({ name: 'Ada Ashbrittle' }));
+    const otherRequest = await admin.requests.create(newRequest(other.id, { startDate: '2026-01-05' }));
+    const lana = await volunteer({ name: 'Lana Lapsing', dbsExpiry: LAPSES });
+    const morris = await admin.mps.create(newCarer({ name: 'Morris Lapsing', dbsExpiry: LAPSES }));
+    const enid = await volunteer({ name: 'Enid Ended', dbsExpiry: LAPSES });
+    const cora = await volunteer({ name: 'Cora Current', dbsExpiry: COMPLIANT_UNTIL });
+    const lanasEdna = await admin.packages.create(newPackage(lana.id, requestId, { startDate: '2026-03-02' }));
+    const lanasAda = await admin.packages.create(newPackage(lana.id, otherRequest.id, { startDate: '2026-03-02' }));
+    const morrisEdna = await admin.packages.create(newPackage(morris.id, requestId, { startDate: '2026-03-02' }));
+    await admin.packages.create(newPackage(enid.id, requestId, { startDate: '2026-03-02', endDate: '2026-03-31' }));
+    await admin.packages.create(newPackage(cora.id, requestId, { startDate: '2026-03-02' }));
+    const ours = new Set([lana.id, morris.id, enid.id, cora.id]);
+    const listed = async (role: 'Admin' | 'Finance') => (await t.caller(role).packages.notCompliantOnLiveCare()).filter((c) => ours.has(c.carerId));
+
+    expect(await listed('Admin')).toEqual([]);
+    t.setToday('2026-04-10');
+    expect(await listed('Admin')).toEqual([
+      {
+        carerId: lana.id,
+        name: 'Lana Lapsing',
+        kind: 'volunteer',
+        reasons: ['DBS re-check was due on 1 April 2026'],
+        care: [
+          { packageId: lanasAda.id, clientId: other.id, clientName: 'Ada Ashbrittle' },
+          { packageId: lanasEdna.id, clientId, clientName: 'Edna Pollard' },
+        ],
+      },
+      { carerId: morris.id, name: 'Morris Lapsing', kind: 'mp', reasons: ['DBS re-check was due on 1 April 2026'], care: [{ packageId: morrisEdna.id, clientId, clientName: 'Edna Pollard' }] },
+    ]);
+    // Finance reads volunteers, not MPs.
+    expect((await listed('Finance')).map((c) => c.name)).toEqual(['Lana Lapsing']);
+  });
+});
+
 describe('suggesting carers for a request', () => {
   it('ranks the ideal carer first and the full, lapsed and excluded ones last, each with its reasons', async () => {
     const client = await admin.clients.create(newClient({ name: 'Ada Milverton' }));

@@ -4,7 +4,7 @@ import { assignmentCheck, packageId, packageInput, packageRenewal, packageUpdate
 import { router } from '@/server/trpc/init';
 import { permitted, permittedMutation, permittedQuery } from '@/server/trpc/procedures';
 import type { CareView } from '@/server/records/care.mappers';
-import { checkAssignment, createPackage, deletePackage, getPackage, listPackages, renewPackage, updatePackage } from './packages.service';
+import { checkAssignment, createPackage, deletePackage, getPackage, listNotCompliantOnLiveCare, listPackages, renewPackage, updatePackage } from './packages.service';
 
 const list = (view: CareView) => permitted('packages', 'read').query(({ ctx }) => listPackages(ctx, view));
 
@@ -21,5 +21,10 @@ export const packagesRouter = router({
    * { compliance: { status, reasons }, excluded: { reason } | null }. Only for a carer the role may read.
    */
   checkAssignment: permittedQuery('packages', 'read', assignmentCheck, checkAssignment),
+  /**
+   * Carers not compliant today on packages not yet ended, with why and whose care (the Dashboard's list, the
+   * Packages list's marks): [{ carerId, name, kind, reasons, care: [{ packageId, clientId, clientName }] }].
+   */
+  notCompliantOnLiveCare: permitted('packages', 'read').query(({ ctx }) => listNotCompliantOnLiveCare(ctx)),
   delete: permittedMutation('packages', 'delete', byId('p', 'package'), deletePackage),
 });

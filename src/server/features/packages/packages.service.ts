@@ -24,7 +24,7 @@ import {
   packageDetailColumns,
   packageFromRow,
 } from '@/server/records/care.mappers';
-import { assignmentColumns, carerWithCompliance } from '@/server/records/carer-compliance';
+import { assignmentColumns, carerWithCompliance, lapsedOnLiveCare } from '@/server/records/carer-compliance';
 import { exclusionOf } from '@/server/records/carer-exclusions';
 
 export const REQUEST_CHANGE_REFUSED = 'The request of a package cannot be changed. Add a package to the other request instead.';
@@ -153,4 +153,9 @@ export function renewPackage(ctx: RecordContext, input: PackageRenewal): Promise
 /** A package with care recorded is kept (archived instead), so delivered hours are never lost. */
 export function deletePackage(ctx: RecordContext, input: RecordRef): Promise<{ id: string }> {
   return deleteUnlessReferenced(ctx, PACKAGE, input, 'packages.delete', { column: deliveries.packageId, refusal: HAS_DELIVERIES_REFUSED });
+}
+
+/** The carers not compliant today on care not yet ended, of the kinds of carer the role reads. */
+export async function listNotCompliantOnLiveCare({ db, actor, today }: RecordContext) {
+  return (await lapsedOnLiveCare(db, today)).filter((carer) => mayReadCarer(actor.role, carer.carerId));
 }

@@ -22,15 +22,15 @@ describe('composeDigest', () => {
     expect(digest.text).toContain(
       [
         'Ann <Lee>',
-        '  - DBS: 2026-11-20, expired 4 days ago',
+        '  - DBS: 20 Nov 2026, expired 4 days ago',
         '    https://app.example.org/dbs',
-        '  - Training: Manual Handling: 2027-01-08, expires in 45 days (within 60 days)',
+        '  - Training: Manual Handling: 8 Jan 2027, expires in 45 days (within 60 days)',
         '    https://app.example.org/records/edit?id=t1&ownerId=m1',
         '',
         'Bob Ray',
-        '  - DBS: 2026-12-04, expires in 10 days (within 30 days)',
+        '  - DBS: 4 Dec 2026, expires in 10 days (within 30 days)',
         '    https://app.example.org/dbs',
-        '  - Training: First Aid: 2027-02-12, expires in 80 days (within 90 days)',
+        '  - Training: First Aid: 12 Feb 2027, expires in 80 days (within 90 days)',
         '    https://app.example.org/records/edit?id=t9&ownerId=v2',
       ].join('\n'),
     );
@@ -47,6 +47,30 @@ describe('composeDigest', () => {
   it('is null when nothing is due', () => {
     expect(composeDigest([items[2]!], windows, context)).toBeNull();
     expect(composeDigest([], windows, context)).toBeNull();
+  });
+
+  it('lists the carers not compliant on live care first, even when nothing else is due', () => {
+    const lana = {
+      carerId: 'v7',
+      name: 'Lana <Lapsing>',
+      kind: 'volunteer' as const,
+      reasons: ['DBS re-check was due on 1 April 2026', 'No public liability on record'],
+      care: [
+        { packageId: 'p1', clientId: 'c1', clientName: 'Ada Ashbrittle' },
+        { packageId: 'p2', clientId: 'c2', clientName: 'Edna Pollard' },
+      ],
+    };
+    const both = composeDigest(items, windows, context, [lana])!;
+    expect(both.subject).toBe('Vale Care: 1 carer not compliant on live care, 4 expiries to renew');
+    const line = 'Lana <Lapsing> (Volunteer): DBS re-check was due on 1 April 2026; No public liability on record. Gives care to Ada Ashbrittle and Edna Pollard.';
+    expect(both.text.indexOf(line)).toBeGreaterThan(-1);
+    expect(both.text.indexOf(line)).toBeLessThan(both.text.indexOf('Ann <Lee>'));
+    expect(both.html.indexOf('<h2>Carers not compliant on live care</h2>')).toBeLessThan(both.html.indexOf('<h2>Ann &#60;Lee&#62;</h2>'));
+    expect(both.html).not.toContain('<Lapsing>');
+    const alone = composeDigest([], windows, context, [lana])!;
+    expect(alone.subject).toBe('Vale Care: 1 carer not compliant on live care');
+    expect(alone.text).toContain(line);
+    expect(alone.text).not.toContain('expire within');
   });
 
   it('uses the windows it is given', () => {
@@ -80,7 +104,7 @@ describe('composeCarerReminder', () => {
     const mail = composeCarerReminder(items[3]!, context);
     expect(mail.subject).toBe('Vale Care: your DBS expires in 10 days');
     expect(mail.text).toContain('Dear Bob Ray,');
-    expect(mail.text).toContain('Your DBS expires in 10 days, on 2026-12-04.');
+    expect(mail.text).toContain('Your DBS expires in 10 days, on 4 Dec 2026.');
     expect(mail.html).toContain('<p>Dear Bob Ray,</p>');
   });
 });

@@ -1,8 +1,11 @@
 /** What the expiry digest and the carer reminders say: pure, so every line can be tested without a database. */
 import { z } from 'zod';
+import { CARER_KIND_LABELS } from '@/shared/carer-kind';
+import { formatDate } from '@/shared/dates';
 import { CARER_EXPIRY_TITLES, daysUntil } from '@/shared/expiry';
 import { escapeHtmlText } from '@/shared/html';
 import { mailHtml } from '@/server/mail/mail';
+import type { LapsedOnLiveCare } from '@/server/records/carer-compliance';
 
 export type ExpiryKind = keyof typeof CARER_EXPIRY_TITLES | 'training';
 
@@ -73,44 +76,73 @@ function groupByCarer(items: readonly ExpiringItem[]): ExpiringItem[][] {
   return [...groups.values()];
 }
 
-/** The weekly digest for staff, or null when nothing is due (then nothing is sent). */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "Lana Lapsing (Volunteer): DBS re-check was due on 1 April 2026. Gives care to Ada Ashbrittle and Edna Pollard." */
+function lapsedLine(carer: LapsedOnLiveCare): string {
+  const clients = [...new Set(carer.care.map((c) => c.clientName))];
+  const list = clients.length < 2 ? clients.join('') : `${clients.slice(0, -1).join(', ')} and ${clients.at(-1)}`;
+  return `${carer.name} (${CARER_KIND_LABELS[carer.kind]}): ${carer.reasons.join('; ')}. Gives care to ${list}.`;
+}
+
+/**
+ * The weekly digest for staff, or null when nothing is due: first the carers not compliant on care not yet ended
+ * (most urgent: they are giving care now), then what has expired or expires within the widest window.
+ */
 export function composeDigest(
   items: readonly ExpiringItem[],
   windows: readonly number[],
   { today, charityName, publicUrl }: MailContext,
+  lapsed: readonly LapsedOnLiveCare[] = [],
 ): MailContent | null {
   const due = dueForDigest(items, today, windows);
-  if (due.length === 0) return null;
-  const subject = `${charityName}: ${due.length} expir${due.length === 1 ? 'y' : 'ies'} to renew`;
-  const intro = `These DBS checks, public liability covers and training records have expired or expire within ${Math.max(...windows)} days (as of ${today}).`;
+  if (due.length === 0 && lapsed.length === 0) return null;
+  const counts = [
+    lapsed.length ? `${plural(lapsed.length, 'carer', 'carers')} not compliant on live care` : '',
+    due.length ? `${due.length} expir${due.length === 1 ? 'y' : 'ies'} to renew` : '',
+  ].filter(Boolean);
+  const subject = `${charityName}: ${counts.join(', ')}`;
+  const lapsedHeading = 'Carers not compliant on live care';
+  const lapsedIntro = 'These carers are not compliant today and have care that has not ended. Renew what has lapsed, or give the care to someone else.';
+  const intro = `These DBS checks, public liability covers and training records have expired or expire within ${Math.max(...windows)} days (as of ${formatDate(today)}).`;
   const lineOf = (item: ExpiringItem) => {
     const daysLeft = daysUntil(item.expiryDate, today);
     const window = daysLeft >= 0 ? windowOf(daysLeft, windows) : undefined;
-    return `${itemTitle(item)}: ${item.expiryDate}, ${whenDue(daysLeft)}${window ? ` (within ${window} days)` : ''}`;
+    return `${itemTitle(item)}: ${formatDate(item.expiryDate)}, ${whenDue(daysLeft)}${window ? ` (within ${window} days)` : ''}`;
   };
   const groups = groupByCarer(due);
+  const packagesLink = `${publicUrl}/packages`;
   const text = [
     `${charityName} expiry digest`,
-    '',
-    intro,
-    ...groups.flatMap((group) => [
-      '',
-      group[0]!.carerName,
-      ...group.map((item) => `  - ${lineOf(item)}\n    ${itemLink(item, publicUrl)}`),
-    ]),
+    ...(lapsed.length ? ['', lapsedHeading, '', lapsedIntro, '', ...lapsed.map((carer) => `  - ${lapsedLine(carer)}`), `    ${packagesLink}`] : []),
+    ...(due.length
+      ? ['', intro, ...groups.flatMap((group) => ['', group[0]!.carerName, ...group.map((item) => `  - ${lineOf(item)}\n    ${itemLink(item, publicUrl)}`)])]
+      : []),
     '',
   ].join('\n');
   const html = mailHtml(
     subject,
     [
       `<h1>${escapeHtmlText(charityName)} expiry digest</h1>`,
-      `<p>${escapeHtmlText(intro)}</p>`,
-      ...groups.map(
-        (group) =>
-          `<h2>${escapeHtmlText(group[0]!.carerName)}</h2><ul>${group
-            .map((item) => `<li><a href="${escapeHtmlText(itemLink(item, publicUrl))}">${escapeHtmlText(lineOf(item))}</a></li>`)
-            .join('')}</ul>`,
-      ),
+      ...(lapsed.length
+        ? [
+            `<h2>${lapsedHeading}</h2>`,
+            `<p>${escapeHtmlText(lapsedIntro)}</p>`,
+            `<ul>${lapsed.map((carer) => `<li>${escapeHtmlText(lapsedLine(carer))}</li>`).join('')}</ul>`,
+            `<p><a href="${escapeHtmlText(packagesLink)}">Open the packages</a></p>`,
+          ]
+        : []),
+      ...(due.length
+        ? [
+            `<p>${escapeHtmlText(intro)}</p>`,
+            ...groups.map(
+              (group) =>
+                `<h2>${escapeHtmlText(group[0]!.carerName)}</h2><ul>${group
+                  .map((item) => `<li><a href="${escapeHtmlText(itemLink(item, publicUrl))}">${escapeHtmlText(lineOf(item))}</a></li>`)
+                  .join('')}</ul>`,
+            ),
+          ]
+        : []),
     ].join(''),
   );
   return { subject, text, html };
@@ -146,7 +178,7 @@ export function composeCarerReminder(item: ExpiringItem, { today, charityName }:
   const subject = `${charityName}: your ${title} ${due}`;
   const lines = [
     `Dear ${item.carerName},`,
-    `Your ${title} ${due}, on ${item.expiryDate}.`,
+    `Your ${title} ${due}, on ${formatDate(item.expiryDate)}.`,
     `Please arrange to renew it and let ${charityName} know when you have.`,
     `Thank you, ${charityName}`,
   ];

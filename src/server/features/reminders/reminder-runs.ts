@@ -15,6 +15,7 @@ import { carers } from '@/server/db/schema/people';
 import { carerRemindersSent, reminderSettings } from '@/server/db/schema/reminders';
 import { queueMessage } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';
+import { type LapsedOnLiveCare, lapsedOnLiveCare } from '@/server/records/carer-compliance';
 import type { Actor } from '@/server/records/service-context';
 import { settingsRow } from '@/server/records/settings-row';
 import { composeCarerReminder, composeDigest, type ExpiringItem, isDeliverableEmail, reminderKey, reminderThreshold } from './reminder-mail';
@@ -100,8 +101,8 @@ async function digestRecipients(db: Executor, roles: readonly string[]): Promise
 }
 
 /** Queues the digest to each recipient in one transaction: all or none. Nothing when nothing is due. */
-async function sendDigest(db: Database, settings: ReminderSettings, items: DueItem[], mail: MailSettings): Promise<string[]> {
-  const digest = composeDigest(items, settings.windows, mail);
+async function sendDigest(db: Database, settings: ReminderSettings, items: DueItem[], lapsed: LapsedOnLiveCare[], mail: MailSettings): Promise<string[]> {
+  const digest = composeDigest(items, settings.windows, mail, lapsed);
   if (!digest) return [];
   const recipients = await digestRecipients(db, settings.roles);
   await db.transaction(async (tx) => {
@@ -158,7 +159,7 @@ async function sendCarerReminders(db: Database, items: DueItem[], mail: MailSett
 export async function sendDigestRun(db: Database, mail: MailSettings): Promise<ReminderRunResult> {
   const settings = await getReminderSettings(db);
   const items = await expiringItems(db, addDays(mail.today, Math.max(...settings.windows)));
-  const digestTo = await sendDigest(db, settings, items, mail);
+  const digestTo = await sendDigest(db, settings, items, await lapsedOnLiveCare(db, mail.today), mail);
   return { sent: digestTo.length, recipients: digestTo, skipped: [] };
 }
 

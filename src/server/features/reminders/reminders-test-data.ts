@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '@/shared/dates';
+import { addDays, formatDate, todayIn } from '@/shared/dates';
 import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { users } from '@/server/db/schema/auth';
@@ -64,10 +64,10 @@ export async function addExpiringCarers(db: Executor) {
   await addCarer(db, { name: 'Cat Archived', dbs: inDays(5), archived: 'Y' });
 }
 
-/** The digest lines the known data set gives. */
+/** The digest lines the known data set gives, dates as the app shows them. */
 export const EXPECTED_DIGEST_LINES = [
-  `Ann Expired\n  - DBS: ${inDays(-3)}, expired 3 days ago\n    http://valecare.test/dbs`,
-  `  - Training: First Aid: ${inDays(45)}, expires in 45 days (within 60 days)`,
-  `Bob Soon\n  - Public Liability: ${inDays(10)}, expires in 10 days (within 30 days)`,
-  `  - Training: Manual Handling: ${inDays(80)}, expires in 80 days (within 90 days)`,
+  `Ann Expired\n  - DBS: ${formatDate(inDays(-3))}, expired 3 days ago\n    http://valecare.test/dbs`,
+  `  - Training: First Aid: ${formatDate(inDays(45))}, expires in 45 days (within 60 days)`,
+  `Bob Soon\n  - Public Liability: ${formatDate(inDays(10))}, expires in 10 days (within 30 days)`,
+  `  - Training: Manual Handling: ${formatDate(inDays(80))}, expires in 80 days (within 90 days)`,
 ];

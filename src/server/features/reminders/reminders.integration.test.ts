@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { longDate } from '@/shared/compliance';
+import { formatDate } from '@/shared/dates';
 import { DEFAULT_REMINDER_SETTINGS } from '@/shared/schemas/reminders';
 import { auditLog } from '@/server/db/schema/audit';
 import { jobs } from '@/server/db/schema/jobs';
@@ -7,6 +9,8 @@ import { mailMessages } from '@/server/db/schema/mail';
 import { carers } from '@/server/db/schema/people';
 import { createJobRunner } from '@/server/jobs/job-runner';
 import { runJobNow } from '@/server/jobs/jobs';
+import { newClient } from '@/server/test/builders';
+import { newPackage, newRequest } from '@/server/test/care-builders';
 import { createTestApp, type TestApp, testEnv } from '@/server/test/test-app';
 import {
   addCarer,
@@ -52,9 +56,24 @@ describe('the expiry digest', () => {
     const { text, html, subject } = sent[0]!;
     expect(subject).toBe('Vale Care: 4 expiries to renew');
     for (const line of EXPECTED_DIGEST_LINES) expect(text).toContain(line);
-    expect(text).not.toContain(inDays(200));
+    expect(text).not.toContain(formatDate(inDays(200)));
     expect(text).not.toContain('Cat Archived');
     expect(html).toContain('<h2>Bob Soon</h2>');
+  });
+
+  it('lists first the carers not compliant on care not yet ended, naming whose care', async () => {
+    const admin = t.caller('Admin');
+    const client = await admin.clients.create(newClient({ name: 'Ivy Brown' }));
+    const request = await admin.requests.create(newRequest(client.id, { startDate: inDays(-30) }));
+    const lapsed = await addCarer(t.database.db, { name: 'Lou Lapsed', dbs: inDays(-1), publicLiability: inDays(300) });
+    await admin.packages.create({ ...newPackage(lapsed, request.id, { startDate: inDays(-7) }), override: { reason: 'Re-check booked for Friday, agreed with the family' } });
+
+    await sendDigestRun(t.database.db, mailSettings);
+    const [digest] = (await messages('digest')).filter((m) => m.subject.includes('not compliant'));
+    expect(digest!.subject).toBe('Vale Care: 1 carer not compliant on live care, 5 expiries to renew');
+    const line = `Lou Lapsed (MP): DBS re-check was due on ${longDate(inDays(-1))}. Gives care to Ivy Brown.`;
+    expect(digest!.text).toContain(line);
+    expect(digest!.text.indexOf(line)).toBeLessThan(digest!.text.indexOf('Ann Expired'));
   });
 });
 

@@ -10,7 +10,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHARITY_TIME_ZONE } from '@/shared/dates';
+import { CHARITY_TIME_ZONE, formatDate } from '@/shared/dates';
 import { DEFAULT_REMINDER_SETTINGS } from '@/shared/schemas/reminders';
 import { addStaffAccount } from '@/server/test/builders';
 import { type Database, type DatabaseConnection, queryRows } from '@/server/db/client';
@@ -139,8 +139,8 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL database', () => {
     const digests = await db.select().from(mailMessages).where(eq(mailMessages.kind, 'digest')).orderBy(mailMessages.to);
     expect(digests.map((m) => m.to)).toEqual([ADMIN, COORDINATOR]);
     for (const digest of digests) {
-      expect(digest.text).toContain(`Dee Due\n  - DBS: ${inDays(10)}, expires in 10 days (within 30 days)`);
-      expect(digest.text).toContain(`  - Training: First Aid: ${inDays(45)}, expires in 45 days (within 60 days)`);
+      expect(digest.text).toContain(`Dee Due\n  - DBS: ${formatDate(inDays(10))}, expires in 10 days (within 30 days)`);
+      expect(digest.text).toContain(`  - Training: First Aid: ${formatDate(inDays(45))}, expires in 45 days (within 60 days)`);
     }
     const [job] = await db.select().from(jobs).where(eq(jobs.name, REMINDERS_JOB));
     expect(job!.nextRunAt).toEqual(nextSlot(digestCron(DEFAULT_REMINDER_SETTINGS), CHARITY_TIME_ZONE, run.finishedAt!));
