@@ -24,6 +24,9 @@ test.afterAll(async () => {
 
 test('an invitation e-mailed from the Staff screen sets a password once; the new Coordinator signs in to the dashboard', async ({ page, browser }) => {
   await signInAs(page, ADMIN, server.url);
+  // A mail server is set up: no banner says otherwise.
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Staff' })).toBeVisible();
+  await expect(page.getByText('Mail is not set up')).toHaveCount(0);
   await page.getByRole('navigation').getByRole('link', { name: 'Staff' }).click();
   await page.getByRole('button', { name: 'Add staff member' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add staff member' });

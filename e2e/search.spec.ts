@@ -130,6 +130,17 @@ test('at 390 px the phone header opens the search, and a result opens its view',
   await searchBox(page).press('Enter');
   await expect(page.getByRole('dialog', { name })).toBeVisible();
 
+  // The phone menu closes with Escape, giving focus back to its button.
+  await page.getByRole('dialog', { name }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.locator('#mobile-sidebar')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#mobile-sidebar')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  await pressSearchShortcut(page);
+  await searchBox(page).fill(name);
+  await searchBox(page).press('Enter');
+
   // A phone has no Escape key: Cancel closes the search.
   await page.getByRole('dialog', { name }).getByRole('button', { name: 'Close' }).click();
   await page.getByRole('banner').getByRole('button', { name: /^Search \(/ }).click();

@@ -2,6 +2,7 @@ import { LogOut, Menu, UserCog, X } from 'lucide-react';
 import { type RefObject, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '@/client/components/ui/button';
+import { MailNotSetUpBanner } from '@/client/features/reminders/mail-banner';
 import { SearchButton, SearchDialog, useGlobalSearch } from '@/client/features/search/global-search';
 import { useAuth } from '@/client/lib/auth';
 import { rememberReturnTo } from '@/client/lib/sign-in-state';
@@ -138,6 +139,18 @@ export function AppLayout() {
   const headerRef = useRef<HTMLElement>(null);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Escape closes the phone menu, giving focus back to its button.
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [menuOpen]);
   useFocusHeadingOnNavigation(location.pathname, mainRef);
 
   // Lists keep their search below the phone header as the page scrolls; they read its height from here.
@@ -182,6 +195,7 @@ export function AppLayout() {
             variant="ghost"
             size="icon"
             className="text-sidebar-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"
+            ref={menuButtonRef}
             aria-expanded={menuOpen}
             aria-controls="mobile-sidebar"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -200,6 +214,7 @@ export function AppLayout() {
       <SearchDialog open={search.open} onOpenChange={search.setOpen} />
 
       <main ref={mainRef} id="main" tabIndex={-1} className="min-w-0 outline-none">
+        <MailNotSetUpBanner />
         <ErrorBoundary key={location.pathname}>
           <Suspense fallback={<LoadingMessage className="m-6" />}>
             <Outlet />

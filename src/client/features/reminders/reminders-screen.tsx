@@ -21,6 +21,7 @@ import { useCan } from '@/client/lib/auth';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
 import { formatDateTime } from '@/shared/dates';
+import { MAIL_NOT_SET_UP } from './mail-banner';
 
 type Run = RouterOutputs['reminders']['listRuns'][number];
 type Message = RouterOutputs['reminders']['listMessages']['messages'][number];
@@ -40,8 +41,11 @@ export default function RemindersScreen() {
   const sendNow = useMutation(trpc.reminders.sendDigestNow.mutationOptions(OWN_SUCCESS_TOAST));
 
   const send = async () => {
-    const { sent } = await sendNow.mutateAsync();
-    toast.success(sent === 0 ? 'Nothing is due: no digest sent' : `Digest sent: ${sent} message${sent === 1 ? '' : 's'}`);
+    const { queued, mailSetUp } = await sendNow.mutateAsync();
+    const messages = `${queued} message${queued === 1 ? '' : 's'}`;
+    if (queued === 0) toast.success('Nothing is due: no digest sent');
+    else if (mailSetUp) toast.success(`Digest going out: ${messages}`);
+    else toast(`Digest waiting in the outbox: ${messages}; ${MAIL_NOT_SET_UP}`, { icon: '📭' });
   };
 
   return (
@@ -181,9 +185,15 @@ const RUN_COLUMNS: readonly DataColumn<Run>[] = [
       </>
     ),
   },
-  { header: 'Sent', cell: (run) => run.sent },
+  { header: 'Messages', cell: (run) => messagesText(run.messages) },
   { header: 'Recipients', cell: (run) => <span className="break-all">{run.recipients.join(', ')}</span> },
 ];
+
+/** "2 sent", "1 sent, 1 waiting to send", "2 in the outbox": only mail that left counts as sent. */
+function messagesText({ sent, queued, outbox, failed }: Run['messages']): string {
+  const parts = [sent && `${sent} sent`, queued && `${queued} waiting to send`, outbox && `${outbox} in the outbox`, failed && `${failed} failed`].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'None';
+}
 
 function Runs({ runs }: { runs: Run[] }) {
   // Who the last carers' run could not write to, until a later run can.
@@ -208,14 +218,20 @@ function Runs({ runs }: { runs: Run[] }) {
   );
 }
 
-const MESSAGE_STATUS: Record<Message['status'], string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', outbox: 'Outbox' };
+const MESSAGE_STATUS: Record<Message['status'], string> = { queued: 'Waiting to send', sent: 'Sent', failed: 'Failed', outbox: 'In the outbox, not sent' };
 
 function Messages({ messages, canResend }: { messages: Message[]; canResend: boolean }) {
   const trpc = useTRPC();
   const [reading, setReading] = useState<Message | null>(null);
   const resend = useMutation(trpc.reminders.resendMessage.mutationOptions(OWN_SUCCESS_TOAST));
   const resendTo = (message: Message) =>
-    resend.mutate({ id: message.id }, { onSuccess: () => toast.success(`Message to ${message.to} queued to be sent again`) });
+    resend.mutate(
+      { id: message.id },
+      {
+        onSuccess: ({ mailSetUp }) =>
+          mailSetUp ? toast.success(`Message to ${message.to} queued to be sent again`) : toast(`Message to ${message.to} back in the outbox; ${MAIL_NOT_SET_UP}`, { icon: '📭' }),
+      },
+    );
 
   const columns: DataColumn<Message>[] = [
     { header: 'Subject', cell: (message) => message.subject, card: 'title' },
@@ -259,7 +275,7 @@ function Messages({ messages, canResend }: { messages: Message[]; canResend: boo
               To {reading?.to}, {when(reading?.createdAt ?? null)}
             </DialogDescription>
           </DialogHeader>
-          <pre className="font-sans text-sm whitespace-pre-wrap break-words">{reading?.text}</pre>
+          <pre className="min-w-0 font-sans text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{reading?.text}</pre>
         </DialogContent>
       </Dialog>
     </>

@@ -22,9 +22,12 @@ import { composeCarerReminder, composeDigest, type ExpiringItem, isDeliverableEm
 
 /** What a run did: stored with the run and shown on the Reminders screen. */
 export interface ReminderRunResult {
+  /** Messages queued (whether they left is each message's status: see messageIds). */
   sent: number;
   /** The e-mail addresses written to. */
   recipients: string[];
+  /** The messages queued, to tell what became of them; runs stored before it was kept have none. */
+  messageIds?: string[];
   /** Carers due a reminder who could not be written to, and why. */
   skipped: { carerId: string; carerName: string; email: string; reason: string }[];
 }
@@ -101,14 +104,16 @@ async function digestRecipients(db: Executor, roles: readonly string[]): Promise
 }
 
 /** Queues the digest to each recipient in one transaction: all or none. Nothing when nothing is due. */
-async function sendDigest(db: Database, settings: ReminderSettings, items: DueItem[], lapsed: LapsedOnLiveCare[], mail: MailSettings): Promise<string[]> {
+async function sendDigest(db: Database, settings: ReminderSettings, items: DueItem[], lapsed: LapsedOnLiveCare[], mail: MailSettings) {
   const digest = composeDigest(items, settings.windows, mail, lapsed);
-  if (!digest) return [];
+  if (!digest) return { recipients: [], messageIds: [] };
   const recipients = await digestRecipients(db, settings.roles);
-  await db.transaction(async (tx) => {
-    for (const to of recipients) await queueMessage(tx, { to, ...digest, kind: 'digest' });
+  const messageIds = await db.transaction(async (tx) => {
+    const ids: string[] = [];
+    for (const to of recipients) ids.push((await queueMessage(tx, { to, ...digest, kind: 'digest' })).id);
+    return ids;
   });
-  return recipients;
+  return { recipients, messageIds };
 }
 
 function skipReason(email: string): string | null {
@@ -142,11 +147,11 @@ async function sendCarerReminders(db: Database, items: DueItem[], mail: MailSett
           .values({ key: reminderKey(item, threshold), carerId: item.carerId, threshold })
           .onConflictDoNothing()
           .returning({ key: carerRemindersSent.key });
-        if (fresh) await queueMessage(tx, { to, ...composeCarerReminder(item, mail), kind: 'carer-reminder' });
-        return Boolean(fresh);
+        return fresh ? (await queueMessage(tx, { to, ...composeCarerReminder(item, mail), kind: 'carer-reminder' })).id : null;
       });
       if (queued) {
         result.sent++;
+        result.messageIds?.push(queued);
         if (!result.recipients.includes(to)) result.recipients.push(to);
       }
     } catch (error) {
@@ -159,13 +164,13 @@ async function sendCarerReminders(db: Database, items: DueItem[], mail: MailSett
 export async function sendDigestRun(db: Database, mail: MailSettings): Promise<ReminderRunResult> {
   const settings = await getReminderSettings(db);
   const items = await expiringItems(db, addDays(mail.today, Math.max(...settings.windows)));
-  const digestTo = await sendDigest(db, settings, items, await lapsedOnLiveCare(db, mail.today), mail);
-  return { sent: digestTo.length, recipients: digestTo, skipped: [] };
+  const { recipients, messageIds } = await sendDigest(db, settings, items, await lapsedOnLiveCare(db, mail.today), mail);
+  return { sent: messageIds.length, recipients, skipped: [], messageIds };
 }
 
 /** One run of the daily job: the carers' own reminders, when turned on. */
 export async function sendCarerReminderRun(db: Database, mail: MailSettings): Promise<ReminderRunResult> {
-  const result: ReminderRunResult = { sent: 0, recipients: [], skipped: [] };
+  const result: ReminderRunResult = { sent: 0, recipients: [], skipped: [], messageIds: [] };
   if (!(await getReminderSettings(db)).carerReminders) return result;
   const items = await expiringItems(db, addDays(mail.today, Math.max(...CARER_REMINDER_DAYS)));
   await sendCarerReminders(db, items, mail, result);

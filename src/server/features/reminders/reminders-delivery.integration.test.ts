@@ -89,7 +89,7 @@ describe('resending a message from the Reminders screen', () => {
     await t.database.db.update(mailMessages).set({ status: 'failed', attempts: 8, lastError: 'Mailbox full' }).where(eq(mailMessages.id, failed!.id));
     await t.database.db.update(mailMessages).set({ status: 'sent' }).where(sql`${mailMessages.id} <> ${failed!.id}`);
 
-    expect(await t.caller('Admin').reminders.resendMessage({ id: failed!.id })).toEqual({ id: failed!.id });
+    expect(await t.caller('Admin').reminders.resendMessage({ id: failed!.id })).toEqual({ id: failed!.id, mailSetUp: false });
 
     const [queued] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.id, failed!.id));
     expect([queued!.status, queued!.attempts, queued!.lastError]).toEqual(['queued', 0, null]);

@@ -8,6 +8,7 @@ import { jobs } from '@/server/db/schema/jobs';
 import { mailMessages } from '@/server/db/schema/mail';
 import { carers } from '@/server/db/schema/people';
 import { createJobRunner } from '@/server/jobs/job-runner';
+import { deliveriesSettled } from '@/server/mail/mail';
 import { runJobNow } from '@/server/jobs/jobs';
 import { newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
@@ -37,7 +38,7 @@ afterAll(() => t.close());
 describe('the expiry digest', () => {
   it('is not sent when nothing is due', async () => {
     const far = await addCarer(t.database.db, { name: 'Far Off', dbs: inDays(200) });
-    expect(await sendDigestRun(t.database.db, mailSettings)).toEqual({ sent: 0, recipients: [], skipped: [] });
+    expect(await sendDigestRun(t.database.db, mailSettings)).toEqual({ sent: 0, recipients: [], skipped: [], messageIds: [] });
     expect(await messages('digest')).toEqual([]);
     await t.database.db.delete(carers).where(eq(carers.id, far));
   });
@@ -47,7 +48,8 @@ describe('the expiry digest', () => {
 
     const result = await sendDigestRun(t.database.db, mailSettings);
 
-    expect(result).toEqual({ sent: 2, recipients: DIGEST_RECIPIENTS, skipped: [] });
+    expect(result).toMatchObject({ sent: 2, recipients: DIGEST_RECIPIENTS, skipped: [] });
+    expect(result.messageIds).toHaveLength(2);
     const sent = await messages('digest');
     expect(sent.map((m) => [m.to, m.status])).toEqual([
       ['admin.one@valecare.test', 'queued'],
@@ -129,7 +131,7 @@ describe('carer reminders', () => {
 
     await t.caller('Admin').reminders.updateSettings({ ...DEFAULT_REMINDER_SETTINGS, carerReminders: false });
     await addCarer(t.database.db, { name: 'Hal Off', email: 'hal@carer.example', dbs: inDays(7) });
-    expect(await daily()).toEqual({ sent: 0, recipients: [], skipped: [] });
+    expect(await daily()).toMatchObject({ sent: 0, recipients: [], skipped: [] });
   });
 });
 
@@ -157,10 +159,14 @@ describe('the reminders procedures', () => {
     const admin = t.caller('Admin');
     const result = await admin.reminders.sendDigestNow();
     expect(result.recipients).toEqual(expect.arrayContaining(['admin.one@valecare.test', 'coordinator@valecare.test']));
-    expect(result.sent).toBe(result.recipients.length);
+    // With no mail server, queued and kept in the outbox, and said so: none counts as sent.
+    expect(result).toMatchObject({ queued: result.recipients.length, mailSetUp: false });
+    expect(await admin.reminders.getMailStatus()).toEqual({ mailSetUp: false });
+    await deliveriesSettled();
 
     const runs = await admin.reminders.listRuns({ limit: 5 });
     expect(runs[0]).toMatchObject({ job: 'digest', trigger: 'manual', status: 'succeeded', recipients: result.recipients });
+    expect(runs[0]!.messages).toEqual({ queued: 0, sent: 0, failed: 0, outbox: result.recipients.length });
     expect(runs.map((run) => run.job)).toContain('carer-reminders');
     const { messages: listed } = await admin.reminders.listMessages({ limit: 50 });
     expect(listed.map((m) => m.to)).toEqual(expect.arrayContaining(['admin.one@valecare.test']));
