@@ -31,12 +31,13 @@ test('archiving a client says so, Undo brings the client back, and an archived c
 
   // Archive: the toast says what happened and offers Undo, which brings the client back.
   await page.getByRole('menuitem', { name: 'Archive' }).click();
-  const archived = page.getByRole('status').filter({ hasText: 'Client archived' });
+  const archived = page.getByRole('status').filter({ hasText: `Client ${name} archived` });
   await expect(archived).toBeVisible();
-  await expect(page.getByText('Operation completed successfully')).toHaveCount(0);
+  // Said once: no other toast repeats it.
+  await expect(page.getByText(`Client ${name} archived`)).toHaveCount(1);
   await expect(row).toHaveCount(0);
   await archived.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Client unarchived' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Client ${name} unarchived` })).toBeVisible();
   await expect(row).toBeVisible();
   await expect(row).not.toContainText('Archived');
 
@@ -68,11 +69,11 @@ test('archiving an MP and a volunteer names them in the toast', async ({ page, s
     await searchList(page, name);
     await page.getByRole('button', { name: `Actions for ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Archive' }).click();
-    const toast = page.getByRole('status').filter({ hasText: `${one} archived` });
+    const toast = page.getByRole('status').filter({ hasText: `${one} ${name} archived` });
     await expect(toast).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
     await toast.getByRole('button', { name: 'Undo' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `${one} unarchived` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `${one} ${name} unarchived` })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
   }
 });

@@ -44,7 +44,7 @@ test('an Admin requires First Aid of MPs, and an MP without it is then Not compl
   const form = page.getByRole('form', { name: 'Compliance settings' });
   await form.getByRole('group', { name: 'Training required of MPs' }).getByLabel('First Aid').check();
   await form.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText('Operation completed successfully')).toBeVisible();
+  await expect(page.getByText('Compliance settings saved')).toBeVisible();
   await page.reload();
   await expect(form.getByRole('group', { name: 'Training required of MPs' }).getByLabel('First Aid')).toBeChecked();
   await expect(form.getByRole('group', { name: 'Training required of volunteers' }).getByLabel('First Aid')).not.toBeChecked();

@@ -8,7 +8,8 @@ const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 
 
 const sidebarLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 const leaveWarning = (page: Page) => page.getByRole('alertdialog', { name: 'Leave without saving?' });
-const successToasts = (page: Page) => page.getByText('Operation completed successfully');
+/** The toasts of a successful change, which name what happened ("Client Ann Lee saved", "MP renamed to …"). */
+const successToasts = (page: Page) => page.getByText(/^(Client|MP|Volunteer) .*(saved|renamed to .*)$/);
 
 test.describe('Edit name', () => {
   test('saves only the name: one success toast, no conflict, and the form behind keeps its unsaved edits', async ({ page, signIn }) => {

@@ -54,7 +54,7 @@ test('a client from create to archive: deprivation toast, edit, rename, notes, a
   await expect(view.getByText('No notes added yet')).toBeVisible();
   await view.getByLabel('Note', { exact: true }).fill('Daughter visits on Tuesdays');
   await view.getByRole('button', { name: 'Save Notes' }).click();
-  await expect(page.getByText('Operation completed successfully').first()).toBeVisible();
+  await expect(page.getByText(`Client ${renamed} saved`).first()).toBeVisible();
   // Saved: the note is listed and its editor is empty again, so Close just closes.
   await expect(view.getByRole('list', { name: 'Notes' })).toContainText('Daughter visits on Tuesdays');
   await expect(view.getByLabel('Note', { exact: true })).toHaveValue('');

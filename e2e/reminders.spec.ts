@@ -27,7 +27,7 @@ test('an Admin changes the digest settings, sends it now and sees the run and th
   await form.getByLabel('Time', { exact: true }).fill('07:45');
   await form.getByLabel('Windows (days)').fill('14, 45');
   await form.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText('Operation completed successfully')).toBeVisible();
+  await expect(page.getByText('Reminder settings saved')).toBeVisible();
   await page.reload();
   await expect(form.getByLabel('Day', { exact: true })).toHaveValue('Friday');
   await expect(form.getByLabel('Windows (days)')).toHaveValue('14, 45');

@@ -77,7 +77,6 @@ export const TOAST = {
 } as const;
 
 export const MESSAGES = {
-  operationSucceeded: 'Operation completed successfully',
   somethingWentWrong: 'Something went wrong',
   pageNotFound: 'Page not found',
   alreadySignedIn: 'There is already a signed in user',

@@ -1,7 +1,6 @@
 import { QueryObserver } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@/shared/constants';
 import { createQueryClient } from './query-client';
 
 afterEach(() => {
@@ -25,7 +24,7 @@ describe('after a change is saved', () => {
     let saved = false;
     const saving = queryClient
       .getMutationCache()
-      .build(queryClient, { mutationFn: async () => 'ok' })
+      .build(queryClient, { mutationKey: [['clients', 'create']], mutationFn: async () => ({ id: 'c1', details: { name: 'Margaret Smith' } }) })
       .execute(undefined)
       .then(() => (saved = true));
     await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(true));
@@ -35,7 +34,30 @@ describe('after a change is saved', () => {
     finishRefetch();
     await saving;
     expect(observer.getCurrentResult().data).toBe(2);
-    expect(success).toHaveBeenCalledWith(MESSAGES.operationSucceeded, expect.anything());
+    expect(success).toHaveBeenCalledWith('Client Margaret Smith created', expect.anything());
     unsubscribe();
+  });
+});
+
+describe('after a change is refused', () => {
+  const refuse = (meta?: Record<string, unknown>) => {
+    const queryClient = createQueryClient();
+    return queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: async () => Promise.reject(new Error('Ann Lee is not compliant: no DBS')), ...(meta ? { meta } : {}) })
+      .execute(undefined)
+      .catch(() => undefined);
+  };
+
+  it('says why in a toast', async () => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue('');
+    await refuse();
+    expect(error).toHaveBeenCalledWith('Error: Ann Lee is not compliant: no DBS');
+  });
+
+  it('says it once, in place, when the form shows that refusal itself', async () => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue('');
+    await refuse({ shownInPlace: (refused: unknown) => refused instanceof Error && refused.message.includes('not compliant') });
+    expect(error).not.toHaveBeenCalled();
   });
 });

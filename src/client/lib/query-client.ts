@@ -2,6 +2,7 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import toast from 'react-hot-toast';
 import { MESSAGES, QUERY_CACHE_MS, QUERY_STALE_MS, TOAST } from '@/shared/constants';
+import { successMessage } from './success-messages';
 
 /** "Error: …" with the server's message, or "Something went wrong" (spec §8). */
 export function mutationErrorText(error: unknown): string {
@@ -28,16 +29,20 @@ export function createQueryClient(): QueryClient {
       },
     },
     mutationCache: new MutationCache({
-      onSuccess: async (_data, _variables, _context, mutation) => {
+      onSuccess: async (data, variables, _context, mutation) => {
         // Any change can show in several lists (a package changes its request's hours in service,
         // a rename shows on requests), so every cached list is refreshed; only mounted ones refetch now.
         await queryClient.invalidateQueries();
         // Said once the screen shows the change: a note saved says so as its editor clears, not while the
         // note is still there (and would be counted as unsaved).
-        if (!mutation.meta?.ownSuccessToast) toast.success(MESSAGES.operationSucceeded, { duration: TOAST.mutationSuccessMs });
+        if (mutation.meta?.ownSuccessToast) return;
+        const path = (mutation.options.mutationKey?.[0] as string[] | undefined)?.join('.') ?? '';
+        toast.success(successMessage(path, data, variables), { duration: TOAST.mutationSuccessMs });
       },
-      onError: (error) => {
-        toast.error(mutationErrorText(error));
+      onError: (error, _variables, _context, mutation) => {
+        // A refusal the form shows in place (beside the field it is about) is said once, there.
+        const shownInPlace = mutation.meta?.shownInPlace as ((error: unknown) => boolean) | undefined;
+        if (!shownInPlace?.(error)) toast.error(mutationErrorText(error));
       },
     }),
   });

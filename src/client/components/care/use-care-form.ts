@@ -35,13 +35,14 @@ export function useCareFormSave<TCreate extends SavesItem, TUpdate extends Saves
   api: { create: DecorateMutationProcedure<TCreate>; update: DecorateMutationProcedure<TUpdate> },
   stored: { id: string; version: number } | undefined,
   form: Pick<UseFormReturn<Values>, 'getValues' | 'reset' | 'formState'>,
-  /** Told of a refusal (besides the error toast), for a form that answers some in place. */
-  onError?: (error: unknown) => void,
+  /** For a form that shows some refusals in place: true for those it shows, which no toast then repeats. */
+  shownInPlace?: (error: unknown) => boolean,
 ) {
   const { version, draft } = useVersionedDraft(form, stored?.version);
   const exit = useCareFormExit(what, form.formState.isDirty, draft);
-  const create = useMutation(api.create.mutationOptions({ onSuccess: exit.afterSave, onError }));
-  const update = useMutation(api.update.mutationOptions({ onSuccess: exit.afterSave, onError }));
+  const options = { onSuccess: exit.afterSave, ...(shownInPlace ? { meta: { shownInPlace } } : {}) };
+  const create = useMutation(api.create.mutationOptions(options));
+  const update = useMutation(api.update.mutationOptions(options));
   return {
     ...exit,
     saving: create.isPending || update.isPending,

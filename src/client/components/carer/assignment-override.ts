@@ -25,14 +25,23 @@ export function complianceRefusal(error: unknown): string | undefined {
   return code === 'CONFLICT' && error.message.includes(' is not compliant: ') ? error.message : undefined;
 }
 
+/** What the reason field says when a carer known not to be compliant is saved without one. */
+export const OVERRIDE_NEEDED = 'Give a reason to assign this carer anyway, or choose another carer';
+
 /**
- * What a save sends for the reason: the trimmed reason when one is asked for and given, else nothing (an
- * empty reason lets the server refuse in its own words, naming what lapsed). A reason too short is
- * refused here, on its field, so the user need not wait for the server.
+ * What a save sends for the reason: the trimmed reason when one is asked for and given, else nothing (where the
+ * form cannot know the carer has lapsed, an empty reason lets the server refuse in its own words). A reason too
+ * short, or none when `required` (the form knows the carer is not compliant), is refused here, on its field,
+ * before anything is sent.
  */
-export function overrideToSend(reason: string | undefined, asked: boolean): { ok: true; override: { reason: string } | undefined } | { ok: false } {
+export function overrideToSend(
+  reason: string | undefined,
+  asked: boolean,
+  { required = false } = {},
+): { ok: true; override: { reason: string } | undefined } | { ok: false; missing: boolean } {
   const given = reason?.trim() ?? '';
+  if (asked && required && !given) return { ok: false, missing: true };
   if (!asked || !given) return { ok: true, override: undefined };
-  return complianceOverride.safeParse({ reason: given }).success ? { ok: true, override: { reason: given } } : { ok: false };
+  return complianceOverride.safeParse({ reason: given }).success ? { ok: true, override: { reason: given } } : { ok: false, missing: false };
 }
 

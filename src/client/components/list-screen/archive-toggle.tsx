@@ -28,10 +28,12 @@ interface ArchiveState {
   id: string;
   version: number;
   archived: 'Y' | 'N';
+  /** The person's name, which the toast says. */
+  details?: { name?: string };
 }
 
 /**
- * Archives or unarchives one person and says which in a toast ("Client archived") with an Undo that
+ * Archives or unarchives one person and says which in a toast ("Client Ivy Brown archived") with an Undo that
  * toggles it straight back. Archiving only hides, so an undo is kinder than asking first.
  * Failures are already shown by the global error toast.
  */
@@ -42,7 +44,7 @@ export async function toggleArchiveWithUndo(
 ): Promise<void> {
   const result = await toggle(input).catch(() => null);
   if (!result) return;
-  const text = `${one} ${result.archived === 'Y' ? 'archived' : 'unarchived'}`;
+  const text = [one, result.details?.name, result.archived === 'Y' ? 'archived' : 'unarchived'].filter(Boolean).join(' ');
   toast.success(
     (t) => (
       <span className="flex items-center gap-3">

@@ -16,7 +16,7 @@ import { DEFAULT_COUNTY, DEFAULT_LOCALITY } from '@/shared/constants';
 import { OPEN, todayIn } from '@/shared/dates';
 import { OVERRIDE_TOO_SHORT, packageInput, requestId } from '@/shared/schemas/care';
 import { carerId } from '@/shared/schemas/people';
-import { complianceRefusal, overrideField, overrideToSend } from '@/client/components/carer/assignment-override';
+import { complianceRefusal, OVERRIDE_NEEDED, overrideField, overrideToSend } from '@/client/components/carer/assignment-override';
 import { AssignmentCheck, useAssignmentCheck } from './assignment-check';
 import { SuggestedCarers } from '@/client/components/carer/suggested-carers';
 import { LoadPackage, type StoredPackage } from './load-package';
@@ -83,6 +83,7 @@ function PackageForm({ stored, request, carerId }: { stored?: StoredPackage; req
   const exit = useCareFormSave('package', trpc.packages, stored, form, (error) => {
     const message = complianceRefusal(error);
     if (message) setRefused({ carerId: form.getValues('carerId'), message });
+    return message !== undefined;
   });
   // A reason is asked when the save checks the carer: always on create; on edit when the carer changes, or when an
   // ended package is reopened (its end moved to open, or to today or later), which gives the carer the care again.
@@ -92,8 +93,9 @@ function PackageForm({ stored, request, carerId }: { stored?: StoredPackage; req
   const check = useAssignmentCheck(carerChosen, requestChosen);
   const onSubmit = form.handleSubmit(({ override, ...values }) => {
     const asked = asksReason && (check.data?.compliance.status === 'Not compliant' || refusal !== undefined);
-    const reason = overrideToSend(override?.reason, asked);
-    if (!reason.ok) return form.setError('override.reason', { message: OVERRIDE_TOO_SHORT }, { shouldFocus: true });
+    // A carer known not to be compliant is not sent without a reason: the field asks for one first.
+    const reason = overrideToSend(override?.reason, asked, { required: check.data?.compliance.status === 'Not compliant' });
+    if (!reason.ok) return form.setError('override.reason', { message: reason.missing ? OVERRIDE_NEEDED : OVERRIDE_TOO_SHORT }, { shouldFocus: true });
     exit.save({ ...values, override: reason.override });
   });
 

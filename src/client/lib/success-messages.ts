@@ -1,0 +1,69 @@
+import { monthLabel } from '@/shared/deliveries';
+import { formatDate } from '@/shared/dates';
+
+// What a change did, in the charity's words ("Client Margaret Smith created", "March 2026 closed"), for the toast
+// every successful change shows unless its screen says it itself (OWN_SUCCESS_TOAST).
+
+/** Each kind of record as a toast names it. */
+const RECORD_NOUNS: Record<string, string> = {
+  clients: 'Client',
+  mps: 'MP',
+  volunteers: 'Volunteer',
+  requests: 'Request',
+  packages: 'Package',
+  trainingRecords: 'Training record',
+  mag: 'MAG log',
+};
+
+/** What the change did, by the procedure's last word. */
+const DONE: Record<string, string> = { create: 'created', update: 'saved', renew: 'renewed', delete: 'deleted', updateName: 'renamed' };
+
+/** Changes that are not of one record. */
+const OTHER: Record<string, (data: unknown, input: unknown) => string> = {
+  'deliveries.closeMonth': (_data, input) => `${monthLabel(field(input, 'month') ?? '')} closed`,
+  'deliveries.reopenMonth': (_data, input) => `${monthLabel(field(input, 'month') ?? '')} reopened`,
+  'compliance.updateSettings': () => 'Compliance settings saved',
+  'reminders.updateSettings': () => 'Reminder settings saved',
+  'clients.addExclusion': () => 'Carer not to be matched with this client: saved',
+  'clients.removeExclusion': () => 'Carer may be matched with this client again',
+  'dataProtection.anonymise': () => 'Anonymised',
+  'deliveries.record': () => 'Visit saved',
+  'deliveries.update': () => 'Visit saved',
+  'deliveries.delete': () => 'Visit removed',
+};
+
+function field(value: unknown, ...path: string[]): string | undefined {
+  const found = path.reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), value);
+  return typeof found === 'string' && found ? found : undefined;
+}
+
+/** "Margaret Smith", "for Ivy Brown", "First Aid", "of 3 Mar 2026": how a record is named after its kind. */
+function nameOf(resource: string, record: unknown): string | undefined {
+  // A renewal answers the old and the new: the new one is named.
+  const item = field(record, 'id') ? record : ((record as Record<string, unknown> | undefined)?.newRequest ?? (record as Record<string, unknown> | undefined)?.newPackage);
+  if (resource === 'requests' || resource === 'packages') {
+    const name = field(item, 'details', 'name');
+    return name && `for ${name}`;
+  }
+  if (resource === 'trainingRecords') return field(item, 'details', 'recordName');
+  if (resource === 'mag') {
+    const date = field(item, 'date');
+    return date && `of ${formatDate(date)}`;
+  }
+  return field(item, 'details', 'name');
+}
+
+/** The toast's words for a successful change of `path` ("clients.create") that answered `data` to `input`. */
+export function successMessage(path: string, data: unknown, input: unknown): string {
+  const other = OTHER[path];
+  if (other) return other(data, input);
+  const dot = path.lastIndexOf('.');
+  const [resource, action] = [path.slice(0, dot), path.slice(dot + 1)];
+  const noun = RECORD_NOUNS[resource];
+  if (!noun) return 'Saved';
+  const name = nameOf(resource, data);
+  const named = name ? `${noun} ${name}` : noun;
+  if (action === 'toggleArchive') return `${named} ${field(data, 'archived') === 'Y' ? 'archived' : 'restored'}`;
+  if (action === 'updateName') return name ? `${noun} renamed to ${name.replace(/^for /, '')}` : `${noun} renamed`;
+  return `${named} ${DONE[action] ?? 'saved'}`;
+}
