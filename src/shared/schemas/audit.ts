@@ -4,6 +4,10 @@ import { isoDate, pageDirection, text } from './common';
 /** Filters of the audit screen; all optional, combined with "and". */
 export const auditQuery = z.strictObject({
   actorEmail: text(320).optional(),
+  /** Who acted: part of their e-mail address or their name, however typed. */
+  actor: text(320).optional(),
+  /** The record's name as it is now, however typed (a client, carer, request's client, package or training record's carer). */
+  recordName: text(200).optional(),
   recordId: text(64).optional(),
   procedure: text(100).optional(),
   from: isoDate.optional(),

@@ -6,6 +6,7 @@ import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
 import { formatDateTime } from '@/shared/dates';
 import { AuditChanges } from './audit-changes';
+import { auditTitle } from './audit-title';
 
 /** Who changed a record, when, and what: its audit trail, newest first. */
 function RecordHistory({ recordId }: { recordId: string }) {
@@ -21,7 +22,7 @@ function RecordHistory({ recordId }: { recordId: string }) {
             {entries.map((entry) => (
               <li key={entry.id} className="rounded-lg border p-3">
                 <p className="mb-1 text-sm">
-                  <span className="font-medium">{entry.procedure}</span> by {entry.actorEmail}
+                  <span className="font-medium">{auditTitle(entry)}</span> by {entry.actorName ?? entry.actorEmail}
                   <span className="text-muted-foreground"> · {formatDateTime(entry.at)}</span>
                 </p>
                 <AuditChanges changes={entry.changes} />

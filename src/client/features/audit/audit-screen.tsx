@@ -10,6 +10,7 @@ import { type DataColumn, DataTable } from '@/client/components/data-table';
 import type { RouterInputs, RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { AuditChanges } from '@/client/components/record/audit-changes';
+import { auditTitle } from '@/client/components/record/audit-title';
 import { formatDateTime } from '@/shared/dates';
 
 type Filters = Omit<RouterInputs['audit']['list'], 'cursor' | 'limit'>;
@@ -18,9 +19,9 @@ const PAGE = 100;
 type AuditEntry = RouterOutputs['audit']['list'][number];
 
 /** The filters as typed, an empty box for a filter not set. */
-type TypedFilters = Record<'actorEmail' | 'recordId' | 'procedure' | 'from' | 'to', string>;
+type TypedFilters = Record<'actor' | 'recordName' | 'recordId' | 'procedure' | 'from' | 'to', string>;
 
-const NO_FILTERS: TypedFilters = { actorEmail: '', recordId: '', procedure: '', from: '', to: '' };
+const NO_FILTERS: TypedFilters = { actor: '', recordName: '', recordId: '', procedure: '', from: '', to: '' };
 
 /** The filters typed, those left empty left out. */
 function givenFilters(typed: TypedFilters): Filters {
@@ -34,6 +35,7 @@ const COLUMNS: DataColumn<AuditEntry>[] = [
     cell: (entry) => (
       <>
         {formatDateTime(entry.at)}
+        {entry.actorName && <span className="block text-xs font-medium">{entry.actorName}</span>}
         <span className="block text-xs">{entry.actorEmail}</span>
         {entry.actorRole && <span className="block text-xs text-muted-foreground">{entry.actorRole}</span>}
       </>
@@ -44,7 +46,7 @@ const COLUMNS: DataColumn<AuditEntry>[] = [
     className: 'w-52 [overflow-wrap:anywhere]',
     cell: (entry) => (
       <>
-        {entry.procedure}
+        {auditTitle(entry)}
         {entry.recordId && <span className="block font-mono text-xs text-muted-foreground">{entry.recordId}</span>}
       </>
     ),
@@ -57,7 +59,7 @@ function AuditCard({ entry }: { entry: AuditEntry }) {
   return (
     <div className="text-sm">
       <p className="[overflow-wrap:anywhere]">
-        <span className="font-medium">{entry.procedure}</span> by {entry.actorEmail}
+        <span className="font-medium">{auditTitle(entry)}</span> by {entry.actorName ?? entry.actorEmail}
         {entry.actorRole && <span className="text-muted-foreground"> ({entry.actorRole})</span>}
       </p>
       <p className="mb-1 text-xs text-muted-foreground">
@@ -93,11 +95,14 @@ export default function AuditScreen() {
     <div className="flex flex-col gap-4 p-4 md:p-6">
       <PageHeader title="Audit trail" />
       <form
-        className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-3 lg:grid-cols-6"
+        className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-3 lg:grid-cols-7"
         onSubmit={(event) => void apply(event)}
       >
-        <Field label="User e-mail">
-          <Input {...draft.register('actorEmail')} />
+        <Field label="Who (name or e-mail)">
+          <Input {...draft.register('actor')} />
+        </Field>
+        <Field label="Record name">
+          <Input {...draft.register('recordName')} />
         </Field>
         <Field label="Record ID">
           <Input {...draft.register('recordId')} />

@@ -24,6 +24,31 @@ describe('the audit trail', () => {
     expect(history[0]!.changes).toEqual({ name: { from: 'Hist Ory', to: 'Hist Ory-Jones' } });
   });
 
+  it('names each record as it is now and the person who acted, and filters by either however typed', async () => {
+    const admin = t.caller('Admin');
+    await addStaffAccount(t.database.db, { email: 'coordinator@valecare.test', givenName: 'Cora', familyName: 'Ordinator', role: 'Coordinator', password: 'coras own long password' });
+    const client = await admin.clients.create(newClient({ name: 'Renée Smithson' }));
+    const read = await admin.clients.getById({ id: client.id });
+    await t.caller('Coordinator').clients.update({ ...read, details: { ...read.details, phone: '01823 400400' } });
+    const request = await admin.requests.create({ clientId: client.id, startDate: '2026-01-05', details: { weeklyHours: 2 } });
+
+    const found = await admin.audit.list({ recordName: 'renee smithson' });
+    expect(found.map((e) => [e.procedure, e.recordId, e.recordName])).toEqual([
+      ['requests.create', request.id, 'for Renée Smithson'],
+      ['clients.update', client.id, 'Renée Smithson'],
+      ['clients.create', client.id, 'Renée Smithson'],
+    ]);
+    expect(found[1]).toMatchObject({ actorEmail: 'coordinator@valecare.test', actorName: 'Cora Ordinator', changes: { 'details.phone': { to: '01823 400400' } } });
+    // By the name of who acted, or part of their e-mail.
+    const byCoordinator = await admin.audit.list({ actor: 'cora ordinator', recordName: 'Smithson' });
+    expect(byCoordinator.map((e) => e.procedure)).toEqual(['clients.update']);
+    expect((await admin.audit.list({ actor: 'coordinator@', recordName: 'Smithson' })).map((e) => e.procedure)).toEqual(['clients.update']);
+    // Renamed, the trail reads the new name; nothing of the name is copied into it.
+    await admin.clients.updateName({ clientId: client.id, newName: 'Renée Harwood', version: (await admin.clients.getById({ id: client.id })).version });
+    expect((await admin.audit.forRecord({ recordId: client.id })).every((e) => e.recordName === 'Renée Harwood')).toBe(true);
+    expect(await admin.audit.list({ recordName: 'smithson' })).toEqual([]);
+  });
+
   it('filters by user, procedure and date, newest first, a page at a time', async () => {
     const admin = t.caller('Admin');
     for (let i = 0; i < 3; i++) await t.caller('Test').clients.create(newClient({ name: `Paged ${i}` }));
