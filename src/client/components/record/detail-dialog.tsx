@@ -256,9 +256,10 @@ function ScrollButton({ side, onClick }: { side: 'left' | 'right'; onClick: () =
 }
 
 /** A label and value pair in a detail tab. */
-export function DetailItem({ label, children }: { label: string; children: ReactNode }) {
+export function DetailItem({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  // A direct child of the <dl>: a list may group a term and its value in a <div>, but no deeper.
   return (
-    <div className="flex flex-col gap-0.5">
+    <div className={cn('flex flex-col gap-0.5', className)}>
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="text-sm break-words">{children || '—'}</dd>
     </div>
@@ -268,11 +269,9 @@ export function DetailItem({ label, children }: { label: string; children: React
 /** Notes across the whole grid, keeping their line breaks. */
 export function NotesItem({ notes }: { notes: string }) {
   return (
-    <div className="sm:col-span-2">
-      <DetailItem label="Notes">
-        <span className="whitespace-pre-wrap">{notes}</span>
-      </DetailItem>
-    </div>
+    <DetailItem label="Notes" className="sm:col-span-2">
+      <span className="whitespace-pre-wrap">{notes}</span>
+    </DetailItem>
   );
 }
 

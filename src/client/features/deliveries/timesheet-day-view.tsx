@@ -18,7 +18,8 @@ function DayPicker({ days, day, today, onDay }: { days: string[]; day: string; t
           key={date}
           type="button"
           aria-pressed={date === day}
-          aria-label={longDayOf(date)}
+          // The words shown ("Mon 23") begin its name, which then says the day in full.
+          aria-label={`${weekdayOf(date)} ${dayMonthOf(date).split(' ')[0]}, ${longDayOf(date)}`}
           onClick={() => onDay(date)}
           className={cn(
             'flex flex-col items-center rounded-md border px-0.5 py-1.5 text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
@@ -26,7 +27,7 @@ function DayPicker({ days, day, today, onDay }: { days: string[]; day: string; t
             date === today && date !== day && 'border-primary text-primary',
           )}
         >
-          <span className="font-medium">{weekdayOf(date)}</span>
+          <span className="font-medium">{weekdayOf(date)}</span>{' '}
           <span>{dayMonthOf(date).split(' ')[0]}</span>
         </button>
       ))}

@@ -28,15 +28,13 @@ function OverrideItem({ pkg }: { pkg: StoredPackage }) {
   if (!override) return null;
   const on = override.at ? formatDate(override.at.slice(0, 10)) : '';
   return (
-    <div className="sm:col-span-2">
-      <DetailItem label="Compliance">
-        <span className="text-amber-900">
-          Assigned despite: {override.reason}
-          {override.by && `, by ${override.by}`}
-          {on && `, on ${on}`}
-        </span>
-      </DetailItem>
-    </div>
+    <DetailItem label="Compliance" className="sm:col-span-2">
+      <span className="text-amber-900">
+        Assigned despite: {override.reason}
+        {override.by && `, by ${override.by}`}
+        {on && `, on ${on}`}
+      </span>
+    </DetailItem>
   );
 }
 

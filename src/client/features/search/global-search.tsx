@@ -60,7 +60,8 @@ export function SearchButton({ onClick, compact = false, className }: { onClick:
     <button
       type="button"
       onClick={onClick}
-      aria-label={`Search (${SEARCH_SHORTCUT})`}
+      // The name is the words on the button ("Search Ctrl+K"), which speech users say to press it.
+      aria-label={compact ? `Search ${SEARCH_SHORTCUT}` : undefined}
       aria-keyshortcuts="Control+K Meta+K"
       className={cn(
         'flex items-center gap-2 rounded-md text-sm outline-none transition-colors hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-teal-300',
@@ -71,7 +72,7 @@ export function SearchButton({ onClick, compact = false, className }: { onClick:
       <Search className="size-4" aria-hidden />
       {!compact && (
         <>
-          <span className="flex-1 text-left">Search</span>
+          <span className="flex-1 text-left">Search</span>{' '}
           <kbd className="rounded border border-sidebar-border px-1.5 font-sans text-xs text-sidebar-foreground/70">{SEARCH_SHORTCUT}</kbd>
         </>
       )}

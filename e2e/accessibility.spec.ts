@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { newCarer, newClient } from '@/server/test/builders';
+import { expect, test, withPageToken } from './fixtures';
+
+// Every screen of the app, each list, form, view dialog and admin screen, checked by axe at both widths: a serious
+// or critical violation fails the suite. label-content-name-mismatch (an accessible name that does not contain the
+// text on screen, which speech users say to press a control) is on, though axe marks it experimental.
+
+const SERIOUS = new Set(['serious', 'critical']);
+
+async function violationsOn(page: Page, address: string): Promise<string[]> {
+  await page.goto(address);
+  await expect(page.getByRole('main'), address).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The screen's data, not its loading message.
+  await expect(page.getByText(/^Loading/), address).toHaveCount(0);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((violation) => SERIOUS.has(violation.impact ?? ''))
+    .flatMap((violation) => violation.nodes.map((node) => `${address}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px no screen has a serious or critical accessibility violation`, async ({ page, signIn }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width, height: 900 });
+    const api = await withPageToken(page, () => signIn('Admin'));
+    const tag = Math.random().toString(36).slice(2, 7);
+    const client = await api.clients.create.mutate(newClient({ name: `Axel Checked ${tag}` }));
+    const mp = await api.mps.create.mutate(newCarer({ name: `Mina Checked ${tag}` }));
+    const volunteer = await api.volunteers.create.mutate(newCarer({ name: `Vic Checked ${tag}` }));
+    const request = await api.requests.create.mutate({ clientId: client.id, startDate: '2026-01-05', details: { weeklyHours: 4, services: ['Domestic'] } });
+    const pkg = await api.packages.create.mutate({ carerId: mp.id, requestId: request.id, startDate: '2026-01-05', details: { weeklyHours: 2, address: { postCode: 'TA4 2AB' } } });
+    const record = await api.trainingRecords.create.mutate({ ownerId: mp.id, expiryDate: '2030-01-01', details: { recordName: 'First Aid' } });
+    const log = await api.mag.create.mutate({ date: '2026-01-07', details: { totalClients: 4 } });
+
+    const screens = [
+      '/dashboard',
+      '/requests',
+      '/packages',
+      '/deliveries',
+      '/clients',
+      '/mps',
+      '/volunteers',
+      '/dbs',
+      '/public-liability',
+      '/records',
+      '/mag',
+      '/compliance',
+      '/audit',
+      '/data-protection',
+      '/reminders',
+      '/import',
+      '/staff',
+      '/account',
+      '/clients/create',
+      '/mps/create',
+      '/volunteers/create',
+      '/requests/create',
+      '/packages/create',
+      '/mag/create',
+      `/records/create?ownerId=${mp.id}`,
+      `/clients/edit/${client.id}`,
+      `/packages/renew/${pkg.id}`,
+      `/clients?view=${client.id}`,
+      `/mps?view=${mp.id}`,
+      `/volunteers?view=${volunteer.id}`,
+      `/requests?view=${request.id}`,
+      `/packages?view=${pkg.id}`,
+      `/records?view=${record.id}`,
+      `/mag?view=${log.id}`,
+    ];
+    const found: string[] = [];
+    for (const address of screens) found.push(...(await violationsOn(page, address)));
+    expect(found).toEqual([]);
+  });
+}
