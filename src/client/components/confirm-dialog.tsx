@@ -29,10 +29,12 @@ interface ConfirmDialogProps {
   busy?: boolean;
   /** Where focus goes when the dialog closes, when not back to the control that had it before. */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Below the words: what it is about (the record to be deleted). */
+  children?: ReactNode;
 }
 
 /** Asks before something a person wrote or kept is dropped or removed. */
-export function ConfirmDialog({ open, title, description, keepLabel, confirmLabel, onKeep, onConfirm, busy, onCloseAutoFocus }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, keepLabel, confirmLabel, onKeep, onConfirm, busy, onCloseAutoFocus, children }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && !busy && onKeep()}>
       <AlertDialogContent onEscapeKeyDown={(event) => busy && event.preventDefault()} onCloseAutoFocus={onCloseAutoFocus}>
@@ -40,6 +42,7 @@ export function ConfirmDialog({ open, title, description, keepLabel, confirmLabe
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel autoFocus disabled={busy}>
             {keepLabel}

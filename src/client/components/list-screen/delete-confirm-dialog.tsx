@@ -13,9 +13,11 @@ interface DeleteConfirmDialogProps {
   returnFocusTo: () => HTMLElement | null;
   /** Where focus goes after a delete, since the opener belonged to the deleted item. */
   focusAfterDelete: () => HTMLElement | null;
+  /** The record, named below the specification's words ("Ann Smith", "the package … from 3 Mar 2026"). */
+  itemName?: string;
 }
 
-export function DeleteConfirmDialog({ open, onConfirm, onClose, returnFocusTo, focusAfterDelete }: DeleteConfirmDialogProps) {
+export function DeleteConfirmDialog({ open, onConfirm, onClose, returnFocusTo, focusAfterDelete, itemName }: DeleteConfirmDialogProps) {
   const [isDeleting, setIsDeleting] = useState(false);
   const deletedRef = useRef(false);
 
@@ -52,6 +54,12 @@ export function DeleteConfirmDialog({ open, onConfirm, onClose, returnFocusTo, f
           target.focus();
         }
       }}
-    />
+    >
+      {itemName && (
+        <p className="text-sm">
+          Delete <span className="font-medium">{itemName}</span>
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -289,6 +289,8 @@ describe('ListScreen delete confirmation', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    // The record is named below the specification's words.
+    expect(dialog).toHaveTextContent(/Delete Ann Smith/);
   });
 
   it('closes on Cancel without deleting', async () => {

@@ -316,6 +316,7 @@ export function ListScreen<T>({
             if (pendingDelete) await onDelete(pendingDelete.row);
           }}
           onClose={() => setPendingDelete(null)}
+          itemName={pendingDelete ? getRowLabel(pendingDelete.row) : undefined}
           returnFocusTo={() => deleteOpenerRef.current}
           focusAfterDelete={() => tableRegionRef.current}
         />

@@ -117,6 +117,7 @@ export function DetailDialog({
                 await onDelete();
                 onOpenChange(false);
               }}
+              itemName={title}
               returnFocusTo={() => deleteButton.current}
               focusAfterDelete={() => closeButton.current}
             />

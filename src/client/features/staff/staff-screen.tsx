@@ -9,7 +9,7 @@ import type { ListColumn } from '@/client/components/list-screen/types';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/client/components/ui/dropdown-menu';
-import { useCan } from '@/client/lib/auth';
+import { useAuth, useCan } from '@/client/lib/auth';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
 import { AddStaffDialog, ChangeRoleDialog, fullName, type LinkToPassOn, PassOnLinkDialog } from './staff-dialogs';
@@ -113,11 +113,14 @@ export default function StaffScreen() {
   };
 
   const managedAt = list.data?.managedAt ?? null;
+  const { session } = useAuth();
+  const ownEmail = session.status === 'signed-in' ? session.user.email : undefined;
   const rowMenu = useMemo(() => {
     if (managedAt || !(canUpdate || canDelete)) return undefined;
     const StaffRowMenu = (account: StaffAccount) => (
       <StaffActionsMenu
         account={account}
+        own={account.email === ownEmail}
         canUpdate={canUpdate}
         canDelete={canDelete}
         onChangeRole={() => setChangingRole(account)}
@@ -133,7 +136,7 @@ export default function StaffScreen() {
       />
     );
     return StaffRowMenu;
-  }, [managedAt, canUpdate, canDelete, enableAccount, sendResetLink]);
+  }, [managedAt, canUpdate, canDelete, enableAccount, sendResetLink, ownEmail]);
 
   const pending = confirming && { ...CONFIRMATIONS[confirming.kind], ...confirmed[confirming.kind] };
   const pendingName = confirming ? fullName(confirming.account) : '';
@@ -186,6 +189,7 @@ export default function StaffScreen() {
 
 function StaffActionsMenu({
   account,
+  own,
   canUpdate,
   canDelete,
   onChangeRole,
@@ -194,6 +198,8 @@ function StaffActionsMenu({
   onConfirm,
 }: {
   account: StaffAccount;
+  /** The signed-in person's own account, which they may not disable or remove (the server refuses it too). */
+  own: boolean;
   canUpdate: boolean;
   canDelete: boolean;
   onChangeRole: () => void;
@@ -221,10 +227,12 @@ function StaffActionsMenu({
                 Enable
               </DropdownMenuItem>
             ) : (
-              <DropdownMenuItem onSelect={() => onConfirm('disable')}>
-                <UserX aria-hidden />
-                Disable
-              </DropdownMenuItem>
+              !own && (
+                <DropdownMenuItem onSelect={() => onConfirm('disable')}>
+                  <UserX aria-hidden />
+                  Disable
+                </DropdownMenuItem>
+              )
             )}
             <DropdownMenuItem onSelect={() => onConfirm('resetTwoStep')}>
               <ShieldOff aria-hidden />
@@ -238,7 +246,7 @@ function StaffActionsMenu({
             )}
           </>
         )}
-        {canDelete && (
+        {canDelete && !own && (
           <>
             {canUpdate && <DropdownMenuSeparator />}
             <DropdownMenuItem variant="destructive" onSelect={() => onConfirm('remove')}>
