@@ -95,7 +95,7 @@ export default function AuditScreen() {
     <div className="flex flex-col gap-4 p-4 md:p-6">
       <PageHeader title="Audit trail" />
       <form
-        className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-3 lg:grid-cols-7"
+        className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-7"
         onSubmit={(event) => void apply(event)}
       >
         <Field label="Who (name or e-mail)">
