@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { LandingPage } from './app/landing-page';
 import type { SignInConfig } from './lib/auth-client';
-import { isSignedOutLandingVisit, isSignInInFlight } from './lib/sign-in-state';
+import { isSignedOutLandingVisit, isSignInInFlight, takeSignInRequest } from './lib/sign-in-state';
 
 async function loadSignInConfig(): Promise<SignInConfig> {
   const response = await fetch('/config.json');
@@ -30,6 +30,7 @@ async function startApp(root: Root) {
  */
 function showLandingPage(root: Root) {
   const signIn = () => void loadAuthClient().then((client) => client.signIn()).catch(logSignInFailure);
+  if (takeSignInRequest()) signIn();
   root.render(
     <StrictMode>
       <LandingPage onSignIn={signIn} />

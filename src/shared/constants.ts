@@ -76,6 +76,9 @@ export const TOAST = {
   draftRestoredMs: 10_000,
 } as const;
 
+/** The query of an address that goes straight to the sign-in form ("/?sign-in"), as the password pages link. */
+export const SIGN_IN_PARAM = 'sign-in';
+
 export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',
   pageNotFound: 'Page not found',

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useAuth } from '@/client/lib/auth';
-import { forgetReturnTo, returnToAfterSignIn } from '@/client/lib/sign-in-state';
+import { forgetReturnTo, returnToAfterSignIn, takeSignInRequest } from '@/client/lib/sign-in-state';
 import { can } from '@/shared/permissions';
 import { AppLayout } from './app-layout';
 import { LandingPage } from './landing-page';
@@ -25,6 +25,11 @@ function HomePage() {
   useEffect(() => {
     if (signedIn) forgetReturnTo();
   }, [signedIn]);
+  // "/?sign-in" opened in a tab that started the full app (one that went to the sign-in form before).
+  const signedOut = session.status === 'signed-out';
+  useEffect(() => {
+    if (signedOut && takeSignInRequest()) signIn();
+  }, [signedOut, signIn]);
   return signedIn ? <Navigate to={returnTo ?? '/dashboard'} replace /> : <LandingPage onSignIn={signIn} />;
 }
 

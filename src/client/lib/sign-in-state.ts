@@ -1,3 +1,4 @@
+import { SIGN_IN_PARAM } from '@/shared/constants';
 /**
  * What a page load can tell about sign-in from the URL and browser storage alone, without the OpenID
  * client library: the landing page uses it to decide whether it needs the app at all.
@@ -68,4 +69,15 @@ export function returnToAfterSignIn(): string | undefined {
 
 export function forgetReturnTo(): void {
   window.sessionStorage.removeItem(RETURN_TO_KEY);
+}
+
+/**
+ * Whether this page was opened as "/?sign-in" (the link after setting a password), to open the sign-in form at once.
+ * The address is made "/" first, so that Back from the form comes to the landing page, not to another sign-in.
+ */
+export function takeSignInRequest(): boolean {
+  const url = new URL(window.location.href);
+  if (url.pathname !== '/' || !url.searchParams.has(SIGN_IN_PARAM)) return false;
+  window.history.replaceState(null, '', '/');
+  return true;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SIGN_IN_PARAM } from '@/shared/constants';
 import { z } from 'zod';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
@@ -43,7 +44,8 @@ type TokenRequest = FastifyRequest<{ Params: { token: string } }>;
  * never says whether an account uses the address.
  */
 export async function mountPasswordPages(app: FastifyInstance, { db, env }: { db: Database; env: Env }): Promise<void> {
-  const signInUrl = `${env.publicUrl}/`;
+  // Straight to the sign-in form (the app starts it at once), not the landing page's Sign In button.
+  const signInUrl = `${env.publicUrl}/?${SIGN_IN_PARAM}`;
   const mailer = createMailer(env);
   // The person waits at their inbox, so the link goes at once; delivery claims each message, so the job
   // never sends it again. The server waits for it when it stops (app.ts).
