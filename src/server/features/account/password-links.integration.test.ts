@@ -92,7 +92,8 @@ describe('an invitation', () => {
     const set = await choose(await linkSentTo(user.email), 'my admin passphrase');
     expect(set.statusCode).toBe(200);
     expect(set.body).toContain('Your password is set');
-    expect(set.body).toContain(`href="${TEST_PUBLIC_URL}/"`);
+    // Straight to the sign-in form (the app opens it for "/?sign-in"), not the landing page.
+    expect(set.body).toContain(`href="${TEST_PUBLIC_URL}/?sign-in"`);
 
     const { tokens, enrolment } = await signInThroughProvider(t.app, { email: user.email, password: 'my admin passphrase' });
     expect(enrolment?.recoveryCodes.length).toBeGreaterThan(0);
