@@ -6,6 +6,11 @@ import { type z } from 'zod';
 
 type Issue = z.core.$ZodRawIssue;
 
+/** Items as a sentence lists them: "a", "a and b", "a, b and c". */
+export function wordList(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 /** How a value someone gave is shown back to them: text in quotes, at most 40 characters of it. */
 export function shownValue(value: unknown): string {
   if (typeof value === 'string') return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;

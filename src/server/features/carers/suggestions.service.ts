@@ -3,6 +3,7 @@ import { CARER_RESOURCES, type CarerKind, carerKindOf } from '@/shared/carer-kin
 import type { Compliance } from '@/shared/compliance';
 import { can } from '@/shared/permissions';
 import { localityDistance } from '@/shared/localities';
+import { wordList } from '@/shared/plain-messages';
 import { carerExclusions } from '@/server/db/schema/exclusions';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers } from '@/server/db/schema/people';
@@ -25,11 +26,6 @@ export interface CarerSuggestion {
   spareHours: number | null;
   /** The client's reason not to match them, or null. */
   excluded: { reason: string } | null;
-}
-
-/** "a", "a and b", "a, b and c". */
-function wordList(items: string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 const hours = (n: number) => String(Math.round(n * 10) / 10);

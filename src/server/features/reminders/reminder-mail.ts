@@ -4,6 +4,7 @@ import { CARER_KIND_LABELS } from '@/shared/carer-kind';
 import { formatDate } from '@/shared/dates';
 import { CARER_EXPIRY_TITLES, daysUntil } from '@/shared/expiry';
 import { escapeHtmlText } from '@/shared/html';
+import { wordList } from '@/shared/plain-messages';
 import { mailHtml } from '@/server/mail/mail';
 import type { LapsedOnLiveCare } from '@/server/records/carer-compliance';
 
@@ -81,8 +82,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** "Lana Lapsing (Volunteer): DBS re-check was due on 1 April 2026. Gives care to Ada Ashbrittle and Edna Pollard." */
 function lapsedLine(carer: LapsedOnLiveCare): string {
   const clients = [...new Set(carer.care.map((c) => c.clientName))];
-  const list = clients.length < 2 ? clients.join('') : `${clients.slice(0, -1).join(', ')} and ${clients.at(-1)}`;
-  return `${carer.name} (${CARER_KIND_LABELS[carer.kind]}): ${carer.reasons.join('; ')}. Gives care to ${list}.`;
+  return `${carer.name} (${CARER_KIND_LABELS[carer.kind]}): ${carer.reasons.join('; ')}. Gives care to ${wordList(clients)}.`;
 }
 
 /**
