@@ -1,13 +1,12 @@
 import { type AnyColumn, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { formatDate } from '@/shared/dates';
-import { searchKey } from '@/shared/search-key';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/server/db/schema/auth';
 import { packages, requests } from '@/server/db/schema/care';
 import { magLogs } from '@/server/db/schema/mag';
 import { carers, clients } from '@/server/db/schema/people';
 import { trainingRecords } from '@/server/db/schema/training';
-import { escapeLike, searchKeyOf } from '@/server/db/like';
+import { escapeLike, searchKeyContains, searchKeyOf } from '@/server/db/like';
 
 // The names the audit trail shows beside record ids and people's e-mail addresses, read as the trail is read: a
 // record's name as it is now (a renamed client under their new name, an anonymised one as anonymised), never
@@ -57,7 +56,7 @@ export async function staffNames(db: Executor, emails: readonly string[]): Promi
 
 /** Rows whose record is named (however typed) like `typed`: a client, carer, request's client or package. */
 export function recordNamed(recordId: AnyColumn, typed: string): SQL {
-  const pattern = `%${escapeLike(searchKey(typed))}%`;
+  const pattern = searchKeyContains(typed);
   return sql`${recordId} in (
     select ${clients.id} from ${clients} where ${searchKeyOf(clients.name)} like ${pattern}
     union all select ${carers.id} from ${carers} where ${searchKeyOf(carers.name)} like ${pattern}
@@ -69,7 +68,7 @@ export function recordNamed(recordId: AnyColumn, typed: string): SQL {
 
 /** Rows of people who acted whose e-mail holds `typed`, or whose name does however typed. */
 export function actedBy(actorEmail: AnyColumn, typed: string): SQL {
-  const pattern = `%${escapeLike(searchKey(typed))}%`;
+  const pattern = searchKeyContains(typed);
   return sql`(${actorEmail} ilike ${`%${escapeLike(typed.trim())}%`} or ${actorEmail} in (
     select ${users.email} from ${users} where ${searchKeyOf(sql`${users.givenName} || ' ' || ${users.familyName}`)} like ${pattern}
   ))`;

@@ -6,7 +6,7 @@ import { searchKey } from '@/shared/search-key';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers, clients } from '@/server/db/schema/people';
-import { escapeLike, searchKeyOf } from '@/server/db/like';
+import { escapeLike, searchKeyContains, searchKeyOf } from '@/server/db/like';
 import type { RecordContext } from '@/server/records/service-context';
 
 /** One record found: enough to recognise it in a list of results and open it. */
@@ -58,7 +58,7 @@ function termsOf(query: string): Terms {
     lower: query.toLowerCase(),
     key,
     contains: `%${escaped}%`,
-    nameContains: `%${escapeLike(key)}%`,
+    nameContains: searchKeyContains(query),
     nameStartsWith: `${escapeLike(key)}%`,
     postCode: `%${escapeLike(query.replace(/\s+/g, ''))}%`,
   };
