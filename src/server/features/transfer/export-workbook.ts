@@ -66,18 +66,31 @@ const importColumns = (type: SpreadsheetType) => workbookFields(type).map(import
 
 type Of<K extends keyof ExportBundle> = ExportBundle[K][number];
 
+/** What a request and a package both have: when it runs, its hours, services, post code and notes. */
+interface CareItem {
+  startDate: string;
+  endDate: string;
+  details: { weeklyHours: number; services: readonly string[]; address: { postCode: string }; notes: string };
+}
+
+function careColumns<R extends CareItem>(): Column<R>[] {
+  return [
+    { heading: 'Start date', cell: (c) => dateCell(c.startDate) },
+    { heading: 'End date', cell: (c) => dateCell(c.endDate) },
+    { heading: 'Weekly hours', cell: (c) => c.details.weeklyHours },
+    { heading: 'Services', cell: (c) => list(c.details.services) },
+    { heading: 'Post code', cell: (c) => c.details.address.postCode },
+    { heading: 'Notes', cell: (c) => c.details.notes },
+  ];
+}
+
 const REQUEST_COLUMNS: Column<Of<'requests'>>[] = [
   { heading: 'Request ID', cell: (r) => r.id },
   { heading: 'Client ID', cell: (r) => r.clientId },
   { heading: 'Client', cell: (r) => r.details.name },
   { heading: 'Type', cell: (r) => (r.requestType === 'paid' ? 'Paid' : 'Unpaid') },
   { heading: 'Status', cell: (r) => (r.details.status === 'urgent' ? 'Urgent' : 'Pending') },
-  { heading: 'Start date', cell: (r) => dateCell(r.startDate) },
-  { heading: 'End date', cell: (r) => dateCell(r.endDate) },
-  { heading: 'Weekly hours', cell: (r) => r.details.weeklyHours },
-  { heading: 'Services', cell: (r) => list(r.details.services) },
-  { heading: 'Post code', cell: (r) => r.details.address.postCode },
-  { heading: 'Notes', cell: (r) => r.details.notes },
+  ...careColumns<Of<'requests'>>(),
   { heading: 'Archived', cell: (r) => yesNo(r.archived === 'Y') },
 ];
 
@@ -86,12 +99,7 @@ const PACKAGE_COLUMNS: Column<Of<'packages'>>[] = [
   { heading: 'Request ID', cell: (p) => p.requestId },
   { heading: 'Client', cell: (p) => p.details.name },
   { heading: 'Carer ID', cell: (p) => p.carerId },
-  { heading: 'Start date', cell: (p) => dateCell(p.startDate) },
-  { heading: 'End date', cell: (p) => dateCell(p.endDate) },
-  { heading: 'Weekly hours', cell: (p) => p.details.weeklyHours },
-  { heading: 'Services', cell: (p) => list(p.details.services) },
-  { heading: 'Post code', cell: (p) => p.details.address.postCode },
-  { heading: 'Notes', cell: (p) => p.details.notes },
+  ...careColumns<Of<'packages'>>(),
   { heading: 'Given to a carer not compliant because', cell: (p) => p.complianceOverride?.reason ?? '' },
   { heading: 'Archived', cell: (p) => yesNo(p.archived === 'Y') },
 ];
