@@ -38,6 +38,11 @@ export function monthOfDate(isoDate: string): string {
   return isoDate.slice(0, 7);
 }
 
+/** The month (YYYY-MM) of a year and a month's number (1 to 12). */
+export function monthKey(year: number, month: number): string {
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
 /** "November 2026" for 2026-11. */
 export function monthLabel(month: string): string {
   return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;

@@ -22,6 +22,8 @@ describe('successMessage', () => {
     expect(successMessage('packages.delete', { id: 'p1' }, { id: 'p1' })).toBe('Package deleted');
     expect(successMessage('deliveries.closeMonth', { month: '2026-03' }, { month: '2026-03' })).toBe('March 2026 closed');
     expect(successMessage('deliveries.reopenMonth', {}, { month: '2026-03' })).toBe('March 2026 reopened');
+    expect(successMessage('deliveries.setRecordingStart', {}, { month: '2026-03' })).toBe('Delivered care counted from March 2026');
+    expect(successMessage('deliveries.setRecordingStart', {}, { month: null })).toBe('Delivered care counted from the first entry');
     expect(successMessage('compliance.updateSettings', {}, {})).toBe('Compliance settings saved');
     expect(successMessage('something.else', {}, {})).toBe('Saved');
   });

@@ -22,6 +22,10 @@ const DONE: Record<string, string> = { create: 'created', update: 'saved', renew
 const OTHER: Record<string, (data: unknown, input: unknown) => string> = {
   'deliveries.closeMonth': (_data, input) => `${monthLabel(field(input, 'month') ?? '')} closed`,
   'deliveries.reopenMonth': (_data, input) => `${monthLabel(field(input, 'month') ?? '')} reopened`,
+  'deliveries.setRecordingStart': (_data, input) => {
+    const month = field(input, 'month');
+    return month ? `Delivered care counted from ${monthLabel(month)}` : 'Delivered care counted from the first entry';
+  },
   'compliance.updateSettings': () => 'Compliance settings saved',
   'reminders.updateSettings': () => 'Reminder settings saved',
   'clients.addExclusion': () => 'Carer not to be matched with this client: saved',

@@ -28,6 +28,7 @@ export const BACKUP_TABLES = [
   'packages',
   'deliveries',
   'closed_months',
+  'delivery_settings',
   'training_records',
   'mag_logs',
   'mag_attendees',

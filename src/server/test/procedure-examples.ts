@@ -398,6 +398,7 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'deliveries.delete': recorded,
     'deliveries.getStatement': async () => ({ carerId: world.volunteer.id, month: today.slice(0, 7) }),
     'deliveries.closeMonth': async () => pastMonth(),
+    'deliveries.setRecordingStart': async () => ({ month: null }),
     'deliveries.reopenMonth': async () => {
       const month = pastMonth();
       await admin.deliveries.closeMonth(month);

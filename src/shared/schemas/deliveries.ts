@@ -45,4 +45,6 @@ export const deliveryUpdate = z.strictObject({ id: deliveryId, version, ...entry
 export type DeliveryUpdate = z.output<typeof deliveryUpdate>;
 
 export const monthInput = z.strictObject({ month });
+/** The month recording delivered care began, or null for the month of the first entry. */
+export const recordingStartInput = z.strictObject({ month: month.nullable() });
 export const statementInput = z.strictObject({ carerId, month });

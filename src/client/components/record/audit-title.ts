@@ -43,6 +43,7 @@ const EVENTS: Record<string, string> = {
   'transfer.export': 'Exported all data',
   'deliveries.closeMonth': 'Closed a month',
   'deliveries.reopenMonth': 'Reopened a month',
+  'deliveries.setRecordingStart': 'Set when recording delivered care began',
   'compliance.updateSettings': 'Changed the compliance settings',
   'reminders.updateSettings': 'Changed the reminder settings',
   'reminders.sendDigestNow': 'Sent the digest now',

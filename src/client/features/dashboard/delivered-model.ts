@@ -13,6 +13,8 @@ export type DeliveredCarer = DeliveredYear['carers'][number];
 /** A delivered care report as the dialog shows and exports it. */
 export interface DeliveredReport {
   choice: { breakdown: ReportBreakdown; startYear: number };
+  /** The first month counted (YYYY-MM), or null while nothing is recorded. */
+  recordedFrom: string | null;
   years: DeliveredYear[];
 }
 
@@ -33,11 +35,6 @@ export function deliveredFileName(report: DeliveredReport, extension: 'csv' | 'x
 /** The carer's name, or what they are when the role may not read that kind of carer. */
 export function carerLabel(carer: Pick<DeliveredCarer, 'carerId' | 'name'>): string {
   return carer.name || `${carerKindLabel(carer.carerId)} (name not shown)`;
-}
-
-/** YYYY-MM of a report's year and month. */
-export function monthKey(year: number, month: number): string {
-  return `${year}-${String(month).padStart(2, '0')}`;
 }
 
 /** One line of the exported table: one service in one group in one month. */

@@ -7,7 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { downloadCsv } from '@/client/lib/download-file';
-import { deliveryRate, deliveryRateText } from '@/shared/deliveries';
+import { deliveryRate, deliveryRateText, monthKey } from '@/shared/deliveries';
 import {
   carerLabel,
   type DeliveredCarer,
@@ -17,7 +17,6 @@ import {
   type DeliveredPeriod,
   type DeliveredReport,
   type DeliveredYear,
-  monthKey,
 } from './delivered-model';
 import { monthName, REPORT_BREAKDOWNS, reportHours } from './report-model';
 import { downloadXlsx, ReportFrame, useChooseYear } from './report-result';

@@ -1,10 +1,15 @@
 import type { DeliveredReport, DeliveredYear } from './delivered-model';
 
-/** A year with one month of care: two localities, a package with two services, an MP the role may not name. */
+/**
+ * A year with one month of care: two localities, a package with two services, an MP the role may not name. Recording
+ * began in March, which is closed.
+ */
 const figures = (plannedHours: number, deliveredHours: number) => ({ plannedHours, deliveredHours, deliveryRate: plannedHours > 0 ? deliveredHours / plannedHours : null });
 const empty = { ...figures(0, 0), missedVisits: 0, services: [], groups: [], carers: [] };
 const march = {
   month: 3,
+  recorded: true,
+  closed: true,
   ...figures(21, 5.75),
   missedVisits: 1,
   services: [],
@@ -17,6 +22,10 @@ const march = {
     { carerId: 'vone', name: 'Vera Lane', ...figures(10, 2.25), missedVisits: 0 },
   ],
 };
-const YEAR: DeliveredYear = { year: 2025, ...march, months: Array.from({ length: 12 }, (_, i) => (i === 2 ? march : { month: i + 1, ...empty })) };
-export const REPORT: DeliveredReport = { choice: { breakdown: 'locality', startYear: 2025 }, years: [YEAR] };
+const YEAR: DeliveredYear = {
+  year: 2025,
+  ...march,
+  months: Array.from({ length: 12 }, (_, i) => (i === 2 ? march : { month: i + 1, recorded: i > 2, closed: false, ...empty, deliveryRate: null })),
+};
+export const REPORT: DeliveredReport = { choice: { breakdown: 'locality', startYear: 2025 }, recordedFrom: '2025-03', years: [YEAR] };
 

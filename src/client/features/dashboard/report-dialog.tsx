@@ -29,8 +29,8 @@ function useReportGenerator() {
 
   async function fetchReport({ items, breakdown, startYear }: Omit<ReportChoice, 'items'> & { items: ReportFormValues['items'] }): Promise<GeneratedReport> {
     if (items === 'delivered') {
-      const { years } = await client.analytics.getDeliveredReport.query({ startYear, breakdown });
-      return { kind: 'delivered', report: { choice: { breakdown, startYear }, years } };
+      const { recordedFrom, years } = await client.analytics.getDeliveredReport.query({ startYear, breakdown });
+      return { kind: 'delivered', report: { choice: { breakdown, startYear }, recordedFrom, years } };
     }
     const response = await client.analytics[REPORT_PROCEDURES[items][breakdown]].query({ startYear });
     return { kind: 'hours', report: toHoursReport({ items, breakdown, startYear }, response) };

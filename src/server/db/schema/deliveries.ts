@@ -48,6 +48,24 @@ export const closedMonths = pgTable(
 );
 
 /**
+ * When the charity began recording delivered care, as an Admin set it, one row; with no row (or no month) the
+ * month of the first entry stands. Months before it are "not recorded" in the Delivered Care Report.
+ */
+export const deliverySettings = pgTable(
+  'delivery_settings',
+  {
+    id: text('id').primaryKey().default('default'),
+    /** The first month recorded, as YYYY-MM. */
+    recordedFrom: text('recorded_from'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('delivery_settings_one_row', sql`${t.id} = 'default'`),
+    check('delivery_settings_recorded_from', sql`${t.recordedFrom} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/**
  * The entries of each package in each month, summed: kept by triggers on `deliveries` (migration 0009), so
  * reports over a year of daily entries read a few rows a package instead of every day. Never written by the app.
  */

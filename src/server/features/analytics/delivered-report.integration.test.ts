@@ -95,6 +95,8 @@ describe('delivered care report', () => {
     const march = years[0]!.months[2]!;
     expect(march).toEqual({
       month: 3,
+      recorded: true,
+      closed: false,
       ...withMissed(21, 5.75, 1),
       services: [
         { name: 'Personal Care', ...planned(5.5, 1.75) },
@@ -133,7 +135,7 @@ describe('delivered care report', () => {
       ...Array.from({ length: 9 }, () => [0, 0, 0]),
     ]);
     expect(year!.months[1]!.deliveryRate).toBe(0);
-    expect(year!.months[3]).toEqual({ month: 4, plannedHours: 0, deliveredHours: 0, deliveryRate: null, missedVisits: 0, services: [], groups: [], carers: [] });
+    expect(year!.months[3]).toEqual({ month: 4, recorded: true, closed: false, plannedHours: 0, deliveredHours: 0, deliveryRate: null, missedVisits: 0, services: [], groups: [], carers: [] });
 
     expect(year).toMatchObject({
       ...withMissed(139, 8.75, 2),
@@ -200,6 +202,77 @@ describe('delivered care report', () => {
 
   it('gives the dashboard the month so far', async () => {
     expect(await t.caller('Finance').analytics.getDeliveredThisMonth()).toEqual({ month: '2025-03', ...withMissed(21, 5.75, 1) });
+  });
+});
+
+describe('months before recording began', () => {
+  it('are "not recorded" from the first entry back: no rate, and the year before is not recorded at all', async () => {
+    const report = await admin.analytics.getDeliveredReport({ startYear: 2024, breakdown: 'locality' });
+    expect(report.recordedFrom).toBe('2025-01');
+    const [before, year] = report.years;
+    expect(before).toMatchObject({ year: 2024, recorded: false, deliveryRate: null });
+    expect(before!.months.every((m) => !m.recorded && m.deliveryRate === null)).toBe(true);
+    expect(year!.months.map((m) => m.recorded)).toEqual(Array(12).fill(true));
+    expect(await t.caller('Finance').deliveries.getRecordingStart()).toEqual({ from: '2025-01', set: null, firstEntry: '2025-01' });
+  });
+
+  it('start where an Admin says: earlier months keep their plan but count nothing, and the year counts only recorded months', async () => {
+    expect(await admin.deliveries.setRecordingStart({ month: '2025-03' })).toEqual({ from: '2025-03', set: '2025-03', firstEntry: '2025-01' });
+    try {
+      const report = await admin.analytics.getDeliveredReport({ startYear: 2025, breakdown: 'locality' });
+      expect(report.recordedFrom).toBe('2025-03');
+      const [year] = report.years;
+      const [january, february, march] = year!.months;
+      expect(january).toMatchObject({ recorded: false, plannedHours: close(62), deliveredHours: 0, deliveryRate: null, missedVisits: 0, carers: [] });
+      expect(february).toMatchObject({ recorded: false, plannedHours: close(56), deliveredHours: 0, deliveryRate: null, missedVisits: 0 });
+      expect(march).toMatchObject({ recorded: true, ...withMissed(21, 5.75, 1) });
+      // The year is March on: January's 3 hours and February's missed visit are left out, and so is their plan.
+      expect(year).toMatchObject({
+        recorded: true,
+        ...withMissed(21, 5.75, 1),
+        groups: [
+          { name: 'Wiveliscombe', ...withMissed(10, 2.25, 0) },
+          { name: 'Milverton', ...withMissed(11, 3.5, 1) },
+        ],
+        carers: [
+          { carerId: MP, name: 'Marta Price', ...withMissed(11, 3.5, 1) },
+          { carerId: VOLUNTEER, name: 'Vera Lane', ...withMissed(10, 2.25, 0) },
+        ],
+      });
+      expect(year!.services).toEqual([
+        { name: 'Personal Care', ...planned(5.5, 1.75) },
+        { name: 'Domestic', ...planned(5.5, 1.75) },
+        { name: 'Unspecified', ...planned(10, 2.25) },
+      ]);
+    } finally {
+      expect(await admin.deliveries.setRecordingStart({ month: null })).toEqual({ from: '2025-01', set: null, firstEntry: '2025-01' });
+    }
+    const [set, cleared] = await t.database.db
+      .select({ changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.procedure, 'deliveries.setRecordingStart'))
+      .orderBy(auditLog.at);
+    expect(set!.changes).toEqual({ recordedFrom: { from: null, to: '2025-03' } });
+    expect(cleared!.changes).toEqual({ recordedFrom: { from: '2025-03', to: null } });
+  });
+
+  it('can be set only by an Admin, and not to a month still to come', async () => {
+    await expect(admin.deliveries.setRecordingStart({ month: '2025-04' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'April 2025 has not begun: recording cannot start in a month still to come',
+    });
+    await expect(t.caller('Coordinator').deliveries.setRecordingStart({ month: '2025-02' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await admin.deliveries.getRecordingStart()).set).toBeNull();
+  });
+
+  it('shows which months are closed', async () => {
+    await admin.deliveries.closeMonth({ month: '2025-01' });
+    try {
+      const [year] = (await admin.analytics.getDeliveredReport({ startYear: 2025, breakdown: 'locality' })).years;
+      expect(year!.months.map((m) => m.closed)).toEqual([true, ...Array(11).fill(false)]);
+    } finally {
+      await admin.deliveries.reopenMonth({ month: '2025-01' });
+    }
   });
 });
 
@@ -275,7 +348,13 @@ describe('recording care', () => {
     const trail = await t.database.db
       .select({ procedure: auditLog.procedure, actor: auditLog.actorEmail, changes: auditLog.changes })
       .from(auditLog)
-      .where(and(inArray(auditLog.procedure, ['deliveries.closeMonth', 'deliveries.reopenMonth']), eq(auditLog.actorEmail, 'admin@valecare.test')))
+      .where(
+        and(
+          inArray(auditLog.procedure, ['deliveries.closeMonth', 'deliveries.reopenMonth']),
+          eq(auditLog.actorEmail, 'admin@valecare.test'),
+          sql`${auditLog.changes}->>'month' = '2025-02'`,
+        ),
+      )
       .orderBy(auditLog.at);
     expect(trail).toEqual([
       { procedure: 'deliveries.closeMonth', actor: 'admin@valecare.test', changes: { month: '2025-02' } },

@@ -1,10 +1,11 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import { deliveryRate, monthDates } from '@/shared/deliveries';
+import { deliveryRate, monthDates, monthKey } from '@/shared/deliveries';
 import type { DeliveredReportInput } from '@/shared/schemas/analytics';
 import type { Executor } from '@/server/db/client';
-import { deliveryMonths } from '@/server/db/schema/deliveries';
+import { closedMonths, deliveryMonths } from '@/server/db/schema/deliveries';
 import { carers } from '@/server/db/schema/people';
 import { mayReadCarer } from '@/server/records/role-views';
+import { getRecordingStart } from '@/server/records/recording-start';
 import type { RecordContext } from '@/server/records/service-context';
 import {
   type Breakdown,
@@ -42,9 +43,16 @@ export type PeriodDelivery = PlannedAndDelivered & {
   groups: GroupDelivery[];
   carers: CarerDelivery[];
 };
-export type MonthDelivery = { month: number } & PeriodDelivery;
-export type YearDelivery = { year: number; months: MonthDelivery[] } & PeriodDelivery;
+/**
+ * A month before recording began is not `recorded`: its planned hours are given, nothing delivered and no rate.
+ * `closed`: its figures have been reported and its entries are final.
+ */
+export type MonthDelivery = { month: number; recorded: boolean; closed: boolean } & PeriodDelivery;
+/** A year counts only its recorded months; `recorded` is false when none of them is. */
+export type YearDelivery = { year: number; recorded: boolean; months: MonthDelivery[] } & PeriodDelivery;
 export interface DeliveredReport {
+  /** The first month counted (YYYY-MM): an Admin's choice or the first entry's; null when nothing is recorded. */
+  recordedFrom: string | null;
   years: YearDelivery[];
 }
 
@@ -75,9 +83,9 @@ interface Delivered {
 }
 
 /** The figures of one period, group or service, or one carer's. */
-function figures(planned: number, delivered: Delivered | undefined): PlannedAndDelivered & { missedVisits: number } {
+function figures(planned: number, delivered: Delivered | undefined, recorded = true): PlannedAndDelivered & { missedVisits: number } {
   const deliveredHours = delivered?.hours ?? 0;
-  return { plannedHours: planned, deliveredHours, deliveryRate: deliveryRate(planned, deliveredHours), missedVisits: delivered?.missed ?? 0 };
+  return { plannedHours: planned, deliveredHours, deliveryRate: recorded ? deliveryRate(planned, deliveredHours) : null, missedVisits: delivered?.missed ?? 0 };
 }
 
 function withoutMissed({ missedVisits: _missed, ...rest }: PlannedAndDelivered & { missedVisits: number }): PlannedAndDelivered {
@@ -232,17 +240,35 @@ export async function getDeliveredReport(ctx: RecordContext, input: DeliveredRep
   const { role } = ctx.actor;
   const breakdown = BREAKDOWN[input.breakdown];
   const { startYear } = input;
-  const [planned, [deliveredText]] = await Promise.all([
+  const [planned, [deliveredText], recording, closed] = await Promise.all([
     plannedItems(db, today, breakdown, startYear),
     rowsOf<{ items: string }>(db, deliveredMonthsQuery(breakdown, startYear, today)),
+    getRecordingStart(db),
+    db.select({ month: closedMonths.month }).from(closedMonths),
   ]);
+  const closedSet = new Set(closed.map((row) => row.month));
+  const recordedFrom = recording.from;
+  // Months before recording began count for nothing delivered; a year partly recorded sums only its recorded
+  // months, so its rate sets delivered care against the plan of the same months.
+  const counted = (year: number, month: number) => recordedFrom !== null && monthKey(year, month) >= recordedFrom;
+  const partYear = (year: number) => recordedFrom !== null && recordedFrom > monthKey(year, 1) && recordedFrom <= monthKey(year, 12);
   const groupCells = plannedGroupCells(planned.items, startYear, planned.lastDay);
 
   const cells = new Cells();
   const carerKey = (year: number, month: number | null, carerId: string) => cellKey(year, month, `carer ${carerId}`, null);
-  for (const cell of groupCells) {
-    cells.planned.set(cellKey(cell.year, cell.month, cell.group, cell.service), cell.hours);
-    cells.place(cell.year, cell.month, cell.group, cell.service);
+  const addPlanned = (key: string, hours: number) => cells.planned.set(key, (cells.planned.get(key) ?? 0) + hours);
+  const addDelivered = (key: string, { hours, missed }: Delivered) => {
+    const sum = cells.delivered.get(key);
+    cells.delivered.set(key, { hours: (sum?.hours ?? 0) + hours, missed: (sum?.missed ?? 0) + missed });
+  };
+  for (const { year, month, group, service, hours } of groupCells) {
+    if (month === null && partYear(year)) continue;
+    addPlanned(cellKey(year, month, group, service), hours);
+    cells.place(year, month, group, service);
+    if (month !== null && partYear(year) && counted(year, month)) {
+      addPlanned(cellKey(year, null, group, service), hours);
+      cells.place(year, null, group, service);
+    }
   }
   // Carers are listed by month only in months with care recorded: before the charity kept timesheets a
   // month's plan has nothing to be set against, and ten years of every carer's months would swamp the report.
@@ -250,26 +276,31 @@ export async function getDeliveredReport(ctx: RecordContext, input: DeliveredRep
   const carerIds = new Set<string>();
   for (const cell of deliveredCells(deliveredMonths(deliveredText!.items), startYear)) {
     const { year, month, group, service, carerId } = cell;
+    if (month === null ? partYear(year) || !counted(year, 12) : !counted(year, month)) continue;
     const delivered = { hours: cell.hours, missed: cell.missed };
-    if (month !== null) recordedMonths.add(`${year}-${month}`);
-    if (carerId !== null) {
-      carerIds.add(carerId);
-      cells.delivered.set(carerKey(year, month, carerId), delivered);
-      cells.addName(year, month, 'carer', carerId);
-    } else {
-      cells.delivered.set(cellKey(year, month, group, service), delivered);
-      cells.place(year, month, group, service);
+    for (const at of month !== null && partYear(year) ? [month, null] : [month]) {
+      if (at !== null) recordedMonths.add(`${year}-${at}`);
+      if (carerId !== null) {
+        carerIds.add(carerId);
+        addDelivered(carerKey(year, at, carerId), delivered);
+        cells.addName(year, at, 'carer', carerId);
+      } else {
+        addDelivered(cellKey(year, at, group, service), delivered);
+        cells.place(year, at, group, service);
+      }
     }
   }
-  // Carers are listed from the first year care was recorded: before the charity kept timesheets there is
-  // nothing to set their plans against.
-  const recordedYears = [...recordedMonths].map((month) => Number(month.slice(0, 4)));
-  const carerCells = recordedYears.length ? plannedCarerCells(planned.items, startYear, Math.min(...recordedYears), planned.lastDay) : [];
-  for (const cell of carerCells) {
-    if (cell.group === null || (cell.month !== null && !recordedMonths.has(`${cell.year}-${cell.month}`))) continue;
-    carerIds.add(cell.group);
-    cells.planned.set(carerKey(cell.year, cell.month, cell.group), cell.hours);
-    cells.addName(cell.year, cell.month, 'carer', cell.group);
+  // Carers are listed from the year recording began: before it there is nothing to set their plans against.
+  const carerCells = recordedFrom !== null ? plannedCarerCells(planned.items, startYear, Math.max(startYear, Number(recordedFrom.slice(0, 4))), planned.lastDay) : [];
+  for (const { year, month, group: carerId, hours } of carerCells) {
+    if (carerId === null) continue;
+    const atMonth = month !== null && recordedMonths.has(`${year}-${month}`);
+    const toYear = month === null ? !partYear(year) && counted(year, 12) : partYear(year) && counted(year, month);
+    for (const at of [...(atMonth ? [month] : []), ...(toYear ? [null] : [])]) {
+      carerIds.add(carerId);
+      addPlanned(carerKey(year, at, carerId), hours);
+      cells.addName(year, at, 'carer', carerId);
+    }
   }
 
   const names = carerIds.size ? await carerNamesOf(db, [...carerIds]) : new Map<string, string>();
@@ -283,34 +314,36 @@ export async function getDeliveredReport(ctx: RecordContext, input: DeliveredRep
       .sort((a, b) => byName.compare(a.name, b.name) || (a.carerId < b.carerId ? -1 : a.carerId > b.carerId ? 1 : 0))
       .map(({ carerId }, rank) => [carerId, rank]),
   );
-  const figuresOf = (key: string) => figures(cells.planned.get(key) ?? 0, cells.delivered.get(key));
+  const isRecorded = (year: number, month: number | null) => counted(year, month ?? 12);
+  const figuresOf = (key: string, recorded: boolean) => figures(cells.planned.get(key) ?? 0, cells.delivered.get(key), recorded);
   const servicesOf = (year: number, month: number | null, kind: string, group: string | null): ServiceDelivery[] =>
     inListOrder(
       ORDER.services,
-      cells.namesOf(year, month, kind).map((name) => ({ name, ...withoutMissed(figuresOf(cellKey(year, month, group, name))) })),
+      cells.namesOf(year, month, kind).map((name) => ({ name, ...withoutMissed(figuresOf(cellKey(year, month, group, name), isRecorded(year, month))) })),
     );
-  const period = (year: number, month: number | null): PeriodDelivery => ({
-    ...figuresOf(cellKey(year, month, null, null)),
+  const period = (year: number, month: number | null): PeriodDelivery & { recorded: boolean } => ({
+    recorded: isRecorded(year, month),
+    ...figuresOf(cellKey(year, month, null, null), isRecorded(year, month)),
     services: servicesOf(year, month, 'service', null),
     groups: inListOrder(
       ORDER[breakdown],
       cells.namesOf(year, month, 'group').map((name) => ({
         name,
-        ...figuresOf(cellKey(year, month, name, null)),
+        ...figuresOf(cellKey(year, month, name, null), isRecorded(year, month)),
         services: servicesOf(year, month, `group service ${name}`, name),
       })),
     ),
     carers: cells
       .namesOf(year, month, 'carer')
       .sort((a, b) => carerRank.get(a)! - carerRank.get(b)!)
-      .map((carerId) => ({ carerId, name: shownName(carerId), ...figuresOf(carerKey(year, month, carerId)) })),
+      .map((carerId) => ({ carerId, name: shownName(carerId), ...figuresOf(carerKey(year, month, carerId), isRecorded(year, month)) })),
   });
 
   const years: YearDelivery[] = [];
   for (let year = startYear; year <= currentYear(today); year++) {
-    years.push({ year, ...period(year, null), months: MONTHS.map((month) => ({ month, ...period(year, month) })) });
+    years.push({ year, ...period(year, null), months: MONTHS.map((month) => ({ month, closed: closedSet.has(monthKey(year, month)), ...period(year, month) })) });
   }
-  return { years };
+  return { recordedFrom, years };
 }
 
 /** The current names of the given carers. */

@@ -1,5 +1,6 @@
 import { byId } from '@/shared/schemas/common';
-import { deliveryInput, deliveryUpdate, monthInput, statementInput, weekInput } from '@/shared/schemas/deliveries';
+import { deliveryInput, deliveryUpdate, monthInput, recordingStartInput, statementInput, weekInput } from '@/shared/schemas/deliveries';
+import { getRecordingStart } from '@/server/records/recording-start';
 import { router } from '@/server/trpc/init';
 import { permitted, permittedMutation, permittedQuery } from '@/server/trpc/procedures';
 import {
@@ -10,6 +11,7 @@ import {
   listClosedMonths,
   recordDelivery,
   reopenMonth,
+  setRecordingStart,
   updateDelivery,
 } from './deliveries.service';
 
@@ -24,4 +26,6 @@ export const deliveriesRouter = router({
   listClosedMonths: permitted('deliveries', 'read').query(({ ctx }) => listClosedMonths(ctx)),
   closeMonth: permittedMutation('monthClosing', 'update', monthInput, closeMonth),
   reopenMonth: permittedMutation('monthClosing', 'update', monthInput, reopenMonth),
+  getRecordingStart: permitted('deliveries', 'read').query(({ ctx }) => getRecordingStart(ctx.db)),
+  setRecordingStart: permittedMutation('monthClosing', 'update', recordingStartInput, setRecordingStart),
 });

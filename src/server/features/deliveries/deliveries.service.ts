@@ -19,7 +19,8 @@ import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { closedMonths, deliveries } from '@/server/db/schema/deliveries';
 import { carers, clients } from '@/server/db/schema/people';
-import { recordAudit } from '@/server/records/audit-trail';
+import { diffRecords, recordAudit } from '@/server/records/audit-trail';
+import { getRecordingStart, type RecordingStart, recordingRow } from '@/server/records/recording-start';
 import { notFound, refused } from '@/server/records/record-errors';
 import { carerNameFor, mayReadCarer } from '@/server/records/role-views';
 import { auditChange, changeRecord, type RecordKind, type RecordRef, saveNextVersion } from '@/server/records/record-lifecycle';
@@ -285,6 +286,17 @@ export function reopenMonth(ctx: RecordContext, { month }: { month: string }): P
     if (!row) throw refused(`${monthLabel(month)} is not closed`);
     await recordAudit(tx, ctx.actor, 'deliveries.reopenMonth', null, { month, closedAt: row.closedAt.toISOString(), closedBy: row.closedBy });
     return { month };
+  });
+}
+
+/** Sets the month recording began (null: the first entry's month again); audited. */
+export function setRecordingStart(ctx: RecordContext, { month }: { month: string | null }): Promise<RecordingStart> {
+  return ctx.db.transaction(async (tx) => {
+    if (month !== null && month > monthOfDate(ctx.today)) throw refused(`${monthLabel(month)} has not begun: recording cannot start in a month still to come`);
+    const before = await recordingRow.read(tx);
+    await recordingRow.save(tx, { recordedFrom: month });
+    await recordAudit(tx, ctx.actor, 'deliveries.setRecordingStart', null, diffRecords(before, { recordedFrom: month }));
+    return getRecordingStart(tx);
   });
 }
 
