@@ -12,6 +12,12 @@ const SERIOUS = new Set(['serious', 'critical']);
 async function violationsOn(page: Page, address: string): Promise<string[]> {
   await page.goto(address);
   await expect(page.getByRole('main'), address).toBeVisible();
+  return violationsNow(page, address);
+}
+
+/** What axe finds on the page as it is now (a dialog open on it, say), named `what`. */
+async function violationsNow(page: Page, what: string): Promise<string[]> {
+  const address = what;
   await page.waitForLoadState('networkidle');
   // The screen's data, not its loading message.
   await expect(page.getByText(/^Loading/), address).toHaveCount(0);
@@ -76,6 +82,19 @@ for (const width of [1280, 390]) {
     ];
     const found: string[] = [];
     for (const address of screens) found.push(...(await violationsOn(page, address)));
+
+    // Dialogs opened from a screen: the months of delivered care, and a generated Delivered Care Report.
+    await page.goto('/deliveries');
+    await page.getByRole('button', { name: 'Months' }).click();
+    await expect(page.getByRole('dialog', { name: 'Months of delivered care' }).getByRole('button', { name: 'Save' })).toBeVisible();
+    found.push(...(await violationsNow(page, '/deliveries, Months of delivered care')));
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.getByLabel('Report Type').selectOption('Delivered Care Report');
+    await page.getByRole('dialog').getByRole('button', { name: 'Generate Report' }).click();
+    await page.getByRole('dialog').getByRole('tab', { name: /^\d{4}$/ }).last().click();
+    await expect(page.getByRole('dialog').getByRole('table', { name: 'Month by month' })).toBeVisible();
+    found.push(...(await violationsNow(page, '/dashboard, Delivered Care Report')));
     expect(found).toEqual([]);
   });
 }

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { formatHours } from '@/client/lib/format';
+import { csvHours, formatHours, reportHours } from '@/client/lib/format';
 import { activeCareHours } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
+import { monthLabel, shiftMonth } from '@/shared/deliveries';
 import { openDatabase } from '@/server/db/client';
 import { seedDemo } from '@/server/demo/seed-demo';
 import { expect, signInAs, test, withPageToken } from './fixtures';
@@ -83,7 +84,7 @@ async function expectSummaryOf(result: Locator, report: { years: { year: number;
   for (const [i, year] of report.years.entries()) {
     const cells = rows.nth(i + 1).getByRole('cell');
     await expect(cells.nth(0)).toContainText(String(year.year));
-    await expect(cells.nth(1)).toHaveText(year.totalHours.toFixed(2));
+    await expect(cells.nth(1)).toHaveText(reportHours(year.totalHours));
   }
 }
 
@@ -152,7 +153,7 @@ test('a Packages report by deprivation from 2020 shows every year, and its CSV h
   const expectedRows = report.years.flatMap((y) =>
     y.months.flatMap((m) =>
       m.deprivationCategories.flatMap((group) =>
-        group.services.map((service) => [String(y.year), monthName(m.month), group.name, service.name, service.totalHours.toFixed(2)]),
+        group.services.map((service) => [String(y.year), monthName(m.month), group.name, service.name, csvHours(service.totalHours)]),
       ),
     ),
   );
@@ -218,17 +219,17 @@ for (const width of [1280, 390]) {
     await expect(result.getByRole('table', { name: 'Year by year' })).toBeHidden();
     await expect(result.getByRole('region')).toHaveCount(1);
     const detail = result.getByRole('region', { name: String(chosen.year) });
-    await expect(detail).toContainText(`Total hours: ${chosen.totalHours.toFixed(2)}`);
+    await expect(detail).toContainText(`Total hours: ${reportHours(chosen.totalHours)}`);
     await expect(detail.getByRole('table', { name: 'By Locality' })).toBeVisible();
     await expect(detail.getByRole('table', { name: 'Service Summary' })).toBeVisible();
-    await expect(detail.locator('summary')).toHaveText(chosen.months.map((m) => new RegExp(`^${monthName(m.month)}${m.totalHours.toFixed(2)} hours$`)));
+    await expect(detail.locator('summary')).toHaveText(chosen.months.map((m) => new RegExp(`^${monthName(m.month)}${reportHours(m.totalHours)} hours$`)));
     expect(await contentHeight(result)).toBeLessThan(width === 390 ? 5_000 : 3_500);
 
     // The keyboard moves between years as between any tabs.
     await page.keyboard.press('ArrowRight');
     const next = report.years.at(-2)!;
     await expect(result.getByRole('tab', { name: String(next.year) })).toHaveAttribute('aria-selected', 'true');
-    await expect(result.getByRole('region', { name: String(next.year) })).toContainText(`Total hours: ${next.totalHours.toFixed(2)}`);
+    await expect(result.getByRole('region', { name: String(next.year) })).toContainText(`Total hours: ${reportHours(next.totalHours)}`);
     await expect(result.getByRole('region')).toHaveCount(1);
 
     await expect(result.getByRole('button', { name: 'Generate New Report' })).toBeVisible();
@@ -258,7 +259,7 @@ test('the printed report has every year and no chart tooltip', async ({ page }) 
   // Printing (the Print button or the browser's menu) puts the summary and every year on paper.
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
   await expect(result.getByRole('table', { name: 'Year by year' })).toBeVisible();
-  await expect(result.getByRole('region')).toHaveText(report.years.map((year) => new RegExp(`^${year.year}Annual SummaryTotal hours: ${year.totalHours.toFixed(2)}`)));
+  await expect(result.getByRole('region')).toHaveText(report.years.map((year) => new RegExp(`^${year.year}Annual SummaryTotal hours: ${reportHours(year.totalHours)}`)));
   await expect(result.locator('.recharts-tooltip-wrapper')).toHaveCount(0);
 
   // Back on screen, one year again.
@@ -266,4 +267,80 @@ test('the printed report has every year and no chart tooltip', async ({ page }) 
   await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
   await expect(result.getByRole('region')).toHaveCount(1);
   await expect(result.getByRole('tab', { name: String(withHours.year) })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the Delivered Care Report counts from the first entry; an Admin moves the start and closes a month from it; a year prints on at most 6 A4 pages', async ({ page }) => {
+  test.setTimeout(150_000);
+  const api = await withPageToken(page, () => signInAs(page, ADMIN, server.url));
+  const { firstEntry } = await api.deliveries.getRecordingStart.query();
+  const startYear = CURRENT_YEAR - 1;
+  expect(firstEntry! > `${startYear}-12`).toBe(true); // the demo records only the last weeks
+
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  const form = page.getByRole('dialog', { name: 'Generate Analytics Report' });
+  await form.getByLabel('Report Type').selectOption('Delivered Care Report');
+  await form.getByLabel('Start Year').fill(String(startYear));
+  await form.getByRole('button', { name: 'Generate Report' }).click();
+  const result = page.getByRole('dialog', { name: `Delivered Care Report (${startYear} - ${CURRENT_YEAR})` });
+
+  // Last year is wholly before recording: its plan stands, nothing is counted, and it is left out of all years.
+  const summary = result.getByRole('table', { name: 'Year by year' });
+  await expect(summary.getByRole('row').filter({ hasText: String(startYear) })).toContainText('Not recorded');
+  await result.getByRole('tab', { name: String(startYear) }).click();
+  const lastYear = result.getByRole('tabpanel', { name: String(startYear) });
+  await expect(lastYear.getByText(`Delivered care was not recorded in ${startYear}.`)).toBeVisible();
+  const months = lastYear.getByRole('table', { name: 'Month by month' }).getByRole('row');
+  await expect(months.nth(1)).toContainText('Not recorded');
+  await expect(months.nth(1)).not.toContainText('%');
+
+  // This year counts from the first entry's month, and says so.
+  await result.getByRole('tab', { name: String(CURRENT_YEAR) }).click();
+  const thisYear = result.getByRole('tabpanel', { name: String(CURRENT_YEAR) });
+  await expect(thisYear.getByText(`Counted from ${monthLabel(firstEntry!)}, when recording delivered care began`)).toBeVisible();
+
+  // An Admin counts from January instead and closes last month, both from the report.
+  await thisYear.getByRole('button', { name: 'Months' }).click();
+  const monthsDialog = page.getByRole('dialog', { name: 'Months of delivered care' });
+  await expect(monthsDialog.getByText(`counts from ${monthLabel(firstEntry!)} (the first entry)`)).toBeVisible();
+  await monthsDialog.getByLabel('Count from').fill(`${CURRENT_YEAR}-01`);
+  await monthsDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Delivered care counted from January ${CURRENT_YEAR}`)).toBeVisible();
+  const closed = shiftMonth(todayIn().slice(0, 7), -1);
+  await monthsDialog.getByRole('button', { name: `Close ${monthLabel(closed)}` }).click();
+  await page.getByRole('alertdialog', { name: `Close ${monthLabel(closed)}?` }).getByRole('button', { name: `Close ${monthLabel(closed)}` }).click();
+  await expect(monthsDialog.getByRole('listitem').filter({ hasText: monthLabel(closed) })).toContainText(`Closed`);
+  await expect(monthsDialog.getByRole('button', { name: `Reopen ${monthLabel(closed)}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(monthsDialog).toBeHidden();
+
+  // The report is read again: no note, January counts, and last month shows it is closed.
+  await expect(thisYear.getByText(/^Counted from/)).toBeHidden();
+  await expect(thisYear.getByRole('table', { name: 'Month by month' }).getByRole('row').nth(1)).toContainText('%');
+  await result.getByRole('tab', { name: closed.slice(0, 4) }).click();
+  const closedRow = result.getByRole('tabpanel', { name: closed.slice(0, 4) }).getByRole('table', { name: 'Month by month' }).getByRole('row').nth(Number(closed.slice(5)));
+  await expect(closedRow).toContainText(`${monthName(Number(closed.slice(5)))}Closed`);
+
+  // On paper a year fits in 6 A4 pages: the per-carer detail is left to the workbook.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await form.getByLabel('Report Type').selectOption('Delivered Care Report');
+  await form.getByLabel('Start Year').fill(String(CURRENT_YEAR));
+  await form.getByRole('button', { name: 'Generate Report' }).click();
+  const oneYear = page.getByRole('dialog', { name: `Delivered Care Report (${CURRENT_YEAR} - ${CURRENT_YEAR})` });
+  await expect(oneYear.getByRole('table', { name: 'Year by year' })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  const printed = oneYear.getByRole('region', { name: String(CURRENT_YEAR) });
+  await expect(printed.getByRole('table', { name: 'Month by month' })).toBeVisible();
+  await expect(printed.getByRole('table', { name: 'By carer' })).toBeHidden();
+  await expect(printed.getByText("Each carer's figures, month by month, are in the report's Excel download")).toBeVisible();
+  const pdf = (await page.pdf({ format: 'A4' })).toString('latin1');
+  const pages = pdf.match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+  expect(pages).toBeGreaterThan(1);
+  expect(pages).toBeLessThanOrEqual(6);
+  await page.emulateMedia({ media: 'screen' });
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+
+  await api.deliveries.reopenMonth.mutate({ month: closed });
+  await api.deliveries.setRecordingStart.mutate({ month: null });
 });

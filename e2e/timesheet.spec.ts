@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { addDays, todayIn } from '@/shared/dates';
-import { DELIVERY_MESSAGES, monthLabel, weekDays, weekStartOf } from '@/shared/deliveries';
+import { addDays, formatDate, todayIn } from '@/shared/dates';
+import { DELIVERY_MESSAGES, monthLabel, shiftMonth, weekDays, weekStartOf } from '@/shared/deliveries';
 import { type Api, expect, signInAs, test, withPageToken } from './fixtures';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newCarer } from '@/server/test/builders';
@@ -272,4 +272,32 @@ test('a day changed by someone else meanwhile is refused with why, the week relo
   await expect(page.getByRole('alert').filter({ hasText: STALE_MESSAGE })).toHaveCount(0);
   expect((await entryOn(api, week, pkg.id, monday)).hours).toBe(5);
   await expect(cell(tuesday)).toHaveValue('7.3');
+});
+
+test('an Admin closes any ended month from the timesheet’s Months, and a Coordinator reads which are closed', async ({ browser, page, signIn }) => {
+  await signIn('Admin');
+  const month = shiftMonth(todayIn().slice(0, 7), -11);
+  await page.goto('/deliveries');
+  await page.getByRole('button', { name: 'Months' }).click();
+  const months = page.getByRole('dialog', { name: 'Months of delivered care' });
+  const row = months.getByRole('listitem').filter({ hasText: monthLabel(month) });
+  await expect(row).toContainText('Open');
+  await row.getByRole('button', { name: `Close ${monthLabel(month)}` }).click();
+  await page.getByRole('alertdialog', { name: `Close ${monthLabel(month)}?` }).getByRole('button', { name: `Close ${monthLabel(month)}` }).click();
+  await expect(page.getByText(`${monthLabel(month)} closed`)).toBeVisible();
+  await expect(row).toContainText(`Closed ${formatDate(todayIn())} by ${e2eUser('Admin').email}`);
+
+  const coordinatorPage = await browser.newPage();
+  await signInAs(coordinatorPage, e2eUser('Coordinator'));
+  await coordinatorPage.goto('/deliveries');
+  await coordinatorPage.getByRole('button', { name: 'Months' }).click();
+  const seen = coordinatorPage.getByRole('dialog', { name: 'Months of delivered care' });
+  await expect(seen.getByRole('listitem').filter({ hasText: monthLabel(month) })).toContainText('Closed');
+  // Only an Admin closes, reopens or moves the start.
+  await expect(seen.getByRole('button', { name: /^(Close|Reopen) / })).toHaveCount(0);
+  await expect(seen.getByLabel('Count from')).toHaveCount(0);
+  await coordinatorPage.close();
+
+  await row.getByRole('button', { name: `Reopen ${monthLabel(month)}` }).click();
+  await expect(row).toContainText('Open');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { surnameFirst } from './format';
+import { csvHours, reportHours, surnameFirst } from './format';
 
 describe('surnameFirst', () => {
   it('puts the last word first, so people sort by surname', () => {
@@ -7,5 +7,21 @@ describe('surnameFirst', () => {
     expect(surnameFirst('  Mary Jane  Watson ')).toBe('Watson Mary Jane');
     expect(surnameFirst('Cher')).toBe('Cher');
     expect(surnameFirst('')).toBe('');
+  });
+});
+
+describe('reportHours', () => {
+  it('gives 2 decimals and thousands separators, as every report figure reads', () => {
+    expect(reportHours(1234.5)).toBe('1,234.50');
+    expect(reportHours(1_000_000)).toBe('1,000,000.00');
+    expect(reportHours(7)).toBe('7.00');
+    expect(reportHours(0)).toBe('0.00');
+  });
+});
+
+describe('csvHours', () => {
+  it('rounds as the screen does, without separators', () => {
+    expect(csvHours(1234.5)).toBe('1234.50');
+    expect(csvHours(4.005)).toBe(reportHours(4.005));
   });
 });

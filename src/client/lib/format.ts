@@ -6,6 +6,19 @@ export function formatHours(hours: number): string {
   return String(Math.round(hours * 100) / 100);
 }
 
+const REPORT_HOURS = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const CSV_HOURS = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+
+/** Hours as reports show them (spec §9): always 2 decimals, with thousands separators on screen and paper ("1,234.50"). */
+export function reportHours(hours: number): string {
+  return REPORT_HOURS.format(hours);
+}
+
+/** Report hours in a downloaded CSV: rounded as on screen, without separators, so a spreadsheet reads a number. */
+export function csvHours(hours: number): string {
+  return CSV_HOURS.format(hours);
+}
+
 /** A person's name as lists sort it, surname first: "Ann Smith" sorts as "Smith Ann", under S. */
 export function surnameFirst(name: string): string {
   const parts = name.trim().split(/\s+/);

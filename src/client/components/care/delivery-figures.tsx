@@ -1,3 +1,4 @@
+import { reportHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { deliveryRate, deliveryRateText } from '@/shared/deliveries';
 
@@ -13,8 +14,8 @@ export function DeliveryFigures({
   className?: string;
 }) {
   const shown = [
-    ['Planned hours', figures.plannedHours.toFixed(2)],
-    ['Delivered hours', figures.deliveredHours.toFixed(2)],
+    ['Planned hours', reportHours(figures.plannedHours)],
+    ['Delivered hours', reportHours(figures.deliveredHours)],
     ['Delivery rate', deliveryRateText(deliveryRate(figures.plannedHours, figures.deliveredHours))],
     ['Missed visits', String(figures.missedVisits)],
   ];

@@ -2,7 +2,8 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { carerKindLabel } from '@/client/components/care/carer-label';
 import type { CsvCell } from '@/shared/csv';
 import { deliveryRateText } from '@/shared/deliveries';
-import { monthName, REPORT_BREAKDOWNS, type ReportBreakdown, reportHours } from './report-model';
+import { csvHours } from '@/client/lib/format';
+import { monthName, REPORT_BREAKDOWNS, type ReportBreakdown } from './report-model';
 
 type Response = RouterOutputs['analytics']['getDeliveredReport'];
 export type DeliveredYear = Response['years'][number];
@@ -77,8 +78,8 @@ export function deliveredCsvRows(report: DeliveredReport): CsvCell[][] {
     row.month,
     row.group,
     row.service,
-    reportHours(row.plannedHours),
-    reportHours(row.deliveredHours),
+    csvHours(row.plannedHours),
+    csvHours(row.deliveredHours),
     row.deliveryRate === null ? '' : deliveryRateText(row.deliveryRate),
   ]);
   return [deliveredColumns(report), ...rows];

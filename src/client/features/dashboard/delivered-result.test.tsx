@@ -13,7 +13,7 @@ function renderReport() {
         <DialogContent>
           <DialogTitle>Delivered Care Report (2025 - 2025)</DialogTitle>
           <DialogDescription>By locality</DialogDescription>
-          <DeliveredResult report={REPORT} onGenerateNew={vi.fn()} />
+          <DeliveredResult report={REPORT} onGenerateNew={vi.fn()} onChanged={vi.fn()} />
         </DialogContent>
       </Dialog>
     </MemoryRouter>,
@@ -31,10 +31,15 @@ describe('the delivered care report', () => {
 
     await user.click(screen.getByRole('button', { name: '2025' }));
     const months = rowsOf('Month by month');
-    expect(months[1]).toBe('January0 missed visits0.000.00—0');
-    expect(months[3]).toBe('March1 missed visit21.005.7527.4%1');
+    // Recording began in March: the months before it are not recorded, not 0%, and March is closed.
+    expect(months[1]).toBe('January0.00Not recorded');
+    expect(months[3]).toBe('MarchClosed1 missed visit21.005.7527.4%1');
+    expect(months[4]).toBe('April0 missed visits0.000.00—0');
     expect(months.at(-1)).toBe('Year21.005.7527.4%1');
     expect(rowsOf('By Locality')[2]).toBe('MilvertonPlanned / delivered: Personal Care 5.50 / 1.75 · Domestic 5.50 / 1.751 missed visit11.003.5031.8%1');
+
+    expect(screen.getByText('Counted from March 2025, when recording delivered care began: the months before it are not recorded and are left out.')).toBeVisible();
+    expect(screen.getAllByText('January').at(-1)!.closest('summary')).toHaveTextContent('JanuaryNot recorded');
 
     const carers = within(screen.getByRole('table', { name: 'By carer' }));
     // An MP the role may not read is shown by kind, and still leads to the statement of the carer's last month with care.

@@ -1,13 +1,14 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, Lock } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { DeliveryFigures } from '@/client/components/care/delivery-figures';
+import { DeliveryMonthsButton } from '@/client/components/care/delivery-months';
 import { statementPath } from '@/client/lib/routes';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { downloadCsv } from '@/client/lib/download-file';
-import { deliveryRate, deliveryRateText, monthKey } from '@/shared/deliveries';
+import { deliveryRate, deliveryRateText, monthKey, monthLabel } from '@/shared/deliveries';
 import {
   carerLabel,
   type DeliveredCarer,
@@ -18,7 +19,8 @@ import {
   type DeliveredReport,
   type DeliveredYear,
 } from './delivered-model';
-import { monthName, REPORT_BREAKDOWNS, reportHours } from './report-model';
+import { reportHours } from '@/client/lib/format';
+import { monthName, REPORT_BREAKDOWNS } from './report-model';
 import { downloadXlsx, ReportFrame, useChooseYear } from './report-result';
 
 /** One row of a figures table: what it names, and its planned, delivered and (where counted) missed figures. */
@@ -30,28 +32,54 @@ interface FiguresRow {
   deliveredHours: number;
   deliveryRate: number | null;
   missedVisits?: number;
+  /** False for a period before recording began: its plan stands, but nothing delivered is counted. */
+  recorded?: boolean;
 }
 
 const NUMBER = 'text-right align-top tabular-nums';
+const NOT_RECORDED = 'Not recorded';
 
 function missedText(visits: number): string {
-  return visits === 1 ? '1 missed visit' : `${visits} missed visits`;
+  return visits === 1 ? '1 missed visit' : `${visits.toLocaleString('en-GB')} missed visits`;
 }
 
 /** Planned, delivered and rate (and missed visits when `missed`) for each row. */
-function FiguresTable({ caption, nameHeader, rows, missed, footer }: { caption: string; nameHeader: string; rows: FiguresRow[]; missed?: boolean; footer?: FiguresRow }) {
-  const cells = (row: FiguresRow) => (
-    <>
-      <TableCell className={NUMBER}>{reportHours(row.plannedHours)}</TableCell>
-      <TableCell className={NUMBER}>{reportHours(row.deliveredHours)}</TableCell>
-      <TableCell className={NUMBER}>{deliveryRateText(row.deliveryRate)}</TableCell>
-      {missed && <TableCell className={cn(NUMBER, 'hidden sm:table-cell')}>{row.missedVisits ?? 0}</TableCell>}
-    </>
-  );
+function FiguresTable({
+  caption,
+  nameHeader,
+  rows,
+  missed,
+  footer,
+  captionOnPaper = true,
+}: {
+  caption: string;
+  nameHeader: string;
+  rows: FiguresRow[];
+  missed?: boolean;
+  footer?: FiguresRow;
+  /** False where the heading above already says it (a month's tables), so the printout stays short. */
+  captionOnPaper?: boolean;
+}) {
+  const cells = (row: FiguresRow) =>
+    row.recorded === false ? (
+      <>
+        <TableCell className={NUMBER}>{reportHours(row.plannedHours)}</TableCell>
+        <TableCell className={cn(NUMBER, 'text-muted-foreground')} colSpan={missed ? 3 : 2}>
+          {NOT_RECORDED}
+        </TableCell>
+      </>
+    ) : (
+      <>
+        <TableCell className={NUMBER}>{reportHours(row.plannedHours)}</TableCell>
+        <TableCell className={NUMBER}>{reportHours(row.deliveredHours)}</TableCell>
+        <TableCell className={NUMBER}>{deliveryRateText(row.deliveryRate)}</TableCell>
+        {missed && <TableCell className={cn(NUMBER, 'hidden sm:table-cell')}>{(row.missedVisits ?? 0).toLocaleString('en-GB')}</TableCell>}
+      </>
+    );
   return (
     <div className="overflow-x-auto">
-      <Table className="caption-top max-sm:text-xs max-sm:[&_td]:px-1.5 max-sm:[&_th]:px-1.5 print:text-xs print:[&_td]:py-0.5 print:[&_th]:h-6">
-        <caption className="pb-1 text-left text-sm font-semibold">{caption}</caption>
+      <Table className="caption-top max-sm:text-xs max-sm:[&_td]:px-1.5 max-sm:[&_th]:px-1.5 print:text-[10px] print:leading-tight print:[&_td]:py-px print:[&_th]:h-5">
+        <caption className={cn('pb-1 text-left text-sm font-semibold', !captionOnPaper && 'print:sr-only')}>{caption}</caption>
         <TableHeader>
           <TableRow>
             <TableHead>{nameHeader}</TableHead>
@@ -71,8 +99,8 @@ function FiguresTable({ caption, nameHeader, rows, missed, footer }: { caption: 
             <TableRow key={row.key} className="break-inside-avoid">
               <TableCell className="whitespace-normal">
                 <span className="font-medium">{row.name}</span>
-                {row.detail && <span className="text-muted-foreground hidden text-xs sm:block">{row.detail}</span>}
-                {missed && <span className="text-muted-foreground block text-xs sm:hidden">{missedText(row.missedVisits ?? 0)}</span>}
+                {row.detail && <span className="text-muted-foreground hidden text-xs sm:block print:hidden">{row.detail}</span>}
+                {missed && row.recorded !== false && <span className="text-muted-foreground block text-xs sm:hidden">{missedText(row.missedVisits ?? 0)}</span>}
               </TableCell>
               {cells(row)}
             </TableRow>
@@ -118,37 +146,62 @@ function carerRows(carers: DeliveredCarer[], monthOf: (carer: DeliveredCarer) =>
   }));
 }
 
-/** The year's figures in large type: planned, delivered, rate and missed visits. */
-function PeriodSummary({ title, period }: { title: string; period: DeliveredPeriod }) {
+/** The year's figures in large type: planned, delivered, rate and missed visits; or that nothing was recorded. */
+function PeriodSummary({ title, period, note }: { title: string; period: DeliveredYear; note?: string }) {
   return (
     <div className="bg-muted/50 rounded-lg px-4 py-3">
       <h4 className="text-sm font-semibold">{title}</h4>
-      <DeliveryFigures figures={period} className="mt-1" />
+      {period.recorded ? <DeliveryFigures figures={period} className="mt-1" /> : <p className="mt-1 text-sm">Delivered care was not recorded in {period.year}.</p>}
+      {note && <p className="text-muted-foreground mt-2 text-sm">{note}</p>}
     </div>
   );
 }
 
+/** The month's name, and a lock when it is closed. */
+function MonthName({ month }: { month: DeliveredMonth }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      {monthName(month.month)}
+      {month.closed && (
+        <span className="text-muted-foreground inline-flex items-center gap-0.5 text-xs font-normal">
+          <Lock className="size-3" aria-hidden />
+          Closed
+        </span>
+      )}
+    </span>
+  );
+}
+
+function monthLine(month: DeliveredMonth): string {
+  if (!month.recorded) return month.plannedHours > 0 ? `${NOT_RECORDED} · ${reportHours(month.plannedHours)} hours planned` : NOT_RECORDED;
+  if (month.plannedHours === 0 && month.deliveredHours === 0 && month.missedVisits === 0) return 'Nothing planned';
+  return `${reportHours(month.deliveredHours)} of ${reportHours(month.plannedHours)} hours · ${deliveryRateText(month.deliveryRate)}`;
+}
+
 function MonthDetails({ year, month, groupHeader }: { year: number; month: DeliveredMonth; groupHeader: string }) {
   const empty = month.plannedHours === 0 && month.deliveredHours === 0 && month.missedVisits === 0;
+  const name = monthName(month.month);
   return (
-    <details className="group rounded-md border break-inside-avoid print:[&::details-content]:[content-visibility:visible]">
-      <summary className="focus-visible:ring-ring/50 flex list-none cursor-pointer flex-wrap items-center justify-between gap-x-3 rounded-md px-3 py-2 text-sm font-medium outline-none focus-visible:ring-[3px] print:py-1 [&::-webkit-details-marker]:hidden">
+    <details className="group rounded-md border print:[&::details-content]:[content-visibility:visible]">
+      <summary className="focus-visible:ring-ring/50 flex list-none cursor-pointer flex-wrap items-center justify-between gap-x-3 rounded-md px-3 py-2 text-sm font-medium outline-none focus-visible:ring-[3px] print:break-after-avoid print:py-1 [&::-webkit-details-marker]:hidden">
         <span className="flex items-center gap-1.5">
           <ChevronRight className="size-4 transition-transform group-open:rotate-90 print:hidden" aria-hidden />
-          {monthName(month.month)}
+          <MonthName month={month} />
         </span>
-        <span className="text-muted-foreground tabular-nums">
-          {empty ? 'Nothing planned' : `${reportHours(month.deliveredHours)} of ${reportHours(month.plannedHours)} hours · ${deliveryRateText(month.deliveryRate)}`}
-        </span>
+        <span className="text-muted-foreground tabular-nums">{monthLine(month)}</span>
       </summary>
-      {empty ? (
-        <p className="text-muted-foreground px-3 pb-3 text-sm">Nothing planned or recorded</p>
+      {!month.recorded ? (
+        <p className="text-muted-foreground px-3 pb-3 text-sm print:hidden">
+          Delivered care was not recorded in {name} {year}: its plan is shown, but it is left out of the year&apos;s figures.
+        </p>
+      ) : empty ? (
+        <p className="text-muted-foreground px-3 pb-3 text-sm print:hidden">Nothing planned or recorded</p>
       ) : (
-        <div className="grid gap-4 px-3 pb-3 md:grid-cols-2">
-          <FiguresTable caption={`${monthName(month.month)} by service`} nameHeader="Service" rows={serviceRows(month)} />
-          <FiguresTable caption={`${monthName(month.month)} by ${groupHeader.toLowerCase()}`} nameHeader={groupHeader} rows={groupRows(month)} missed />
-          <div className="md:col-span-2">
-            <FiguresTable caption={`${monthName(month.month)} by carer`} nameHeader="Carer" rows={carerRows(month.carers, () => monthKey(year, month.month))} missed />
+        <div className="grid gap-4 px-3 pb-3 md:grid-cols-2 print:grid-cols-2 print:gap-2 print:pb-1">
+          <FiguresTable caption={`${name} by service`} nameHeader="Service" rows={serviceRows(month)} captionOnPaper={false} />
+          <FiguresTable caption={`${name} by ${groupHeader.toLowerCase()}`} nameHeader={groupHeader} rows={groupRows(month)} missed captionOnPaper={false} />
+          <div className="md:col-span-2 print:hidden">
+            <FiguresTable caption={`${name} by carer`} nameHeader="Carer" rows={carerRows(month.carers, () => monthKey(year, month.month))} missed />
           </div>
         </div>
       )}
@@ -162,17 +215,26 @@ function lastMonthOf(year: DeliveredYear, carerId: string): string {
   return monthKey(year.year, month);
 }
 
-function DeliveredYearSection({ year, report }: { year: DeliveredYear; report: DeliveredReport }) {
+/** What the year's figures count, when recording began part-way through it. */
+function countedNote(year: DeliveredYear, recordedFrom: string | null): string | undefined {
+  if (!year.recorded || recordedFrom === null || !recordedFrom.startsWith(`${year.year}-`) || recordedFrom.endsWith('-01')) return undefined;
+  return `Counted from ${monthLabel(recordedFrom)}, when recording delivered care began: the months before it are not recorded and are left out.`;
+}
+
+function DeliveredYearSection({ year, report, onChanged }: { year: DeliveredYear; report: DeliveredReport; onChanged: () => void }) {
   const headingId = useId();
   const words = REPORT_BREAKDOWNS[report.choice.breakdown];
   const nothing = year.plannedHours === 0 && year.deliveredHours === 0 && year.missedVisits === 0;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h3 id={headingId} className="text-lg font-semibold">
-        {year.year}
-      </h3>
-      <PeriodSummary title="Annual Summary" period={year} />
-      {nothing ? (
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-lg font-semibold">
+          {year.year}
+        </h3>
+        <DeliveryMonthsButton onChanged={onChanged} />
+      </div>
+      <PeriodSummary title="Annual Summary" period={year} note={countedNote(year, report.recordedFrom)} />
+      {nothing && year.recorded ? (
         <p className="text-muted-foreground text-sm">Nothing planned or recorded in {year.year}</p>
       ) : (
         <>
@@ -180,30 +242,38 @@ function DeliveredYearSection({ year, report }: { year: DeliveredYear; report: D
             caption="Month by month"
             nameHeader="Month"
             missed
-            rows={year.months.map((m) => ({ key: String(m.month), ...m, name: monthName(m.month) }))}
+            rows={year.months.map((m) => ({ key: String(m.month), ...m, name: <MonthName month={m} /> }))}
             footer={{ key: 'year', ...year, name: 'Year' }}
           />
-          <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
-            <FiguresTable caption={words.heading} nameHeader={words.group} rows={groupRows(year)} missed />
-            <FiguresTable caption="Service Summary" nameHeader="Service" rows={serviceRows(year)} />
-          </div>
-          <FiguresTable caption="By carer" nameHeader="Carer" rows={carerRows(year.carers, (carer) => lastMonthOf(year, carer.carerId))} missed />
-          <div className="flex flex-col gap-2">
-            <h4 className="text-sm font-semibold">Monthly Analysis</h4>
-            {year.months.map((month) => (
-              <MonthDetails key={month.month} year={year.year} month={month} groupHeader={words.group} />
-            ))}
-          </div>
+          {year.recorded && (
+            <>
+              <div className="grid gap-4 lg:grid-cols-[3fr_2fr] print:grid-cols-2 print:gap-2">
+                <FiguresTable caption={words.heading} nameHeader={words.group} rows={groupRows(year)} missed />
+                <FiguresTable caption="Service Summary" nameHeader="Service" rows={serviceRows(year)} />
+              </div>
+              <div className="print:hidden">
+                <FiguresTable caption="By carer" nameHeader="Carer" rows={carerRows(year.carers, (carer) => lastMonthOf(year, carer.carerId))} missed />
+              </div>
+              <p className="hidden text-xs print:block">Each carer&apos;s figures, month by month, are in the report&apos;s Excel download (the Carers sheet).</p>
+              <div className="flex flex-col gap-2">
+                <h4 className="text-sm font-semibold">Monthly Analysis</h4>
+                {year.months.map((month) => (
+                  <MonthDetails key={month.month} year={year.year} month={month} groupHeader={words.group} />
+                ))}
+              </div>
+            </>
+          )}
         </>
       )}
     </section>
   );
 }
 
-/** Each year's planned, delivered, rate and missed visits, each year leading to its own tab. */
+/** Each year's planned, delivered, rate and missed visits, each year leading to its own tab; all years count only what was recorded. */
 function DeliveredYearByYear({ report }: { report: DeliveredReport }) {
   const onChoose = useChooseYear();
-  const sum = (key: 'plannedHours' | 'deliveredHours' | 'missedVisits') => report.years.reduce((total, year) => total + year[key], 0);
+  const recorded = report.years.filter((year) => year.recorded);
+  const sum = (key: 'plannedHours' | 'deliveredHours' | 'missedVisits') => recorded.reduce((total, year) => total + year[key], 0);
   const planned = sum('plannedHours');
   const delivered = sum('deliveredHours');
   return (
@@ -227,12 +297,12 @@ function DeliveredYearByYear({ report }: { report: DeliveredReport }) {
 }
 
 /** The generated delivered care report: a year-by-year summary, then a tab per year, with downloads and print. */
-export default function DeliveredResult({ report, onGenerateNew }: { report: DeliveredReport; onGenerateNew: () => void }) {
+export default function DeliveredResult({ report, onGenerateNew, onChanged }: { report: DeliveredReport; onGenerateNew: () => void; onChanged: () => void }) {
   return (
     <ReportFrame
       years={report.years.map((year) => year.year)}
       summary={<DeliveredYearByYear report={report} />}
-      yearPanel={(year) => <DeliveredYearSection year={report.years.find((y) => y.year === year)!} report={report} />}
+      yearPanel={(year) => <DeliveredYearSection year={report.years.find((y) => y.year === year)!} report={report} onChanged={onChanged} />}
       onDownloadCsv={() => downloadCsv(deliveredFileName(report, 'csv'), deliveredCsvRows(report))}
       onDownloadXlsx={() => void downloadXlsx(deliveredFileName(report, 'xlsx'), async () => (await import('./delivered-xlsx')).deliveredXlsx(report))}
       onGenerateNew={onGenerateNew}

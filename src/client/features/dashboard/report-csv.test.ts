@@ -16,7 +16,7 @@ describe('the report CSV', () => {
     expect(lines.slice(1)).toEqual([
       '2025,March,Both,Personal Care,20.10',
       '2025,March,Both,Domestic,10.02',
-      '2026,January,None,"Meal Prep, Hot",4.00',
+      '2026,January,None,"Meal Prep, Hot",4.01',
       '',
     ]);
   });

@@ -110,7 +110,11 @@ export function ReportDialog() {
           <ReportResult report={report.report} onGenerateNew={reset} />
         ) : report?.kind === 'delivered' ? (
           <Suspense fallback={<p className="text-muted-foreground text-sm">Loading the report…</p>}>
-            <DeliveredResult report={report.report} onGenerateNew={reset} />
+            <DeliveredResult
+              report={report.report}
+              onGenerateNew={reset}
+              onChanged={() => void generate({ items: 'delivered', ...report.report.choice })}
+            />
           </Suspense>
         ) : (
           <ReportForm

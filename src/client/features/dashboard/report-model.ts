@@ -102,7 +102,4 @@ export function monthName(month: number): string {
   return MONTH_NAMES[month - 1] ?? String(month);
 }
 
-/** Report hours are always shown to 2 decimals (spec §9). */
-export function reportHours(hours: number): string {
-  return hours.toFixed(2);
-}
+

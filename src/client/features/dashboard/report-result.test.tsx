@@ -26,7 +26,7 @@ describe('the report result', () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       'YearTotal hoursMain services',
       '202530.12Personal Care 20.10 · Domestic 10.02',
-      '2026to date4.00Meal Prep, Hot 4.00',
+      '2026to date4.01Meal Prep, Hot 4.01',
       'All years34.13',
     ]);
     expect(screen.queryByRole('region')).toBeNull();
@@ -39,7 +39,7 @@ describe('the report result', () => {
     expect(screen.queryByRole('table', { name: 'Year by year' })).toBeNull();
 
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('region', { name: '2026' })).toHaveTextContent('Total hours: 4.00');
+    expect(screen.getByRole('region', { name: '2026' })).toHaveTextContent('Total hours: 4.01');
     expect(screen.queryByRole('region', { name: '2025' })).toBeNull();
   });
 

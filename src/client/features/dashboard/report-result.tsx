@@ -8,7 +8,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { downloadCsv, downloadFile } from '@/client/lib/download-file';
 import { reportCsvRows } from './report-csv';
-import { type HoursReport, lastYearOf, type NamedHours, reportFileName, reportHours, type YearHours } from './report-model';
+import { reportHours } from '@/client/lib/format';
+import { type HoursReport, lastYearOf, type NamedHours, reportFileName, type YearHours } from './report-model';
 import { hoursSplit, YearSection } from './report-year';
 
 /** Makes the workbook (its writer loaded only now) and hands it to the browser; a failure is said in a toast. */
@@ -111,9 +112,9 @@ const SUMMARY = 'summary';
 
 /**
  * An inactive tab is drawn only while printing, and then only on paper: the Print button prints the summary
- * and every year, each year on a new page.
+ * and every year, the first year under the summary and each later year on a new page.
  */
-const PANEL = 'data-[state=inactive]:hidden print:block! print:[&+&]:break-before-page';
+const PANEL = 'data-[state=inactive]:hidden print:block! print:[&+&]:mt-6 print:[&+&+&]:mt-0 print:[&+&+&]:break-before-page';
 
 /**
  * A generated report's frame: downloads and print, a summary tab, then one tab per year. Each report

@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { reportHours } from '@/client/lib/format';
 import {
   type GroupHours,
   type HoursReport,
@@ -9,7 +10,6 @@ import {
   type NamedHours,
   REPORT_BREAKDOWNS,
   type ReportBreakdown,
-  reportHours,
   type YearHours,
 } from './report-model';
 import { MonthlyHoursChart } from './report-monthly-chart';

@@ -10,7 +10,7 @@ import { Button } from '@/client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { downloadCsv } from '@/client/lib/download-file';
-import { formatDate } from '@/client/lib/format';
+import { formatDate, reportHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { useTRPC } from '@/client/lib/trpc';
 import { calendarDate, todayIn } from '@/shared/dates';
@@ -25,7 +25,6 @@ type StatementPackage = Statement['packages'][number];
 const DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** Hours on a statement: always 2 decimals, as pay and funders' figures are read. */
-const hours = (value: number) => value.toFixed(2);
 const NUMBER = 'text-right tabular-nums';
 
 /** The month picker: the month shown, with the months before and after it one step away. */
@@ -90,8 +89,8 @@ function PackagesTable({ statement }: { statement: Statement }) {
                   {pkg.weeklyHours} h/week · <span className="font-mono">{pkg.id}</span>
                 </span>
               </TableCell>
-              <TableCell className={NUMBER}>{hours(pkg.plannedHours)}</TableCell>
-              <TableCell className={NUMBER}>{hours(pkg.deliveredHours)}</TableCell>
+              <TableCell className={NUMBER}>{reportHours(pkg.plannedHours)}</TableCell>
+              <TableCell className={NUMBER}>{reportHours(pkg.deliveredHours)}</TableCell>
               <TableCell className={NUMBER}>{pkg.missedVisits}</TableCell>
             </TableRow>
           ))}
@@ -99,8 +98,8 @@ function PackagesTable({ statement }: { statement: Statement }) {
         <tfoot className="border-t font-semibold">
           <TableRow>
             <TableCell>Total</TableCell>
-            <TableCell className={NUMBER}>{hours(statement.plannedHours)}</TableCell>
-            <TableCell className={NUMBER}>{hours(statement.deliveredHours)}</TableCell>
+            <TableCell className={NUMBER}>{reportHours(statement.plannedHours)}</TableCell>
+            <TableCell className={NUMBER}>{reportHours(statement.deliveredHours)}</TableCell>
             <TableCell className={NUMBER}>{statement.missedVisits}</TableCell>
           </TableRow>
         </tfoot>

@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Lock } from 'lucide-react';
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { addDays, isIsoDate, todayIn } from '@/shared/dates';
 import { monthDates, monthLabel, monthOfDate, weekStartOf } from '@/shared/deliveries';
 import { matchesWords } from '@/shared/search-key';
-import { ConfirmDialog } from '@/client/components/confirm-dialog';
+import { DeliveryMonthsButton, useMonthClosing } from '@/client/components/care/delivery-months';
 import { PageHeader } from '@/client/components/form/form-layout';
 import { useIsNarrow } from '@/client/components/list-screen/list-screen';
 import { LoadState } from '@/client/components/load-state';
@@ -76,11 +76,8 @@ function UnsavedCellsGuard({ store }: { store: TimesheetStore }) {
 
 /** For each month the week touches: whether it is closed, and for an Admin, closing or reopening it. */
 function MonthClosing({ week }: { week: DeliveryWeek }) {
-  const trpc = useTRPC();
   const canClose = useCan('monthClosing', 'update');
-  const close = useMutation(trpc.deliveries.closeMonth.mutationOptions());
-  const reopen = useMutation(trpc.deliveries.reopenMonth.mutationOptions());
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const closing = useMonthClosing();
   const months = [...new Set(week.days.map(monthOfDate))];
   const rows = months
     .map((month) => ({ month, closed: week.closedMonths.includes(month), ended: monthDates(month).last < week.today }))
@@ -95,7 +92,7 @@ function MonthClosing({ week }: { week: DeliveryWeek }) {
               <Lock className="size-4 text-muted-foreground" aria-hidden />
               <span>{monthLabel(month)} is closed</span>
               {canClose && (
-                <Button size="sm" variant="outline" disabled={reopen.isPending} onClick={() => reopen.mutate({ month })}>
+                <Button size="sm" variant="outline" disabled={closing.pending} onClick={() => closing.reopen(month)}>
                   Reopen {monthLabel(month)}
                 </Button>
               )}
@@ -103,25 +100,14 @@ function MonthClosing({ week }: { week: DeliveryWeek }) {
           ) : (
             <>
               <span>{monthLabel(month)} is open</span>
-              <Button size="sm" variant="outline" disabled={close.isPending} onClick={() => setConfirming(month)}>
+              <Button size="sm" variant="outline" disabled={closing.pending} onClick={() => closing.askToClose(month)}>
                 Close {monthLabel(month)}
               </Button>
             </>
           )}
         </div>
       ))}
-      <ConfirmDialog
-        open={confirming !== null}
-        title={confirming ? `Close ${monthLabel(confirming)}?` : ''}
-        description="Its figures are then final: no entry in it can be added, changed or removed until an Admin reopens the month."
-        keepLabel="Keep open"
-        confirmLabel={confirming ? `Close ${monthLabel(confirming)}` : 'Close'}
-        onKeep={() => setConfirming(null)}
-        onConfirm={() => {
-          if (confirming) close.mutate({ month: confirming });
-          setConfirming(null);
-        }}
-      />
+      {closing.confirm}
     </div>
   );
 }
@@ -173,7 +159,9 @@ export default function TimesheetScreen() {
   return (
     <div className="flex min-w-0 flex-col gap-4 p-4 md:p-6">
       <UnsavedCellsGuard store={store} />
-      <PageHeader title="Timesheets" />
+      <PageHeader title="Timesheets">
+        <DeliveryMonthsButton />
+      </PageHeader>
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" onClick={() => goToWeek(addDays(weekStart, -7))}>
           <ChevronLeft aria-hidden /> Previous week
