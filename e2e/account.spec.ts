@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { enterCode, enterPassword, expect, serverOf, signInAs, test } from './fixtures';
 import { ACCOUNT_OWNER, freshTotpCode } from './users';
 
@@ -27,10 +28,31 @@ test('a member of staff changes their password, sets up two-step sign-in and sig
   await start.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   await expect(page.getByRole('img', { name: 'QR code to add Valecare to an authenticator app' })).toBeVisible();
   const secret = ((await page.getByTestId('set-up-key').textContent()) ?? '').replace(/\s/g, '');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy key' }).click();
+  await expect(page.getByText('Key copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   const setUp = page.getByRole('form', { name: 'Set up two-step sign-in' });
   await setUp.getByLabel('Code from the app').fill(await freshTotpCode(secret, { server: serverOf(page), email: ACCOUNT_OWNER.email }));
   await setUp.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+  await page.getByRole('button', { name: 'Copy codes' }).click();
+  await expect(page.getByText('Recovery codes copied')).toBeVisible();
+  expect((await page.evaluate(() => navigator.clipboard.readText())).split('\n')).toEqual(codes);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  expect(await readFile((await (await download).path())!, 'utf8')).toContain(codes.join('\n'));
+  // Printing puts the codes on paper and nothing else of the screen.
+  await page.evaluate(() => {
+    window.print = () => document.body.setAttribute('data-printed', 'yes');
+  });
+  await page.getByRole('button', { name: 'Print' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Change password' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
   await page.getByRole('button', { name: 'I have kept them' }).click();
   await expect(page.getByText('10 recovery codes left')).toBeVisible();
 

@@ -41,14 +41,20 @@ export async function enterAppCode(page: Page, credentials: Credentials) {
  * Sets up two-step sign-in as a person would with an authenticator app: reads the key shown under the
  * QR code, enters the app's code, and keeps the recovery codes shown once. Returns the key and codes.
  */
-export async function setUpTwoStepSignIn(page: Page, email: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function setUpTwoStepSignIn(
+  page: Page,
+  email: string,
+  /** Runs on the recovery codes page before going on (to check what it offers). */
+  onRecoveryCodesPage?: (recoveryCodes: string[]) => Promise<void>,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
   await expect(page.getByRole('img', { name: `QR code to add Valecare for ${email} to an authenticator app` })).toBeVisible();
-  const secret = (await page.getByLabel('set-up key').inputValue()).replace(/\s/g, '');
+  const secret = ((await page.locator('#totp-secret').textContent()) ?? '').replace(/\s/g, '');
   await page.getByLabel('Code from the app').fill(await freshTotpCode(secret, { server: serverOf(page), email }));
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
   const recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+  await onRecoveryCodesPage?.(recoveryCodes);
   await page.getByRole('link', { name: 'I have saved my codes, continue' }).click();
   return { secret, recoveryCodes };
 }

@@ -1,11 +1,36 @@
+import { readFile } from 'node:fs/promises';
 import { enterCode, enterPassword, expect, setUpTwoStepSignIn, test } from './fixtures';
 import { freshTotpCode, NEWCOMER, wrongTotpCode } from './users';
 
 test('an Admin sets up two-step sign-in from the QR code page, then signs in with a code; a wrong code is refused', async ({ page }) => {
   // First sign-in: the password, then setting up the authenticator app (the key is read from the page).
   await enterPassword(page, NEWCOMER);
-  const { secret, recoveryCodes } = await setUpTwoStepSignIn(page, NEWCOMER.email);
+  // The key is shown whole, wrapped on a phone, with Copy; the recovery codes with Copy, Download and Print.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 390, height: 800 });
+  const key = page.locator('#totp-secret');
+  expect((await key.boundingBox())!.width).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: 'Copy key' }).click();
+  await expect(page.getByRole('status')).toHaveText('Key copied');
+  const copiedKey = await page.evaluate(() => navigator.clipboard.readText());
+  const { secret, recoveryCodes } = await setUpTwoStepSignIn(page, NEWCOMER.email, async (codes) => {
+    await page.getByRole('button', { name: 'Copy codes' }).click();
+    await expect(page.getByRole('status')).toHaveText('Recovery codes copied');
+    expect((await page.evaluate(() => navigator.clipboard.readText())).split('\n')).toEqual(codes);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('valecare-recovery-codes.txt');
+    expect(await readFile((await file.path())!, 'utf8')).toContain(codes.join('\n'));
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-printed', 'yes');
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  expect(copiedKey).toBe(secret);
   expect(recoveryCodes).toHaveLength(10);
   await page.waitForURL('**/dashboard');
   await expect(page.getByTestId('user-role')).toHaveText('Role: Admin');

@@ -87,13 +87,16 @@ export interface EnrolmentPageOptions {
 export function renderEnrolmentPage({ uid, email, secret, error }: EnrolmentPageOptions): string {
   return renderAuthPage({
     title: 'Set up two-step sign-in',
+    script: 'keep-codes.js',
     body: `<p class="lead">Your account needs a code from an authenticator app as well as your password. Use an app such as Microsoft Authenticator or Google Authenticator on your work phone.</p>
 ${errorMessage(error, 'code-error')}
 <ol class="steps">
   <li>In the app, add an account and scan this QR code.
     ${authenticatorQrCode(email, secret)}
-    <label class="secret-label" for="totp-secret">Cannot scan it? Choose to enter a key in the app, and type this set-up key:</label>
-    <input class="secret" id="totp-secret" type="text" readonly spellcheck="false" value="${escape(groupedSecret(secret))}">
+    <p class="secret-label" id="totp-secret-label">Cannot scan it? Choose to enter a key in the app, and type this set-up key:</p>
+    <p class="secret-row"><code class="secret" id="totp-secret">${escape(groupedSecret(secret))}</code>
+    <button class="small" type="button" data-copy="#totp-secret" data-copied="Key copied" hidden>Copy key</button></p>
+    <p class="keep-status" id="keep-status" role="status"></p>
   </li>
   <li>Enter the 6-digit code the app now shows for Valecare.</li>
 </ol>
@@ -124,8 +127,15 @@ ${cancelForm(uid)}
 export function renderRecoveryCodesPage({ codes, continueTo }: { codes: string[]; continueTo: string }): string {
   return renderAuthPage({
     title: 'Save your recovery codes',
+    script: 'keep-codes.js',
     body: `<p class="lead">Two-step sign-in is on. If you ever sign in without your phone, enter one of these codes instead of a code from the app. Each code works once.</p>
 <ol class="codes" aria-label="Recovery codes">${codes.map((code) => `<li><code>${escape(code)}</code></li>`).join('')}</ol>
+<p class="keep-buttons">
+  <button class="small" type="button" data-copy=".codes code" data-copy-keep-spaces="yes" data-copied="Recovery codes copied" hidden>Copy codes</button>
+  <button class="small" type="button" data-download=".codes code" hidden>Download</button>
+  <button class="small" type="button" data-print hidden>Print</button>
+</p>
+<p class="keep-status" id="keep-status" role="status"></p>
 <p class="notice">Print them or keep them in a safe place now: they will not be shown again.</p>
 <a class="primary" href="${escape(continueTo)}">I have saved my codes, continue</a>`,
   });

@@ -34,6 +34,7 @@ const ASSETS_DIR = path.join(PROJECT_ROOT, 'src/server/auth/assets');
 const ASSETS = new Map([
   ['auth.css', 'text/css; charset=utf-8'],
   ['logout.js', 'text/javascript; charset=utf-8'],
+  ['keep-codes.js', 'text/javascript; charset=utf-8'],
 ]);
 
 // Anything unusable (too long, not text) is read as nothing typed: the page says the details do not match.

@@ -147,7 +147,7 @@ export interface SignInResult {
 
 /** The set-up key as the page shows it (grouped in fours), without the spaces. */
 export function secretOnPage(body: string): string {
-  const match = /id="totp-secret"[^>]*value="([A-Z2-7 ]+)"/.exec(body);
+  const match = /id="totp-secret"[^>]*>([A-Z2-7 ]+)</.exec(body);
   if (!match) throw new Error('no set-up key on the page');
   return match[1]!.replace(/ /g, '');
 }

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { KeyRound, LogOut, ShieldCheck } from 'lucide-react';
+import { Download, KeyRound, LogOut, Printer, ShieldCheck } from 'lucide-react';
+import { CopyButton } from '@/client/components/copy-button';
+import { downloadFile } from '@/client/lib/download-file';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -216,9 +218,12 @@ function SetUp({ secret, qrCodeSvg, currentPassword, onDone }: { secret: string;
           In the app, add an account and scan this QR code.
           <img src={`data:image/svg+xml;utf8,${encodeURIComponent(qrCodeSvg)}`} alt="QR code to add Valecare to an authenticator app" className="my-2 size-48 rounded border bg-white p-2" />
           <span className="block">Or type this key:</span>
-          <code data-testid="set-up-key" className="block rounded bg-muted px-2 py-1 font-mono break-words select-all">
-            {secret}
-          </code>
+          <span className="flex flex-wrap items-center gap-2">
+            <code data-testid="set-up-key" className="min-w-0 rounded bg-muted px-2 py-1 font-mono break-all select-all">
+              {secret}
+            </code>
+            <CopyButton text={secret.replace(/\s/g, '')} label="Copy key" copied="Key copied" />
+          </span>
         </li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
@@ -230,17 +235,34 @@ function SetUp({ secret, qrCodeSvg, currentPassword, onDone }: { secret: string;
   );
 }
 
+/** The codes as a file or a printout keeps them: one a line, under what they are. */
+function recoveryCodesText(codes: string[]): string {
+  return ['Valecare recovery codes', 'Each works once, in place of a code from the authenticator app.', '', ...codes, ''].join('\n');
+}
+
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div className="flex flex-col gap-3" role="status">
-      <p className="font-medium">Two-step sign-in is on. Keep these recovery codes somewhere safe, away from your phone:</p>
-      <p className="text-sm text-muted-foreground">Each works once, in place of a code from the app, if you lose your phone. They are not shown again.</p>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-1 font-mono sm:grid-cols-3">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <Button variant="outline" className="self-start" onClick={onDone}>
+      {/* Printing shows this block alone (index.css), so the codes go on paper and nothing else of the screen. */}
+      <div data-print-alone className="flex flex-col gap-3">
+        <p className="font-medium">Two-step sign-in is on. Keep these recovery codes somewhere safe, away from your phone:</p>
+        <p className="text-sm text-muted-foreground">Each works once, in place of a code from the app, if you lose your phone. They are not shown again.</p>
+        <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-1 font-mono sm:grid-cols-3">
+          {codes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="flex flex-wrap gap-2 print:hidden">
+        <CopyButton text={codes.join('\n')} label="Copy codes" copied="Recovery codes copied" />
+        <Button variant="outline" onClick={() => downloadFile('valecare-recovery-codes.txt', new Blob([recoveryCodesText(codes)], { type: 'text/plain;charset=utf-8' }))}>
+          <Download aria-hidden /> Download
+        </Button>
+        <Button variant="outline" onClick={() => window.print()}>
+          <Printer aria-hidden /> Print
+        </Button>
+      </div>
+      <Button variant="outline" className="self-start print:hidden" onClick={onDone}>
         I have kept them
       </Button>
     </div>

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { Copy } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { CopyButton } from '@/client/components/copy-button';
 import { z } from 'zod';
 import { ROLES } from '@/shared/permissions';
 import { type StaffAccount, staffInvite, staffRole } from '@/shared/schemas/staff';
@@ -60,9 +60,7 @@ export function PassOnLinkDialog({ passOn, onClose }: { passOn: LinkToPassOn | n
           <Input readOnly value={passOn?.link ?? ''} onFocus={(event) => event.currentTarget.select()} className="font-mono" />
         </Field>
         <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => void navigator.clipboard?.writeText(passOn?.link ?? '').then(() => toast.success('Link copied'))}>
-            <Copy aria-hidden /> Copy link
-          </Button>
+          <CopyButton text={passOn?.link ?? ''} label="Copy link" copied="Link copied" />
           <Button type="button" onClick={onClose}>
             Done
           </Button>
