@@ -27,6 +27,7 @@ const STATEMENT = {
       packageName: 'Mornings',
       startDate: '2025-03-10',
       endDate: null,
+      plannedTo: null,
       weeklyHours: 7,
       plannedHours: 11,
       deliveredHours: 3.5,

@@ -72,6 +72,7 @@ const storePackage = {
   packageName: '',
   startDate: '2026-01-01',
   endDate: null,
+  plannedTo: null,
   weeklyHours: 7,
   plannedHours: 7,
   weekPlannedHours: 7,
@@ -200,7 +201,7 @@ describe('a stale save', () => {
       days: ['2026-11-16'],
       today: '2026-11-24',
       closedMonths: [],
-      packages: [{ id: 'p1', carerId: 'm1', carerName: 'A', clientName: 'B', packageName: '', startDate: '2026-01-01', endDate: null, weeklyHours: 7, plannedHours: 7, weekPlannedHours: 7, entries: [entry] }],
+      packages: [{ id: 'p1', carerId: 'm1', carerName: 'A', clientName: 'B', packageName: '', startDate: '2026-01-01', endDate: null, plannedTo: null, weeklyHours: 7, plannedHours: 7, weekPlannedHours: 7, entries: [entry] }],
     });
     store.load(week(delivered));
     store.setText(key, '5');

@@ -156,6 +156,25 @@ describe('deliveries.getWeek', () => {
     expect(of(archivedWithCare.id).entries).toHaveLength(1);
     await expect(admin.deliveries.getWeek({ weekStart: '2025-11-18' })).rejects.toThrow('A week starts on a Monday');
   });
+  it('plans a renewal day once, on the new package, as the dashboard counts it', async () => {
+    const client = await admin.clients.create(newClient({ name: 'Renata Renewed' }));
+    const request = (await admin.requests.create(newRequest(client.id, { startDate: '2025-06-02' }))).id;
+    const carer = (await admin.mps.create(newCarer({ name: 'Rhys Renewing' }))).id;
+    const read = await admin.packages.getById({ id: (await admin.packages.create(newPackage(carer, request, { startDate: '2025-06-02', weeklyHours: 7 }))).id });
+    // Renewed on Tuesday 18 November: the old package ends that day and the new one starts it, an hour a day each.
+    const { oldPackage, newPackage: renewed } = await admin.packages.renew({
+      oldPackage: { ...read, endDate: '2025-11-18' },
+      newPackage: { ...read, startDate: '2025-11-18' },
+    });
+    const week = await admin.deliveries.getWeek({ weekStart: '2025-11-17' });
+    const of = (id: string) => week.packages.find((p) => p.id === id)!;
+    expect(of(oldPackage.id)).toMatchObject({ endDate: '2025-11-18', plannedTo: '2025-11-17', weekPlannedHours: 1, plannedHours: 1 });
+    expect(of(renewed.id)).toMatchObject({ plannedTo: null, weekPlannedHours: 6, plannedHours: 2 });
+    // Seven days, seven hours: the week and the carer's month plan the renewal day once.
+    expect(of(oldPackage.id).weekPlannedHours + of(renewed.id).weekPlannedHours).toBe(7);
+    const statement = await admin.deliveries.getStatement({ carerId: carer, month: '2025-11' });
+    expect(statement.plannedHours).toBeCloseTo(19, 10);
+  });
 });
 
 describe('a package keeps the care recorded for it', () => {

@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { CARER_KIND_LABELS, type CarerKind, carerKindOf } from '@/shared/carer-kind';
+import { withoutRenewed } from '@/shared/care';
+import { addDays, OPEN } from '@/shared/dates';
 import {
   DELIVERY_MESSAGES,
   type DeliveryStatus,
@@ -65,13 +67,18 @@ export interface DeliveryPackage {
   packageName: string;
   startDate: string;
   endDate: string | null;
+  /**
+   * The last day the package plans care (null: open): the day before its end when it was renewed that day, as its
+   * successor plans the renewal day, so the day counts once, as the dashboard counts it (DESIGN §3); else its end.
+   */
+  plannedTo: string | null;
   weeklyHours: number;
   /** Planned hours within the period asked for: the weekly hours for each day the package runs then. */
   plannedHours: number;
   entries: Delivery[];
 }
 
-type RunningPackage = Omit<DeliveryPackage, 'plannedHours' | 'entries'> & { archived: 'Y' | 'N'; entries: unknown[][] };
+type RunningPackage = Omit<DeliveryPackage, 'plannedHours' | 'plannedTo' | 'entries'> & { clientId: string; archived: 'Y' | 'N'; entries: unknown[][] };
 
 const ENTRY = jsonTuple<Omit<Delivery, 'packageId'>>({
   id: sql`d.id`,
@@ -87,6 +94,7 @@ const RUNNING_PACKAGE = jsonTuple<RunningPackage>({
   id: sql`p.id`,
   carerId: sql`p.carer_id`,
   carerName: sql`carer.name`,
+  clientId: sql`client.id`,
   clientName: sql`client.name`,
   packageName: sql`case when p.name = client.name then '' else p.name end`,
   startDate: sql`p.start_date`,
@@ -103,7 +111,12 @@ const RUNNING_PACKAGE = jsonTuple<RunningPackage>({
  * thousands of packages and tens of thousands of entries). An entry lies within its package's dates, so a
  * package's entries then are all of those days' entries for it.
  */
-async function packagesRunning(db: Executor, first: string, last: string, carerId?: string): Promise<(Omit<DeliveryPackage, 'plannedHours'> & { archived: 'Y' | 'N' })[]> {
+async function packagesRunning(
+  db: Executor,
+  first: string,
+  last: string,
+  carerId?: string,
+): Promise<(Omit<DeliveryPackage, 'plannedHours' | 'plannedTo'> & { clientId: string; archived: 'Y' | 'N' })[]> {
   const ofCarer = carerId ? sql`and p.carer_id = ${carerId}` : sql``;
   const [result] = await queryRows<{ rows: string }>(
     db,
@@ -143,10 +156,19 @@ async function deliveryPackages(db: Executor, first: string, last: string, today
   const running = await packagesRunning(db, first, last, carerId);
   // Hours are planned up to today, as the hours reports count them: a week or month under way is planned so far.
   const plannedUntil = last < today ? last : today;
+  // A package's successor on its renewal day is running too, as that day falls within the period.
+  const notRenewed = new Set(
+    withoutRenewed(
+      running.map((p) => ({ ...p, endDate: p.endDate ?? OPEN })),
+      (p) => `${p.carerId}\n${p.clientId}`,
+    ).map((p) => p.id),
+  );
   const shown: DeliveryPackage[] = [];
-  for (const { archived, ...p } of running) {
+  for (const { archived, clientId: _clientId, ...p } of running) {
     if (archived === 'Y' && p.entries.length === 0) continue;
-    shown.push(Object.assign(p, { plannedHours: first <= plannedUntil ? plannedHoursBetween(p, first, plannedUntil) : 0 }));
+    const plannedTo = notRenewed.has(p.id) ? p.endDate : addDays(p.endDate!, -1);
+    const plan = { ...p, endDate: plannedTo };
+    shown.push({ ...p, plannedTo, plannedHours: first <= plannedUntil ? plannedHoursBetween(plan, first, plannedUntil) : 0 });
   }
   return shown;
 }
@@ -186,7 +208,7 @@ async function readWeek(db: Executor, today: string, weekStart: string): Promise
     today,
     closedMonths: closed,
     // The timesheet sets the week's entries against the whole week's plan, days to come included.
-    packages: rows.map((p) => ({ ...p, weekPlannedHours: plannedHoursBetween(p, weekStart, last) })),
+    packages: rows.map((p) => ({ ...p, weekPlannedHours: plannedHoursBetween({ ...p, endDate: p.plannedTo }, weekStart, last) })),
   };
 }
 
