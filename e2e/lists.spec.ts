@@ -245,3 +245,29 @@ for (const [width, viewport] of [
     await expect(page.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('');
   });
 }
+
+test('at 390 px every column filter is reachable from Filters; at 1280 px the table reaches the window’s bottom edge', async ({ page, signIn }) => {
+  const api = await withPageToken(page, () => signIn('Admin'));
+  const word = tag();
+  await addClient(api, `Philippa Filter ${word}`);
+  await addClient(api, `Oona Other ${word}`);
+
+  await page.setViewportSize(PHONE);
+  await page.goto('/clients');
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('group', { name: 'Filters by column' }).getByRole('textbox', { name: 'Filter Name' }).fill(`Philippa Filter ${word}`);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article', { name: `Philippa Filter ${word}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+
+  for (const height of [700, 1000]) {
+    await page.setViewportSize({ width: 1280, height });
+    await page.goto('/clients');
+    const region = page.getByRole('region', { name: 'Clients table' });
+    await expect(region).toBeVisible();
+    // However tall the window, the table's box may grow to its bottom edge, less a small margin.
+    await expect
+      .poll(() => region.evaluate((box) => box.getBoundingClientRect().top + parseFloat(getComputedStyle(box).maxHeight) - window.innerHeight))
+      .toBe(-24);
+  }
+});

@@ -380,7 +380,9 @@ describe('ListScreen with 5,000 rows', () => {
     renderList({ rows: manyClients });
     const region = screen.getByRole('region', { name: 'Clients table' });
     expect(region).toHaveAttribute('tabindex', '0');
-    expect(region).toHaveClass('overflow-auto', 'max-h-[70vh]');
+    expect(region).toHaveClass('overflow-auto');
+    // Down to the window's bottom edge, not a fixed share of it.
+    expect(region.style.maxHeight).toMatch(/^max\(20rem, calc\(100dvh - \d+px\)\)$/);
     expect(within(region).getByRole('table', { name: 'Clients' })).toHaveAttribute('aria-rowcount', '5002');
   });
 });
@@ -507,6 +509,20 @@ describe('ListScreen on a narrow screen', () => {
     card.focus();
     await user.keyboard('{Enter}');
     expect(actions.onView).toHaveBeenCalledTimes(2);
+  });
+
+  it('reaches every column’s filter from Filters, as the table’s filter row does, and counts those in use', async () => {
+    const { user } = renderList({ columns: cardColumns });
+    const filters = screen.getByRole('button', { name: 'Filters' });
+    expect(filters).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: 'Filter Post Code' })).not.toBeInTheDocument();
+    await user.click(filters);
+    expect(filters).toHaveAttribute('aria-expanded', 'true');
+    const group = screen.getByRole('group', { name: 'Filters by column' });
+    expect(within(group).getAllByRole('textbox').map((box) => box.getAttribute('aria-label'))).toEqual(['Filter Status', 'Filter Name', 'Filter Post Code', 'Filter ID']);
+    await user.type(within(group).getByRole('textbox', { name: 'Filter Post Code' }), 'EX1');
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Bob Jones']);
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
   });
 
   it('chooses the cards’ order from a Sort by list, as the table’s headers do', async () => {

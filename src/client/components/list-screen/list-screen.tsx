@@ -1,5 +1,5 @@
-import { Download, Plus, Search } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Download, ListFilter, Plus, Search } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { rememberDialogOpener } from '@/client/components/dialog-opener';
 import { ErrorMessage, LoadingMessage } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
@@ -153,6 +153,33 @@ function CardSortSelect<T>({
   );
 }
 
+/** The cards have no column headers either, so on a narrow screen each column's filter is here, behind "Filters". */
+function CardColumnFilters<T>({
+  id,
+  columns,
+  columnFilters,
+  onChange,
+}: {
+  id: string;
+  columns: readonly ListColumn<T>[];
+  columnFilters: ColumnFilters;
+  onChange: (columnId: string, value: string) => void;
+}) {
+  return (
+    <div id={id} role="group" aria-label="Filters by column" className="grid grid-cols-1 gap-2 rounded-md border p-3">
+      {columns.map((column) => (
+        <Input
+          key={column.id}
+          aria-label={`Filter ${column.header}`}
+          placeholder={`${column.header}...`}
+          value={columnFilters[column.id] ?? ''}
+          onChange={(event) => onChange(column.id, event.target.value)}
+        />
+      ))}
+    </div>
+  );
+}
+
 /** The list screen shared by every list in the product: search, per-column filters, sorting and row actions. */
 export function ListScreen<T>({
   title,
@@ -197,6 +224,9 @@ export function ListScreen<T>({
   // Stable props let the memoised table and rows skip renders that change nothing of theirs.
   const actionKinds = useMemo(() => visibleRowActions(actions, permissions), [actions, permissions]);
   const onSort = useCallback((columnId: string) => setSort((current) => nextSort(current, columnId)), []);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const activeFilters = Object.values(columnFilters).filter((value) => value.trim() !== '').length;
   const onColumnFilterChange = useCallback(
     (columnId: string, value: string) => setColumnFilters((current) => ({ ...current, [columnId]: value })),
     [],
@@ -278,12 +308,18 @@ export function ListScreen<T>({
               className="w-72 pl-8 max-md:w-full"
             />
           </div>
-          {/* On a phone the Sort by list and the export share a line, the button's label shortened to "CSV". */}
+          {/* On a phone the Sort by list, Filters and the export share a line, the button's label shortened to "CSV". */}
           <div className="flex gap-2 max-md:w-full">
             {isNarrow && (
               <div className="min-w-0 flex-1">
                 <CardSortSelect columns={columns} sort={sort} onChange={setSort} />
               </div>
+            )}
+            {isNarrow && (
+              <Button type="button" variant="outline" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((open) => !open)}>
+                <ListFilter aria-hidden />
+                {activeFilters > 0 ? `Filters (${activeFilters})` : 'Filters'}
+              </Button>
             )}
             <Button
               type="button"
@@ -306,6 +342,8 @@ export function ListScreen<T>({
           )}
         </div>
       </div>
+
+      {isNarrow && filtersOpen && <CardColumnFilters id={filtersId} columns={columns} columnFilters={columnFilters} onChange={onColumnFilterChange} />}
 
       {renderBody()}
 

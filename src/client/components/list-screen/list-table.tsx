@@ -1,6 +1,6 @@
 import { measureElement, observeElementRect, type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { memo, type ReactNode, type RefObject, useCallback, useEffect } from 'react';
+import { memo, type ReactNode, type RefObject, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
@@ -48,6 +48,35 @@ interface ListTableProps<T> extends ListViewProps<T> {
   onColumnFilterChange: (columnId: string, value: string) => void;
   /** The scrolling region around the table. */
   scrollRef: RefObject<HTMLDivElement | null>;
+}
+
+/** Room left under the table's box at the window's bottom edge. */
+const BOTTOM_MARGIN = 24;
+
+/**
+ * The table's box reaches down to the window's bottom edge, however much stands above it (filters, a banner), so a
+ * tall window shows more rows rather than a fixed-height box; never less than 20rem. Measured again as the window
+ * or the page changes.
+ */
+function useHeightToWindowBottom(ref: RefObject<HTMLElement | null>): string {
+  const [maxHeight, setMaxHeight] = useState('70vh');
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
+      setMaxHeight(`max(20rem, calc(100dvh - ${top + BOTTOM_MARGIN}px))`);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [ref]);
+  return maxHeight;
 }
 
 function ListTableImpl<T>({
@@ -102,6 +131,7 @@ function ListTableImpl<T>({
   const scrollToRow = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'center' }), [virtualizer]);
   useScrollToSavedRow(rows, getRowId, savedRowId, scrollToRow);
 
+  const maxHeight = useHeightToWindowBottom(scrollRef);
   const virtualRows = virtualizer.getVirtualItems();
   // Spacer rows stand in for the rows outside the window, so the table keeps native table layout and semantics.
   const paddingTop = virtualRows[0]?.start ?? 0;
@@ -114,7 +144,8 @@ function ListTableImpl<T>({
       aria-label={`${title} table`}
       // Focusable so keyboard users can scroll it, including sideways on narrow screens.
       tabIndex={0}
-      className="bg-card focus-visible:ring-ring/50 max-h-[70vh] overflow-auto rounded-md border outline-none focus-visible:ring-[3px]"
+      className="bg-card focus-visible:ring-ring/50 overflow-auto rounded-md border outline-none focus-visible:ring-[3px]"
+      style={{ maxHeight }}
     >
       <Table aria-label={title} aria-rowcount={rows.length + HEADER_ROW_COUNT}>
         <ListTableHeader
