@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvHours, reportHours, surnameFirst } from './format';
+import { csvHours, formatHours, reportHours, surnameFirst } from './format';
 
 describe('surnameFirst', () => {
   it('puts the last word first, so people sort by surname', () => {
@@ -23,5 +23,14 @@ describe('csvHours', () => {
   it('rounds as the screen does, without separators', () => {
     expect(csvHours(1234.5)).toBe('1234.50');
     expect(csvHours(4.005)).toBe(reportHours(4.005));
+  });
+});
+
+describe('formatHours', () => {
+  it('drops trailing zeros and separates thousands', () => {
+    expect(formatHours(1.5)).toBe('1.5');
+    expect(formatHours(2.256)).toBe('2.26');
+    expect(formatHours(7)).toBe('7');
+    expect(formatHours(1234.5)).toBe('1,234.5');
   });
 });

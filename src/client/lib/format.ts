@@ -1,9 +1,11 @@
 // The screens and the e-mails show dates alike.
 export { formatDate } from '@/shared/dates';
 
-/** Hours with at most two decimals, without trailing zeros: 1, 1.5, 2.25. */
+const HOURS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+
+/** Hours with at most two decimals, without trailing zeros, thousands separated: 1, 1.5, 2.25, 1,234.5. */
 export function formatHours(hours: number): string {
-  return String(Math.round(hours * 100) / 100);
+  return HOURS.format(hours);
 }
 
 const REPORT_HOURS = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -38,15 +38,15 @@ describe('AnimatedCounter', () => {
     preferReducedMotion(false);
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
     const { container } = render(<AnimatedCounter value={1234.5678} format={formatHours} />);
-    expect(screen.getByText('1234.57')).toHaveClass('sr-only');
+    expect(screen.getByText('1,234.57')).toHaveClass('sr-only');
     expect(shownText(container)).toBe('0');
 
     act(() => vi.advanceTimersByTime(COUNTER_DURATION_MS / 2));
-    expect(Number(shownText(container))).toBeGreaterThan(0);
-    expect(Number(shownText(container))).toBeLessThan(1234.57);
+    expect(Number(shownText(container).replace(/,/g, ''))).toBeGreaterThan(0);
+    expect(Number(shownText(container).replace(/,/g, ''))).toBeLessThan(1234.57);
 
     act(() => vi.advanceTimersByTime(COUNTER_DURATION_MS));
-    expect(shownText(container)).toBe('1234.57');
+    expect(shownText(container)).toBe('1,234.57');
   });
 
   it('counts on from the old value when the value changes', () => {

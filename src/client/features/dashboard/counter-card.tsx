@@ -8,7 +8,7 @@ import { AnimatedCounter } from './animated-counter';
 
 /** People are counted whole; hours show up to 2 decimals. */
 export const COUNTER_FORMATS = {
-  people: (n: number) => String(Math.round(n)),
+  people: (n: number) => Math.round(n).toLocaleString('en-GB'),
   hours: formatHours,
   /** A share (0.845) as a percentage to 1 decimal. */
   percent: deliveryRateText,
