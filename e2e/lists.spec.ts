@@ -271,3 +271,45 @@ test('at 390 px every column filter is reachable from Filters; at 1280 px the ta
       .toBe(-24);
   }
 });
+
+/** Elements that scroll up and down inside another that does: two scroll boxes, one in the other. */
+function scrollBoxesInScrollBoxes(): string[] {
+  const scrolls = (element: Element) => /(auto|scroll)/.test(getComputedStyle(element).overflowY) && element.scrollHeight > element.clientHeight + 1;
+  const found: string[] = [];
+  for (const element of document.querySelectorAll('[role="dialog"] *')) {
+    if (!scrolls(element)) continue;
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      if (scrolls(parent)) {
+        found.push(`${element.tagName}.${String(element.className)} in ${parent.tagName}.${String(parent.className)}`);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px no dialog scrolls inside its own scrolling: a person's view, each tab, and a report`, async ({ page, signIn }) => {
+    await page.setViewportSize({ width, height: 640 });
+    const api = await withPageToken(page, () => signIn('Admin'));
+    const client = await addClient(api, `Scarlett Scroll ${tag()}`);
+    const mp = await addMp(api, `Sean Scroll ${tag()}`, addDays(todayIn(), 400));
+    for (const address of [`/clients?view=${client.id}`, `/mps?view=${mp.id}`]) {
+      await page.goto(address);
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('tab').first()).toBeVisible();
+      for (const tab of await dialog.getByRole('tab').all()) {
+        await tab.click();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        expect(await page.evaluate(scrollBoxesInScrollBoxes), `${address}, ${await tab.textContent()}`).toEqual([]);
+      }
+    }
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.getByLabel('Report Type').selectOption('Delivered Care Report');
+    await page.getByRole('dialog').getByRole('button', { name: 'Generate Report' }).click();
+    await page.getByRole('dialog').getByRole('tab').last().click();
+    await expect(page.getByRole('dialog').getByRole('table', { name: 'Month by month' })).toBeVisible();
+    expect(await page.evaluate(scrollBoxesInScrollBoxes), 'Delivered Care Report').toEqual([]);
+  });
+}

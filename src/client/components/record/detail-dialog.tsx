@@ -59,7 +59,8 @@ export function DetailDialog({
       hideDescription={!description}
       contentProps={{
         showCloseButton: false,
-        className: 'flex max-h-[calc(100dvh-2rem)] flex-col sm:max-w-3xl',
+        // One scroll box, the dialog itself: the tabs stay at its top and the buttons at its bottom as it scrolls.
+        className: 'sm:max-w-3xl',
         onOpenAutoFocus: () => (opener.current = takeDialogOpener()),
         onCloseAutoFocus: (event) => {
           // Back to the row (or its actions button) the dialog was opened from, when it is still there.
@@ -74,7 +75,7 @@ export function DetailDialog({
     >
       {({ close, confirmThen }) => (
         <>
-          <div className="min-h-0 flex-1 overflow-y-auto">
+          <div className="min-w-0">
             {tabs ? (
               <Tabs value={activeTab ?? tabs[0]?.value} onValueChange={(next) => confirmThen(() => setActiveTab(next))}>
                 <ScrollingTabsList>
@@ -94,7 +95,7 @@ export function DetailDialog({
               status
             )}
           </div>
-          <DialogFooter>
+          <DialogFooter className="bg-background sticky -bottom-6 z-10 -mx-6 -mb-6 flex-row flex-wrap justify-end border-t px-6 py-3">
             {onEdit && tabs && (
               <Button variant="outline" onClick={() => confirmThen(onEdit)}>
                 Edit
@@ -224,7 +225,8 @@ function ScrollingTabsList({ children }: { children: ReactNode }) {
   const scrollBy = (direction: 1 | -1) => listRef.current?.scrollBy({ left: direction * listRef.current.clientWidth * 0.6, behavior: 'smooth' });
   const fade = 'from-muted pointer-events-none absolute inset-y-0 w-8 to-transparent';
   return (
-    <div className="relative" data-testid="detail-tabs" data-scrolls-before={more.before} data-scrolls-after={more.after}>
+    <div className="bg-background sticky -top-6 z-10 -mx-6 px-6 py-1" data-testid="detail-tabs" data-scrolls-before={more.before} data-scrolls-after={more.after}>
+      <div className="relative">
       <TabsList ref={listRef} onScroll={update} className="w-full [scrollbar-width:none] justify-start overflow-x-auto">
         {children}
       </TabsList>
@@ -233,6 +235,7 @@ function ScrollingTabsList({ children }: { children: ReactNode }) {
       {/* Pointer-only helpers: keyboard users move between tabs with the arrow keys, which scroll the row. */}
       {more.before && <ScrollButton side="left" onClick={() => scrollBy(-1)} />}
       {more.after && <ScrollButton side="right" onClick={() => scrollBy(1)} />}
+      </div>
     </div>
   );
 }

@@ -42,8 +42,8 @@ describe('AnimatedCounter', () => {
     expect(shownText(container)).toBe('0');
 
     act(() => vi.advanceTimersByTime(COUNTER_DURATION_MS / 2));
-    expect(Number(shownText(container).replace(/,/g, ''))).toBeGreaterThan(0);
-    expect(Number(shownText(container).replace(/,/g, ''))).toBeLessThan(1234.57);
+    expect(Number((shownText(container) ?? '').replace(/,/g, ''))).toBeGreaterThan(0);
+    expect(Number((shownText(container) ?? '').replace(/,/g, ''))).toBeLessThan(1234.57);
 
     act(() => vi.advanceTimersByTime(COUNTER_DURATION_MS));
     expect(shownText(container)).toBe('1,234.57');
