@@ -301,3 +301,22 @@ test('an Admin closes any ended month from the timesheet’s Months, and a Coord
   await row.getByRole('button', { name: `Reopen ${monthLabel(month)}` }).click();
   await expect(row).toContainText('Open');
 });
+
+test('a package renewed mid-week plans the renewal day once, on the new package, as the dashboard counts it', async ({ page, signIn }) => {
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const monday = lastWeek();
+  const pkg = await aPackage(api, addDays(monday, -14), 7);
+  const read = await api.packages.getById.query({ id: pkg.id });
+  const tuesday = addDays(monday, 1);
+  const { newPackage: renewed } = await api.packages.renew.mutate({ oldPackage: { ...read, endDate: tuesday }, newPackage: { ...read, startDate: tuesday } });
+
+  await openWeek(page, monday, pkg.carerName);
+  const rows = page.getByRole('row').filter({ hasText: pkg.carerName });
+  await expect(rows).toHaveCount(2);
+  // The old package plans Monday alone, the new one Tuesday to Sunday: seven hours in the week, not eight.
+  await expect(page.getByTitle('0 hours delivered of 1 planned')).toHaveCount(1);
+  await expect(page.getByTitle('0 hours delivered of 6 planned')).toHaveCount(1);
+  await expect(page.getByText(/^Week total \(2 packages\)/)).toBeVisible();
+  await expect(page.getByTitle('0 hours delivered of 7 planned')).toBeVisible();
+  expect(renewed.startDate).toBe(tuesday);
+});
