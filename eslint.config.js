@@ -125,10 +125,11 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...featureBoundaries('client', clientPatterns),
-  // The exceptions: a person's data export gathers whole client and carer records, and staff management acts on
-  // the accounts, two-step sign-in and password links that features/account keeps.
+  // The exceptions: a person's data export gathers whole client and carer records, and staff management (and the
+  // carer app's accounts) act on the accounts, two-step sign-in and password links that features/account keeps.
   ...featureBoundaries('server', serverPatterns, {
     'data-protection': ['clients/clients.service', 'carers/carers.service'],
     staff: ['account/accounts', 'account/two-step', 'account/password-links', 'account/password-policy', 'account/login-attempts', 'account/totp'],
+    'carer-app': ['account/accounts', 'account/password-links'],
   }),
 );

@@ -1,7 +1,7 @@
 import { expect, type Page, test as base } from '@playwright/test';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import type { AppRouter } from '@/server/app-router';
-import type { Role } from '@/shared/permissions';
+import type { StaffRole as Role } from '@/shared/permissions';
 import { e2eUser, type E2eUser, freshTotpCode, seatFor } from './users';
 
 type Credentials = Pick<E2eUser, 'email' | 'password' | 'totpSecret'>;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ROLES } from '@/shared/permissions';
+import { STAFF_ROLES } from '@/shared/permissions';
 import { openDatabase } from '@/server/db/client';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { E2E_PORT, MIGRATED_DATA_DIR_VARIABLE, migratedDataDir, newDataDir, removeDataDir, startServer } from './server';
@@ -17,7 +17,7 @@ export default async function globalSetup() {
 
   const dataDir = migratedDataDir();
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  await addE2eUsers(database.db, ROLES);
+  await addE2eUsers(database.db, STAFF_ROLES);
   await addE2eUser(database.db, NEWCOMER);
   await addE2eUser(database.db, ACCOUNT_OWNER);
   await addE2eUser(database.db, DRAFT_KEEPER);

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Secret } from 'otpauth';
-import type { Role } from '@/shared/permissions';
+import type { StaffRole as Role } from '@/shared/permissions';
 import { enrolWithSecret } from '@/server/features/account/two-step';
 import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from '@/server/features/account/totp';
 import { addUser } from '@/server/features/account/accounts';
@@ -13,7 +13,7 @@ import { loadEnv } from '@/server/env';
 export const E2E_PASSWORD = 'correct-horse-battery';
 
 /** Roles whose users sign in with a code from an authenticator app, as the servers under test are configured. */
-const CODE_ROLES: readonly Role[] = loadEnv().mfaRequiredRoles;
+const CODE_ROLES: readonly string[] = loadEnv().mfaRequiredRoles;
 
 export function needsCode(role: Role): boolean {
   return CODE_ROLES.includes(role);

@@ -1,6 +1,7 @@
 import { accountRouter } from '@/server/features/account/account.router';
 import { analyticsRouter } from '@/server/features/analytics/analytics.router';
 import { auditRouter } from '@/server/features/audit/audit.router';
+import { carerAppRouter } from '@/server/features/carer-app/carer-app.router';
 import { carersRouter, mpsRouter, volunteersRouter } from '@/server/features/carers/carers.router';
 import { complianceRouter } from '@/server/features/compliance/compliance.router';
 import { clientsRouter } from '@/server/features/clients/clients.router';
@@ -35,6 +36,7 @@ export const appRouter = router({
   search: searchRouter,
   reminders: remindersRouter,
   account: accountRouter,
+  carerApp: carerAppRouter,
   staff: staffRouter,
   deliveries: deliveriesRouter,
   carers: carersRouter,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, canSeeDashboard, RESOURCES, ROLES } from './permissions';
+import { ACTIONS, can, CARER_ROLE, canSeeDashboard, isStaffRole, RESOURCES, ROLES, STAFF_ROLES } from './permissions';
 
 describe('permission matrix (spec §6)', () => {
   it('gives Admin and Test everything but writes to analytics and the audit trail', () => {
@@ -15,7 +15,9 @@ describe('permission matrix (spec §6)', () => {
                   ? action === 'read' || action === 'create'
                   : resource === 'monthClosing'
                     ? action === 'update'
-                    : true;
+                    : resource === 'carerApp'
+                      ? action !== 'delete'
+                      : true;
           expect(can(role, resource, action)).toBe(expected);
         }
       }
@@ -55,7 +57,7 @@ describe('permission matrix (spec §6)', () => {
   });
 
   it('lets Admin, Test and Coordinator record care given, Trustee and Finance read it, and only Admin and Test close a month', () => {
-    for (const action of ACTIONS) expect(ROLES.filter((role) => can(role, 'deliveries', action))).toEqual(action === 'read' ? [...ROLES] : ['Admin', 'Coordinator', 'Test']);
+    for (const action of ACTIONS) expect(ROLES.filter((role) => can(role, 'deliveries', action))).toEqual(action === 'read' ? [...STAFF_ROLES] : ['Admin', 'Coordinator', 'Test']);
     expect(ROLES.filter((role) => can(role, 'monthClosing', 'update'))).toEqual(['Admin', 'Test']);
   });
 
@@ -65,14 +67,27 @@ describe('permission matrix (spec §6)', () => {
     for (const action of ['create', 'delete'] as const) expect(ROLES.filter((role) => can(role, 'compliance', action))).toEqual([]);
   });
 
-  it('makes analytics read-only for every role', () => {
-    for (const role of ROLES) {
+  it('makes analytics read-only for every role of the office', () => {
+    for (const role of STAFF_ROLES) {
       expect(can(role, 'analytics', 'read')).toBe(true);
       expect(can(role, 'analytics', 'create')).toBe(false);
     }
   });
 
   it('shows the dashboard to every role that can read a carer, client or package', () => {
-    for (const role of ROLES) expect(canSeeDashboard(role)).toBe(true);
+    for (const role of STAFF_ROLES) expect(canSeeDashboard(role)).toBe(true);
+  });
+
+  it('grants a carer’s account nothing of the office: the carer app checks for its role itself', () => {
+    for (const resource of RESOURCES) for (const action of ACTIONS) expect(can(CARER_ROLE, resource, action)).toBe(false);
+    expect(canSeeDashboard(CARER_ROLE)).toBe(false);
+    expect(isStaffRole(CARER_ROLE)).toBe(false);
+    expect(STAFF_ROLES.every(isStaffRole)).toBe(true);
+  });
+
+  it('lets Admin, Coordinator and Test invite carers to the carer app and revoke it, and Trustee see who has it', () => {
+    expect(ROLES.filter((role) => can(role, 'carerApp', 'create'))).toEqual(['Admin', 'Coordinator', 'Test']);
+    expect(ROLES.filter((role) => can(role, 'carerApp', 'update'))).toEqual(['Admin', 'Coordinator', 'Test']);
+    expect(ROLES.filter((role) => can(role, 'carerApp', 'read'))).toEqual(['Admin', 'Trustee', 'Coordinator', 'Test']);
   });
 });

@@ -1,6 +1,11 @@
 /** The role-based access matrix of spec §6: one module, used by the server to enforce and the UI to hide. */
 
-export const ROLES = ['Admin', 'Trustee', 'Coordinator', 'Finance', 'Test'] as const;
+/** The office's roles: accounts of staff, each seeing what its row of the matrix grants. */
+export const STAFF_ROLES = ['Admin', 'Trustee', 'Coordinator', 'Finance', 'Test'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** A carer's own account, tied to one carer's record: the carer app alone, and no procedure of the office. */
+export const CARER_ROLE = 'Carer';
+export const ROLES = [...STAFF_ROLES, CARER_ROLE] as const;
 export type Role = (typeof ROLES)[number];
 
 export const RESOURCES = [
@@ -28,6 +33,8 @@ export const RESOURCES = [
   'monthClosing',
   /** What makes a carer compliant (required training, public liability, the DBS re-check policy): read by every role that reads carers, set by Admin and Test. */
   'compliance',
+  /** A carer's account on the carer app: whether they have it (read), inviting them (create), revoking it (update). */
+  'carerApp',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -57,6 +64,7 @@ const full: Grants = {
   deliveries: ALL,
   monthClosing: ['update'],
   compliance: ['read', 'update'],
+  carerApp: NOT_DELETE,
 };
 
 /** Anything not listed is denied. */
@@ -74,6 +82,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     analytics: READ,
     deliveries: READ,
     compliance: READ,
+    carerApp: READ,
   },
   Coordinator: {
     clients: NOT_DELETE,
@@ -86,6 +95,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     analytics: READ,
     deliveries: ALL,
     compliance: READ,
+    carerApp: NOT_DELETE,
   },
   Finance: {
     clients: READ,
@@ -97,10 +107,16 @@ export const PERMISSIONS: Record<Role, Grants> = {
     deliveries: READ,
     compliance: READ,
   },
+  // The carer app's own procedures check for this role; the office's grant it nothing.
+  Carer: {},
 };
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function isStaffRole(role: Role): role is StaffRole {
+  return role !== CARER_ROLE;
 }
 
 export function can(role: Role, resource: Resource, action: Action): boolean {

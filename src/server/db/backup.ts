@@ -10,6 +10,10 @@ import { type Database, type Executor, MIGRATIONS_FOLDER, queryRows } from './cl
 
 /** Every table, parents before children, so a restore never breaks a foreign key. */
 export const BACKUP_TABLES = [
+  'postcode_deprivation',
+  'clients',
+  // Before the accounts: a carer's account names its carer.
+  'carers',
   'users',
   'mfa_enrolments',
   'mfa_recovery_codes',
@@ -20,9 +24,6 @@ export const BACKUP_TABLES = [
   'password_links',
   'password_reset_requests',
   'audit_log',
-  'postcode_deprivation',
-  'clients',
-  'carers',
   'notes',
   'requests',
   'packages',

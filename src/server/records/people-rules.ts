@@ -8,6 +8,8 @@ import { auditChange, changeRecord, type RecordKind, type RecordRef, type RowOf,
 import { RecentRecords } from '@/server/records/recent-records';
 import { checkVersion, refused } from '@/server/records/record-errors';
 import type { RecordContext } from '@/server/records/service-context';
+import { recordAudit } from '@/server/records/audit-trail';
+import { endCarerAccess } from './carer-accounts';
 
 // Clients, MPs and volunteers change in the same ways: these are the people's rules on top of the record lifecycle.
 
@@ -177,6 +179,10 @@ export function togglePersonArchive<T extends PersonTable, S>(ctx: RecordContext
     const archived = stored.archived === 'Y' ? 'N' : 'Y';
     const row = await saveNextVersion(tx, kind.table, stored, { archived, archivedAt: archivedAtAfter(stored, archived) } as Partial<T['$inferInsert']>);
     await auditChange(tx, ctx, `${kind.router}.toggleArchive`, stored.id, { archived: stored.archived }, { archived });
+    // An archived carer's carer app stops at its next call; restoring them does not give it back unasked.
+    if (archived === 'Y' && kind.router !== 'clients' && (await endCarerAccess(tx, stored.id))) {
+      await recordAudit(tx, ctx.actor, 'carerApp.revoke', stored.id, { reason: 'archived' });
+    }
     return kind.summary(row);
   });
 }

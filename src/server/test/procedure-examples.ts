@@ -4,7 +4,7 @@ import type { PackageInput, RequestInput } from '@/shared/schemas/care';
 import type { MagLogInput, TrainingRecordInput } from '@/shared/schemas/compliance';
 import { addDays, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
-import { ROLES } from '@/shared/permissions';
+import { STAFF_ROLES } from '@/shared/permissions';
 import { resetMfa } from '@/server/features/account/two-step';
 import { totpCode, totpStep } from '@/server/features/account/totp';
 import { addUser, setPassword } from '@/server/features/account/accounts';
@@ -156,7 +156,7 @@ export const CALLER_PASSWORD = 'callers-own-long-password';
 
 /** An account for the signed-in user of each role, as the test callers are: My account reaches its own. */
 export async function addCallerAccounts(db: Database): Promise<void> {
-  for (const role of ROLES) {
+  for (const role of STAFF_ROLES) {
     await addUser(db, { email: `${role.toLowerCase()}@valecare.test`, givenName: role, familyName: 'Tester', role, password: CALLER_PASSWORD });
   }
 }
@@ -225,6 +225,7 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
   const hoursReport = async () => ({ startYear: 2024 });
   // Every account change gets an account of its own, so a run of cases never meets one already removed.
   let invited = 0;
+  let carers = 0;
   const invitation = () => ({ email: `staff${++invited}@valecare.test`, givenName: 'Stella', familyName: 'Example', role: 'Coordinator' as const });
   const account = async () => ({ id: (await admin.staff.invite(invitation())).id });
   // Each entry on a day of its own, counting back from yesterday; each closed month one further back from 2024.
@@ -385,6 +386,14 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'account.signOutEverywhere': async () => ({}),
     'reminders.listMessages': async () => ({ limit: 20 }),
     'reminders.listRuns': async () => ({ limit: 5 }),
+    'carerApp.getStatus': async () => ({ carerId: world.volunteer.id }),
+    // A carer of its own each time, with an address no other account has: an invitation gives them one.
+    'carerApp.invite': async () => ({ carerId: (await admin.volunteers.create(carerWithEveryField(`Ivy Invited ${++carers}`, `9003${carers}`))).id }),
+    'carerApp.revoke': async () => {
+      const { id } = await admin.volunteers.create(carerWithEveryField(`Rex Revoked ${++carers}`, `9004${carers}`));
+      await admin.carerApp.invite({ carerId: id });
+      return { carerId: id };
+    },
     'staff.invite': async () => invitation(),
     'staff.setRole': async () => ({ ...(await account()), role: 'Finance' }),
     'staff.disable': account,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { importJWK, SignJWT } from 'jose';
-import type { Role } from '@/shared/permissions';
+import { CARER_ROLE, type Role } from '@/shared/permissions';
 import { buildApp } from '@/server/app';
 import { databaseAdapter, TWO_STEP_AMR } from '@/server/auth/oidc-adapter';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
@@ -10,6 +10,7 @@ import { BUILT_IN_CLIENT_ID, SESSION_SECONDS } from '@/server/auth/provider';
 import { signingKey } from '@/server/auth/secrets';
 import { auditLog } from '@/server/db/schema/audit';
 import { users } from '@/server/db/schema/auth';
+import { carers } from '@/server/db/schema/people';
 import { type Env, loadEnv } from '@/server/env';
 import { todayIn } from '@/shared/dates';
 import { createCallerFactory } from '@/server/trpc/init';
@@ -74,7 +75,13 @@ export async function createTestApp({ env: overrides = {}, logger }: { env?: Nod
     }
     const id = typeof sub === 'string' ? sub : `u-${role}`;
     const email = `${id.toLowerCase()}@tokens.valecare.test`;
-    await database.db.insert(users).values({ id, email, givenName: role, familyName: 'Tester', role, passwordHash: 'no password opens this account' }).onConflictDoNothing();
+    // A carer's account names its carer: one made for the purpose.
+    const carerId = role === CARER_ROLE ? `v${id.toLowerCase().replace(/[^a-z0-9]/g, '')}` : null;
+    if (carerId) await database.db.insert(carers).values({ id: carerId, name: 'Carer Tester', postCode: 'TA4 1AA' }).onConflictDoNothing();
+    await database.db
+      .insert(users)
+      .values({ id, email, givenName: role, familyName: 'Tester', role, carerId, passwordHash: 'no password opens this account' })
+      .onConflictDoNothing();
     return id;
   };
   return {

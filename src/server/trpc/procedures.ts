@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import { type Action, can, type Resource } from '@/shared/permissions';
+import { type Action, can, isStaffRole, type Resource } from '@/shared/permissions';
 import { forbidden } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
 import { type Context, publicProcedure } from './init';
@@ -20,6 +20,13 @@ function signedIn(ctx: Context): ServiceContext {
 
 /** Needs a verified ID token; the procedure gets the service context to hand whole to its service. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: signedIn(ctx) }));
+
+/** Needs a verified ID token of a member of staff: a carer's account reaches the carer app's procedures alone. */
+export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
+  const service = signedIn(ctx);
+  if (!isStaffRole(service.actor.role)) throw new TRPCError({ code: 'FORBIDDEN', message: 'This is for the office: your account is for the carer app.' });
+  return next({ ctx: service });
+});
 
 /**
  * Needs a verified ID token whose role holds `action` on `resource`; checked before the input is read. One

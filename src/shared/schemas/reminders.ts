@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '@/shared/permissions';
+import { STAFF_ROLES } from '@/shared/permissions';
 import { pageDirection } from './common';
 
 // Expiry digest and carer reminders: what an Admin sets on the Reminders screen.
@@ -35,9 +35,9 @@ export const reminderSettings = z.strictObject({
   day: z.enum(WEEKDAYS, { message: 'Choose a day of the week' }),
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM on the 24-hour clock, e.g. 08:00'),
   roles: z
-    .array(z.enum(ROLES, { message: `Unknown role: roles are ${ROLES.join(', ')}` }))
+    .array(z.enum(STAFF_ROLES, { message: `Unknown role: roles are ${STAFF_ROLES.join(', ')}` }))
     .min(1, 'Choose at least one role to receive the digest')
-    .max(ROLES.length)
+    .max(STAFF_ROLES.length)
     .refine(distinct, 'Each role once'),
   windows: digestWindows,
   carerReminders: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '@/shared/permissions';
+import { STAFF_ROLES } from '@/shared/permissions';
 import { cleanString, text } from './common';
 
 // Deliberately loose: the first account is admin@localhost, and staff addresses are checked by use.
@@ -10,7 +10,7 @@ export const staffEmail = cleanString()
   // Exactly one address: a list (commas, semicolons) or a display name (angle brackets, quotes) is not one.
   .regex(/^[^\s@,;<>()"]+@[^\s@,;<>()"'[\]]+$/, { message: 'Enter a valid e-mail address' });
 
-export const staffRole = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` });
+export const staffRole = z.enum(STAFF_ROLES, { message: `Role must be one of ${STAFF_ROLES.join(', ')}` });
 
 const staffName = (what: string) => text(100).min(1, { message: `${what} is required` });
 
@@ -40,7 +40,7 @@ export interface StaffAccount {
   email: string;
   givenName: string;
   familyName: string;
-  role: (typeof ROLES)[number];
+  role: (typeof STAFF_ROLES)[number];
   /** Null when accounts are managed by an external issuer, which keeps that to itself. */
   twoStep: TwoStepStatus | null;
   /** ISO timestamps of the first and latest successful sign-in; null when they have never signed in. */

@@ -44,6 +44,8 @@ const EVENTS: Record<string, string> = {
   'deliveries.closeMonth': 'Closed a month',
   'deliveries.reopenMonth': 'Reopened a month',
   'deliveries.setRecordingStart': 'Set when recording delivered care began',
+  'carerApp.invite': 'Invited to the carer app',
+  'carerApp.revoke': 'Ended access to the carer app',
   'compliance.updateSettings': 'Changed the compliance settings',
   'reminders.updateSettings': 'Changed the reminder settings',
   'reminders.sendDigestNow': 'Sent the digest now',

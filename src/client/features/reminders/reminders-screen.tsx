@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { ROLES } from '@/shared/permissions';
+import { STAFF_ROLES } from '@/shared/permissions';
 import { digestWindowsText, type ReminderSettings, reminderSettings, WEEKDAYS } from '@/shared/schemas/reminders';
 import { type DataColumn, DataTable } from '@/client/components/data-table';
 import { CheckboxField, Field } from '@/client/components/form/field';
@@ -136,7 +136,7 @@ function SettingsForm({ initial, readOnly }: { initial: ReminderSettings; readOn
           render={({ field, fieldState }) => (
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-1.5 text-sm font-medium">Sent to</legend>
-              {ROLES.map((role) => (
+              {STAFF_ROLES.map((role) => (
                 <CheckboxField
                   key={role}
                   label={role}

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { requiredReference } from './columns';
+import { carers } from './people';
 
-/** Staff accounts of the built-in sign-in provider. */
+/** Accounts of the built-in sign-in provider: staff, and carers on the carer app (each tied to their carer's record). */
 export const users = pgTable(
   'users',
   {
@@ -11,13 +12,20 @@ export const users = pgTable(
     givenName: text('given_name').notNull(),
     familyName: text('family_name').notNull(),
     role: text('role').notNull(),
+    /** The carer whose account this is: set for the Carer role alone, and one account a carer. */
+    carerId: text('carer_id')
+      .unique()
+      .references(() => carers.id, { onDelete: 'restrict' }),
     passwordHash: text('password_hash').notNull(),
     /** Set when the account is disabled: it cannot sign in and its sessions have ended. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_role', sql`${t.role} in ('Admin', 'Trustee', 'Coordinator', 'Finance', 'Test')`)],
+  (t) => [
+    check('users_role', sql`${t.role} in ('Admin', 'Trustee', 'Coordinator', 'Finance', 'Test', 'Carer')`),
+    check('users_carer', sql`(${t.role} = 'Carer') = (${t.carerId} is not null)`),
+  ],
 );
 
 /** A user's authenticator app (TOTP): one per user, unconfirmed until the first code from it is entered. */

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@/shared/permissions';
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { LOGIN_MESSAGES, MAX_FAILURES_PER_ACCOUNT } from './login-attempts';
 import { RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, sendInvitation, sendPasswordReset } from './password-links';
 import { PASSWORD_PAGE_MESSAGES } from '@/server/auth/password-pages';
 import { PASSWORD_MESSAGES } from './password-policy';
-import { addUser, checkPassword, disableUser, enableUser, type StaffUser } from './accounts';
+import { addUser, checkPassword, disableUser, enableUser } from './accounts';
 
 // A mail server is set up (at an address that takes nothing, so each message stays stored to be read here).
 const NO_MAIL_TAKEN = 'smtp://127.0.0.1:9';
@@ -30,7 +31,7 @@ afterAll(() => t.close());
 
 let people = 0;
 /** A new member of staff with a known password. */
-async function newStaff(role: StaffUser['role'] = 'Coordinator') {
+async function newStaff(role: StaffRole = 'Coordinator') {
   const credentials = { email: `person${++people}@valecare.test`, password: `old-password-${people}` };
   const { user } = await addUser(t.database.db, { ...credentials, givenName: `Person${people}`, familyName: 'Lee', role });
   return { user, ...credentials };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activeCareHours } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
-import { ROLES } from '@/shared/permissions';
+import { STAFF_ROLES } from '@/shared/permissions';
 import { START_YEAR_MESSAGE } from '@/shared/schemas/analytics';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers, clients } from '@/server/db/schema/people';
@@ -379,7 +379,7 @@ describe('start year', () => {
 });
 
 describe('permissions', () => {
-  it.each(ROLES)('%s may read every analytics procedure', async (role) => {
+  it.each(STAFF_ROLES)('%s may read every analytics procedure', async (role) => {
     const caller = t.caller(role);
     await expect(caller.analytics.getActiveRequestsCrossSection()).resolves.toHaveProperty('totalHours');
     await expect(caller.analytics.getActivePackagesCrossSection()).resolves.toHaveProperty('totalHours');

@@ -15,6 +15,7 @@ import { recordAudit } from '@/server/records/audit-trail';
 import { refused } from '@/server/records/record-errors';
 import { lockForChange } from '@/server/records/record-lifecycle';
 import type { Actor, RecordContext } from '@/server/records/service-context';
+import { removeCarerAccount } from '@/server/records/carer-accounts';
 import { ERASED, reviewMention, type PersonMentions, personMentions, scrubText } from './mentions';
 import { carerPackageIds, kindOf, ownRecordIds, postCodeDistrict } from './person-records';
 
@@ -196,6 +197,8 @@ export async function anonymisePerson(ctx: RecordContext, input: { personId: str
       await tx.update(notes).set({ note: ERASED }).where(eq(notes.clientId, stored.id));
     } else {
       await tx.update(carers).set({ ...neutral, dbsCertificateNumber: null }).where(eq(carers.id, stored.id));
+      // Their account on the carer app held their address and names too: it goes, and with it their access.
+      await removeCarerAccount(tx, stored.id);
       await tx.update(trainingRecords).set({ name: label, notes: '' }).where(eq(trainingRecords.ownerId, stored.id));
       await tx.update(notes).set({ note: ERASED }).where(eq(notes.carerId, stored.id));
     }

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Role } from '@/shared/permissions';
+import type { StaffRole as Role } from '@/shared/permissions';
 import { SESSION_SEEN_LIVE_MS } from '@/server/auth/oidc-adapter';
 import { addUser } from '@/server/features/account/accounts';
 import { users } from '@/server/db/schema/auth';

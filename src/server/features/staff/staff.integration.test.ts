@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@/shared/permissions';
+import type { StaffRole as Role } from '@/shared/permissions';
 import { recordLoginAttempt } from '@/server/features/account/login-attempts';
 import { enrolmentSecret, enrolWithSecret, isEnrolled } from '@/server/features/account/two-step';
 import { newTotpSecret } from '@/server/features/account/totp';

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Role } from '@/shared/permissions';
+import { asc, eq, ne, sql } from 'drizzle-orm';
+import { CARER_ROLE, type StaffRole } from '@/shared/permissions';
 import type { StaffAccount, StaffAccountRef, StaffInvite, StaffList, StaffSetRole, TwoStepStatus } from '@/shared/schemas/staff';
 import { listExternalSignIns } from '@/server/records/external-sign-ins';
 import { resetMfa } from '@/server/features/account/two-step';
@@ -61,7 +61,7 @@ export async function listStaff({ db, env }: ServiceContext): Promise<StaffList>
         email: person.email,
         givenName: person.givenName,
         familyName: person.familyName,
-        role: person.role as Role,
+        role: person.role as StaffRole,
         twoStep: null,
         firstSignInAt: person.firstSignInAt.toISOString(),
         lastSignInAt: person.lastSignInAt.toISOString(),
@@ -80,6 +80,8 @@ export async function listStaff({ db, env }: ServiceContext): Promise<StaffList>
     })
     .from(users)
     .leftJoin(mfaEnrolments, eq(mfaEnrolments.userId, users.id))
+    // A carer's account is kept from their record (carerApp), not here.
+    .where(ne(users.role, CARER_ROLE))
     .orderBy(asc(users.familyName), asc(users.givenName), asc(users.email));
   const accounts = rows.map(
     ({ user, enrolment, confirmedAt, firstSignInAt, lastSignInAt }): StaffAccount => ({
@@ -87,7 +89,7 @@ export async function listStaff({ db, env }: ServiceContext): Promise<StaffList>
       email: user.email,
       givenName: user.givenName,
       familyName: user.familyName,
-      role: user.role as Role,
+      role: user.role as StaffRole,
       twoStep: twoStepStatus(confirmedAt, enrolment !== null),
       firstSignInAt: firstSignInAt?.toISOString() ?? null,
       lastSignInAt: lastSignInAt?.toISOString() ?? null,

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { ROLES } from '@/shared/permissions';
+import { STAFF_ROLES } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
 import { readCommandLine } from '@/server/db/command-line';
 import { loadEnv } from '@/server/env';
@@ -16,7 +16,7 @@ const USAGE = `Manage the staff accounts of the built-in sign-in service.
   npm run user -- enable --email E
   npm run user -- reset-mfa --email E
 
-Roles: ${ROLES.join(', ')}. Without --password a password is generated and printed once; a password
+Roles: ${STAFF_ROLES.join(', ')}. Without --password a password is generated and printed once; a password
 chosen has at least ${MIN_PASSWORD_LENGTH} characters and is not a common one.
 The last enabled Admin cannot be disabled, given another role or removed: make someone else an Admin first.
 remove, disable and reset-mfa end the user's sessions at once; reset-mfa clears their authenticator app
@@ -63,7 +63,7 @@ async function run(command: string | undefined, options: Options, db: Database):
         email: required(options, 'email'),
         givenName: required(options, 'given-name'),
         familyName: required(options, 'family-name'),
-        role: required(options, 'role') as (typeof ROLES)[number],
+        role: required(options, 'role') as (typeof STAFF_ROLES)[number],
         password: options.password,
       });
       return `Added ${user.email} (${user.role}).${options.password ? '' : ` Password: ${password}`}`;

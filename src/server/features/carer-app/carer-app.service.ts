@@ -1,0 +1,92 @@
+import { and, eq } from 'drizzle-orm';
+import { CARER_ROLE } from '@/shared/permissions';
+import type { CarerAppRef } from '@/shared/schemas/carer-app';
+import type { Executor } from '@/server/db/client';
+import { newId, newPassword } from '@/server/db/ids';
+import { users } from '@/server/db/schema/auth';
+import { carers } from '@/server/db/schema/people';
+import { disableUser, hashPassword, toStaffUser } from '@/server/features/account/accounts';
+import { type LinkToPassOn, sendInvitation } from '@/server/features/account/password-links';
+import { deliverQueuedNow } from '@/server/mail/mail';
+import { recordAudit } from '@/server/records/audit-trail';
+import { notFound, refused } from '@/server/records/record-errors';
+import type { ServiceContext } from '@/server/records/service-context';
+
+/** Whether a carer has the carer app: an account that may sign in, and since when it was given. */
+export interface CarerAppStatus {
+  carerId: string;
+  /** The account's e-mail address, while the carer has one. */
+  email: string | null;
+  /** "active": may sign in; "revoked": ended by the office, or by archiving or anonymising the carer; "none": never invited. */
+  state: 'active' | 'revoked' | 'none';
+  invitedAt: string | null;
+}
+
+async function carerOf(db: Executor, carerId: string) {
+  const [carer] = await db.select().from(carers).where(eq(carers.id, carerId));
+  if (!carer) throw notFound('Carer');
+  return carer;
+}
+
+async function accountOf(db: Executor, carerId: string) {
+  const [account] = await db.select().from(users).where(and(eq(users.carerId, carerId), eq(users.role, CARER_ROLE)));
+  return account;
+}
+
+export async function getCarerAppStatus({ db }: ServiceContext, { carerId }: CarerAppRef): Promise<CarerAppStatus> {
+  await carerOf(db, carerId);
+  const account = await accountOf(db, carerId);
+  return {
+    carerId,
+    email: account?.email ?? null,
+    state: !account ? 'none' : account.disabledAt ? 'revoked' : 'active',
+    invitedAt: account?.createdAt.toISOString() ?? null,
+  };
+}
+
+/** "Ann" and "Smith" of "Ann Smith": an account's names, as the invitation greets the person. */
+function namesOf(name: string): { givenName: string; familyName: string } {
+  const parts = name.trim().split(/\s+/);
+  return parts.length < 2 ? { givenName: parts[0] ?? name, familyName: '' } : { givenName: parts.slice(0, -1).join(' '), familyName: parts.at(-1)! };
+}
+
+/**
+ * Gives the carer an account on the carer app, at the e-mail address on their record, and sends the invitation (with
+ * no mail server its link is answered once, to pass on). A carer whose access was revoked is invited again on the same
+ * account; one who has it already is refused in words. Audited.
+ */
+export async function inviteCarer(ctx: ServiceContext, { carerId }: CarerAppRef): Promise<CarerAppStatus & { linkToPassOn: LinkToPassOn }> {
+  const { db, env, actor } = ctx;
+  const invited = await db.transaction(async (tx) => {
+    const carer = await carerOf(tx, carerId);
+    if (carer.archived === 'Y' || carer.anonymisedAt) throw refused(`${carer.name || 'This carer'} is archived: restore them before inviting them to the carer app`);
+    if (!carer.email) throw refused(`${carer.name} has no e-mail address: add one to their record, then invite them`);
+    const existing = await accountOf(tx, carerId);
+    if (existing && !existing.disabledAt) throw refused(`${carer.name} already has the carer app`);
+    const [sameEmail] = await tx.select({ id: users.id }).from(users).where(eq(users.email, carer.email.toLowerCase()));
+    if (sameEmail && sameEmail.id !== existing?.id) throw refused(`Another account signs in with ${carer.email}: a carer's account needs an address of its own`);
+    const values = { email: carer.email.toLowerCase(), ...namesOf(carer.name), updatedAt: new Date() };
+    const [row] = existing
+      ? await tx.update(users).set({ ...values, disabledAt: null }).where(eq(users.id, existing.id)).returning()
+      : await tx
+          .insert(users)
+          .values({ id: newId('u'), role: CARER_ROLE, carerId, passwordHash: await hashPassword(newPassword()), ...values })
+          .returning();
+    await recordAudit(tx, actor, 'carerApp.invite', carerId, { email: values.email });
+    const linkToPassOn = await sendInvitation(tx, env, toStaffUser(row!), actor);
+    return { carerId, email: row!.email, state: 'active' as const, invitedAt: row!.createdAt.toISOString(), linkToPassOn };
+  });
+  deliverQueuedNow(ctx);
+  return invited;
+}
+
+/** Ends the carer's access to the carer app at their next call: the account is disabled and its sessions end. Audited. */
+export async function revokeCarerApp(ctx: ServiceContext, { carerId }: CarerAppRef): Promise<CarerAppStatus> {
+  const { db, actor } = ctx;
+  await carerOf(db, carerId);
+  const account = await accountOf(db, carerId);
+  if (!account || account.disabledAt) throw refused('This carer does not have the carer app');
+  await disableUser(db, { id: account.id }, actor);
+  await recordAudit(db, actor, 'carerApp.revoke', carerId, { email: account.email });
+  return getCarerAppStatus(ctx, { carerId });
+}
