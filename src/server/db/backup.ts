@@ -28,6 +28,7 @@ export const BACKUP_TABLES = [
   'requests',
   'packages',
   'deliveries',
+  'visits',
   'closed_months',
   'delivery_settings',
   'training_records',

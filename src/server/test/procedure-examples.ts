@@ -387,6 +387,8 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'reminders.listMessages': async () => ({ limit: 20 }),
     'reminders.listRuns': async () => ({ limit: 5 }),
     'carerApp.getStatus': async () => ({ carerId: world.volunteer.id }),
+    // Sent by a carer's account alone: every role here is refused it before its visits are read.
+    'carerApp.sync': async () => ({ visits: [] }),
     // A carer of its own each time, with an address no other account has: an invitation gives them one.
     'carerApp.invite': async () => ({ carerId: (await admin.volunteers.create(carerWithEveryField(`Ivy Invited ${++carers}`, `9003${carers}`))).id }),
     'carerApp.revoke': async () => {

@@ -74,7 +74,8 @@ export async function createTestApp({ env: overrides = {}, logger }: { env?: Nod
       if (own) return own.id;
     }
     const id = typeof sub === 'string' ? sub : `u-${role}`;
-    const email = `${id.toLowerCase()}@tokens.valecare.test`;
+    // A carer's account is found by the address its token carries, as the carer app finds it.
+    const email = role === CARER_ROLE && typeof sub !== 'string' ? `${role.toLowerCase()}@valecare.test` : `${id.toLowerCase()}@tokens.valecare.test`;
     // A carer's account names its carer: one made for the purpose.
     const carerId = role === CARER_ROLE ? `v${id.toLowerCase().replace(/[^a-z0-9]/g, '')}` : null;
     if (carerId) await database.db.insert(carers).values({ id: carerId, name: 'Carer Tester', postCode: 'TA4 1AA' }).onConflictDoNothing();

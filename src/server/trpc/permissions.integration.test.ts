@@ -11,6 +11,9 @@ import { accountRouter } from '@/server/features/account/account.router';
  * reaches only the caller's own sign-in), or (the header search) read each resource only where the role may
  * (search.integration.test.ts and the access tests check that).
  */
+/** The carer app's own procedures: a carer's account alone may call them (carer-app.integration.test.ts). */
+const CARERS_ONLY = new Set(['carerApp.myVisits', 'carerApp.sync']);
+
 const OPEN_TO_EVERY_ROLE = new Set([
   'session.me',
   'search.find',
@@ -42,8 +45,16 @@ function call(path: string, type: string, token?: string) {
 
 describe('the permission matrix against the running server', () => {
   it('has a resource and action on every procedure but the open ones', () => {
-    const unguarded = procedures.filter((p) => !OPEN_TO_EVERY_ROLE.has(p.path) && !(p.meta?.resource && p.meta.action));
+    const unguarded = procedures.filter((p) => !OPEN_TO_EVERY_ROLE.has(p.path) && !CARERS_ONLY.has(p.path) && !(p.meta?.resource && p.meta.action));
     expect(unguarded.map((p) => p.path)).toEqual([]);
+  });
+
+  it.each([...CARERS_ONLY])('%s refuses every role of the office', async (path) => {
+    const { type } = procedures.find((p) => p.path === path)!;
+    for (const role of ROLES.filter((r) => r !== 'Carer')) {
+      const response = await call(path, type, tokens.get(role));
+      expect({ role, code: response.json()?.error?.data?.code }).toEqual({ role, code: 'FORBIDDEN' });
+    }
   });
 
   it('backs every granted cell of the matrix with at least one procedure', () => {

@@ -1,6 +1,35 @@
 import { z } from 'zod';
+import { packageId } from './care';
+import { isoDate, MAX, text } from './common';
 import { carerId } from './people';
 
 /** The carer whose account on the carer app is asked about, given or ended. */
 export const carerAppRef = z.strictObject({ carerId });
 export type CarerAppRef = z.output<typeof carerAppRef>;
+
+/** A time of day as the phone shows it: HH:MM, 24-hour. */
+const timeOfDay = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Enter a time as HH:MM' });
+
+/** The most visits one call sends: a phone with more waiting sends them in turns. */
+export const MAX_VISITS_A_CALL = 100;
+
+/**
+ * A visit as the phone sends it, under the id the phone made. Its shape is checked here; whether it may be recorded
+ * (its package, its day, its length) is answered visit by visit, in words.
+ */
+export const visitInput = z.strictObject({
+  id: z.uuid({ message: 'A visit is sent with the id the phone made for it' }),
+  packageId,
+  date: isoDate,
+  start: timeOfDay,
+  end: timeOfDay,
+  note: text(MAX.line).optional(),
+});
+export type VisitInput = z.output<typeof visitInput>;
+
+export const syncInput = z.strictObject({
+  visits: z.array(visitInput).max(MAX_VISITS_A_CALL, { message: `At most ${MAX_VISITS_A_CALL} visits a call` }),
+});

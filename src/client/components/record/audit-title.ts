@@ -46,6 +46,8 @@ const EVENTS: Record<string, string> = {
   'deliveries.setRecordingStart': 'Set when recording delivered care began',
   'carerApp.invite': 'Invited to the carer app',
   'carerApp.revoke': 'Ended access to the carer app',
+  'carerApp.visitRecorded': 'Visit recorded from the carer app',
+  'carerApp.visitRefused': 'Visit from the carer app refused',
   'compliance.updateSettings': 'Changed the compliance settings',
   'reminders.updateSettings': 'Changed the reminder settings',
   'reminders.sendDigestNow': 'Sent the digest now',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { requiredReference } from './columns';
 import { packages } from './care';
+import { carers } from './people';
 
 /**
  * The care a package's carer gave on one day: hours delivered, or a visit missed with its reason. One entry
@@ -17,6 +18,11 @@ export const deliveries = pgTable(
     hours: numeric('hours', { precision: 4, scale: 2, mode: 'number' }).notNull().default(0),
     reason: text('reason'),
     note: text('note').notNull().default(''),
+    /**
+     * Who gave the figure: "office" (typed on the timesheet) or "carer" (the sum of the day's visits from the carer
+     * app, kept as visits arrive). The office's figure is never overwritten by a visit.
+     */
+    source: text('source').notNull().default('office'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -25,6 +31,7 @@ export const deliveries = pgTable(
     check('deliveries_id_prefix', sql`${t.id} like 'd%'`),
     check('deliveries_status', sql`${t.status} in ('delivered', 'missed')`),
     check('deliveries_hours', sql`${t.hours} between 0 and 24`),
+    check('deliveries_source', sql`${t.source} in ('office', 'carer')`),
     // A missed visit gives no hours and says why; a delivered one has no reason.
     check(
       'deliveries_missed',
@@ -32,6 +39,33 @@ export const deliveries = pgTable(
     ),
     uniqueIndex('deliveries_package_date_idx').on(t.packageId, t.date),
     index('deliveries_date_idx').on(t.date),
+  ],
+);
+
+/**
+ * A visit a carer recorded on their phone, under the id the phone made: sent any number of times, in any order, it is
+ * stored once. Never changed: an office correction goes on the day's entry, and the carer's own record stays.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    /** A UUID made by the phone. */
+    id: text('id').primaryKey(),
+    carerId: requiredReference('carer_id', () => carers.id, 'restrict'),
+    packageId: requiredReference('package_id', () => packages.id, 'restrict'),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** HH:MM, the phone's local time. */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    minutes: integer('minutes').notNull(),
+    note: text('note').notNull().default(''),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('visits_times', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('visits_minutes', sql`${t.minutes} between 1 and 720`),
+    index('visits_carer_date_idx').on(t.carerId, t.date),
+    index('visits_package_date_idx').on(t.packageId, t.date),
   ],
 );
 

@@ -1,11 +1,27 @@
-import { carerAppRef } from '@/shared/schemas/carer-app';
+import { TRPCError } from '@trpc/server';
+import { CARER_ROLE } from '@/shared/permissions';
+import { carerAppRef, syncInput } from '@/shared/schemas/carer-app';
 import { router } from '@/server/trpc/init';
-import { permittedMutation, permittedQuery } from '@/server/trpc/procedures';
+import { authedProcedure, permittedMutation, permittedQuery } from '@/server/trpc/procedures';
 import { getCarerAppStatus, inviteCarer, revokeCarerApp } from './carer-app.service';
+import { callingCarer, myVisits, syncVisits } from './visits.service';
 
-// The office's side of the carer app: who has it, inviting a carer, ending their access.
+/** What the carer app tells a phone whose account has ended: it then wipes what it keeps. */
+export const ACCESS_ENDED = 'Your access to the carer app has ended. Ask the office if this is a mistake.';
+
+/** A call from a carer's own account, as it is now: its carer is handed on; anyone else is refused. */
+const carerProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  if (ctx.actor.role !== CARER_ROLE) throw new TRPCError({ code: 'FORBIDDEN', message: 'The carer app is for carers' });
+  const carer = await callingCarer(ctx.db, ctx.actor.email);
+  if (!carer) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_ENDED });
+  return next({ ctx: { ...ctx, carer } });
+});
+
+// The office's side (who has the app, inviting, ending access) and the carer's (their visits).
 export const carerAppRouter = router({
   getStatus: permittedQuery('carerApp', 'read', carerAppRef, getCarerAppStatus),
   invite: permittedMutation('carerApp', 'create', carerAppRef, inviteCarer),
   revoke: permittedMutation('carerApp', 'update', carerAppRef, revokeCarerApp),
+  myVisits: carerProcedure.query(({ ctx }) => myVisits(ctx, ctx.carer)),
+  sync: carerProcedure.input(syncInput).mutation(({ ctx, input }) => syncVisits(ctx, ctx.carer, input.visits)),
 });

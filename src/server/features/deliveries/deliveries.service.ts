@@ -231,8 +231,15 @@ async function checkMonthOpen(tx: Executor, date: string): Promise<void> {
   if (closed) throw refused(DELIVERY_MESSAGES.closedMonth(month));
 }
 
+/** What the office typed for a day: its figure from then on, which a carer's later visits never overwrite. */
 function entryColumns(entry: Pick<DeliveryInput, 'status' | 'hours' | 'reason' | 'note'>) {
-  return { status: entry.status, hours: entry.status === 'missed' ? 0 : entry.hours, reason: entry.status === 'missed' ? entry.reason! : null, note: entry.note };
+  return {
+    status: entry.status,
+    hours: entry.status === 'missed' ? 0 : entry.hours,
+    reason: entry.status === 'missed' ? entry.reason! : null,
+    note: entry.note,
+    source: 'office' as const,
+  };
 }
 
 export function recordDelivery(ctx: RecordContext, input: DeliveryInput): Promise<Delivery> {

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog } from '@/server/db/schema/audit';
+import { deliveries, visits } from '@/server/db/schema/deliveries';
+import { newCarer, newClient } from '@/server/test/builders';
+import { newPackage, newRequest } from '@/server/test/care-builders';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { ACCESS_ENDED } from './carer-app.router';
+import { VISIT_REFUSALS } from './visits.service';
+
+/** Today is Wednesday 18 March 2026; the carer's own package runs from 5 January, open. */
+const TODAY = '2026-03-18';
+
+let t: TestApp;
+let admin: ReturnType<TestApp['caller']>;
+let carerApp: ReturnType<TestApp['caller']>['carerApp'];
+let carerId: string;
+let own: string;
+let ended: string;
+let someoneElses: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.setToday(TODAY);
+  admin = t.caller('Admin');
+  // The test caller of the Carer role signs in as carer@valecare.test: this carer's address.
+  const base = newCarer({ name: 'Cara Visits' });
+  carerId = (await admin.volunteers.create({ ...base, details: { ...base.details, email: 'carer@valecare.test' } })).id;
+  await admin.carerApp.invite({ carerId });
+  const other = (await admin.volunteers.create(newCarer({ name: 'Otto Other' }))).id;
+  const client = await admin.clients.create({ ...newClient({ name: 'Edna Home' }), details: { ...newClient().details, name: 'Edna Home', phone: '01984 000111' } });
+  const request = (await admin.requests.create(newRequest(client.id, { startDate: '2026-01-05' }))).id;
+  own = (await admin.packages.create(newPackage(carerId, request, { startDate: '2026-01-05', weeklyHours: 7 }))).id;
+  ended = (await admin.packages.create(newPackage(carerId, request, { startDate: '2026-01-05', endDate: '2026-03-10' }))).id;
+  someoneElses = (await admin.packages.create(newPackage(other, request, { startDate: '2026-01-05' }))).id;
+  carerApp = t.caller('Carer').carerApp;
+});
+beforeEach(() => t.setToday(TODAY));
+afterAll(() => t.close());
+
+const visit = (overrides: Partial<{ packageId: string; date: string; start: string; end: string; note: string }> = {}) => ({
+  id: randomUUID(),
+  packageId: own,
+  date: '2026-03-16',
+  start: '09:00',
+  end: '10:30',
+  ...overrides,
+});
+
+const stored = (id: string) => t.database.db.select().from(visits).where(eq(visits.id, id));
+const dayEntry = async (packageId: string, date: string) =>
+  (await t.database.db.select().from(deliveries).where(and(eq(deliveries.packageId, packageId), eq(deliveries.date, date))))[0];
+const auditOf = (id: string) => t.database.db.select({ procedure: auditLog.procedure, changes: auditLog.changes }).from(auditLog).where(eq(auditLog.recordId, id));
+
+describe('carerApp.sync', () => {
+  it('records a visit as the day’s delivered care of its package, audited', async () => {
+    const sent = visit({ date: '2026-03-02', note: 'Bath and breakfast' });
+    expect(await carerApp.sync({ visits: [sent] })).toEqual([{ id: sent.id, result: 'recorded' }]);
+    expect(await stored(sent.id)).toMatchObject([{ carerId, packageId: own, date: '2026-03-02', startTime: '09:00', endTime: '10:30', minutes: 90, note: 'Bath and breakfast' }]);
+    expect(await dayEntry(own, '2026-03-02')).toMatchObject({ status: 'delivered', hours: 1.5, source: 'carer' });
+    // A second visit that day adds to the day.
+    await carerApp.sync({ visits: [visit({ date: '2026-03-02', start: '17:00', end: '17:45' })] });
+    expect(await dayEntry(own, '2026-03-02')).toMatchObject({ hours: 2.25, source: 'carer' });
+    expect(await auditOf(sent.id)).toEqual([{ procedure: 'carerApp.visitRecorded', changes: expect.objectContaining({ minutes: 90, carerId }) }]);
+  });
+
+  it('answers a resend "duplicate" and changes nothing; the same id with other content is refused', async () => {
+    const sent = visit({ date: '2026-03-03' });
+    await carerApp.sync({ visits: [sent] });
+    expect(await carerApp.sync({ visits: [sent, sent] })).toEqual([
+      { id: sent.id, result: 'duplicate' },
+      { id: sent.id, result: 'duplicate' },
+    ]);
+    expect(await carerApp.sync({ visits: [{ ...sent, end: '11:00' }] })).toEqual([{ id: sent.id, result: 'refused', reason: VISIT_REFUSALS.sentWithOtherContent }]);
+    expect(await stored(sent.id)).toMatchObject([{ endTime: '10:30' }]);
+    expect(await dayEntry(own, '2026-03-03')).toMatchObject({ hours: 1.5 });
+  });
+
+  it('records each visit once when the same batch is sent three times at once, in different orders', async () => {
+    const batch = ['08:00', '10:00', '12:00', '14:00', '16:00'].map((start) => visit({ date: '2026-03-04', start, end: `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00` }));
+    const answers = await Promise.all([batch, [...batch].reverse(), [batch[2]!, batch[0]!, batch[4]!, batch[1]!, batch[3]!]].map((order) => carerApp.sync({ visits: order })));
+    for (const sent of batch) {
+      const results = answers.flat().filter((a) => a.id === sent.id).map((a) => a.result);
+      expect(results.sort()).toEqual(['duplicate', 'duplicate', 'recorded']);
+    }
+    expect(await t.database.db.select().from(visits).where(and(eq(visits.carerId, carerId), eq(visits.date, '2026-03-04')))).toHaveLength(5);
+    expect(await dayEntry(own, '2026-03-04')).toMatchObject({ hours: 5 });
+  });
+
+  it('refuses, in words and storing nothing, what may not be recorded; each refusal is audited', async () => {
+    await admin.deliveries.closeMonth({ month: '2026-02' });
+    await carerApp.sync({ visits: [visit({ date: '2026-03-05', start: '09:00', end: '10:00' })] });
+    const cases = [
+      [visit({ packageId: someoneElses }), VISIT_REFUSALS.notYours],
+      [visit({ date: '2026-03-19' }), VISIT_REFUSALS.future],
+      [visit({ date: '2026-01-02' }), VISIT_REFUSALS.beforeStart('2026-01-05')],
+      [visit({ packageId: ended, date: '2026-03-11' }), VISIT_REFUSALS.afterEnd('2026-03-10')],
+      [visit({ date: '2026-02-10' }), VISIT_REFUSALS.closedMonth('2026-02')],
+      [visit({ date: '2026-03-05', start: '09:30', end: '11:00' }), VISIT_REFUSALS.overlaps({ date: '2026-03-05', start: '09:00', end: '10:00' })],
+      [visit({ start: '11:00', end: '10:00' }), VISIT_REFUSALS.endsBeforeStart],
+      [visit({ start: '10:00', end: '10:00' }), VISIT_REFUSALS.endsBeforeStart],
+      [visit({ start: '06:00', end: '18:01' }), VISIT_REFUSALS.tooLong],
+    ] as const;
+    const answers = await carerApp.sync({ visits: cases.map(([sent]) => sent) });
+    expect(answers).toEqual(cases.map(([sent, reason]) => ({ id: sent.id, result: 'refused', reason })));
+    expect(VISIT_REFUSALS.closedMonth('2026-02')).toBe('February 2026 is closed: the office has sent its figures. Ask the office to record this visit.');
+    for (const [sent, reason] of cases) {
+      expect(await stored(sent.id)).toEqual([]);
+      expect(await auditOf(sent.id)).toEqual([{ procedure: 'carerApp.visitRefused', changes: expect.objectContaining({ reason }) }]);
+    }
+    expect(await dayEntry(own, '2026-03-16')).toBeUndefined();
+    await admin.deliveries.reopenMonth({ month: '2026-02' });
+  });
+
+  it('keeps the office’s figure for a day it recorded, the carer’s visit stored beside it', async () => {
+    await admin.deliveries.record({ packageId: own, date: '2026-03-06', status: 'delivered', hours: 3, note: 'From the paper sheet' });
+    const sent = visit({ date: '2026-03-06' });
+    expect(await carerApp.sync({ visits: [sent] })).toEqual([{ id: sent.id, result: 'recorded' }]);
+    expect(await dayEntry(own, '2026-03-06')).toMatchObject({ hours: 3, source: 'office', note: 'From the paper sheet' });
+    expect(await stored(sent.id)).toHaveLength(1);
+  });
+
+  it('keeps the office’s correction of a day the carer’s visits made: a later visit leaves it, and is kept beside it', async () => {
+    await carerApp.sync({ visits: [visit({ date: '2026-03-12' })] });
+    const made = (await dayEntry(own, '2026-03-12'))!;
+    expect(made).toMatchObject({ hours: 1.5, source: 'carer' });
+    await admin.deliveries.update({ id: made.id, version: made.version, status: 'delivered', hours: 2, note: 'Stayed longer, said on the phone' });
+    const later = visit({ date: '2026-03-12', start: '15:00', end: '16:00' });
+    expect(await carerApp.sync({ visits: [later] })).toEqual([{ id: later.id, result: 'recorded' }]);
+    expect(await dayEntry(own, '2026-03-12')).toMatchObject({ hours: 2, source: 'office' });
+    expect(await t.database.db.select().from(visits).where(and(eq(visits.packageId, own), eq(visits.date, '2026-03-12')))).toHaveLength(2);
+  });
+
+  it('refuses the office, and a carer whose access has ended', async () => {
+    await expect(admin.carerApp.sync({ visits: [] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.caller('Coordinator').carerApp.myVisits()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await admin.carerApp.revoke({ carerId });
+    try {
+      await expect(carerApp.sync({ visits: [visit({ date: '2026-03-09' })] })).rejects.toMatchObject({ code: 'FORBIDDEN', message: ACCESS_ENDED });
+      await expect(carerApp.myVisits()).rejects.toMatchObject({ code: 'FORBIDDEN', message: ACCESS_ENDED });
+    } finally {
+      await admin.carerApp.invite({ carerId });
+    }
+  });
+});
+
+describe('carerApp.myVisits', () => {
+  it('gives the carer their packages not yet ended and their visits of the last 30 days, and nothing else of any client', async () => {
+    const mine = await carerApp.myVisits();
+    expect(mine.today).toBe(TODAY);
+    expect(mine.packages.map((p) => p.id)).toEqual([own]);
+    expect(mine.packages[0]).toEqual({
+      id: own,
+      clientName: 'Edna Home',
+      address: 'Wiveliscombe, TA4 2AB',
+      phone: '01984 000111',
+      services: [],
+      notes: '',
+      weeklyHours: 7,
+      startDate: '2026-01-05',
+      endDate: null,
+    });
+    expect(mine.visits.length).toBeGreaterThan(0);
+    expect(mine.visits.every((v) => v.date >= '2026-02-16' && v.state === 'recorded')).toBe(true);
+    const text = JSON.stringify(mine);
+    for (const hidden of ['1940', 'Otto Other', someoneElses, 'deprivation']) expect(text).not.toContain(hidden);
+  });
+});

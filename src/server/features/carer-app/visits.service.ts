@@ -1,0 +1,199 @@
+import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { formatDate } from '@/shared/dates';
+import { addDays } from '@/shared/dates';
+import { monthLabel, monthOfDate } from '@/shared/deliveries';
+import { CARER_ROLE } from '@/shared/permissions';
+import type { VisitInput } from '@/shared/schemas/carer-app';
+import type { Executor } from '@/server/db/client';
+import { newId } from '@/server/db/ids';
+import { users } from '@/server/db/schema/auth';
+import { packages, requests } from '@/server/db/schema/care';
+import { closedMonths, deliveries, visits } from '@/server/db/schema/deliveries';
+import { carers, clients } from '@/server/db/schema/people';
+import { recordAudit } from '@/server/records/audit-trail';
+import type { ServiceContext } from '@/server/records/service-context';
+
+/** The longest visit recorded: a longer one is a phone left running, for the office to ask about. */
+export const MAX_VISIT_MINUTES = 12 * 60;
+/** How far back the phone is given its own visits. */
+export const VISITS_SHOWN_DAYS = 30;
+
+/** Why a visit is not recorded, in the carer's words. */
+export const VISIT_REFUSALS = {
+  notYours: 'This is not one of your packages',
+  future: 'This day is still to come: a visit is recorded on or after its day',
+  beforeStart: (start: string) => `This package starts on ${formatDate(start)}: the visit is before it`,
+  afterEnd: (end: string) => `This package ended on ${formatDate(end)}: the visit is after it`,
+  closedMonth: (month: string) => `${monthLabel(month)} is closed: the office has sent its figures. Ask the office to record this visit.`,
+  overlaps: (other: { date: string; start: string; end: string }) => `It overlaps your visit of ${other.start} to ${other.end} on ${formatDate(other.date)}`,
+  endsBeforeStart: 'The visit ends before it starts',
+  tooLong: 'A visit is at most 12 hours long: check the start and end times',
+  sentWithOtherContent: 'This visit was sent before with other details, and that is the one recorded. Ask the office to correct it.',
+} as const;
+
+export type VisitAnswer = { id: string } & ({ result: 'recorded' } | { result: 'duplicate' } | { result: 'refused'; reason: string });
+
+/** The carer whose account is calling, as it is now: refused unless it is a live account of a carer not archived. */
+export async function callingCarer(db: Executor, email: string): Promise<{ carerId: string; userId: string } | undefined> {
+  const [row] = await db
+    .select({ carerId: users.carerId, userId: users.id })
+    .from(users)
+    .innerJoin(carers, eq(carers.id, users.carerId))
+    .where(and(eq(users.email, email), eq(users.role, CARER_ROLE), isNull(users.disabledAt), eq(carers.archived, 'N'), isNull(carers.anonymisedAt)));
+  return row?.carerId ? { carerId: row.carerId, userId: row.userId } : undefined;
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** A visit as stored, to compare a resend with. */
+function sameVisit(stored: typeof visits.$inferSelect, sent: VisitInput, carerId: string): boolean {
+  return (
+    stored.carerId === carerId &&
+    stored.packageId === sent.packageId &&
+    stored.date === sent.date &&
+    stored.startTime === sent.start &&
+    stored.endTime === sent.end &&
+    stored.note === (sent.note ?? '')
+  );
+}
+
+/** Why the visit may not be recorded, or null: its package, its day and its length, against what is stored now. */
+async function refusalOf(tx: Executor, carerId: string, visit: VisitInput, today: string): Promise<string | null> {
+  const length = minutesOf(visit.end) - minutesOf(visit.start);
+  if (length <= 0) return VISIT_REFUSALS.endsBeforeStart;
+  if (length > MAX_VISIT_MINUTES) return VISIT_REFUSALS.tooLong;
+  const [pkg] = await tx
+    .select({ startDate: packages.startDate, endDate: packages.endDate })
+    .from(packages)
+    .where(and(eq(packages.id, visit.packageId), eq(packages.carerId, carerId)));
+  if (!pkg) return VISIT_REFUSALS.notYours;
+  if (visit.date > today) return VISIT_REFUSALS.future;
+  if (visit.date < pkg.startDate) return VISIT_REFUSALS.beforeStart(pkg.startDate);
+  if (pkg.endDate !== null && visit.date > pkg.endDate) return VISIT_REFUSALS.afterEnd(pkg.endDate);
+  const [closed] = await tx.select({ month: closedMonths.month }).from(closedMonths).where(eq(closedMonths.month, monthOfDate(visit.date)));
+  if (closed) return VISIT_REFUSALS.closedMonth(closed.month);
+  const [other] = await tx
+    .select({ date: visits.date, start: visits.startTime, end: visits.endTime })
+    .from(visits)
+    .where(and(eq(visits.carerId, carerId), eq(visits.date, visit.date), sql`${visits.startTime} < ${visit.end} and ${visits.endTime} > ${visit.start}`))
+    .limit(1);
+  return other ? VISIT_REFUSALS.overlaps(other) : null;
+}
+
+/**
+ * The day's delivered care from the carer's visits: the sum of the package's visits that day, on the day's entry
+ * when the carer's visits made it (or there is none yet). An entry the office typed is left as it is: the visits are
+ * shown beside it to reconcile.
+ */
+async function keepDayFromVisits(tx: Executor, packageId: string, date: string): Promise<void> {
+  const [day] = await tx
+    .select({ minutes: sql<number>`coalesce(sum(${visits.minutes}), 0)::int` })
+    .from(visits)
+    .where(and(eq(visits.packageId, packageId), eq(visits.date, date)));
+  const hours = Math.min(24, Math.round(((day?.minutes ?? 0) / 60) * 100) / 100);
+  const [entry] = await tx.select().from(deliveries).where(and(eq(deliveries.packageId, packageId), eq(deliveries.date, date))).for('update');
+  if (!entry) {
+    await tx.insert(deliveries).values({ id: newId('d'), packageId, date, status: 'delivered', hours, source: 'carer' });
+  } else if (entry.source === 'carer') {
+    await tx
+      .update(deliveries)
+      .set({ hours, status: 'delivered', reason: null, version: entry.version + 1, updatedAt: new Date() })
+      .where(eq(deliveries.id, entry.id));
+  }
+}
+
+/**
+ * Records each visit once, whatever was sent before, in whatever order, or at the same time: each in its own
+ * transaction holding the carer's row, so a carer's visits are checked one at a time against what is stored; the
+ * visit's id decides whether it is new. Each answer is audited (a duplicate changes nothing and is not).
+ */
+export async function syncVisits(ctx: ServiceContext, carer: { carerId: string }, sent: VisitInput[]): Promise<VisitAnswer[]> {
+  const { db, actor, today } = ctx;
+  const answers: VisitAnswer[] = [];
+  for (const visit of sent) {
+    answers.push(
+      await db.transaction(async (tx): Promise<VisitAnswer> => {
+        await tx.execute(sql`select 1 from ${carers} where ${carers.id} = ${carer.carerId} for update`);
+        const [stored] = await tx.select().from(visits).where(eq(visits.id, visit.id));
+        if (stored) {
+          if (sameVisit(stored, visit, carer.carerId)) return { id: visit.id, result: 'duplicate' };
+          await recordAudit(tx, actor, 'carerApp.visitRefused', visit.id, { ...visit, reason: VISIT_REFUSALS.sentWithOtherContent });
+          return { id: visit.id, result: 'refused', reason: VISIT_REFUSALS.sentWithOtherContent };
+        }
+        // A month closed while this waits is seen: closing takes its lock against entries being written.
+        await tx.execute(sql`lock table ${closedMonths} in share mode`);
+        const reason = await refusalOf(tx, carer.carerId, visit, today);
+        if (reason) {
+          await recordAudit(tx, actor, 'carerApp.visitRefused', visit.id, { ...visit, reason });
+          return { id: visit.id, result: 'refused', reason };
+        }
+        const minutes = minutesOf(visit.end) - minutesOf(visit.start);
+        await tx.insert(visits).values({ id: visit.id, carerId: carer.carerId, packageId: visit.packageId, date: visit.date, startTime: visit.start, endTime: visit.end, minutes, note: visit.note ?? '' });
+        await keepDayFromVisits(tx, visit.packageId, visit.date);
+        await recordAudit(tx, actor, 'carerApp.visitRecorded', visit.id, { ...visit, carerId: carer.carerId, minutes });
+        return { id: visit.id, result: 'recorded' };
+      }),
+    );
+  }
+  return answers;
+}
+
+export interface CarerPackage {
+  id: string;
+  clientName: string;
+  address: string;
+  phone: string;
+  services: string[];
+  notes: string;
+  weeklyHours: number;
+  startDate: string;
+  endDate: string | null;
+}
+
+export interface RecordedVisit {
+  id: string;
+  packageId: string;
+  date: string;
+  start: string;
+  end: string;
+  note: string;
+  state: 'recorded';
+}
+
+/**
+ * What the phone keeps: the carer's own packages not yet ended (the client's name, address and phone, the services,
+ * the package's notes and weekly hours) and their own visits of the last 30 days. Nothing else of any client.
+ */
+export async function myVisits({ db, today }: ServiceContext, carer: { carerId: string }): Promise<{ today: string; packages: CarerPackage[]; visits: RecordedVisit[] }> {
+  const [own, recent] = await Promise.all([
+    db
+      .select({
+        id: packages.id,
+        clientName: clients.name,
+        streetAddress: packages.streetAddress,
+        locality: packages.locality,
+        postCode: packages.postCode,
+        phone: clients.phone,
+        services: packages.services,
+        notes: packages.notes,
+        weeklyHours: packages.weeklyHours,
+        startDate: packages.startDate,
+        endDate: packages.endDate,
+      })
+      .from(packages)
+      .innerJoin(requests, eq(requests.id, packages.requestId))
+      .innerJoin(clients, eq(clients.id, requests.clientId))
+      .where(and(eq(packages.carerId, carer.carerId), eq(packages.archived, 'N'), or(isNull(packages.endDate), gte(packages.endDate, today))))
+      .orderBy(clients.name),
+    db
+      .select()
+      .from(visits)
+      .where(and(eq(visits.carerId, carer.carerId), gte(visits.date, addDays(today, -VISITS_SHOWN_DAYS)), lte(visits.date, today)))
+      .orderBy(desc(visits.date), desc(visits.startTime)),
+  ]);
+  return {
+    today,
+    packages: own.map(({ streetAddress, locality, postCode, ...pkg }) => ({ ...pkg, address: [streetAddress, locality, postCode].filter(Boolean).join(', ') })),
+    visits: recent.map((v) => ({ id: v.id, packageId: v.packageId, date: v.date, start: v.startTime, end: v.endTime, note: v.note, state: 'recorded' as const })),
+  };
+}
