@@ -24,6 +24,9 @@ describe('successMessage', () => {
     expect(successMessage('deliveries.reopenMonth', {}, { month: '2026-03' })).toBe('March 2026 reopened');
     expect(successMessage('deliveries.setRecordingStart', {}, { month: '2026-03' })).toBe('Delivered care counted from March 2026');
     expect(successMessage('deliveries.setRecordingStart', {}, { month: null })).toBe('Delivered care counted from the first entry');
+    expect(successMessage('carerApp.invite', { linkToPassOn: null }, {})).toBe('Invitation to the carer app sent');
+    expect(successMessage('carerApp.invite', { linkToPassOn: 'http://x/link' }, {})).toBe('Invitation to the carer app ready: pass its link on');
+    expect(successMessage('carerApp.revoke', {}, {})).toBe('Access to the carer app ended');
     expect(successMessage('compliance.updateSettings', {}, {})).toBe('Compliance settings saved');
     expect(successMessage('something.else', {}, {})).toBe('Saved');
   });

@@ -27,6 +27,8 @@ const OTHER: Record<string, (data: unknown, input: unknown) => string> = {
     return month ? `Delivered care counted from ${monthLabel(month)}` : 'Delivered care counted from the first entry';
   },
   'compliance.updateSettings': () => 'Compliance settings saved',
+  'carerApp.invite': (data) => (field(data, 'linkToPassOn') ? 'Invitation to the carer app ready: pass its link on' : 'Invitation to the carer app sent'),
+  'carerApp.revoke': () => 'Access to the carer app ended',
   'reminders.updateSettings': () => 'Reminder settings saved',
   'clients.addExclusion': () => 'Carer not to be matched with this client: saved',
   'clients.removeExclusion': () => 'Carer may be matched with this client again',

@@ -15,6 +15,7 @@ import { CARER_KINDS } from '@/client/components/carer/carer-kind';
 import { type CarerKind } from '@/shared/carer-kind';
 import { useCarerApi } from '@/client/components/carer/use-carer-api';
 import { ExclusionReason } from '@/client/components/carer/exclusion-reason';
+import { CarerAppItem } from './carer-app-item';
 
 type Carer = RouterOutputs['mps']['getById'];
 
@@ -42,6 +43,7 @@ function GeneralInfo({ carer }: { carer: Carer }) {
       <DbsItems carer={carer} />
       <DetailItem label="Public liability expiry">{formatDate(carer.publicLiabilityExpiry, 'No Public Liability')}</DetailItem>
       <DetailItem label="Attends MAG">{details.attendsMag ? 'Yes' : 'No'}</DetailItem>
+      <CarerAppItem carerId={carer.id} name={details.name} />
     </PersonDetailGrid>
   );
 }

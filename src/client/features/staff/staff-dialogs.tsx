@@ -3,15 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { CopyButton } from '@/client/components/copy-button';
+import { type LinkToPassOn } from '@/client/components/pass-on-link-dialog';
 import { z } from 'zod';
-import { ROLES } from '@/shared/permissions';
+import { STAFF_ROLES } from '@/shared/permissions';
 import { type StaffAccount, staffInvite, staffRole } from '@/shared/schemas/staff';
 import { Field } from '@/client/components/form/field';
 import { DialogFormActions, FormError } from '@/client/components/form/form-layout';
 import { GuardedDialog } from '@/client/components/guarded-dialog';
-import { Button } from '@/client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { useReportUnsaved } from '@/client/components/unsaved-changes';
@@ -26,7 +24,7 @@ function refusalText(error: unknown): string {
 }
 
 function RoleOptions() {
-  return ROLES.map((role) => (
+  return STAFF_ROLES.map((role) => (
     <option key={role} value={role}>
       {role}
     </option>
@@ -36,39 +34,6 @@ function RoleOptions() {
 type InviteInput = z.input<typeof staffInvite>;
 type InviteOutput = z.output<typeof staffInvite>;
 const NO_ONE: InviteInput = { email: '', givenName: '', familyName: '', role: '' as InviteInput['role'] };
-
-/** A link for someone to choose their password, handed to the Admin who issued it when no mail server can send it. */
-export interface LinkToPassOn {
-  name: string;
-  email: string;
-  link: string;
-}
-
-/** Shown once: the link is not stored where anyone could read it again. */
-export function PassOnLinkDialog({ passOn, onClose }: { passOn: LinkToPassOn | null; onClose: () => void }) {
-  return (
-    <Dialog open={passOn !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Link for {passOn?.name}</DialogTitle>
-          <DialogDescription>No mail server is set up: copy this link and pass it on</DialogDescription>
-        </DialogHeader>
-        <p className="text-sm">
-          Give it to {passOn?.email} alone, by a way only they read. It works once, and is not shown again.
-        </p>
-        <Field label="Link">
-          <Input readOnly value={passOn?.link ?? ''} onFocus={(event) => event.currentTarget.select()} className="font-mono" />
-        </Field>
-        <DialogFooter>
-          <CopyButton text={passOn?.link ?? ''} label="Copy link" copied="Link copied" />
-          <Button type="button" onClick={onClose}>
-            Done
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 /** "Add staff member": E-mail address, Given name, Family name and Role. */
 export function AddStaffDialog({

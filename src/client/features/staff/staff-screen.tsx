@@ -12,7 +12,8 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { useAuth, useCan } from '@/client/lib/auth';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
-import { AddStaffDialog, ChangeRoleDialog, fullName, type LinkToPassOn, PassOnLinkDialog } from './staff-dialogs';
+import { type LinkToPassOn, PassOnLinkDialog } from '@/client/components/pass-on-link-dialog';
+import { AddStaffDialog, ChangeRoleDialog, fullName } from './staff-dialogs';
 import { formatDateTime } from '@/shared/dates';
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import { CARER_ROLE } from '@/shared/permissions';
 import type { CarerAppRef } from '@/shared/schemas/carer-app';
 import type { Executor } from '@/server/db/client';
 import { newId, newPassword } from '@/server/db/ids';
 import { users } from '@/server/db/schema/auth';
+import { visits } from '@/server/db/schema/deliveries';
 import { carers } from '@/server/db/schema/people';
 import { disableUser, hashPassword, toStaffUser } from '@/server/features/account/accounts';
 import { type LinkToPassOn, sendInvitation } from '@/server/features/account/password-links';
@@ -20,6 +21,8 @@ export interface CarerAppStatus {
   /** "active": may sign in; "revoked": ended by the office, or by archiving or anonymising the carer; "none": never invited. */
   state: 'active' | 'revoked' | 'none';
   invitedAt: string | null;
+  /** When a visit from their phone last reached the office; null before the first. */
+  lastSentAt: string | null;
 }
 
 async function carerOf(db: Executor, carerId: string) {
@@ -35,12 +38,13 @@ async function accountOf(db: Executor, carerId: string) {
 
 export async function getCarerAppStatus({ db }: ServiceContext, { carerId }: CarerAppRef): Promise<CarerAppStatus> {
   await carerOf(db, carerId);
-  const account = await accountOf(db, carerId);
+  const [account, [sent]] = await Promise.all([accountOf(db, carerId), db.select({ at: max(visits.recordedAt) }).from(visits).where(eq(visits.carerId, carerId))]);
   return {
     carerId,
     email: account?.email ?? null,
     state: !account ? 'none' : account.disabledAt ? 'revoked' : 'active',
     invitedAt: account?.createdAt.toISOString() ?? null,
+    lastSentAt: sent?.at ? new Date(sent.at).toISOString() : null,
   };
 }
 
@@ -74,10 +78,10 @@ export async function inviteCarer(ctx: ServiceContext, { carerId }: CarerAppRef)
           .returning();
     await recordAudit(tx, actor, 'carerApp.invite', carerId, { email: values.email });
     const linkToPassOn = await sendInvitation(tx, env, toStaffUser(row!), actor);
-    return { carerId, email: row!.email, state: 'active' as const, invitedAt: row!.createdAt.toISOString(), linkToPassOn };
+    return { linkToPassOn };
   });
   deliverQueuedNow(ctx);
-  return invited;
+  return { ...(await getCarerAppStatus(ctx, { carerId })), ...invited };
 }
 
 /** Ends the carer's access to the carer app at their next call: the account is disabled and its sessions end. Audited. */

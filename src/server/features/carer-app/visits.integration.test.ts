@@ -63,6 +63,8 @@ describe('carerApp.sync', () => {
     await carerApp.sync({ visits: [visit({ date: '2026-03-02', start: '17:00', end: '17:45' })] });
     expect(await dayEntry(own, '2026-03-02')).toMatchObject({ hours: 2.25, source: 'carer' });
     expect(await auditOf(sent.id)).toEqual([{ procedure: 'carerApp.visitRecorded', changes: expect.objectContaining({ minutes: 90, carerId }) }]);
+    // The carer's record says when their phone last sent visits.
+    expect((await admin.carerApp.getStatus({ carerId })).lastSentAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
   });
 
   it('answers a resend "duplicate" and changes nothing; the same id with other content is refused', async () => {

@@ -1,0 +1,34 @@
+import { newCarer } from '@/server/test/builders';
+import { expect, test, withPageToken } from './fixtures';
+
+const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px a Coordinator invites a volunteer to the carer app from their view, passes the link on, and ends their access`, async ({ page, signIn }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const api = await withPageToken(page, () => signIn('Coordinator'));
+    const name = unique('Valerie Phone');
+    const email = `${name.split(' ').at(-1)}@carers.example`;
+    const base = newCarer({ name });
+    const carer = await api.volunteers.create.mutate({ ...base, details: { ...base.details, email } });
+
+    await page.goto(`/volunteers?view=${carer.id}`);
+    const view = page.getByRole('dialog', { name });
+    const item = view.getByRole('definition').filter({ has: page.getByRole('button', { name: 'Invite to the carer app' }) });
+    await expect(item).toContainText('Not invited');
+    await item.getByRole('button', { name: 'Invite to the carer app' }).click();
+
+    // No mail server here: the link is shown once, to pass on.
+    const link = page.getByRole('dialog', { name: `Link for ${name}` });
+    await expect(link.getByText(`Give it to ${email} alone`)).toBeVisible();
+    await expect(link.getByLabel('Link')).toHaveValue(/^https?:\/\/.+/);
+    await link.getByRole('button', { name: 'Done' }).click();
+    await expect(view.getByText('Has the app; no visits sent yet')).toBeVisible();
+
+    await view.getByRole('button', { name: 'End access to the carer app' }).click();
+    await page.getByRole('alertdialog', { name: `End ${name}'s access to the carer app?` }).getByRole('button', { name: 'End access' }).click();
+    await expect(view.getByText('Access ended')).toBeVisible();
+    await expect(view.getByRole('button', { name: 'Invite to the carer app' })).toBeVisible();
+    expect((await api.carerApp.getStatus.query({ carerId: carer.id })).state).toBe('revoked');
+  });
+}

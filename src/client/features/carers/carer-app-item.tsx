@@ -1,0 +1,77 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Smartphone } from 'lucide-react';
+import { useState } from 'react';
+import { formatDateTime } from '@/shared/dates';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
+import { type LinkToPassOn, PassOnLinkDialog } from '@/client/components/pass-on-link-dialog';
+import { DetailItem } from '@/client/components/record/detail-dialog';
+import { Button } from '@/client/components/ui/button';
+import { useCan } from '@/client/lib/auth';
+import { useTRPC } from '@/client/lib/trpc';
+
+type Status = 'active' | 'revoked' | 'none';
+
+function statusText(state: Status, lastSentAt: string | null): string {
+  if (state === 'none') return 'Not invited';
+  if (state === 'revoked') return 'Access ended';
+  return lastSentAt ? `Has the app; last sent visits ${formatDateTime(lastSentAt)}` : 'Has the app; no visits sent yet';
+}
+
+/**
+ * "Carer app" on a carer's view: whether they have it and when their phone last sent visits; "Invite to the carer
+ * app" and "End access" for the roles that may. With no mail server the invitation's link is shown once, to pass on.
+ */
+export function CarerAppItem({ carerId, name }: { carerId: string; name: string }) {
+  const trpc = useTRPC();
+  const canRead = useCan('carerApp', 'read');
+  const canInvite = useCan('carerApp', 'create');
+  const canRevoke = useCan('carerApp', 'update');
+  const status = useQuery({ ...trpc.carerApp.getStatus.queryOptions({ carerId }), enabled: canRead });
+  const invite = useMutation(trpc.carerApp.invite.mutationOptions());
+  const revoke = useMutation(trpc.carerApp.revoke.mutationOptions());
+  const [passOn, setPassOn] = useState<LinkToPassOn | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  if (!canRead) return null;
+  const state = status.data?.state;
+  return (
+    <DetailItem label="Carer app">
+      <span className="flex flex-col items-start gap-2">
+        <span>{status.data ? statusText(status.data.state, status.data.lastSentAt) : status.isError ? 'Could not be read' : 'Loading...'}</span>
+        {canInvite && state && state !== 'active' && (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={invite.isPending}
+            onClick={() =>
+              invite.mutate(
+                { carerId },
+                { onSuccess: ({ email, linkToPassOn }) => linkToPassOn && email && setPassOn({ name, email, link: linkToPassOn }) },
+              )
+            }
+          >
+            <Smartphone aria-hidden /> Invite to the carer app
+          </Button>
+        )}
+        {canRevoke && state === 'active' && (
+          <Button type="button" size="sm" variant="outline" disabled={revoke.isPending} onClick={() => setConfirming(true)}>
+            End access to the carer app
+          </Button>
+        )}
+      </span>
+      <PassOnLinkDialog passOn={passOn} onClose={() => setPassOn(null)} />
+      <ConfirmDialog
+        open={confirming}
+        title={`End ${name}'s access to the carer app?`}
+        description="Their phone is refused at its next call and wipes what it keeps; visits it has not sent are lost. You can invite them again."
+        keepLabel="Keep access"
+        confirmLabel="End access"
+        onKeep={() => setConfirming(false)}
+        onConfirm={() => {
+          revoke.mutate({ carerId });
+          setConfirming(false);
+        }}
+      />
+    </DetailItem>
+  );
+}
