@@ -1,6 +1,5 @@
-import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { formatDate } from '@/shared/dates';
-import { addDays } from '@/shared/dates';
+import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { addDays, formatDate } from '@/shared/dates';
 import { monthLabel, monthOfDate } from '@/shared/deliveries';
 import { CARER_ROLE } from '@/shared/permissions';
 import type { VisitInput } from '@/shared/schemas/carer-app';
@@ -11,6 +10,7 @@ import { packages, requests } from '@/server/db/schema/care';
 import { closedMonths, deliveries, visits } from '@/server/db/schema/deliveries';
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
+import { notEndedYet } from '@/server/records/care.mappers';
 import type { ServiceContext } from '@/server/records/service-context';
 
 /** The longest visit recorded: a longer one is a phone left running, for the office to ask about. */
@@ -183,7 +183,7 @@ export async function myVisits({ db, today }: ServiceContext, carer: { carerId: 
       .from(packages)
       .innerJoin(requests, eq(requests.id, packages.requestId))
       .innerJoin(clients, eq(clients.id, requests.clientId))
-      .where(and(eq(packages.carerId, carer.carerId), eq(packages.archived, 'N'), or(isNull(packages.endDate), gte(packages.endDate, today))))
+      .where(and(eq(packages.carerId, carer.carerId), eq(packages.archived, 'N'), notEndedYet(packages.endDate, today)))
       .orderBy(clients.name),
     db
       .select()
