@@ -2,19 +2,26 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { CARER_ROLE } from '@/shared/permissions';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/server/db/schema/auth';
-import { revokeAccount } from './sign-in-sessions';
+import { revokeAccount, voidOpenLinks } from './sign-in-sessions';
 
 // A carer's account on the carer app follows their record: archiving the carer ends it, anonymising removes it.
 
-/** Ends the carer's access at their next call: the account is disabled and its sessions end. Whether there was one to end. */
-export async function endCarerAccess(tx: Executor, carerId: string): Promise<boolean> {
+/**
+ * Ends the carer's access at their next call, whoever ends it (the office, or archiving the carer): the account is
+ * disabled, its sessions end and any invitation link still open is void, as a staff account's are when disabled.
+ * The account ended, or undefined when there was none live.
+ */
+export async function endCarerAccess(tx: Executor, carerId: string): Promise<{ id: string; email: string } | undefined> {
   const [ended] = await tx
     .update(users)
     .set({ disabledAt: new Date(), updatedAt: new Date() })
     .where(and(eq(users.carerId, carerId), eq(users.role, CARER_ROLE), isNull(users.disabledAt)))
-    .returning({ id: users.id });
-  if (ended) await revokeAccount(tx, ended.id);
-  return ended !== undefined;
+    .returning({ id: users.id, email: users.email });
+  if (ended) {
+    await revokeAccount(tx, ended.id);
+    await voidOpenLinks(tx, ended.id);
+  }
+  return ended;
 }
 
 /** Removes the carer's account whole, its address and names with it, as their record's details are erased. */

@@ -1,9 +1,9 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { oidcModels } from '@/server/db/schema/auth';
+import { oidcModels, passwordLinks, type PasswordLinkPurpose } from '@/server/db/schema/auth';
 
-// The sign-in sessions the built-in provider keeps (with their grants and tokens), as account changes end them:
-// removing, disabling or resetting an account, a password changed, signing out everywhere.
+// The sign-in sessions the built-in provider keeps (with their grants and tokens), and the password links still open,
+// as account changes end them: removing, disabling or resetting an account, a password changed, signing out everywhere.
 
 /**
  * Counts the writes in this process that can end a session: a session seen live before one is asked about again.
@@ -65,3 +65,10 @@ export async function revokeAccount(db: Executor, accountId: string, { keepSessi
   sessionsMayHaveChanged();
 }
 
+/** Voids the user's unused password links (of one purpose, or all): none of them opens the account any more. */
+export async function voidOpenLinks(tx: Executor, userId: string, purpose?: PasswordLinkPurpose): Promise<void> {
+  await tx
+    .update(passwordLinks)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordLinks.userId, userId), purpose && eq(passwordLinks.purpose, purpose), isNull(passwordLinks.usedAt)));
+}

@@ -5,10 +5,10 @@ import type { Role } from '@/shared/permissions';
 import { staffEmail as email, staffInvite, staffRole as role } from '@/shared/schemas/staff';
 import type { Database, Executor } from '@/server/db/client';
 import { newId, newPassword } from '@/server/db/ids';
-import { passwordLinks, type PasswordLinkPurpose, users } from '@/server/db/schema/auth';
+import { users } from '@/server/db/schema/auth';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { Actor } from '@/server/records/service-context';
-import { revokeAccount } from '@/server/records/sign-in-sessions';
+import { revokeAccount, voidOpenLinks } from '@/server/records/sign-in-sessions';
 import { PasswordSchema } from './password-policy';
 
 export const NewUserSchema = z.object({ ...staffInvite.shape, password: PasswordSchema.optional() });
@@ -170,14 +170,6 @@ export async function removeUser(db: Database, account: AccountRef, actor: Actor
     await recordAudit(tx, actor, 'auth.userRemoved', user.id, { email: user.email, role: user.role });
     return user;
   });
-}
-
-/** Voids the user's unused links (of one purpose, or all): none of them opens the account any more. */
-export async function voidOpenLinks(tx: Executor, userId: string, purpose?: PasswordLinkPurpose): Promise<void> {
-  await tx
-    .update(passwordLinks)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordLinks.userId, userId), purpose && eq(passwordLinks.purpose, purpose), isNull(passwordLinks.usedAt)));
 }
 
 /** Disables the account and ends its sessions, refresh tokens and open links at once. */

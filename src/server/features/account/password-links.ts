@@ -11,7 +11,8 @@ import { clearAccountFailures } from './login-attempts';
 import { revokeAccount } from '@/server/records/sign-in-sessions';
 import { passwordProblem } from './password-policy';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
-import { hashPassword, type StaffUser, toStaffUser, voidOpenLinks } from './accounts';
+import { voidOpenLinks } from '@/server/records/sign-in-sessions';
+import { hashPassword, type StaffUser, toStaffUser } from './accounts';
 
 /** How long each kind of link works (issue 18: an invitation 72 hours, a reset 1 hour). */
 export const PASSWORD_LINK_HOURS: Record<PasswordLinkPurpose, number> = { invite: 72, reset: 1 };

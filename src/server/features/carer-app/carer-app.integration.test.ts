@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARER_ROLE } from '@/shared/permissions';
-import { users } from '@/server/db/schema/auth';
+import { passwordLinks, users } from '@/server/db/schema/auth';
 import { auditLog } from '@/server/db/schema/audit';
 import { newCarer } from '@/server/test/builders';
 import { callOverHttp } from '@/server/test/procedure-calls';
@@ -99,6 +99,10 @@ describe('a carer’s account', () => {
     const token = await t.idToken(CARER_ROLE, { sub: (await accountOf(archived.id))!.id });
     await admin.volunteers.toggleArchive({ id: archived.id, version: archived.version });
     expect((await callOverHttp(t.app, { path: 'session.me', type: 'query' }, undefined, token)).statusCode).toBe(401);
+    // The invitation's link, not yet used, opens nothing any more: not even after the carer is invited again.
+    const links = await t.database.db.select({ usedAt: passwordLinks.usedAt }).from(passwordLinks).where(eq(passwordLinks.userId, (await accountOf(archived.id))!.id));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((link) => link.usedAt !== null)).toBe(true);
     expect(await coordinator.carerApp.getStatus({ carerId: archived.id })).toMatchObject({ state: 'revoked' });
     const [why] = await t.database.db
       .select({ changes: auditLog.changes })

@@ -6,10 +6,11 @@ import { newId, newPassword } from '@/server/db/ids';
 import { users } from '@/server/db/schema/auth';
 import { visits } from '@/server/db/schema/deliveries';
 import { carers } from '@/server/db/schema/people';
-import { disableUser, hashPassword, toStaffUser } from '@/server/features/account/accounts';
+import { findUserByEmail, hashPassword, toStaffUser } from '@/server/features/account/accounts';
 import { type LinkToPassOn, sendInvitation } from '@/server/features/account/password-links';
 import { deliverQueuedNow } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';
+import { endCarerAccess } from '@/server/records/carer-accounts';
 import { notFound, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
 
@@ -67,7 +68,7 @@ export async function inviteCarer(ctx: ServiceContext, { carerId }: CarerAppRef)
     if (!carer.email) throw refused(`${carer.name} has no e-mail address: add one to their record, then invite them`);
     const existing = await accountOf(tx, carerId);
     if (existing && !existing.disabledAt) throw refused(`${carer.name} already has the carer app`);
-    const [sameEmail] = await tx.select({ id: users.id }).from(users).where(eq(users.email, carer.email.toLowerCase()));
+    const sameEmail = await findUserByEmail(tx, carer.email);
     if (sameEmail && sameEmail.id !== existing?.id) throw refused(`Another account signs in with ${carer.email}: a carer's account needs an address of its own`);
     const values = { email: carer.email.toLowerCase(), ...namesOf(carer.name), updatedAt: new Date() };
     const [row] = existing
@@ -87,10 +88,11 @@ export async function inviteCarer(ctx: ServiceContext, { carerId }: CarerAppRef)
 /** Ends the carer's access to the carer app at their next call: the account is disabled and its sessions end. Audited. */
 export async function revokeCarerApp(ctx: ServiceContext, { carerId }: CarerAppRef): Promise<CarerAppStatus> {
   const { db, actor } = ctx;
-  await carerOf(db, carerId);
-  const account = await accountOf(db, carerId);
-  if (!account || account.disabledAt) throw refused('This carer does not have the carer app');
-  await disableUser(db, { id: account.id }, actor);
-  await recordAudit(db, actor, 'carerApp.revoke', carerId, { email: account.email });
+  await db.transaction(async (tx) => {
+    await carerOf(tx, carerId);
+    const ended = await endCarerAccess(tx, carerId);
+    if (!ended) throw refused('This carer does not have the carer app');
+    await recordAudit(tx, actor, 'carerApp.revoke', carerId, { email: ended.email });
+  });
   return getCarerAppStatus(ctx, { carerId });
 }
