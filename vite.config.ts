@@ -1,14 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const API = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+
+/** `vite build` builds the carer app (vite.carer.config.ts) into dist/client/carer once the office's app is built. */
+function carerApp(): Plugin {
+  return {
+    name: 'valecare-carer-app',
+    apply: 'build',
+    async closeBundle() {
+      await build({ configFile: fileURLToPath(new URL('./vite.carer.config.ts', import.meta.url)), logLevel: 'warn' });
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), carerApp()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: '../../dist/client',

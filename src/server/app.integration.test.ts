@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import viteConfig from '../../vite.config';
 import { buildApp } from '@/server/app';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
-import { BUILT_IN_CLIENT_ID } from '@/server/auth/provider';
+import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID } from '@/server/auth/provider';
 import { SESSION_ERRORS } from '@/shared/session';
 import { TestBrowser } from '@/server/test/sign-in-flow';
 import { createTestApp, type TestApp, TEST_PUBLIC_URL, testEnv } from '@/server/test/test-app';
@@ -34,6 +34,7 @@ describe('health and configuration', () => {
     expect(response.json()).toEqual({
       authority: `${TEST_PUBLIC_URL}${AUTH_PREFIX}`,
       clientId: BUILT_IN_CLIENT_ID,
+      carerClientId: CARER_CLIENT_ID,
       scope: 'openid email profile',
       groupsClaim: 'groups',
       idleMinutes: 30,
@@ -185,6 +186,10 @@ describe('the web app as served', () => {
     await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
     await writeFile(path.join(webRoot, 'assets', 'app.js'), 'console.log(1)');
     await writeFile(path.join(webRoot, 'assets', 'app.js.map'), '{"version":3,"sources":["app.tsx"]}');
+    await mkdir(path.join(webRoot, 'carer', 'assets'), { recursive: true });
+    await writeFile(path.join(webRoot, 'carer', 'index.html'), '<!doctype html><title>Valecare for carers</title>');
+    await writeFile(path.join(webRoot, 'carer', 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    await writeFile(path.join(webRoot, 'carer', 'assets', 'carer.js'), 'console.log(2)');
     deployed = await buildApp({ database: t.database, env: testEnv(), clientDir: webRoot });
   });
   afterAll(async () => {
@@ -201,6 +206,22 @@ describe('the web app as served', () => {
       expect({ header, value: head.headers[header] }).toEqual({ header, value: get.headers[header] });
     }
     expect(head.body).toBe('');
+  });
+
+  it('serves the carer app at /carer/, its worker and pages asked about every time, its hashed files kept a year', async () => {
+    for (const url of ['/carer/', '/carer', '/carer/?sign-in', '/carer/anything']) {
+      const page = await deployed.inject(url);
+      expect({ url, status: page.statusCode, body: page.body }).toEqual({ url, status: 200, body: expect.stringContaining('Valecare for carers') });
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await deployed.inject('/clients')).body).not.toContain('Valecare for carers');
+    const worker = await deployed.inject('/carer/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect((await deployed.inject('/carer/assets/carer.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await deployed.inject('/assets/app.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A file missing from the build is not answered with a page.
+    expect((await deployed.inject('/carer/assets/gone.js')).statusCode).toBe(404);
   });
 
   it('serves no source map, even one left in the web root, and the build makes none', async () => {

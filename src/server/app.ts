@@ -123,16 +123,22 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
       root: clientDir,
       wildcard: false,
       index: false,
-      maxAge: '1y',
-      immutable: true,
+      // Built files carry their content's hash in their names (assets/): kept a year. The rest (pages, the carer
+      // app's service worker and manifest, icons) keep their names across versions: asked about every time.
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
       // Source maps give the code away; the build makes none, and none is served if one turns up.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
     });
     // Every other GET (and HEAD, its header-only twin) is a route of the single-page app.
     app.setNotFoundHandler((request, reply) => {
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(trpc|auth|assets)\b/.test(request.url);
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(trpc|auth|assets|carer\/assets)\b/.test(request.url);
       if (!isPage) return reply.code(404).send({ error: 'Not found' });
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+      // The carer app is its own page, under /carer/ (its worker serves it offline from there).
+      const page = /^\/carer(\/|\?|$)/.test(request.url) ? 'carer/index.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     });
   }
 

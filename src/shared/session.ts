@@ -1,5 +1,5 @@
 import { isRole, type Role } from './permissions';
-import { stripInvisible } from './schemas/common';
+import { stripInvisible } from './invisible';
 
 /** The signed-in user of spec §3. */
 export interface SessionUser {

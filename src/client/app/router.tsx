@@ -2,16 +2,25 @@ import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useAuth } from '@/client/lib/auth';
 import { forgetReturnTo, returnToAfterSignIn, takeSignInRequest } from '@/client/lib/sign-in-state';
-import { can } from '@/shared/permissions';
+import { CARER_ROLE, can } from '@/shared/permissions';
 import { AppLayout } from './app-layout';
 import { LandingPage } from './landing-page';
 import { NAV_ITEMS } from './navigation';
 import { LoadingScreen, NoAccessPage, NotFoundPage } from '@/client/components/status-screens';
 import { STATEMENT_ROUTE } from '@/client/lib/routes';
+import { FROM_OFFICE_PARAM } from '@/shared/carer-app';
 
 function SessionGate() {
   const { session } = useAuth();
-  return session.status === 'loading' ? <LoadingScreen /> : <Outlet />;
+  if (session.status === 'loading') return <LoadingScreen />;
+  // A carer's account reaches nothing of the office: every address of it sends them to their own app.
+  if (session.status === 'signed-in' && session.user.role === CARER_ROLE) return <GoToCarerApp />;
+  return <Outlet />;
+}
+
+function GoToCarerApp() {
+  useEffect(() => window.location.replace(`/carer/?${FROM_OFFICE_PARAM}`), []);
+  return <LoadingScreen />;
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { Button } from '@/client/components/ui/button';
-import { useAuth, useCan } from '@/client/lib/auth';
+import { useCan } from '@/client/lib/auth';
 import { MESSAGES } from '@/shared/constants';
-import { type Action, CARER_ROLE, type Resource } from '@/shared/permissions';
+import type { Action, Resource } from '@/shared/permissions';
 
 /** Shown while the session is being determined. */
 export function LoadingScreen() {
@@ -31,19 +31,6 @@ export function NotFoundPage() {
 }
 
 export function NoAccessPage() {
-  const { session } = useAuth();
-  // A carer's account reaches nothing of the office; its own app is not open yet, and the page says so.
-  if (session.status === 'signed-in' && session.user.role === CARER_ROLE) {
-    return (
-      <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-24 text-center">
-        <h1 className="text-2xl font-semibold">Your carer account is ready</h1>
-        <p className="text-muted-foreground">
-          The carer app, where you will record your visits, is not open yet: the office will tell you when it is. Carer accounts see nothing of the
-          office&apos;s records.
-        </p>
-      </div>
-    );
-  }
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-24 text-center">
       <h1 className="text-2xl font-semibold">No access</h1>

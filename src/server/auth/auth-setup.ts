@@ -6,7 +6,8 @@ import { mountInteractions } from './interactions';
 import { purgeExpiredOidcModels, sessionAccountCheck } from './oidc-adapter';
 import { mountPasswordPages } from './password-pages';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
-import { BUILT_IN_CLIENT_ID, createProvider, mountProvider } from './provider';
+import { CARER_ROLE } from '@/shared/permissions';
+import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID, createProvider, mountProvider } from './provider';
 import { publicJwk, signingKey } from './secrets';
 import { discoveredKeys, localKeys, type TokenVerifier, tokenVerifier } from './token-verifier';
 
@@ -18,6 +19,8 @@ export interface SignInConfig {
   groupsClaim: string;
   /** The web app signs the user out after this many minutes without their own activity. */
   idleMinutes: number;
+  /** The client the carer app (`/carer/`) signs in as: its own with the built-in provider, the web app's with another. */
+  carerClientId: string;
   /** Cognito-style hosted logout page; absent means the issuer's end-session endpoint. */
   logoutUrl?: string;
 }
@@ -40,7 +43,15 @@ export async function setupAuth(
         keys: discoveredKeys(issuer),
         onAccepted: externalSignInRecorder(db, issuer),
       }),
-      signInConfig: { authority: issuer, clientId, scope: SCOPE, groupsClaim: env.groupsClaim, idleMinutes: env.sessionIdleMinutes, logoutUrl },
+      signInConfig: {
+        authority: issuer,
+        clientId,
+        carerClientId: clientId,
+        scope: SCOPE,
+        groupsClaim: env.groupsClaim,
+        idleMinutes: env.sessionIdleMinutes,
+        logoutUrl,
+      },
     };
   }
   const provider = await createProvider(db, env);
@@ -52,7 +63,8 @@ export async function setupAuth(
   return {
     verifyIdToken: tokenVerifier({
       issuer,
-      audience: BUILT_IN_CLIENT_ID,
+      audience: [BUILT_IN_CLIENT_ID, CARER_CLIENT_ID],
+      clientRoles: { [CARER_CLIENT_ID]: CARER_ROLE },
       groupsClaim: env.groupsClaim,
       keys: localKeys([publicJwk(await signingKey(db))]),
       fixedKeys: true,
@@ -61,6 +73,7 @@ export async function setupAuth(
     signInConfig: {
       authority: issuer,
       clientId: BUILT_IN_CLIENT_ID,
+      carerClientId: CARER_CLIENT_ID,
       scope: SCOPE,
       groupsClaim: env.groupsClaim,
       idleMinutes: env.sessionIdleMinutes,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_PARAM } from '@/shared/constants';
+import { CARER_ROLE } from '@/shared/permissions';
 import { z } from 'zod';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
@@ -97,7 +98,8 @@ export async function mountPasswordPages(app: FastifyInstance, { db, env }: { db
       if (result.outcome === 'refused') return setPasswordPage(request, reply, 400, result.message);
       if (result.outcome === 'unusable') return sendPage(reply, 410, renderLinkUnusablePage());
       request.log.info({ email: result.user.email, purpose: result.purpose }, 'password set through a link');
-      return sendPage(reply, 200, renderPasswordSetPage({ signInUrl }));
+      // A carer signs in to their own app, on the phone they set the password on.
+      return sendPage(reply, 200, renderPasswordSetPage({ signInUrl: result.user.role === CARER_ROLE ? `${env.publicUrl}/carer/?${SIGN_IN_PARAM}` : signInUrl }));
     });
   });
 }

@@ -12,17 +12,24 @@ import { cookieKeys, signingKey } from './secrets';
 import { recordAudit } from '@/server/records/audit-trail';
 import { findUserById } from '@/server/features/account/accounts';
 
-/** The one client of the built-in provider: the Valecare web app itself. */
+/** The built-in provider's clients: the office's web app, and the carers' app on their phones (`/carer/`). */
 export const BUILT_IN_CLIENT_ID = 'valecare-web';
+export const CARER_CLIENT_ID = 'valecare-carer';
 
 const HOUR = 60 * 60;
 /** A working day: staff sign in once a day; a stolen refresh token dies by the evening. */
 export const SESSION_SECONDS = 12 * HOUR;
 /**
- * A grant is the browser's tabs' one container for their tokens, kept while its session lasts and a sign-in renews
- * it; what a sign-in may do is bounded by the session and its refresh tokens (12 hours from that sign-in), not by it.
+ * A carer may be out of signal for days between visits, and their phone sends when it can: their sign-in lasts 30
+ * days, with no idle limit, and the office ends it at once by ending their access (decision 295).
  */
-const GRANT_SECONDS = 30 * 24 * HOUR;
+export const CARER_SESSION_SECONDS = 30 * 24 * HOUR;
+/**
+ * A grant is the browser's tabs' one container for their tokens, kept while its session lasts and a sign-in renews
+ * it; what a sign-in may do is bounded by the session and its refresh tokens (12 hours from that sign-in, 30 days on
+ * a carer's phone), not by it.
+ */
+const GRANT_SECONDS = 60 * 24 * HOUR;
 /** The web app exchanges a code within a second or two; a minute covers a slow connection. */
 export const AUTHORIZATION_CODE_SECONDS = 60;
 
@@ -33,6 +40,13 @@ export const AUTHORIZATION_CODE_SECONDS = 60;
 export function refreshTokenSeconds(sessionStart: number, now: number, idleSeconds: number): number {
   return Math.max(1, Math.min(idleSeconds, sessionStart + SESSION_SECONDS - now));
 }
+
+/** A carer's refresh token lasts to the end of their 30-day sign-in, however long it goes unused. */
+export function carerRefreshTokenSeconds(sessionStart: number, now: number): number {
+  return Math.max(1, sessionStart + CARER_SESSION_SECONDS - now);
+}
+
+const isCarerClient = (ctx: KoaContextWithOIDC | undefined) => ctx?.oidc?.client?.clientId === CARER_CLIENT_ID;
 
 const epochSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -61,6 +75,7 @@ function signInEveryTime() {
 export async function createProvider(db: Database, env: Env): Promise<Provider> {
   const [key, keys] = await Promise.all([signingKey(db), cookieKeys(db)]);
   const home = `${env.publicUrl}/`;
+  const carerHome = `${env.publicUrl}/carer/`;
 
   const provider = new Provider(`${env.publicUrl}${AUTH_PREFIX}`, {
     adapter: databaseAdapter(db),
@@ -73,6 +88,15 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
         response_types: ['code'],
         redirect_uris: [home],
         post_logout_redirect_uris: [home],
+      },
+      {
+        client_id: CARER_CLIENT_ID,
+        client_name: 'Valecare for carers',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [carerHome],
+        post_logout_redirect_uris: [carerHome],
       },
     ],
     jwks: { keys: [key as never] },
@@ -136,8 +160,12 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
       IdToken: 15 * 60,
       AuthorizationCode: AUTHORIZATION_CODE_SECONDS,
       Interaction: HOUR,
-      RefreshToken: (_ctx, token) => refreshTokenSeconds(token.iiat ?? epochSeconds(), epochSeconds(), env.sessionIdleMinutes * 60),
-      Session: SESSION_SECONDS,
+      RefreshToken: (_ctx, token) =>
+        token.clientId === CARER_CLIENT_ID
+          ? carerRefreshTokenSeconds(token.iiat ?? epochSeconds(), epochSeconds())
+          : refreshTokenSeconds(token.iiat ?? epochSeconds(), epochSeconds(), env.sessionIdleMinutes * 60),
+      // The session is saved as its sign-in finishes, for the client that asked for it.
+      Session: (ctx) => (isCarerClient(ctx) ? CARER_SESSION_SECONDS : SESSION_SECONDS),
       Grant: GRANT_SECONDS,
     },
     interactions: { policy: signInEveryTime(), url: (_ctx, interaction) => `${AUTH_PREFIX}/interaction/${interaction.uid}` },

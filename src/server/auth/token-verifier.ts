@@ -19,8 +19,11 @@ export class InvalidTokenError extends Error {
 
 export function tokenVerifier(options: {
   issuer: string;
-  audience: string;
+  /** The clients whose tokens are accepted. */
+  audience: string | string[];
   groupsClaim: string;
+  /** Clients whose tokens only an account of one role may use (the carer app's, whose sign-in lasts 30 days). */
+  clientRoles?: Record<string, Role>;
   keys: JWTVerifyGetKey;
   /**
    * The role the account holds now, if the session a token names (`sid`) is still on; when set, tokens without
@@ -66,6 +69,11 @@ export function tokenVerifier(options: {
         const role = typeof payload.sid === 'string' ? await options.sessionRole(payload.sid, payload.sub!) : undefined;
         if (!role) throw new InvalidTokenError('The sign-in session has ended');
         user = { ...user, role, sessionId: payload.sid as string };
+      }
+      const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
+      for (const audience of audiences) {
+        const only = options.clientRoles?.[audience];
+        if (only && user.role !== only) throw new InvalidTokenError(`This sign-in is for the ${only} role only`);
       }
       await options.onAccepted?.(user, typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat!);
       return user;

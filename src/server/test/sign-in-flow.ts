@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { BUILT_IN_CLIENT_ID } from '@/server/auth/provider';
+import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID } from '@/server/auth/provider';
 import { totpCode, totpStep } from '@/server/features/account/totp';
 import { TEST_PUBLIC_URL } from './test-app';
 import { CookieJar } from './cookie-jar';
@@ -14,7 +14,17 @@ export class TestBrowser {
   /** Every Set-Cookie line the browser was sent, in order. */
   readonly setCookies: string[] = [];
   /** Where the web app lives, and the provider sends the browser back to. */
-  readonly redirectUri: string;
+  redirectUri: string;
+  /** The app signing in: the office's web app unless this is a carer's phone. */
+  clientId = BUILT_IN_CLIENT_ID;
+
+  /** A carer's phone: the carer app (`/carer/`) signs in as its own client. */
+  static carerPhone(app: FastifyInstance): TestBrowser {
+    const phone = new TestBrowser(app);
+    phone.clientId = CARER_CLIENT_ID;
+    phone.redirectUri = `${TEST_PUBLIC_URL}/carer/`;
+    return phone;
+  }
 
   constructor(
     private readonly app: FastifyInstance,
@@ -49,7 +59,10 @@ export class TestBrowser {
   /** The web app sends the user to the provider; answers where the login page is and the PKCE verifier. */
   async startSignIn(): Promise<{ interactionPath: string; verifier: string }> {
     const verifier = randomBytes(48).toString('base64url');
-    const start = await this.request('GET', `/auth/auth?${authorizationParams({ code_challenge: challengeFor(verifier), redirect_uri: this.redirectUri })}`);
+    const start = await this.request(
+      'GET',
+      `/auth/auth?${authorizationParams({ client_id: this.clientId, code_challenge: challengeFor(verifier), redirect_uri: this.redirectUri })}`,
+    );
     return { interactionPath: pathOf(start.headers.location as string), verifier };
   }
 
@@ -59,7 +72,8 @@ export class TestBrowser {
    */
   async signInSilently(): Promise<{ tokens?: Tokens; error?: string }> {
     const verifier = randomBytes(48).toString('base64url');
-    let answer = await this.request('GET', `/auth/auth?${authorizationParams({ code_challenge: challengeFor(verifier), redirect_uri: this.redirectUri, prompt: 'none' })}`);
+    const params = authorizationParams({ client_id: this.clientId, code_challenge: challengeFor(verifier), redirect_uri: this.redirectUri, prompt: 'none' });
+    let answer = await this.request('GET', `/auth/auth?${params}`);
     let location = answer.headers.location as string | undefined;
     for (let hops = 0; location && !location.startsWith(this.redirectUri) && hops < 5; hops++) {
       answer = await this.request('GET', pathOf(location));
@@ -68,7 +82,7 @@ export class TestBrowser {
     const back = new URL(location ?? '', TEST_PUBLIC_URL).searchParams;
     const code = back.get('code');
     if (!code) return { error: back.get('error') ?? `no redirect back (${answer.statusCode})` };
-    const exchange = await exchangeCode(this.app, code, verifier, this.redirectUri);
+    const exchange = await exchangeCode(this.app, code, verifier, this.redirectUri, this.clientId);
     return exchange.statusCode === 200 ? { tokens: exchange.json<Tokens>() } : { error: `token exchange: ${exchange.statusCode}` };
   }
 
@@ -200,13 +214,13 @@ export async function signInThroughProvider(
   if (!authorizationCode) throw new Error(`no code in ${callback}`);
   if (keepCode) return { authorization: { code: authorizationCode, verifier }, enrolment };
 
-  const exchange = await exchangeCode(app, authorizationCode, verifier, browser.redirectUri);
+  const exchange = await exchangeCode(app, authorizationCode, verifier, browser.redirectUri, browser.clientId);
   if (exchange.statusCode !== 200) throw new Error(`token exchange: ${exchange.statusCode} ${exchange.body}`);
   return { tokens: exchange.json<Tokens>(), enrolment };
 }
 
 /** The web app's token request for an authorization code. */
-export function exchangeCode(app: FastifyInstance, code: string, verifier: string, redirectUri = REDIRECT_URI) {
+export function exchangeCode(app: FastifyInstance, code: string, verifier: string, redirectUri = REDIRECT_URI, clientId = BUILT_IN_CLIENT_ID) {
   return app.inject({
     method: 'POST',
     url: '/auth/token',
@@ -214,19 +228,19 @@ export function exchangeCode(app: FastifyInstance, code: string, verifier: strin
     payload: new URLSearchParams({
       grant_type: 'authorization_code',
       code,
-      client_id: BUILT_IN_CLIENT_ID,
+      client_id: clientId,
       redirect_uri: redirectUri,
       code_verifier: verifier,
     }).toString(),
   });
 }
 
-export function refreshTokens(app: FastifyInstance, refreshToken: string) {
+export function refreshTokens(app: FastifyInstance, refreshToken: string, clientId = BUILT_IN_CLIENT_ID) {
   return app.inject({
     method: 'POST',
     url: '/auth/token',
     headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: BUILT_IN_CLIENT_ID }).toString(),
+    payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId }).toString(),
   });
 }
 

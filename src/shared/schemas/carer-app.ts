@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { packageId } from './care';
 import { isoDate, MAX, text } from './common';
 import { carerId } from './people';
+import { MAX_VISITS_A_CALL } from '@/shared/carer-app';
 
 /** The carer whose account on the carer app is asked about, given or ended. */
 export const carerAppRef = z.strictObject({ carerId });
@@ -13,8 +14,7 @@ const timeOfDay = z
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Enter a time as HH:MM' });
 
-/** The most visits one call sends: a phone with more waiting sends them in turns. */
-export const MAX_VISITS_A_CALL = 100;
+export { MAX_VISITS_A_CALL };
 
 /**
  * A visit as the phone sends it, under the id the phone made. Its shape is checked here; whether it may be recorded

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { DEFAULT_COUNTY, DEFAULT_LOCALITY, LOCALITIES, MESSAGES, NOTE_SOURCES, SERVICES } from '@/shared/constants';
 import { isIsoDate, OPEN } from '@/shared/dates';
 import { plainMessage } from '@/shared/plain-messages';
+import { stripInvisible } from '@/shared/invisible';
+
+export { stripInvisible };
 
 // Every schema of the product is built on this module, so a check without words of its own says them plainly.
 z.config({ customError: plainMessage });
@@ -17,20 +20,6 @@ function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
 }
 const storable = { message: 'Contains a character that cannot be saved' };
-
-/**
- * Characters that change how text reads without being seen: every control (Unicode category Cc) but tab,
- * line feed, carriage return and NUL (refused as unstorable instead), and every format character (Cf):
- * bidirectional overrides, embeddings, isolates and marks, zero-width spaces and joiners, word joiners,
- * the byte order mark, soft hyphens. A U+202E in a name can make it read as someone else's.
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
-const KEPT_CONTROLS = new Set(['\t', '\n', '\r', '\0']);
-
-/** Text without its invisible and reordering characters (see INVISIBLE); used on everything stored or shown. */
-export function stripInvisible(value: string): string {
-  return value.replace(INVISIBLE, (c) => (KEPT_CONTROLS.has(c) ? c : ''));
-}
 
 /** Every string the product stores starts here: invisible characters removed, then trimmed. */
 export const cleanString = () => z.string().overwrite(stripInvisible).trim();

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { ACCESS_ENDED } from '@/shared/carer-app';
 import { CARER_ROLE } from '@/shared/permissions';
 import { carerAppRef, syncInput } from '@/shared/schemas/carer-app';
 import { router } from '@/server/trpc/init';
@@ -6,8 +7,6 @@ import { authedProcedure, permittedMutation, permittedQuery } from '@/server/trp
 import { getCarerAppStatus, inviteCarer, revokeCarerApp } from './carer-app.service';
 import { callingCarer, myVisits, syncVisits } from './visits.service';
 
-/** What the carer app tells a phone whose account has ended: it then wipes what it keeps. */
-export const ACCESS_ENDED = 'Your access to the carer app has ended. Ask the office if this is a mistake.';
 
 /** A call from a carer's own account, as it is now: its carer is handed on; anyone else is refused. */
 const carerProcedure = authedProcedure.use(async ({ ctx, next }) => {

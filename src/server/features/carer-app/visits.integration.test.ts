@@ -6,7 +6,7 @@ import { deliveries, visits } from '@/server/db/schema/deliveries';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { ACCESS_ENDED } from './carer-app.router';
+import { ACCESS_ENDED } from '@/shared/carer-app';
 import { VISIT_REFUSALS } from './visits.service';
 
 /** Today is Wednesday 18 March 2026; the carer's own package runs from 5 January, open. */

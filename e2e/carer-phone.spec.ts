@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { formatDate, todayIn } from '@/shared/dates';
+import { weekStartOf } from '@/shared/deliveries';
+import { newCarer } from '@/server/test/builders';
+import { expect, test, withPageToken } from './fixtures';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL } from './server';
+
+const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
+const LONG_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** The carer's own phone: Chromium with a profile on disk (storage, the app's worker), 390 px wide, on the office's clock. */
+function openPhone(profile: string, { offline = false } = {}): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: E2E_BASE_URL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: 'Europe/London',
+    offline,
+  });
+}
+
+const phonePage = (context: BrowserContext): Page => context.pages()[0] ?? (undefined as never);
+
+test('a carer invited by the office records a visit on a phone with no signal, and it reaches the office once', async ({ page, signIn }) => {
+  test.setTimeout(120_000);
+  // The office: a volunteer with an e-mail address, caring for a client since last month, invited to the app.
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const carerName = unique('Petra Lane');
+  const email = `${carerName.split(' ').at(-1)}@carers.example`;
+  const clientName = unique('Walter Fenn');
+  const base = newCarer({ name: carerName });
+  const carer = await api.volunteers.create.mutate({ ...base, details: { ...base.details, email } });
+  const client = await api.clients.create.mutate({ dateOfBirth: '1936-02-11', details: { name: clientName, address: { postCode: 'TA4 9ZY' } } });
+  const today = todayIn();
+  const startDate = `${today.slice(0, 7)}-01` < today ? `${today.slice(0, 7)}-01` : today;
+  const request = await api.requests.create.mutate({ clientId: client.id, startDate, details: { weeklyHours: 3 } });
+  await api.packages.create.mutate({
+    carerId: carer.id,
+    requestId: request.id,
+    startDate,
+    details: { weeklyHours: 3, notes: 'Key safe by the back door', address: { streetAddress: '2 Mill Lane', locality: 'Wiveliscombe', postCode: 'TA4 2AB' } },
+  });
+  const { linkToPassOn } = await api.carerApp.invite.mutate({ carerId: carer.id });
+
+  const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
+  try {
+    // The carer sets their password from the invitation and signs in: the app opens at /carer/.
+    let phone = await openPhone(profile);
+    let app = phonePage(phone);
+    await app.goto(linkToPassOn!);
+    const password = 'petra walks the valley lanes';
+    await app.getByLabel('New password', { exact: true }).fill(password);
+    await app.getByLabel('Confirm new password').fill(password);
+    await app.getByRole('button', { name: 'Set password' }).click();
+    await app.getByRole('link', { name: 'Go to sign in' }).click();
+    await app.getByLabel('E-mail address').fill(email);
+    await app.getByLabel('Password').fill(password);
+    await app.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await app.waitForURL('**/carer/');
+    const card = app.getByRole('article', { name: clientName });
+    await expect(card).toContainText('2 Mill Lane, Wiveliscombe, TA4 2AB');
+    await expect(card).toContainText('Key safe by the back door');
+    await expect(app.getByText('All sent')).toBeVisible();
+    // The app is kept on the phone before the signal goes.
+    await app.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    // No signal: the app still opens after a reload, and a visit is saved on the phone.
+    await phone.setOffline(true);
+    await app.reload();
+    await card.getByRole('button', { name: 'Record a visit' }).click();
+    await expect(card.getByLabel('Date')).toHaveValue(today);
+    await card.getByLabel('Start').fill('09:30');
+    await card.getByLabel('End').fill('10:30');
+    await card.getByLabel('Note (optional)').fill('Made lunch, all well');
+    await card.getByRole('button', { name: 'Save visit' }).click();
+    await expect(app.getByText('1 waiting to send')).toBeVisible();
+    const visit = app.getByRole('listitem').filter({ hasText: clientName });
+    await expect(visit).toContainText(`${formatDate(today)}, 09:30 to 10:30`);
+    await expect(visit).toContainText('Waiting to send');
+    await app.screenshot({ path: test.info().outputPath('carer-phone-waiting.png'), fullPage: true });
+
+    // The phone is switched off and on again, still with no signal: the visit is still there.
+    await phone.close();
+    phone = await openPhone(profile, { offline: true });
+    app = phonePage(phone);
+    await app.goto('/carer/');
+    await expect(app.getByText('1 waiting to send')).toBeVisible();
+    await expect(app.getByRole('listitem').filter({ hasText: clientName })).toContainText('Waiting to send');
+
+    // Signal returns: the visit goes by itself.
+    await phone.setOffline(false);
+    await expect(app.getByText('All sent')).toBeVisible({ timeout: 20_000 });
+    await expect(app.getByRole('listitem').filter({ hasText: clientName })).toContainText('Sent');
+    await phone.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  // The office's timesheet shows the hour, once.
+  await page.goto(`/deliveries?week=${weekStartOf(today)}`);
+  await page.getByRole('searchbox', { name: 'Find a carer or client' }).fill(clientName);
+  const dayLabel = LONG_DAY.format(new Date(`${today}T00:00:00Z`));
+  await expect(page.getByLabel(new RegExp(`^${carerName} for ${clientName}.*, ${dayLabel}$`))).toHaveValue('1');
+});

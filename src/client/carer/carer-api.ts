@@ -1,0 +1,48 @@
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '@/server/app-router';
+import { ACCESS_ENDED } from '@/shared/carer-app';
+import { type CarerAuth, SignInNeededError } from './carer-auth';
+import type { CarerApi, FailureKind } from './sender';
+
+const codeOf = (error: unknown) => (error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined);
+
+/**
+ * The carer's two calls, each with a fresh ID token: one the server refuses is renewed once and the call made again
+ * (the server ends a session the moment the office changes the account, so a stored token may be refused early).
+ */
+export function carerApi(auth: CarerAuth): CarerApi {
+  let force = false;
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: '/trpc',
+        headers: async () => {
+          const token = await auth.idToken({ force });
+          force = false;
+          return { authorization: `Bearer ${token}` };
+        },
+      }),
+    ],
+  });
+  const withRenewal = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (codeOf(error) !== 'UNAUTHORIZED') throw error;
+      force = true;
+      return call();
+    }
+  };
+  return {
+    sync: (visits) => withRenewal(() => client.carerApp.sync.mutate({ visits })),
+    myVisits: () => withRenewal(() => client.carerApp.myVisits.query()),
+  };
+}
+
+/** Why sending stopped: the office ended the access, a sign-in is needed, or (anything else) no signal for now. */
+export const failureKind: FailureKind = (error) => {
+  const cause = error instanceof TRPCClientError ? (error.cause ?? error) : error;
+  if (cause instanceof SignInNeededError || codeOf(error) === 'UNAUTHORIZED') return 'sign-in-needed';
+  if (codeOf(error) === 'FORBIDDEN' && error instanceof Error && error.message === ACCESS_ENDED) return 'access-ended';
+  return 'offline';
+};

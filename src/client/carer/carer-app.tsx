@@ -1,0 +1,361 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { formatDate } from '@/shared/dates';
+import type { SessionUser } from '@/shared/session';
+import type { CarerAuth } from './carer-auth';
+import type { CarerPackage, LiveVisit, MyVisits, Outbox, PhoneVisit } from './outbox';
+import { type CarerApi, type FailureKind, type SendOutcome, sendWaiting, singleFlight } from './sender';
+import { SEND_MESSAGE, SEND_SYNC_TAG } from './sync-tags';
+import { type VisitDraft, VisitForm } from './visit-form';
+
+/** While visits wait, the app tries again this often (and at once when signal returns or the app is opened). */
+export const SEND_EVERY_MS = 60_000;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The phone's own day and time: a visit is the carer's, as their phone's clock told it. */
+export const phoneToday = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+export const phoneTime = (now = new Date()) => `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+
+/** A visit as the list shows it: the server's recorded ones and the phone's own not yet in that list. */
+interface ShownVisit {
+  id: string;
+  packageId: string;
+  date: string;
+  start: string;
+  end: string;
+  note?: string;
+  state: 'sent' | 'waiting' | 'refused';
+  reason?: string;
+}
+
+const STATE_WORDS = { sent: 'Sent', waiting: 'Waiting to send', refused: 'Needs the office' } as const;
+const STATE_STYLE = {
+  sent: 'bg-secondary text-secondary-foreground',
+  waiting: 'bg-warning/25 text-foreground',
+  refused: 'bg-destructive/10 text-destructive',
+} as const;
+
+export function shownVisits(server: MyVisits['visits'], phone: PhoneVisit[]): ShownVisit[] {
+  const onServer = new Set(server.map((v) => v.id));
+  const own = phone.filter((v) => !onServer.has(v.id));
+  const all: ShownVisit[] = [...server.map((v) => ({ ...v, note: v.note || undefined, state: 'sent' as const })), ...own];
+  return all.sort((a, b) => b.date.localeCompare(a.date) || b.start.localeCompare(a.start));
+}
+
+async function askForBackgroundSync() {
+  const registration = await navigator.serviceWorker?.getRegistration('/carer/');
+  const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+  await sync?.register(SEND_SYNC_TAG).catch(() => undefined);
+}
+
+export function CarerApp({
+  user,
+  auth,
+  outbox,
+  api,
+  failureKind,
+  onSignedOut,
+  onAccessEnded,
+}: {
+  user: SessionUser;
+  auth: CarerAuth;
+  outbox: Outbox;
+  api: CarerApi;
+  failureKind: FailureKind;
+  /** Signed out here: what the phone kept is wiped. */
+  onSignedOut: () => void;
+  /** The office ended the carer's access: the same, and the carer is told. */
+  onAccessEnded: () => void;
+}) {
+  const [mine, setMine] = useState<MyVisits & { fetchedAt: number }>();
+  const [phoneVisits, setPhoneVisits] = useState<PhoneVisit[]>([]);
+  const [live, setLive] = useState<LiveVisit>();
+  const [outcome, setOutcome] = useState<SendOutcome>();
+  const [online, setOnline] = useState(navigator.onLine);
+  const [open, setOpen] = useState<{ packageId: string; draft: VisitDraft }>();
+  const [savedNote, setSavedNote] = useState('');
+
+  const reload = useCallback(async () => {
+    const [stored, visits, started] = await Promise.all([outbox.get('myVisits'), outbox.all(), outbox.get('live')]);
+    setMine(stored);
+    setPhoneVisits(visits);
+    setLive(started);
+  }, [outbox]);
+
+  const send = useMemo(
+    () =>
+      singleFlight('valecare-carer-send', async () => {
+        const result = await sendWaiting(outbox, api, failureKind);
+        if (result === 'access-ended') return onAccessEnded();
+        setOutcome(result);
+        await reload();
+      }),
+    [outbox, api, failureKind, onAccessEnded, reload],
+  );
+
+  useEffect(() => {
+    void reload().then(send);
+    const sendSoon = () => void send();
+    const onVisible = () => document.visibilityState === 'visible' && sendSoon();
+    const onOnline = () => {
+      setOnline(true);
+      sendSoon();
+    };
+    const onOffline = () => setOnline(false);
+    const onMessage = (event: MessageEvent) => event.data === SEND_MESSAGE && sendSoon();
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    document.addEventListener('visibilitychange', onVisible);
+    navigator.serviceWorker?.addEventListener('message', onMessage);
+    const timer = setInterval(() => void outbox.countWaiting().then((n) => n > 0 && sendSoon()), SEND_EVERY_MS);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      document.removeEventListener('visibilitychange', onVisible);
+      navigator.serviceWorker?.removeEventListener('message', onMessage);
+      clearInterval(timer);
+    };
+  }, [outbox, reload, send]);
+
+  const today = phoneToday();
+  const waiting = phoneVisits.filter((v) => v.state === 'waiting').length;
+  const visits = shownVisits(mine?.visits ?? [], phoneVisits);
+  const packages = mine?.packages ?? [];
+  const clientOf = (packageId: string) => packages.find((p) => p.id === packageId)?.clientName ?? 'A client no longer on your list';
+
+  async function save(packageId: string, draft: VisitDraft) {
+    await outbox.save({ id: crypto.randomUUID(), packageId, date: draft.date, start: draft.start, end: draft.end, ...(draft.note.trim() ? { note: draft.note.trim() } : {}) });
+    if (live?.packageId === packageId) await outbox.set('live', undefined);
+    setOpen(undefined);
+    setSavedNote(`Visit to ${clientOf(packageId)} saved on this phone.`);
+    await reload();
+    void askForBackgroundSync();
+    void send();
+  }
+
+  async function startVisit(packageId: string) {
+    const started = { packageId, date: phoneToday(), start: phoneTime() };
+    await outbox.set('live', started);
+    setLive(started);
+    setSavedNote('');
+  }
+
+  function finishVisit(started: LiveVisit) {
+    setOpen({ packageId: started.packageId, draft: { date: started.date, start: started.start, end: phoneTime(), note: '' } });
+  }
+
+  async function signOut() {
+    const unsent = phoneVisits.filter((v) => v.state !== 'sent').length;
+    const warning =
+      unsent > 0
+        ? `${unsent === 1 ? '1 visit has' : `${unsent} visits have`} not reached the office. Signing out deletes ${unsent === 1 ? 'it' : 'them'} from this phone. Sign out anyway?`
+        : 'Sign out? Your clients and visits are deleted from this phone until you sign in again.';
+    if (!window.confirm(warning)) return;
+    await auth.signOut({ online: navigator.onLine }).finally(onSignedOut);
+  }
+
+  return (
+    <div className="mx-auto min-h-dvh max-w-xl pb-16">
+      <header className="sticky top-0 z-10 flex items-center justify-between gap-3 bg-sidebar px-4 py-3 text-sidebar-foreground">
+        <div>
+          <p className="text-lg font-semibold">Valecare</p>
+          <p className="text-sm opacity-90">
+            {user.givenName} {user.familyName}
+          </p>
+        </div>
+        <button type="button" onClick={() => void signOut()} className="h-11 rounded-lg border border-sidebar-border px-4 font-medium">
+          Sign out
+        </button>
+      </header>
+
+      <main className="space-y-6 px-4 pt-4">
+        <SendingStatus waiting={waiting} outcome={outcome} online={online} onSend={() => void send()} onSignIn={() => void auth.signIn()} />
+        <p role="status" className="sr-only">
+          {savedNote}
+        </p>
+        {savedNote ? <p className="rounded-lg bg-secondary px-4 py-3 font-medium">{savedNote}</p> : null}
+
+        <section aria-labelledby="clients-heading" className="space-y-4">
+          <h1 id="clients-heading" className="text-2xl font-semibold">
+            Your clients
+          </h1>
+          {!mine ? (
+            <p className="text-muted-foreground">Your clients appear here once the phone has had signal since you signed in.</p>
+          ) : packages.length === 0 ? (
+            <p className="text-muted-foreground">You have no care to give at the moment. The office will add your clients here.</p>
+          ) : (
+            packages.map((pkg) => (
+              <ClientCard
+                key={pkg.id}
+                pkg={pkg}
+                live={live?.packageId === pkg.id ? live : undefined}
+                busy={Boolean(live && live.packageId !== pkg.id)}
+                form={
+                  open?.packageId === pkg.id ? (
+                    <VisitForm
+                      clientName={pkg.clientName}
+                      initial={open.draft}
+                      today={today}
+                      onSave={(draft) => save(pkg.id, draft)}
+                      onCancel={() => setOpen(undefined)}
+                    />
+                  ) : null
+                }
+                onRecord={() => setOpen({ packageId: pkg.id, draft: { date: today, start: '', end: '', note: '' } })}
+                onStart={() => void startVisit(pkg.id)}
+                onFinish={() => live && finishVisit(live)}
+              />
+            ))
+          )}
+        </section>
+
+        <section aria-labelledby="visits-heading" className="space-y-3">
+          <h2 id="visits-heading" className="text-2xl font-semibold">
+            Your visits
+          </h2>
+          {visits.length === 0 ? (
+            <p className="text-muted-foreground">No visits in the last 30 days.</p>
+          ) : (
+            <ul className="space-y-2">
+              {visits.map((visit) => (
+                <li key={visit.id} className="rounded-xl border bg-card p-4">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <p className="font-semibold">{clientOf(visit.packageId)}</p>
+                    <span className={`rounded-full px-3 py-1 text-sm font-medium ${STATE_STYLE[visit.state]}`}>{STATE_WORDS[visit.state]}</span>
+                  </div>
+                  <p>
+                    {formatDate(visit.date)}, {visit.start} to {visit.end}
+                  </p>
+                  {visit.note ? <p className="text-muted-foreground">{visit.note}</p> : null}
+                  {visit.reason ? <p className="mt-1 font-medium text-destructive">{visit.reason}</p> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+/** "N waiting to send" or "All sent", and why a wait is longer (no signal, a sign-in needed). */
+function SendingStatus({
+  waiting,
+  outcome,
+  online,
+  onSend,
+  onSignIn,
+}: {
+  waiting: number;
+  outcome: SendOutcome | undefined;
+  online: boolean;
+  onSend: () => void;
+  onSignIn: () => void;
+}) {
+  if (outcome === 'sign-in-needed') {
+    return (
+      <div role="alert" className="space-y-3 rounded-xl border border-warning bg-warning/15 p-4">
+        <p className="font-semibold">{waiting > 0 ? `${waiting} waiting to send` : 'All sent'}</p>
+        <p>Your sign-in has ended. Sign in again to send your visits: they are kept on this phone until then.</p>
+        <button type="button" onClick={onSignIn} className="h-12 w-full rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground">
+          Sign in again
+        </button>
+      </div>
+    );
+  }
+  if (waiting === 0) {
+    return (
+      <p aria-live="polite" className="rounded-xl bg-secondary px-4 py-3 text-lg font-semibold text-secondary-foreground">
+        All sent
+      </p>
+    );
+  }
+  return (
+    <div aria-live="polite" className="space-y-2 rounded-xl border border-warning bg-warning/15 p-4">
+      <p className="text-lg font-semibold">{waiting} waiting to send</p>
+      <p>
+        {online
+          ? 'Sending as soon as the office answers.'
+          : 'No signal: your visits are kept on this phone and go by themselves when there is signal.'}
+      </p>
+      {online ? (
+        <button type="button" onClick={onSend} className="h-11 rounded-lg border bg-background px-4 font-medium">
+          Send now
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function ClientCard({
+  pkg,
+  live,
+  busy,
+  form,
+  onRecord,
+  onStart,
+  onFinish,
+}: {
+  pkg: CarerPackage;
+  live: LiveVisit | undefined;
+  busy: boolean;
+  form: React.ReactNode;
+  onRecord: () => void;
+  onStart: () => void;
+  onFinish: () => void;
+}) {
+  return (
+    <article aria-label={pkg.clientName} className="rounded-xl border bg-card p-4 shadow-xs">
+      <h2 className="text-xl font-semibold">{pkg.clientName}</h2>
+      <dl className="mt-2 space-y-1">
+        {pkg.address ? (
+          <div>
+            <dt className="sr-only">Address</dt>
+            <dd>{pkg.address}</dd>
+          </div>
+        ) : null}
+        {pkg.phone ? (
+          <div>
+            <dt className="sr-only">Phone</dt>
+            <dd>
+              <a href={`tel:${pkg.phone.replace(/\s/g, '')}`} className="font-medium text-primary underline underline-offset-4">
+                {pkg.phone}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="inline text-muted-foreground">Care: </dt>
+          <dd className="inline">{[pkg.services.join(', '), `${pkg.weeklyHours} hours a week`].filter(Boolean).join(' · ')}</dd>
+        </div>
+        {pkg.notes ? (
+          <div>
+            <dt className="inline text-muted-foreground">Notes: </dt>
+            <dd className="inline whitespace-pre-line">{pkg.notes}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {live ? <p className="mt-3 rounded-lg bg-accent px-3 py-2 font-medium">Visit started at {live.start}</p> : null}
+      {form ?? (
+        <div className="mt-4 grid gap-3 min-[420px]:grid-cols-2">
+          <button type="button" onClick={onRecord} className="h-12 rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground">
+            Record a visit
+          </button>
+          {live ? (
+            <button type="button" onClick={onFinish} className="h-12 rounded-lg border-2 border-primary bg-background px-4 text-base font-semibold text-primary">
+              Finish visit
+            </button>
+          ) : (
+            <button
+              type="button"
+              onClick={onStart}
+              disabled={busy}
+              className="h-12 rounded-lg border-2 border-primary bg-background px-4 text-base font-semibold text-primary disabled:opacity-50"
+            >
+              Start visit
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,127 @@
+import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
+import type { RouterOutputs } from '@/client/lib/api-types';
+
+/** What the office's server last gave this phone (`carerApp.myVisits`), kept so the app works with no signal. */
+export type MyVisits = RouterOutputs['carerApp']['myVisits'];
+export type CarerPackage = MyVisits['packages'][number];
+export type VisitAnswer = RouterOutputs['carerApp']['sync'][number];
+
+/** Where a visit saved on this phone has got to. */
+export type VisitState = 'waiting' | 'sent' | 'refused';
+
+export interface PhoneVisit {
+  /** Made by the phone (a UUID): the server records a visit once by it, however often it is sent. */
+  id: string;
+  packageId: string;
+  date: string;
+  start: string;
+  end: string;
+  note?: string;
+  state: VisitState;
+  /** The server's reason, in words, for a visit it refused. */
+  reason?: string;
+  /** When it was saved on the phone (ms), to send and show the oldest first. */
+  savedAt: number;
+}
+
+/** A visit being taken live: started, not yet finished. Kept so closing the app mid-visit loses nothing. */
+export interface LiveVisit {
+  packageId: string;
+  date: string;
+  start: string;
+}
+
+interface Meta {
+  /** The account (ID token `sub`) this phone's data belongs to. */
+  owner: string;
+  myVisits: MyVisits & { fetchedAt: number };
+  live: LiveVisit;
+}
+
+interface CarerStore extends DBSchema {
+  visits: { key: string; value: PhoneVisit; indexes: { state: VisitState } };
+  meta: { key: keyof Meta; value: Meta[keyof Meta] };
+}
+
+export const OUTBOX_DB = 'valecare-carer';
+
+/**
+ * The phone's store, in IndexedDB: the visits saved here (each written before the app says it is saved, and kept
+ * until the server has it), the carer's packages as last fetched, and a visit under way. Nothing else is kept.
+ */
+export class Outbox {
+  private constructor(private readonly db: IDBPDatabase<CarerStore>) {}
+
+  static async open(name = OUTBOX_DB): Promise<Outbox> {
+    const db = await openDB<CarerStore>(name, 1, {
+      upgrade(store) {
+        store.createObjectStore('visits', { keyPath: 'id' }).createIndex('state', 'state');
+        store.createObjectStore('meta');
+      },
+    });
+    return new Outbox(db);
+  }
+
+  /** Saved for good before it answers: 'strict' waits for the disk, so a phone killed next keeps the visit. */
+  async save(visit: Omit<PhoneVisit, 'state' | 'savedAt'>): Promise<PhoneVisit> {
+    const saved: PhoneVisit = { ...visit, state: 'waiting', savedAt: Date.now() };
+    const tx = this.db.transaction('visits', 'readwrite', { durability: 'strict' });
+    await Promise.all([tx.store.put(saved), tx.done]);
+    return saved;
+  }
+
+  async all(): Promise<PhoneVisit[]> {
+    return (await this.db.getAll('visits')).sort((a, b) => a.savedAt - b.savedAt);
+  }
+
+  /** The oldest visits still to send, at most `limit`. */
+  async waiting(limit: number): Promise<PhoneVisit[]> {
+    return (await this.db.getAllFromIndex('visits', 'state', 'waiting')).sort((a, b) => a.savedAt - b.savedAt).slice(0, limit);
+  }
+
+  async countWaiting(): Promise<number> {
+    return this.db.countFromIndex('visits', 'state', 'waiting');
+  }
+
+  /** The server's answers: recorded or already recorded is sent; refused keeps the visit, with the reason. */
+  async settle(answers: VisitAnswer[]): Promise<void> {
+    const tx = this.db.transaction('visits', 'readwrite', { durability: 'strict' });
+    for (const answer of answers) {
+      const visit = await tx.store.get(answer.id);
+      if (!visit) continue;
+      await tx.store.put(answer.result === 'refused' ? { ...visit, state: 'refused', reason: answer.reason } : { ...visit, state: 'sent', reason: undefined });
+    }
+    await tx.done;
+  }
+
+  /** Sent visits the server's list now holds are shown from that list: the phone's copy goes. */
+  async forgetSent(onServer: ReadonlySet<string>): Promise<void> {
+    const tx = this.db.transaction('visits', 'readwrite');
+    for (const visit of await tx.store.index('state').getAll('sent')) if (onServer.has(visit.id)) await tx.store.delete(visit.id);
+    await tx.done;
+  }
+
+  /** A refused visit the carer has taken up with the office: off the phone. */
+  async remove(id: string): Promise<void> {
+    await this.db.delete('visits', id);
+  }
+
+  async get<K extends keyof Meta>(key: K): Promise<Meta[K] | undefined> {
+    return (await this.db.get('meta', key)) as Meta[K] | undefined;
+  }
+
+  async set<K extends keyof Meta>(key: K, value: Meta[K] | undefined): Promise<void> {
+    if (value === undefined) await this.db.delete('meta', key);
+    else await this.db.put('meta', value, key);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Everything the app kept on this phone, gone: at sign-out, when access ends, and before another account's data. */
+  static async wipe(outbox?: Outbox, name = OUTBOX_DB): Promise<void> {
+    outbox?.close();
+    await deleteDB(name);
+  }
+}

@@ -1,0 +1,101 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CARER_CLIENT_ID, CARER_SESSION_SECONDS, carerRefreshTokenSeconds } from '@/server/auth/provider';
+import { oidcModels, users } from '@/server/db/schema/auth';
+import { addUser } from '@/server/features/account/accounts';
+import { newCarer } from '@/server/test/builders';
+import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
+import { pathOf, refreshTokens, signInThroughProvider, TestBrowser, type Tokens } from '@/server/test/sign-in-flow';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let t: TestApp;
+let people = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(useTestClock);
+afterEach(restoreClock);
+
+/** A volunteer invited to the carer app who set their password from the invitation, as a carer does on their phone. */
+async function invitedCarer() {
+  const n = ++people;
+  const carer = newCarer({ name: `Cara Phone ${n}` });
+  const created = await t.caller('Admin').volunteers.create({ ...carer, details: { ...carer.details, email: `cara${n}@carers.example` } });
+  const { linkToPassOn } = await t.caller('Coordinator').carerApp.invite({ carerId: created.id });
+  const phone = TestBrowser.carerPhone(t.app);
+  const password = `a carer's own password ${n}`;
+  const set = await phone.request('POST', pathOf(linkToPassOn!), { password, confirm: password });
+  return { carerId: created.id, credentials: { email: created.details.email!, password }, set };
+}
+
+const call = (path: string, idToken: string) => t.app.inject({ method: 'GET', url: `/trpc/${path}`, headers: { authorization: `Bearer ${idToken}` } });
+
+async function refreshed(refreshToken: string): Promise<Tokens | undefined> {
+  const response = await refreshTokens(t.app, refreshToken, CARER_CLIENT_ID);
+  return response.statusCode === 200 ? response.json<Tokens>() : undefined;
+}
+
+/** When the provider's stored row of this kind for the account's newest sign-in expires, in ms from now. */
+async function expiresIn(type: 'Session' | 'RefreshToken', accountId: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ expiresAt: oidcModels.expiresAt })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.type, type), sql`${oidcModels.payload}->>'accountId' = ${accountId}`))
+    .orderBy(sql`${oidcModels.expiresAt} desc`)
+    .limit(1);
+  return row!.expiresAt!.getTime() - Date.now();
+}
+
+describe('a carer signing in on their phone', () => {
+  it('is sent from setting their password to the carer app, signs in as its client and reaches their own visits', async () => {
+    const { set, credentials } = await invitedCarer();
+    expect(set.body).toContain(`href="${TEST_PUBLIC_URL}/carer/?sign-in"`);
+    const { tokens } = await signInThroughProvider(t.app, credentials, { browser: TestBrowser.carerPhone(t.app) });
+    expect((await call('carerApp.myVisits', tokens!.id_token)).statusCode).toBe(200);
+  });
+
+  it('stays signed in for 30 days, however long the phone is without signal, and no longer', async () => {
+    const { credentials, carerId } = await invitedCarer();
+    const { tokens } = await signInThroughProvider(t.app, credentials, { browser: TestBrowser.carerPhone(t.app) });
+    const [account] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.carerId, carerId));
+    // The session and its refresh token are kept for the 30 days, not the office's 12 hours.
+    expect(await expiresIn('Session', account!.id)).toBeGreaterThan(CARER_SESSION_SECONDS * 1000 - DAY);
+    expect(await expiresIn('RefreshToken', account!.id)).toBeGreaterThan(CARER_SESSION_SECONDS * 1000 - DAY);
+    // Nine days in a valley with no signal, then a renewal: the carer is still signed in.
+    moveClock(9 * DAY);
+    const later = await refreshed(tokens!.refresh_token);
+    expect(later).toBeDefined();
+    moveClock(21 * DAY + 60_000);
+    expect(await refreshed(later!.refresh_token)).toBeUndefined();
+  });
+
+  it('a refresh token lasts to the end of the 30 days from signing in', () => {
+    const start = 1_800_000_000;
+    expect(carerRefreshTokenSeconds(start, start)).toBe(CARER_SESSION_SECONDS);
+    expect(carerRefreshTokenSeconds(start, start + CARER_SESSION_SECONDS - 60)).toBe(60);
+    expect(carerRefreshTokenSeconds(start, start + CARER_SESSION_SECONDS + 60)).toBe(1);
+  });
+
+  it('ends at the office’s word: after revoke the phone can neither call nor renew', async () => {
+    const { credentials, carerId } = await invitedCarer();
+    const { tokens } = await signInThroughProvider(t.app, credentials, { browser: TestBrowser.carerPhone(t.app) });
+    await t.caller('Coordinator').carerApp.revoke({ carerId });
+    expect((await call('carerApp.myVisits', tokens!.id_token)).statusCode).toBe(401);
+    expect(await refreshed(tokens!.refresh_token)).toBeUndefined();
+  });
+
+  it('is for carers only: staff signed in through the carer app reach nothing with it', async () => {
+    const staff = { email: `staff${++people}@valecare.test`, password: `staff password ${people}` };
+    await addUser(t.database.db, { ...staff, givenName: 'Stan', familyName: 'Office', role: 'Coordinator' });
+    const { tokens } = await signInThroughProvider(t.app, staff, { browser: TestBrowser.carerPhone(t.app) });
+    expect((await call('session.me', tokens!.id_token)).statusCode).toBe(401);
+    expect((await call('clients.getAll', tokens!.id_token)).statusCode).toBe(401);
+    // The same person through the office's app is signed in as ever.
+    const office = await signInThroughProvider(t.app, staff);
+    expect((await call('session.me', office.tokens!.id_token)).statusCode).toBe(200);
+  });
+});
