@@ -106,5 +106,7 @@ test('a carer invited by the office records a visit on a phone with no signal, a
   await page.goto(`/deliveries?week=${weekStartOf(today)}`);
   await page.getByRole('searchbox', { name: 'Find a carer or client' }).fill(clientName);
   const dayLabel = LONG_DAY.format(new Date(`${today}T00:00:00Z`));
-  await expect(page.getByLabel(new RegExp(`^${carerName} for ${clientName}.*, ${dayLabel}$`))).toHaveValue('1');
+  const day = page.getByLabel(new RegExp(`^${carerName} for ${clientName}.*, ${dayLabel}$`));
+  await expect(day).toHaveValue('1');
+  await expect(day).toHaveAccessibleDescription('By the carer: 09:30–10:30');
 });

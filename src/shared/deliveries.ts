@@ -3,6 +3,8 @@ import { addDays, dayOfWeek, daysBetween, lastDateOfMonth } from './dates';
 
 export const DELIVERY_STATUSES = ['delivered', 'missed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** Who gave a day's figure: the office's timesheet, or the carer's visits from the carer app. */
+export type DeliverySource = 'office' | 'carer';
 
 export const MISSED_REASONS = ['client-cancelled', 'carer-unavailable', 'client-in-hospital', 'other'] as const;
 export type MissedReason = (typeof MISSED_REASONS)[number];

@@ -8,6 +8,7 @@ const entry = (date: string, fields: { status: 'delivered' | 'missed'; hours: nu
   version: 1,
   packageId: 'pone',
   date,
+  source: 'office' as const,
   ...fields,
 });
 
@@ -37,6 +38,7 @@ const STATEMENT = {
         entry('2025-03-11', { status: 'missed', hours: 0, reason: 'client-in-hospital', note: '' }),
         entry('2025-03-12', { status: 'delivered', hours: 2, reason: null, note: '=HYPERLINK("x")' }),
       ],
+      visits: [],
     },
   ],
 };

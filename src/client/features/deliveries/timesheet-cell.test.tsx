@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, vi } from 'vitest';
 import { DELIVERY_MESSAGES } from '@/shared/deliveries';
-import { cellChange, type Entry, MISSED_NEEDS_DIALOG, parseCellText } from './timesheet-cell';
+import { cellChange, type Entry, MISSED_NEEDS_DIALOG, parseCellText, visitProps } from './timesheet-cell';
 import { DayCell } from './timesheet-day-cell';
 import { EntryDialog } from './entry-dialog';
 import { cellKey, type TimesheetApi, TimesheetStore } from './timesheet-store';
@@ -44,7 +44,7 @@ describe('parseCellText', () => {
   });
 });
 
-const delivered: Entry = { id: 'd1', version: 1, packageId: 'p1', date: '2026-11-16', status: 'delivered', hours: 3, reason: null, note: '' };
+const delivered: Entry = { id: 'd1', version: 1, packageId: 'p1', date: '2026-11-16', status: 'delivered', hours: 3, reason: null, note: '', source: 'office' };
 const missed: Entry = { ...delivered, status: 'missed', hours: 0, reason: 'client-cancelled' };
 
 describe('cellChange', () => {
@@ -77,6 +77,7 @@ const storePackage = {
   plannedHours: 7,
   weekPlannedHours: 7,
   entries: [] as Entry[],
+  visits: [],
 };
 const storeWeek = {
   weekStart: '2026-11-16',
@@ -112,6 +113,27 @@ function renderCells(store: TimesheetStore, onOpenDialog = vi.fn()) {
 }
 
 describe('DayCell', () => {
+  it('marks a day the carer’s visits made, and sets the carer’s visits beside the office’s figure, flagged where they differ', () => {
+    const store = storeWith({});
+    const byCarer = { ...delivered, hours: 1, source: 'carer' as const };
+    const office = { ...delivered, id: 'd2', date: '2026-11-17', hours: 2 };
+    store.load({ ...storeWeek, packages: [{ ...storePackage, entries: [byCarer, office] }] });
+    const visits = { date: '2026-11-16', start: '09:30', end: '10:30' };
+    const pkg = { visits: [visits, { ...visits, date: '2026-11-17' }, { date: '2026-11-17', start: '14:00', end: '14:30' }] };
+    render(
+      <div data-timesheet>
+        {['2026-11-16', '2026-11-17'].map((date, col) => (
+          <DayCell key={date} store={store} cellKey={cellKey('p1', date)} row={0} col={col} label={`Day ${col + 1}`} lock={null} readOnly={false} onOpenDialog={vi.fn()} {...visitProps(pkg, date)} />
+        ))}
+      </div>,
+    );
+    expect(screen.getByLabelText('Day 1')).toHaveValue('1');
+    expect(screen.getByLabelText('Day 1')).toHaveAccessibleDescription('By the carer: 09:30–10:30');
+    expect(screen.getByLabelText('Day 2')).toHaveValue('2');
+    expect(screen.getByLabelText('Day 2')).toHaveAccessibleDescription("Carer's app: 1.5 h, 09:30–10:30, 14:00–14:30");
+    expect(screen.getByText("Carer's app: 1.5 h, 09:30–10:30, 14:00–14:30")).toHaveClass('text-amber-800');
+  });
+
   it('refuses bad hours on leaving the cell, keeps what was typed and sends nothing', async () => {
     const record = vi.fn();
     const store = storeWith({ record });
@@ -201,7 +223,7 @@ describe('a stale save', () => {
       days: ['2026-11-16'],
       today: '2026-11-24',
       closedMonths: [],
-      packages: [{ id: 'p1', carerId: 'm1', carerName: 'A', clientName: 'B', packageName: '', startDate: '2026-01-01', endDate: null, plannedTo: null, weeklyHours: 7, plannedHours: 7, weekPlannedHours: 7, entries: [entry] }],
+      packages: [{ id: 'p1', carerId: 'm1', carerName: 'A', clientName: 'B', packageName: '', startDate: '2026-01-01', endDate: null, plannedTo: null, weeklyHours: 7, plannedHours: 7, weekPlannedHours: 7, entries: [entry], visits: [] }],
     });
     store.load(week(delivered));
     store.setText(key, '5');

@@ -66,3 +66,25 @@ export function cellChange(saved: Entry | null, text: string): CellChange {
   }
 }
 
+
+/** The carer's own visits on a day, from the carer app, as the cell shows them beside its figure. */
+export interface DayVisits {
+  /** "09:30–10:30, 14:00–14:45" */
+  times: string;
+  hours: number;
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+export function visitsOn(pkg: Pick<WeekPackage, 'visits'>, date: string): DayVisits | null {
+  const day = pkg.visits.filter((visit) => visit.date === date);
+  if (day.length === 0) return null;
+  const minutes = day.reduce((sum, visit) => sum + minutesOf(visit.end) - minutesOf(visit.start), 0);
+  return { times: day.map((visit) => `${visit.start}–${visit.end}`).join(', '), hours: Math.round((minutes / 60) * 100) / 100 };
+}
+
+/** The day cell's props for the carer's visits that day (none when there are none). */
+export function visitProps(pkg: Pick<WeekPackage, 'visits'>, date: string): { visitTimes?: string; visitHours?: number } {
+  const visits = visitsOn(pkg, date);
+  return visits ? { visitTimes: visits.times, visitHours: visits.hours } : {};
+}

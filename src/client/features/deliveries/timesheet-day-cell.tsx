@@ -2,6 +2,7 @@ import { Check, LoaderCircle } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useSyncExternalStore } from 'react';
 import { MISSED_REASON_LABELS } from '@/shared/deliveries';
 import { cn } from '@/client/lib/utils';
+import { formatHours } from '@/client/lib/format';
 import { MISSED_TEXT } from './timesheet-cell';
 import type { CellState, TimesheetStore } from './timesheet-store';
 
@@ -19,7 +20,24 @@ export interface DayCellProps {
   lock: string | null;
   readOnly: boolean;
   onOpenDialog: (cellKey: string, mode: DialogMode) => void;
+  /** The carer's visits that day from the carer app, shown beside the day's figure (text and hours: kept plain for memo). */
+  visitTimes?: string;
+  visitHours?: number;
   className?: string;
+}
+
+/**
+ * The carer's own record of the day, under its figure: marked as theirs where it made the figure, and set beside the
+ * office's figure (flagged where the two differ) where the office recorded or corrected the day.
+ */
+function CarerVisits({ id, times, hours, saved }: { id: string; times: string; hours: number; saved: CellState['saved'] }) {
+  const byCarer = saved?.source === 'carer';
+  const differs = !byCarer && (saved?.status !== 'delivered' || saved.hours !== hours);
+  return (
+    <span id={id} className={cn('text-xs leading-tight', byCarer ? 'text-primary' : differs ? 'font-medium text-amber-800' : 'text-muted-foreground')}>
+      {byCarer ? `By the carer: ${times}` : `Carer's app: ${formatHours(hours)} h, ${times}`}
+    </span>
+  );
 }
 
 export function useCell(store: TimesheetStore, key: string): CellState {
@@ -49,11 +67,13 @@ function focusCell(from: HTMLElement, row: number, col: number, rowStep: number,
  * One day of one package: an input that saves when left, or the day's entry as text when it takes none.
  * Memoised and fed by its own part of the store, so typing draws this cell alone.
  */
-export const DayCell = memo(function DayCell({ store, cellKey, row, col, label, lock, readOnly, onOpenDialog, className }: DayCellProps) {
+export const DayCell = memo(function DayCell({ store, cellKey, row, col, label, lock, readOnly, onOpenDialog, visitTimes, visitHours, className }: DayCellProps) {
   const cell = useCell(store, cellKey);
   const missed = cell.saved?.status === 'missed' ? cell.saved : null;
   const noteTitle = cell.saved?.note ? `Note: ${cell.saved.note}` : undefined;
   const messageId = `${cellKey}-message`;
+  const visitsId = `${cellKey}-visits`;
+  const visits = visitTimes ? <CarerVisits id={visitsId} times={visitTimes} hours={visitHours ?? 0} saved={cell.saved} /> : null;
 
   if (lock !== null || readOnly) {
     return (
@@ -61,11 +81,13 @@ export const DayCell = memo(function DayCell({ store, cellKey, row, col, label, 
         className={cn('flex min-h-9 flex-col justify-center rounded-md px-2 text-sm', lock !== null && 'bg-muted text-muted-foreground', className)}
         title={[lock, noteTitle].filter(Boolean).join('\n') || undefined}
         aria-label={`${label}: ${cell.text || 'nothing recorded'}${lock ? ` (${lock})` : ''}`}
+        aria-describedby={visits ? visitsId : undefined}
         role="group"
       >
         <span className={cn(missed && 'font-medium text-amber-800')}>{cell.text || (lock ? '' : '–')}</span>
         {missed?.reason && <span className="text-xs leading-tight text-amber-800">{MISSED_REASON_LABELS[missed.reason]}</span>}
         {!missed && cell.saved?.note && <span className="line-clamp-2 text-xs leading-tight text-muted-foreground">{cell.saved.note}</span>}
+        {visits}
       </div>
     );
   }
@@ -114,7 +136,7 @@ export const DayCell = memo(function DayCell({ store, cellKey, row, col, label, 
           autoComplete="off"
           aria-label={label}
           aria-invalid={cell.status === 'refused' || undefined}
-          aria-describedby={cell.message ? messageId : undefined}
+          aria-describedby={[cell.message && messageId, visits && visitsId].filter(Boolean).join(' ') || undefined}
           title={noteTitle ?? (missed ? `${MISSED_TEXT}: ${MISSED_REASON_LABELS[missed.reason!]}` : undefined)}
           data-row={row}
           data-col={col}
@@ -138,6 +160,7 @@ export const DayCell = memo(function DayCell({ store, cellKey, row, col, label, 
           {cell.saved.note}
         </span>
       )}
+      {visits}
       {cell.message && (
         <span id={messageId} className="text-xs text-destructive" role="alert">
           {cell.message}

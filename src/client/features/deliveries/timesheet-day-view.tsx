@@ -4,7 +4,7 @@ import { Button } from '@/client/components/ui/button';
 import { formatHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { entryDayRefusal } from '@/shared/deliveries';
-import { type WeekPackage } from './timesheet-cell';
+import { visitProps, type WeekPackage } from './timesheet-cell';
 import { DayCell } from './timesheet-day-cell';
 import { carerShown, dayMonthOf, longDayOf, PlannedAgainst, useRowTotals, type WeekView, weekdayOf } from './timesheet-grid';
 import { cellKey } from './timesheet-store';
@@ -66,6 +66,7 @@ const DayCard = memo(function DayCard({ pkg, row, day, view }: { pkg: WeekPackag
           lock={lock}
           readOnly={readOnly}
           onOpenDialog={onOpenDialog}
+          {...visitProps(pkg, day)}
         />
         {lock === null && !readOnly && (
           <Button type="button" variant="outline" onClick={() => onOpenDialog(key, 'missed')}>

@@ -4,7 +4,7 @@ import { formatHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { calendarDate } from '@/shared/dates';
 import { entryDayRefusal } from '@/shared/deliveries';
-import { type WeekPackage } from './timesheet-cell';
+import { visitProps, type WeekPackage } from './timesheet-cell';
 import { DayCell, type DialogMode } from './timesheet-day-cell';
 import { cellKey, type TimesheetStore } from './timesheet-store';
 
@@ -79,6 +79,7 @@ const TimesheetRow = memo(function TimesheetRow({ pkg, row, view }: { pkg: WeekP
             lock={entryDayRefusal(pkg, date, today, closedMonths)}
             readOnly={readOnly}
             onOpenDialog={onOpenDialog}
+            {...visitProps(pkg, date)}
           />
         </td>
       ))}

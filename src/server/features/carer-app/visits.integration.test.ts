@@ -124,7 +124,8 @@ describe('carerApp.sync', () => {
   });
 
   it('keeps the office’s correction of a day the carer’s visits made: a later visit leaves it, and is kept beside it', async () => {
-    await carerApp.sync({ visits: [visit({ date: '2026-03-12' })] });
+    const sent12 = visit({ date: '2026-03-12' });
+    await carerApp.sync({ visits: [sent12] });
     const made = (await dayEntry(own, '2026-03-12'))!;
     expect(made).toMatchObject({ hours: 1.5, source: 'carer' });
     await admin.deliveries.update({ id: made.id, version: made.version, status: 'delivered', hours: 2, note: 'Stayed longer, said on the phone' });
@@ -132,6 +133,14 @@ describe('carerApp.sync', () => {
     expect(await carerApp.sync({ visits: [later] })).toEqual([{ id: later.id, result: 'recorded' }]);
     expect(await dayEntry(own, '2026-03-12')).toMatchObject({ hours: 2, source: 'office' });
     expect(await t.database.db.select().from(visits).where(and(eq(visits.packageId, own), eq(visits.date, '2026-03-12')))).toHaveLength(2);
+    // The office's timesheet has its figure, and the carer's two visits beside it to reconcile.
+    const week = await admin.deliveries.getWeek({ weekStart: '2026-03-09' });
+    const row = week.packages.find((p) => p.id === own)!;
+    expect(row.entries.find((e) => e.date === '2026-03-12')).toMatchObject({ hours: 2, source: 'office' });
+    expect(row.visits.filter((v) => v.date === '2026-03-12')).toEqual([
+      { date: '2026-03-12', start: sent12.start, end: sent12.end },
+      { date: '2026-03-12', start: '15:00', end: '16:00' },
+    ]);
   });
 
   it('refuses the office, and a carer whose access has ended', async () => {

@@ -5,6 +5,7 @@ import { withoutRenewed } from '@/shared/care';
 import { addDays, OPEN } from '@/shared/dates';
 import {
   DELIVERY_MESSAGES,
+  type DeliverySource,
   type DeliveryStatus,
   entryDayRefusal,
   type MissedReason,
@@ -19,7 +20,7 @@ import { type Executor, queryRows } from '@/server/db/client';
 import { jsonTuple } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
-import { closedMonths, deliveries } from '@/server/db/schema/deliveries';
+import { closedMonths, deliveries, visits } from '@/server/db/schema/deliveries';
 import { carers, clients } from '@/server/db/schema/people';
 import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { getRecordingStart, type RecordingStart, recordingRow } from '@/server/records/recording-start';
@@ -40,6 +41,8 @@ export interface Delivery {
   hours: number;
   reason: MissedReason | null;
   note: string;
+  /** Who gave the day's figure: the office, or the carer's visits from the carer app (DESIGN decision 294). */
+  source: DeliverySource;
 }
 
 function deliveryFromRow(row: DeliveryRow): Delivery {
@@ -52,6 +55,7 @@ function deliveryFromRow(row: DeliveryRow): Delivery {
     hours: row.hours,
     reason: row.reason as MissedReason | null,
     note: row.note,
+    source: row.source as DeliverySource,
   };
 }
 
@@ -76,7 +80,12 @@ export interface DeliveryPackage {
   /** Planned hours within the period asked for: the weekly hours for each day the package runs then. */
   plannedHours: number;
   entries: Delivery[];
+  /** The carer's own visits from the carer app in the period, kept beside whatever the office's figure says. */
+  visits: CarerVisit[];
 }
+
+/** A visit as the office sees it beside the day's figure. */
+export type CarerVisit = { date: string; start: string; end: string };
 
 type RunningPackage = Omit<DeliveryPackage, 'plannedHours' | 'plannedTo' | 'entries'> & { clientId: string; archived: 'Y' | 'N'; entries: unknown[][] };
 
@@ -88,7 +97,10 @@ const ENTRY = jsonTuple<Omit<Delivery, 'packageId'>>({
   hours: sql`d.hours`,
   reason: sql`d.reason`,
   note: sql`d.note`,
+  source: sql`d.source`,
 });
+
+const VISIT = jsonTuple<CarerVisit>({ date: sql`v.date`, start: sql`v.start_time`, end: sql`v.end_time` });
 
 const RUNNING_PACKAGE = jsonTuple<RunningPackage>({
   id: sql`p.id`,
@@ -102,6 +114,7 @@ const RUNNING_PACKAGE = jsonTuple<RunningPackage>({
   weeklyHours: sql`p.weekly_hours`,
   archived: sql`p.archived`,
   entries: sql`coalesce(given.entries, '[]')`,
+  visits: sql`coalesce(visited.visits, '[]')`,
 });
 
 /**
@@ -126,18 +139,28 @@ async function packagesRunning(
         select d.package_id, json_agg(${ENTRY.array} order by d.date) as entries
         from ${deliveries} d
         where d.date between ${first} and ${last} ${carerId ? sql`and d.package_id in (select id from running)` : sql``}
-        group by d.package_id)
+        group by d.package_id),
+      visited as (
+        select v.package_id, json_agg(${VISIT.array} order by v.date, v.start_time) as visits
+        from ${visits} v
+        where v.date between ${first} and ${last} and v.package_id in (select id from running)
+        group by v.package_id)
       select coalesce(json_agg(${RUNNING_PACKAGE.array}
         order by carer.name, client.name, p.start_date, p.id), '[]')::text as rows
       from running p
       join ${carers} carer on carer.id = p.carer_id
       join ${requests} request on request.id = p.request_id
       join ${clients} client on client.id = request.client_id
-      left join given on given.package_id = p.id`,
+      left join given on given.package_id = p.id
+      left join visited on visited.package_id = p.id`,
   );
   return (JSON.parse(result!.rows) as unknown[][]).map((tuple) => {
     const running = RUNNING_PACKAGE.read(tuple);
-    return { ...running, entries: running.entries.map((entry) => ({ ...ENTRY.read(entry), packageId: running.id })) };
+    return {
+      ...running,
+      entries: running.entries.map((entry) => ({ ...ENTRY.read(entry), packageId: running.id })),
+      visits: (running.visits as unknown as unknown[][]).map((visit) => VISIT.read(visit)),
+    };
   });
 }
 
