@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['src/**/*.integration.test.ts'],
+          exclude: ['src/**/*.integration.test.ts', 'bench/**/*.integration.test.ts'],
           environment: 'node',
         },
       },
@@ -34,7 +34,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
-          include: ['src/**/*.integration.test.ts'],
+          include: ['src/**/*.integration.test.ts', 'bench/**/*.integration.test.ts'],
           environment: 'node',
           // A worker loads the server's modules once for all its files, not once a file (a second each): every
           // file opens a database and an app of its own, and keeps no state in the modules between them.

@@ -109,6 +109,29 @@ function resultWith(listP99Ms: number, reportMs: number): BenchResult {
       keystrokeMs: [50],
       listedClients: 5000,
     },
+    carerApp: {
+      settings: { carers: 2, visitsPerCarer: 10, serverKills: 1, fullBatches: 3 },
+      scripts: { files: [], gzipBytes: 100_000 },
+      fullBatchMs: [400, 500, 600],
+      fleet: {
+        carers: 2,
+        visits: 20,
+        recorded: 20,
+        lost: 0,
+        doubled: 0,
+        refused: 0,
+        daysWrong: 0,
+        deliveredHours: 10,
+        visitHours: 10,
+        calls: 5,
+        answersLost: 1,
+        duplicateAnswers: 3,
+        phoneKills: 1,
+        serverKills: 1,
+        seconds: 2,
+        fullBatchMs: [],
+      },
+    },
   };
 }
 
@@ -120,6 +143,17 @@ describe('checkBudgets', () => {
     expect(budget(lines, 'clients.getAllNotArchived p99')).toMatchObject({ verdict: 'PASS', measure: 'absolute' });
     expect(budget(lines, 'clients.getAllNotArchived product (computed afresh) ÷ baseline')).toMatchObject({ verdict: 'PASS', measure: 'ratio', figure: 2 });
     expect(budget(lines, 'analytics.getPackagesReport over the full data set')).toMatchObject({ verdict: 'FAIL', measure: 'absolute' });
+  });
+
+  it('holds the carer app to 150 KB of JavaScript and its phones under faults to no visit lost, doubled or refused', () => {
+    const result = resultWith(100, 100);
+    expect(budget(checkBudgets(result), 'carer app JavaScript')).toMatchObject({ figure: 100, limit: 150, verdict: 'PASS', measure: 'exact' });
+    expect(budget(checkBudgets(result), 'carer phones under faults')).toMatchObject({ figure: 0, verdict: 'PASS', measure: 'exact' });
+    expect(budget(checkBudgets(result), 'carerApp.sync, a call of 100 new visits')).toMatchObject({ figure: 500, verdict: 'PASS' });
+    result.carerApp.scripts.gzipBytes = 151_000;
+    result.carerApp.fleet.lost = 1;
+    expect(budget(checkBudgets(result), 'carer app JavaScript')).toMatchObject({ verdict: 'FAIL' });
+    expect(budget(checkBudgets(result), 'carer phones under faults')).toMatchObject({ figure: 1, verdict: 'FAIL' });
   });
 
   it('takes a ratio round by round: the median of the rounds’ ratios, with the lowest and highest', () => {

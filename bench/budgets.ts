@@ -116,6 +116,8 @@ const MIXED_LOAD_P99_RATIO = 1;
 const REPORT_BUDGET_MS: Record<string, number> = { 'analytics.getDeliveredReport': 500 };
 /** The office's whole data as a workbook, and that workbook back into an empty database: a wait, not an afternoon. */
 const WORKBOOK_EXPORT_BUDGET_MS = 30_000;
+/** A phone back in signal sends its visits 100 a call: half a second a call clears a month of visits in a few seconds. */
+const CARER_SYNC_BUDGET_MS = 500;
 const WORKBOOK_IMPORT_BUDGET_MS = 60_000;
 
 /** The mixed load's throughput and p99, product over baseline, round by round. */
@@ -173,6 +175,11 @@ export function checkBudgets(result: BenchResult): BudgetLine[] {
   lines.push(line('landing page initial JavaScript, gzip', browser.landingScripts.gzipBytes / KB, 120, 'KB', 'exact'));
   lines.push(line('signed-in app (dashboard) initial JavaScript, gzip', browser.appScripts.gzipBytes / KB, 350, 'KB', 'exact'));
   lines.push(line('landing page largest contentful paint, median', median(browser.landingLcpMs), 1000, 'ms', 'absolute'));
+  const carer = result.carerApp;
+  lines.push(line('carer app JavaScript, the whole app, gzip', carer.scripts.gzipBytes / KB, 150, 'KB', 'exact'));
+  lines.push(line('carerApp.sync, a call of 100 new visits, median at 1 client on PGlite', median(carer.fullBatchMs), CARER_SYNC_BUDGET_MS, 'ms', 'absolute'));
+  const { lost, doubled, daysWrong, refused } = carer.fleet;
+  lines.push(line(`carer phones under faults: visits lost, doubled or refused, and days not their visits' sum (${carer.fleet.visits.toLocaleString('en-GB')} visits)`, lost + doubled + refused + daysWrong, 0, 'errors', 'exact'));
   lines.push(line(`clients search keystroke to filtered rows at ${browser.listedClients.toLocaleString('en-GB')} rows, median`, median(browser.keystrokeMs), 100, 'ms', 'absolute'));
   return lines;
 }

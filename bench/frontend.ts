@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from '@playwri
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/server';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLIENT_DIST = path.join(ROOT, 'dist/client');
+export const CLIENT_DIST = path.join(ROOT, 'dist/client');
 const WAIT_MS = 30_000;
 /** Tall enough that the virtualised table (70% of the window high) draws its first 50 rows. */
 const TALL_WINDOW = { width: 1920, height: 2600 };
@@ -21,7 +21,7 @@ function newestChange(file: string): number {
 /** Builds the web app when the build is missing or older than its sources, as `npm start` does. */
 export function ensureWebBuild(): void {
   const index = path.join(CLIENT_DIST, 'index.html');
-  const sources = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(ROOT, p));
+  const sources = ['src/client', 'src/shared', 'vite.config.ts', 'vite.carer.config.ts', 'package-lock.json'].map((p) => path.join(ROOT, p));
   if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestChange))) return;
   console.log('Building the web app…');
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
@@ -37,7 +37,7 @@ export interface ScriptSet {
   gzipBytes: number;
 }
 
-function scriptSet(files: Iterable<string>): ScriptSet {
+export function scriptSet(files: Iterable<string>): ScriptSet {
   const list = [...new Set(files)].sort();
   return { files: list, gzipBytes: list.reduce((sum, file) => sum + gzipBytes(file), 0) };
 }

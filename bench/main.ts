@@ -24,6 +24,7 @@ import { checkBudgets, type GateReference, gateReferenceOf, passes, slowedAsProd
 import { sizeAt } from './data-set';
 import { BENCH_USER, type BenchDatabase, fillDatabase, newPgliteDatabase, newPostgresDatabase, reachablePostgres } from './databases';
 import { timeJsonImport } from './json-import';
+import { type CarerAppSettings, measureCarerApp } from './carer-sync';
 import { timeWorkbook } from './workbook';
 import { type BrowserFigures, type BrowserSettings, ensureWebBuild, measureInBrowser } from './frontend';
 import type { LoadShape } from './latency';
@@ -71,6 +72,7 @@ interface Settings {
   /** Whether reports are also timed at many clients: each takes seconds, and every client waits for one. */
   reportsUnderLoad: boolean;
   browser: BrowserSettings;
+  carerApp: CarerAppSettings;
   /** The mix of `npm run load`: each round's length, and how many rounds each side runs, in turn with the others. */
   mixedLoad: MixedLoadOptions & { rounds: number };
   /** The servers measured: the product and the baseline, and in a quick run the product made twice as slow. */
@@ -98,6 +100,7 @@ const FULL: Settings = {
   many: { concurrency: CONCURRENCY, maxRequests: 400, maxSeconds: 15 },
   reportsUnderLoad: true,
   browser: { landingLoads: 7, listLoads: 5, searchWords: SEARCH_WORDS },
+  carerApp: { carers: 200, visitsPerCarer: 1000, serverKills: 5, fullBatches: 20 },
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 5, rounds: 10, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline'],
   postgres: true,
@@ -116,6 +119,7 @@ const QUICK: Settings = {
   reportsUnderLoad: false,
   // The sizes of JavaScript are the gate's; the times, printed only, need no more than a look.
   browser: { landingLoads: 1, listLoads: 1, searchWords: SEARCH_WORDS.slice(0, 1) },
+  carerApp: { carers: 20, visitsPerCarer: 100, serverKills: 1, fullBatches: 5 },
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 2.5, rounds: 4, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline', 'slowed'],
   postgres: false,
@@ -367,6 +371,7 @@ async function main(): Promise<number> {
     }),
   );
   if (postgresUrl) databases.push(await measureDatabase(() => newPostgresDatabase(postgresUrl), settings, today, undefined));
+  const carerApp = await measureCarerApp(settings.carerApp, progress);
 
   const result: BenchResult = {
     quick: values.quick,
@@ -378,6 +383,7 @@ async function main(): Promise<number> {
     rounds: { ratios: settings.ratioRounds, others: settings.rounds },
     databases,
     browser: browser!,
+    carerApp,
   };
   const budgets = checkBudgets(result);
   const slowed = slowedAsProduct(result);

@@ -155,6 +155,34 @@ function browserSection(result: BenchResult): string {
   ].join('\n');
 }
 
+function carerAppSection(result: BenchResult): string {
+  const { settings, scripts, fullBatchMs, fleet } = result.carerApp;
+  const sorted = (values: number[]) => [...values].sort((x, y) => x - y);
+  const batches = sorted(fullBatchMs);
+  const underLoad = sorted(fleet.fullBatchMs);
+  return [
+    '### Carer app',
+    `The carer app's JavaScript, \`carerApp.sync\` by itself (${whole(settings.fullBatches)} calls of 100 new visits, one after another, to the real server on PGlite), and ${whole(settings.carers)} simulated phones × ${whole(settings.visitsPerCarer)} visits (bench/carer-phones.ts: each phone the app's own outbox and sending code; signal lost at random, phones killed and their outbox reloaded from storage, answers lost after the server gave them, batches sent up to three times at once in any order, clocks skewed, the server killed with SIGKILL mid-batch and restarted).`,
+    '',
+    table(
+      ['figure', 'value'],
+      [
+        [`carer app JavaScript, every file (${scripts.files.length}), gzip`, kb(scripts.gzipBytes)],
+        ['`carerApp.sync`, 100 new visits a call, median / p95', `${ms(median(batches))} / ${ms(percentile(batches, 0.95))} ms`],
+        ['phones × visits', `${whole(settings.carers)} × ${whole(settings.visitsPerCarer)} = ${whole(fleet.visits)}`],
+        ['recorded / lost / doubled / refused', `${whole(fleet.recorded)} / ${whole(fleet.lost)} / ${whole(fleet.doubled)} / ${whole(fleet.refused)}`],
+        ["days whose delivered hours are not their visits' sum", whole(fleet.daysWrong)],
+        ['delivered hours / hours of the visits', `${whole(Math.round(fleet.deliveredHours))} / ${whole(Math.round(fleet.visitHours))}`],
+        ['sync calls / answers lost on the way / visits answered "duplicate"', `${whole(fleet.calls)} / ${whole(fleet.answersLost)} / ${whole(fleet.duplicateAnswers)}`],
+        ['phones killed / server killed (SIGKILL)', `${whole(fleet.phoneKills)} / ${whole(fleet.serverKills)}`],
+        ['the whole run', `${Math.round(fleet.seconds)} s, ${whole(Math.round(fleet.visits / fleet.seconds))} visits/s`],
+        ['calls of 100 visits among the phones, median / p95', underLoad.length ? `${ms(median(underLoad))} / ${ms(percentile(underLoad, 0.95))} ms` : '-'],
+      ],
+      ['l'],
+    ),
+  ].join('\n');
+}
+
 function figureOf(l: BudgetLine, value = l.figure): string {
   if (l.unit === '×') return ratio(value);
   if (l.unit === '') return value.toFixed(2);
@@ -228,6 +256,8 @@ export function renderReport(result: BenchResult, budgets: BudgetLine[], command
     '',
     ...result.databases.flatMap((database) => [databaseSection(database, result.concurrency), '']),
     browserSection(result),
+    '',
+    carerAppSection(result),
     '',
     '### Budgets',
     '',

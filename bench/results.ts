@@ -1,3 +1,4 @@
+import type { CarerAppFigures } from './carer-sync';
 import type { BrowserFigures } from './frontend';
 import type { DataSetSize } from './data-set';
 import type { DatabaseKind } from './databases';
@@ -92,6 +93,7 @@ export interface BenchResult {
   rounds: { ratios: number; others: number };
   databases: DatabaseRun[];
   browser: BrowserFigures;
+  carerApp: CarerAppFigures;
 }
 
 /** How fast time grows with data: t ∝ n^exponent between the smallest and the largest data set. */

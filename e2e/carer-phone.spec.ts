@@ -5,7 +5,7 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { formatDate, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
 import { newCarer } from '@/server/test/builders';
-import { expect, test, withPageToken } from './fixtures';
+import { type Api, expect, test, withPageToken } from './fixtures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL } from './server';
 
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
@@ -27,10 +27,8 @@ function openPhone(profile: string, { offline = false } = {}): Promise<BrowserCo
 
 const phonePage = (context: BrowserContext): Page => context.pages()[0] ?? (undefined as never);
 
-test('a carer invited by the office records a visit on a phone with no signal, and it reaches the office once', async ({ page, signIn }) => {
-  test.setTimeout(120_000);
-  // The office: a volunteer with an e-mail address, caring for a client since last month, invited to the app.
-  const api = await withPageToken(page, () => signIn('Coordinator'));
+/** The office's side: a volunteer with an e-mail address, caring for a client since the month began, invited to the app. */
+async function invitedCarer(api: Api) {
   const carerName = unique('Petra Lane');
   const email = `${carerName.split(' ').at(-1)}@carers.example`;
   const clientName = unique('Walter Fenn');
@@ -47,22 +45,35 @@ test('a carer invited by the office records a visit on a phone with no signal, a
     details: { weeklyHours: 3, notes: 'Key safe by the back door', address: { streetAddress: '2 Mill Lane', locality: 'Wiveliscombe', postCode: 'TA4 2AB' } },
   });
   const { linkToPassOn } = await api.carerApp.invite.mutate({ carerId: carer.id });
+  return { carerId: carer.id, carerName, email, clientName, link: linkToPassOn!, today };
+}
+
+/** On the phone: the password set from the invitation, then signed in; the app opens at /carer/ with the client's card. */
+async function setPasswordAndSignIn(app: Page, carer: Awaited<ReturnType<typeof invitedCarer>>) {
+  await app.goto(carer.link);
+  const password = 'petra walks the valley lanes';
+  await app.getByLabel('New password', { exact: true }).fill(password);
+  await app.getByLabel('Confirm new password').fill(password);
+  await app.getByRole('button', { name: 'Set password' }).click();
+  await app.getByRole('link', { name: 'Go to sign in' }).click();
+  await app.getByLabel('E-mail address').fill(carer.email);
+  await app.getByLabel('Password').fill(password);
+  await app.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await app.waitForURL('**/carer/');
+  await expect(app.getByRole('article', { name: carer.clientName })).toBeVisible();
+}
+
+test('a carer invited by the office records a visit on a phone with no signal, and it reaches the office once', async ({ page, signIn }) => {
+  test.setTimeout(120_000);
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const carer = await invitedCarer(api);
+  const { carerName, clientName, today } = carer;
 
   const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
   try {
-    // The carer sets their password from the invitation and signs in: the app opens at /carer/.
     let phone = await openPhone(profile);
     let app = phonePage(phone);
-    await app.goto(linkToPassOn!);
-    const password = 'petra walks the valley lanes';
-    await app.getByLabel('New password', { exact: true }).fill(password);
-    await app.getByLabel('Confirm new password').fill(password);
-    await app.getByRole('button', { name: 'Set password' }).click();
-    await app.getByRole('link', { name: 'Go to sign in' }).click();
-    await app.getByLabel('E-mail address').fill(email);
-    await app.getByLabel('Password').fill(password);
-    await app.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await app.waitForURL('**/carer/');
+    await setPasswordAndSignIn(app, carer);
     const card = app.getByRole('article', { name: clientName });
     await expect(card).toContainText('2 Mill Lane, Wiveliscombe, TA4 2AB');
     await expect(card).toContainText('Key safe by the back door');
@@ -109,4 +120,24 @@ test('a carer invited by the office records a visit on a phone with no signal, a
   const day = page.getByLabel(new RegExp(`^${carerName} for ${clientName}.*, ${dayLabel}$`));
   await expect(day).toHaveValue('1');
   await expect(day).toHaveAccessibleDescription('By the carer: 09:30–10:30');
+});
+
+test('a phone whose carer’s access the office ended is told so, and keeps nothing', async ({ page, signIn }) => {
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const carer = await invitedCarer(api);
+  const phone = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: 'Europe/London' });
+  try {
+    const app = await phone.newPage();
+    await setPasswordAndSignIn(app, carer);
+    await expect(app.getByText('All sent')).toBeVisible();
+    await api.carerApp.revoke.mutate({ carerId: carer.carerId });
+    await app.reload();
+    await expect(app.getByRole('heading', { name: 'Your access has ended' })).toBeVisible();
+    await expect(app.getByText(carer.clientName)).toHaveCount(0);
+    // Nothing of the carer's clients or visits, nor their sign-in, is left on the phone.
+    expect(await app.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain('valecare-carer');
+    expect(await app.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('valecare.carer.oidc') || key.includes('user:')))).toEqual([]);
+  } finally {
+    await phone.close();
+  }
 });

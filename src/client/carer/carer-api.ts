@@ -33,9 +33,14 @@ export function carerApi(auth: CarerAuth): CarerApi {
       return call();
     }
   };
+  const unsigned = createTRPCClient<AppRouter>({ links: [httpLink({ url: '/trpc' })] });
   return {
     sync: (visits) => withRenewal(() => client.carerApp.sync.mutate({ visits })),
     myVisits: () => withRenewal(() => client.carerApp.myVisits.query()),
+    async accessEnded() {
+      const idToken = await auth.lastIdToken();
+      return idToken ? (await unsigned.carerApp.accessState.mutate({ idToken })).ended : false;
+    },
   };
 }
 

@@ -95,6 +95,11 @@ export class CarerAuth {
     return (await this.refreshing).id_token!;
   }
 
+  /** The ID token last held, expired or not: the server tells the phone by it whether the carer's access ended. */
+  async lastIdToken(): Promise<string | undefined> {
+    return (await this.manager.getUser())?.id_token;
+  }
+
   private async renew(): Promise<User> {
     try {
       const renewed = await this.manager.signinSilent();

@@ -50,6 +50,9 @@ export const OUTBOX_DB = 'valecare-carer';
  * until the server has it), the carer's packages as last fetched, and a visit under way. Nothing else is kept.
  */
 export class Outbox {
+  /** The last visit's savedAt: each visit saved after it is later, even within one millisecond. */
+  private lastSavedAt = 0;
+
   private constructor(private readonly db: IDBPDatabase<CarerStore>) {}
 
   static async open(name = OUTBOX_DB): Promise<Outbox> {
@@ -59,12 +62,15 @@ export class Outbox {
         store.createObjectStore('meta');
       },
     });
-    return new Outbox(db);
+    const outbox = new Outbox(db);
+    outbox.lastSavedAt = Math.max(0, ...(await db.getAll('visits')).map((v) => v.savedAt));
+    return outbox;
   }
 
   /** Saved for good before it answers: 'strict' waits for the disk, so a phone killed next keeps the visit. */
   async save(visit: Omit<PhoneVisit, 'state' | 'savedAt'>): Promise<PhoneVisit> {
-    const saved: PhoneVisit = { ...visit, state: 'waiting', savedAt: Date.now() };
+    this.lastSavedAt = Math.max(Date.now(), this.lastSavedAt + 1);
+    const saved: PhoneVisit = { ...visit, state: 'waiting', savedAt: this.lastSavedAt };
     const tx = this.db.transaction('visits', 'readwrite', { durability: 'strict' });
     await Promise.all([tx.store.put(saved), tx.done]);
     return saved;

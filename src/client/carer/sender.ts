@@ -5,6 +5,8 @@ import type { MyVisits, Outbox, PhoneVisit, VisitAnswer } from './outbox';
 export interface CarerApi {
   sync(visits: Pick<PhoneVisit, 'id' | 'packageId' | 'date' | 'start' | 'end' | 'note'>[]): Promise<VisitAnswer[]>;
   myVisits(): Promise<MyVisits>;
+  /** Asked once the sign-in was refused: whether the office ended the carer's access (else the sign-in lapsed). */
+  accessEnded?(): Promise<boolean>;
 }
 
 /** How a round of sending ended. */
@@ -34,7 +36,9 @@ export async function sendWaiting(outbox: Outbox, api: CarerApi, failureKind: Fa
     await outbox.forgetSent(new Set(fresh.visits.map((v) => v.id)));
     return 'all-sent';
   } catch (error) {
-    return failureKind(error);
+    const kind = failureKind(error);
+    if (kind === 'sign-in-needed' && (await api.accessEnded?.().catch(() => false))) return 'access-ended';
+    return kind;
   }
 }
 

@@ -9,6 +9,7 @@ import { AUTH_PREFIX } from '@/shared/auth-paths';
 import { CARER_ROLE } from '@/shared/permissions';
 import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID, createProvider, mountProvider } from './provider';
 import { publicJwk, signingKey } from './secrets';
+import { type CarerAccessCheck, carerAccessCheck } from './carer-access';
 import { discoveredKeys, localKeys, type TokenVerifier, tokenVerifier } from './token-verifier';
 
 /** What the web app needs to sign in (served as /config.json). */
@@ -32,7 +33,7 @@ export async function setupAuth(
   app: FastifyInstance,
   db: Database,
   env: Env,
-): Promise<{ verifyIdToken: TokenVerifier; signInConfig: SignInConfig }> {
+): Promise<{ verifyIdToken: TokenVerifier; signInConfig: SignInConfig; carerAccessEnded?: CarerAccessCheck }> {
   if (env.externalOidc) {
     const { issuer, clientId, logoutUrl } = env.externalOidc;
     return {
@@ -60,13 +61,15 @@ export async function setupAuth(
   await mountProvider(app, provider);
   purgeExpiredOidcModels(app, db);
   const issuer = `${env.publicUrl}${AUTH_PREFIX}`;
+  const keys = localKeys([publicJwk(await signingKey(db))]);
   return {
+    carerAccessEnded: carerAccessCheck(db, issuer, keys),
     verifyIdToken: tokenVerifier({
       issuer,
       audience: [BUILT_IN_CLIENT_ID, CARER_CLIENT_ID],
       clientRoles: { [CARER_CLIENT_ID]: CARER_ROLE },
       groupsClaim: env.groupsClaim,
-      keys: localKeys([publicJwk(await signingKey(db))]),
+      keys,
       fixedKeys: true,
       sessionRole: sessionAccountCheck(db, env.mfaRequiredRoles),
     }),

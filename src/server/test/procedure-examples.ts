@@ -389,6 +389,8 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'carerApp.getStatus': async () => ({ carerId: world.volunteer.id }),
     // Sent by a carer's account alone: every role here is refused it before its visits are read.
     'carerApp.sync': async () => ({ visits: [] }),
+    // A phone's last ID token; a made-up one is told nothing.
+    'carerApp.accessState': async () => ({ idToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1LW5vYm9keSJ9.c2lnbmF0dXJl' }),
     // A carer of its own each time, with an address no other account has: an invitation gives them one.
     'carerApp.invite': async () => ({ carerId: (await admin.volunteers.create(carerWithEveryField(`Ivy Invited ${++carers}`, `9003${carers}`))).id }),
     'carerApp.revoke': async () => {

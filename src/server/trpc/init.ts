@@ -23,6 +23,8 @@ export interface Context {
   env: Env;
   /** The caller's address, for the limits on password attempts. */
   clientIp: string;
+  /** Whether a carer-app token's carer has had their access ended (the built-in provider's tokens only). */
+  carerAccessEnded?: (idToken: string) => Promise<boolean>;
 }
 
 /** Every procedure that touches data says which resource and action it is (spec §6). */

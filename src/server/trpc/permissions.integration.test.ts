@@ -13,6 +13,8 @@ import { accountRouter } from '@/server/features/account/account.router';
  */
 /** The carer app's own procedures: a carer's account alone may call them (carer-app.integration.test.ts). */
 const CARERS_ONLY = new Set(['carerApp.myVisits', 'carerApp.sync']);
+/** Open without a sign-in: a phone whose sign-in was refused asks whether its access ended (carer-sign-in.integration.test.ts). */
+const OPEN_WITHOUT_SIGN_IN = new Set(['carerApp.accessState']);
 
 const OPEN_TO_EVERY_ROLE = new Set([
   'session.me',
@@ -45,8 +47,20 @@ function call(path: string, type: string, token?: string) {
 
 describe('the permission matrix against the running server', () => {
   it('has a resource and action on every procedure but the open ones', () => {
-    const unguarded = procedures.filter((p) => !OPEN_TO_EVERY_ROLE.has(p.path) && !CARERS_ONLY.has(p.path) && !(p.meta?.resource && p.meta.action));
+    const unguarded = procedures.filter(
+      (p) => !OPEN_TO_EVERY_ROLE.has(p.path) && !CARERS_ONLY.has(p.path) && !OPEN_WITHOUT_SIGN_IN.has(p.path) && !(p.meta?.resource && p.meta.action),
+    );
     expect(unguarded.map((p) => p.path)).toEqual([]);
+  });
+
+  it.each([...OPEN_WITHOUT_SIGN_IN])('%s tells every role and no sign-in nothing, for a token that is not a carer app’s', async (path) => {
+    const { type } = procedures.find((p) => p.path === path)!;
+    for (const token of [undefined, ...tokens.values()]) {
+      const response = type === 'mutation'
+        ? await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, payload: JSON.stringify({ idToken: token ?? 'eyJhbGciOiJSUzI1NiJ9.e30.c2lnbmF0dXJl' }) })
+        : await call(path, type, token);
+      expect(response.json()).toEqual({ result: { data: { ended: false } } });
+    }
   });
 
   it.each([...CARERS_ONLY])('%s refuses every role of the office', async (path) => {
@@ -80,7 +94,7 @@ describe('the permission matrix against the running server', () => {
     },
   );
 
-  it.each(procedures.map((p) => [p.path, p] as const))('%s refuses callers without a token', async (_path, { path, type }) => {
+  it.each(procedures.filter((p) => !OPEN_WITHOUT_SIGN_IN.has(p.path)).map((p) => [p.path, p] as const))('%s refuses callers without a token', async (_path, { path, type }) => {
     const response = await call(path, type);
     expect(response.statusCode).toBe(401);
   });

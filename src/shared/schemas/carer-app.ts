@@ -33,3 +33,12 @@ export type VisitInput = z.output<typeof visitInput>;
 export const syncInput = z.strictObject({
   visits: z.array(visitInput).max(MAX_VISITS_A_CALL, { message: `At most ${MAX_VISITS_A_CALL} visits a call` }),
 });
+
+/** The last ID token a carer's phone held, to learn whether the office ended its access. */
+export const accessStateInput = z.strictObject({
+  // A signed token's shape (three base64url parts), and no longer than any the provider signs.
+  idToken: z
+    .string()
+    .max(10_000, { message: 'Not an ID token' })
+    .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, { message: 'Not an ID token' }),
+});

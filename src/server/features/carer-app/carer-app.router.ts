@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { ACCESS_ENDED } from '@/shared/carer-app';
 import { CARER_ROLE } from '@/shared/permissions';
-import { carerAppRef, syncInput } from '@/shared/schemas/carer-app';
-import { router } from '@/server/trpc/init';
+import { accessStateInput, carerAppRef, syncInput } from '@/shared/schemas/carer-app';
+import { publicProcedure, router } from '@/server/trpc/init';
 import { authedProcedure, permittedMutation, permittedQuery } from '@/server/trpc/procedures';
 import { getCarerAppStatus, inviteCarer, revokeCarerApp } from './carer-app.service';
 import { callingCarer, myVisits, syncVisits } from './visits.service';
@@ -23,4 +23,8 @@ export const carerAppRouter = router({
   revoke: permittedMutation('carerApp', 'update', carerAppRef, revokeCarerApp),
   myVisits: carerProcedure.query(({ ctx }) => myVisits(ctx, ctx.carer)),
   sync: carerProcedure.input(syncInput).mutation(({ ctx, input }) => syncVisits(ctx, ctx.carer, input.visits)),
+  // Open without a sign-in: the phone asks once its own was refused (a mutation, so the token never sits in a URL).
+  accessState: publicProcedure
+    .input(accessStateInput)
+    .mutation(async ({ ctx, input }) => ({ ended: (await ctx.carerAccessEnded?.(input.idToken)) ?? false })),
 });

@@ -34,6 +34,11 @@ async function invitedCarer() {
 
 const call = (path: string, idToken: string) => t.app.inject({ method: 'GET', url: `/trpc/${path}`, headers: { authorization: `Bearer ${idToken}` } });
 
+async function accessEnded(idToken: string): Promise<boolean> {
+  const response = await t.app.inject({ method: 'POST', url: '/trpc/carerApp.accessState', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ idToken }) });
+  return response.json().result.data.ended;
+}
+
 async function refreshed(refreshToken: string): Promise<Tokens | undefined> {
   const response = await refreshTokens(t.app, refreshToken, CARER_CLIENT_ID);
   return response.statusCode === 200 ? response.json<Tokens>() : undefined;
@@ -80,12 +85,31 @@ describe('a carer signing in on their phone', () => {
     expect(carerRefreshTokenSeconds(start, start + CARER_SESSION_SECONDS + 60)).toBe(1);
   });
 
-  it('ends at the office’s word: after revoke the phone can neither call nor renew', async () => {
+  it('ends at the office’s word: after revoke the phone can neither call nor renew, and is told its access ended', async () => {
     const { credentials, carerId } = await invitedCarer();
     const { tokens } = await signInThroughProvider(t.app, credentials, { browser: TestBrowser.carerPhone(t.app) });
+    // Days without signal: the phone's ID token expired long ago, and its access stands.
+    moveClock(3 * DAY);
+    expect(await accessEnded(tokens!.id_token)).toBe(false);
     await t.caller('Coordinator').carerApp.revoke({ carerId });
     expect((await call('carerApp.myVisits', tokens!.id_token)).statusCode).toBe(401);
     expect(await refreshed(tokens!.refresh_token)).toBeUndefined();
+    // Refused, the phone asks with the token it last held: its access ended, so it wipes what it keeps.
+    expect(await accessEnded(tokens!.id_token)).toBe(true);
+    // A token older than the longest sign-in is told nothing.
+    moveClock(31 * DAY);
+    expect(await accessEnded(tokens!.id_token)).toBe(false);
+  });
+
+  it('is told nothing of another carer’s or the office’s tokens, nor of one altered', async () => {
+    const { credentials } = await invitedCarer();
+    const { tokens } = await signInThroughProvider(t.app, credentials, { browser: TestBrowser.carerPhone(t.app) });
+    const [header, payload, signature] = tokens!.id_token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const altered = [header, Buffer.from(JSON.stringify({ ...claims, sub: 'u-nobody' })).toString('base64url'), signature].join('.');
+    expect(await accessEnded(altered)).toBe(false);
+    // An office token (another audience) of an account that is no carer's.
+    expect(await accessEnded(await t.idToken('Coordinator'))).toBe(false);
   });
 
   it('is for carers only: staff signed in through the carer app reach nothing with it', async () => {

@@ -103,39 +103,41 @@ async function keepDayFromVisits(tx: Executor, packageId: string, date: string):
 }
 
 /**
- * Records each visit once, whatever was sent before, in whatever order, or at the same time: each in its own
- * transaction holding the carer's row, so a carer's visits are checked one at a time against what is stored; the
- * visit's id decides whether it is new. Each answer is audited (a duplicate changes nothing and is not).
+ * Records each visit once, whatever was sent before, in whatever order, or at the same time: the call is one
+ * transaction holding the carer's row (and the closed months against a closing), so a carer's visits are checked
+ * one at a time against what is stored, and a call cut short (a server stopped mid-batch) leaves nothing of itself;
+ * the visit's id decides whether it is new. Each answer is audited (a duplicate changes nothing and is not).
  */
 export async function syncVisits(ctx: ServiceContext, carer: { carerId: string }, sent: VisitInput[]): Promise<VisitAnswer[]> {
   const { db, actor, today } = ctx;
-  const answers: VisitAnswer[] = [];
-  for (const visit of sent) {
-    answers.push(
-      await db.transaction(async (tx): Promise<VisitAnswer> => {
-        await tx.execute(sql`select 1 from ${carers} where ${carers.id} = ${carer.carerId} for update`);
-        const [stored] = await tx.select().from(visits).where(eq(visits.id, visit.id));
-        if (stored) {
-          if (sameVisit(stored, visit, carer.carerId)) return { id: visit.id, result: 'duplicate' };
-          await recordAudit(tx, actor, 'carerApp.visitRefused', visit.id, { ...visit, reason: VISIT_REFUSALS.sentWithOtherContent });
-          return { id: visit.id, result: 'refused', reason: VISIT_REFUSALS.sentWithOtherContent };
-        }
-        // A month closed while this waits is seen: closing takes its lock against entries being written.
-        await tx.execute(sql`lock table ${closedMonths} in share mode`);
-        const reason = await refusalOf(tx, carer.carerId, visit, today);
-        if (reason) {
-          await recordAudit(tx, actor, 'carerApp.visitRefused', visit.id, { ...visit, reason });
-          return { id: visit.id, result: 'refused', reason };
-        }
-        const minutes = minutesOf(visit.end) - minutesOf(visit.start);
-        await tx.insert(visits).values({ id: visit.id, carerId: carer.carerId, packageId: visit.packageId, date: visit.date, startTime: visit.start, endTime: visit.end, minutes, note: visit.note ?? '' });
-        await keepDayFromVisits(tx, visit.packageId, visit.date);
-        await recordAudit(tx, actor, 'carerApp.visitRecorded', visit.id, { ...visit, carerId: carer.carerId, minutes });
-        return { id: visit.id, result: 'recorded' };
-      }),
-    );
+  if (sent.length === 0) return [];
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${carers} where ${carers.id} = ${carer.carerId} for update`);
+    // A month closed while this waits is seen: closing takes its lock against entries being written.
+    await tx.execute(sql`lock table ${closedMonths} in share mode`);
+    const answers: VisitAnswer[] = [];
+    for (const visit of sent) answers.push(await syncVisit(tx, actor, carer.carerId, visit, today));
+    return answers;
+  });
+}
+
+async function syncVisit(tx: Executor, actor: ServiceContext['actor'], carerId: string, visit: VisitInput, today: string): Promise<VisitAnswer> {
+  const [stored] = await tx.select().from(visits).where(eq(visits.id, visit.id));
+  if (stored) {
+    if (sameVisit(stored, visit, carerId)) return { id: visit.id, result: 'duplicate' };
+    await recordAudit(tx, actor, 'carerApp.visitRefused', visit.id, { ...visit, reason: VISIT_REFUSALS.sentWithOtherContent });
+    return { id: visit.id, result: 'refused', reason: VISIT_REFUSALS.sentWithOtherContent };
   }
-  return answers;
+  const reason = await refusalOf(tx, carerId, visit, today);
+  if (reason) {
+    await recordAudit(tx, actor, 'carerApp.visitRefused', visit.id, { ...visit, reason });
+    return { id: visit.id, result: 'refused', reason };
+  }
+  const minutes = minutesOf(visit.end) - minutesOf(visit.start);
+  await tx.insert(visits).values({ id: visit.id, carerId, packageId: visit.packageId, date: visit.date, startTime: visit.start, endTime: visit.end, minutes, note: visit.note ?? '' });
+  await keepDayFromVisits(tx, visit.packageId, visit.date);
+  await recordAudit(tx, actor, 'carerApp.visitRecorded', visit.id, { ...visit, carerId, minutes });
+  return { id: visit.id, result: 'recorded' };
 }
 
 export interface CarerPackage {

@@ -1,0 +1,330 @@
+/**
+ * The carer app's sync under faults: simulated carers, each with the app's own outbox (IndexedDB, here in memory) and
+ * its own sending code, record visits while losing signal at random, are killed (the outbox reloaded from storage),
+ * send batches up to three times at once and out of order, hear no answer to a call the server did answer, with their
+ * clocks skewed, and the server is killed (SIGKILL) mid-batch and restarted. At the end every visit must be recorded
+ * exactly once and the delivered hours equal the visits' sum. Used at a small size by carer-sync.integration.test.ts
+ * and at full size by `npm run bench`.
+ */
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import { sql } from 'drizzle-orm';
+import { importJWK, SignJWT } from 'jose';
+import { Outbox } from '@/client/carer/outbox';
+import { type CarerApi, sendWaiting } from '@/client/carer/sender';
+import type { AppRouter } from '@/server/app-router';
+import { databaseAdapter } from '@/server/auth/oidc-adapter';
+import { CARER_CLIENT_ID, CARER_SESSION_SECONDS } from '@/server/auth/provider';
+import { signingKey } from '@/server/auth/secrets';
+import { queryRows } from '@/server/db/client';
+import { users } from '@/server/db/schema/auth';
+import { loadEnv } from '@/server/env';
+import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from '@/server/launch';
+import { createLogger } from '@/server/log';
+import { newCarer } from '@/server/test/builders';
+import { openServerDatabase } from '@/server/test/server-storage';
+import { appRouter } from '@/server/app-router';
+import { createCallerFactory } from '@/server/trpc/init';
+import { AUTH_PREFIX } from '@/shared/auth-paths';
+import { addDays, todayIn } from '@/shared/dates';
+import { MAX_VISITS_A_CALL } from '@/shared/carer-app';
+import { CARER_ROLE } from '@/shared/permissions';
+
+export interface FleetOptions {
+  carers: number;
+  visitsPerCarer: number;
+  /** Times the server is killed with SIGKILL and restarted while the phones send. */
+  serverKills: number;
+  database: ServerDatabase;
+  /** Chances, each turn of a phone: it has no signal; it is killed; the answer to a call it made is lost. */
+  noSignal?: number;
+  phoneKill?: number;
+  answerLost?: number;
+}
+
+export interface FleetReport {
+  carers: number;
+  visits: number;
+  recorded: number;
+  lost: number;
+  doubled: number;
+  refused: number;
+  /** Days whose delivered hours differ from the sum of their visits. */
+  daysWrong: number;
+  deliveredHours: number;
+  visitHours: number;
+  calls: number;
+  /** Calls the server answered whose answer the phone never heard (and so sent again). */
+  answersLost: number;
+  duplicateAnswers: number;
+  phoneKills: number;
+  serverKills: number;
+  seconds: number;
+  /** Calls carrying a full batch (100 visits) that were answered: their time, ms. */
+  fullBatchMs: number[];
+}
+
+const createCaller = createCallerFactory(appRouter);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pad = (n: number) => String(n).padStart(2, '0');
+const time = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/** A day's three visit slots (start minute, length): never overlapping, whatever a phone's clock adds within 0–59 minutes. */
+const SLOTS = [
+  [8 * 60, 60],
+  [11 * 60, 45],
+  [15 * 60, 90],
+] as const;
+
+interface Phone {
+  index: number;
+  packageId: string;
+  token: string;
+  /** Minutes the phone's clock is off by, 0–59: its visits' times move by it. */
+  skew: number;
+  visits: { id: string; packageId: string; date: string; start: string; end: string; note?: string }[];
+}
+
+/** The carers, their clients and packages, their accounts and sign-in sessions, written before the server starts. */
+async function seed(options: FleetOptions, publicUrl: string): Promise<Phone[]> {
+  const connection = await openServerDatabase(options.database);
+  try {
+    const { db } = connection;
+    const env = loadEnv({ PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent' });
+    const today = todayIn(env.timeZone);
+    const days = Math.ceil(options.visitsPerCarer / SLOTS.length);
+    const firstDay = addDays(today, -days - 1);
+    const admin = createCaller({
+      db,
+      user: { givenName: 'Fleet', familyName: 'Admin', email: 'fleet.admin@valecare.test', role: 'Admin' },
+      todayNow: () => today,
+      deprivationMaxDecile: env.deprivationMaxDecile,
+      retentionYears: env.retentionYears,
+      log: createLogger('silent'),
+      env,
+      clientIp: '127.0.0.1',
+    });
+    const key = await signingKey(db);
+    const privateKey = await importJWK(key, 'RS256');
+    const Sessions = databaseAdapter(db);
+    const phones: Phone[] = [];
+    for (let index = 0; index < options.carers; index++) {
+      const carer = await admin.volunteers.create(newCarer({ name: `Fleet Carer ${index}` }));
+      const client = await admin.clients.create({ dateOfBirth: '1940-01-01', details: { name: `Fleet Client ${index}`, address: { postCode: 'TA4 2AB' } } });
+      const request = await admin.requests.create({ clientId: client.id, startDate: firstDay, details: { weeklyHours: 10 } });
+      const pkg = await admin.packages.create({ carerId: carer.id, requestId: request.id, startDate: firstDay, details: { weeklyHours: 10, address: { postCode: 'TA4 2AB' } } });
+      const accountId = `u-fleet-${index}`;
+      const email = `fleet${index}@carers.example`;
+      await db.insert(users).values({ id: accountId, email, givenName: 'Fleet', familyName: `Carer ${index}`, role: CARER_ROLE, carerId: carer.id, passwordHash: 'no password opens this account' });
+      const sessionId = randomUUID();
+      await new Sessions('Session').upsert(sessionId, { kind: 'Session', jti: sessionId, uid: sessionId, accountId, amr: ['pwd'] }, CARER_SESSION_SECONDS);
+      const now = Math.floor(Date.now() / 1000);
+      // The ID token the phone's sign-in would hold, for the run's length (renewal is the browser tests' to show).
+      const token = await new SignJWT({ sub: accountId, sid: sessionId, email, given_name: 'Fleet', family_name: `Carer ${index}`, groups: [CARER_ROLE] })
+        .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+        .setIssuer(`${publicUrl}${AUTH_PREFIX}`)
+        .setAudience(CARER_CLIENT_ID)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 6 * 60 * 60)
+        .sign(privateKey);
+      const skew = Math.floor(Math.random() * 60);
+      const visits = Array.from({ length: options.visitsPerCarer }, (_, k) => {
+        const [start, length] = SLOTS[k % SLOTS.length]!;
+        return {
+          id: randomUUID(),
+          packageId: pkg.id,
+          date: addDays(firstDay, 1 + Math.floor(k / SLOTS.length)),
+          start: time(start + skew),
+          end: time(start + skew + length),
+          ...(k % 4 === 0 ? { note: `Visit ${k}` } : {}),
+        };
+      });
+      // A phone whose clock is off saves its visits out of their order.
+      phones.push({ index, packageId: pkg.id, token, skew, visits: skew % 2 ? shuffled(visits) : visits });
+    }
+    return phones;
+  } finally {
+    await connection.close();
+  }
+}
+
+/** Calls under way now, and visits the server has answered 'recorded' so far: the server is killed mid-batch by them. */
+const inFlight = { calls: 0, recorded: 0 };
+
+/** The server's side as one phone reaches it: over HTTP, with its answers lost at random after the server gave them. */
+function faultyApi(server: () => ServerProcess, phone: Phone, report: FleetReport, answerLost: number): CarerApi {
+  const client = () => createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server().url}/trpc`, headers: { authorization: `Bearer ${phone.token}` } })] });
+  return {
+    async sync(visits) {
+      report.calls++;
+      const started = performance.now();
+      inFlight.calls++;
+      // The phone's windows and retries send in any order.
+      const answers = await client()
+        .carerApp.sync.mutate({ visits: shuffled(visits) })
+        .finally(() => inFlight.calls--);
+      inFlight.recorded += answers.filter((a) => a.result === 'recorded').length;
+      if (visits.length === MAX_VISITS_A_CALL) report.fullBatchMs.push(performance.now() - started);
+      report.duplicateAnswers += answers.filter((a) => a.result === 'duplicate').length;
+      if (Math.random() < answerLost) {
+        report.answersLost++;
+        throw new TypeError('The signal went before the answer arrived');
+      }
+      return answers;
+    },
+    myVisits: () => client().carerApp.myVisits.query(),
+  };
+}
+
+/** One phone's day: visits saved a few at a time, sent as signal allows, killed now and then, until all are sent. */
+async function runPhone(phone: Phone, api: CarerApi, options: Required<FleetOptions>, report: FleetReport, name: string): Promise<{ outbox: Outbox; name: string }> {
+  let outbox = await Outbox.open(name);
+  let saved = 0;
+  for (;;) {
+    const next = Math.min(phone.visits.length, saved + 1 + Math.floor(Math.random() * 40));
+    for (; saved < next; saved++) await outbox.save(phone.visits[saved]!);
+    if (Math.random() < options.phoneKill) {
+      // Killed mid-send: what it was doing is dropped, and the app opens again on what storage kept.
+      report.phoneKills++;
+      outbox.close();
+      outbox = await Outbox.open(name);
+    }
+    if (Math.random() >= options.noSignal) {
+      const windows = 1 + Math.floor(Math.random() * 3);
+      const open = outbox;
+      // Up to three sends at once: windows of the app, Background Sync and the timer.
+      const outcomes = await Promise.all(Array.from({ length: windows }, () => sendWaiting(open, api, () => 'offline')));
+      // No answer (the server down, the signal gone): the app tries again later (every minute; here, soon).
+      if (outcomes.includes('offline')) await sleep(10 + Math.random() * 90);
+    } else {
+      await sleep(5 + Math.random() * 20);
+    }
+    if (saved === phone.visits.length && (await outbox.countWaiting()) === 0) return { outbox, name };
+  }
+}
+
+/** Runs the fleet against a real server process and checks the database afterwards. */
+export async function runFleet(input: FleetOptions): Promise<FleetReport> {
+  const options: Required<FleetOptions> = { noSignal: 0.25, phoneKill: 0.05, answerLost: 0.1, ...input };
+  const port = await freeLoopbackPort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const phones = await seed(options, publicUrl);
+  const report: FleetReport = {
+    carers: options.carers,
+    visits: options.carers * options.visitsPerCarer,
+    recorded: 0,
+    lost: 0,
+    doubled: 0,
+    refused: 0,
+    daysWrong: 0,
+    deliveredHours: 0,
+    visitHours: 0,
+    calls: 0,
+    answersLost: 0,
+    duplicateAnswers: 0,
+    phoneKills: 0,
+    serverKills: 0,
+    seconds: 0,
+    fullBatchMs: [],
+  };
+  let server = await startServerProcess({ port, database: options.database });
+  const started = performance.now();
+  const run = randomUUID().slice(0, 8);
+  let done = false;
+  const phonesDone = Promise.all(phones.map((phone) => runPhone(phone, faultyApi(() => server, phone, report, options.answerLost), options, report, `phone-${run}-${phone.index}`)));
+  // The server killed mid-batch, at random moments while the phones send, and started again.
+  inFlight.recorded = 0;
+  const killer = (async () => {
+    for (let kill = 1; kill <= options.serverKills && !done; kill++) {
+      // Spread over the run (the kth at k/(kills+1) of the visits, give or take), while calls are under way.
+      const at = (report.visits * kill) / (options.serverKills + 1) - Math.random() * (report.visits / (options.serverKills + 1) / 2);
+      while (!done && (inFlight.recorded < at || inFlight.calls === 0)) await sleep(2);
+      if (done) break;
+      await server.stop('SIGKILL');
+      report.serverKills++;
+      server = await startServerProcess({ port, database: options.database });
+    }
+  })();
+  const outboxes = await phonesDone.finally(() => (done = true));
+  await killer;
+  report.seconds = (performance.now() - started) / 1000;
+
+  for (const { outbox, name } of outboxes) {
+    report.refused += (await outbox.all()).filter((v) => v.state === 'refused').length;
+    await Outbox.wipe(outbox, name);
+  }
+  await server.stop('SIGTERM');
+  await check(options.database, phones, report);
+  return report;
+}
+
+/** What the database holds against what the phones saved: every visit once, and each day's hours their sum. */
+async function check(database: ServerDatabase, phones: Phone[], report: FleetReport): Promise<void> {
+  const connection = await openServerDatabase(database);
+  try {
+    const rows = await queryRows<{ id: string; package_id: string; date: string; start_time: string; end_time: string; minutes: number }>(
+      connection.db,
+      sql`select id, package_id, date, start_time, end_time, minutes from visits`,
+    );
+    const stored = new Map<string, number>();
+    for (const row of rows) stored.set(row.id, (stored.get(row.id) ?? 0) + 1);
+    const sent = phones.flatMap((phone) => phone.visits);
+    report.recorded = sent.filter((visit) => stored.has(visit.id)).length;
+    report.lost = sent.length - report.recorded;
+    const known = new Set(sent.map((visit) => visit.id));
+    report.doubled = [...stored.values()].filter((count) => count > 1).length + rows.filter((row) => !known.has(row.id)).length;
+    const days = await queryRows<{ package_id: string; date: string; hours: number; visit_minutes: number | null }>(
+      connection.db,
+      sql`select d.package_id, d.date, d.hours, (select sum(v.minutes) from visits v where v.package_id = d.package_id and v.date = d.date) as visit_minutes
+          from deliveries d`,
+    );
+    for (const day of days) {
+      const fromVisits = Math.round((Number(day.visit_minutes ?? 0) / 60) * 100) / 100;
+      if (Math.abs(Number(day.hours) - fromVisits) > 1e-9) report.daysWrong++;
+      report.deliveredHours += Number(day.hours);
+    }
+    report.visitHours = rows.reduce((sum, row) => sum + Number(row.minutes), 0) / 60;
+    // Visits without a day entry would be hours dropped.
+    const entryDays = new Set(days.map((day) => `${day.package_id} ${day.date}`));
+    report.daysWrong += new Set(rows.map((row) => `${row.package_id} ${row.date}`).filter((day) => !entryDays.has(day))).size;
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * `carerApp.sync` by itself: one carer's phone sending `calls` calls of a full batch (100 new visits) one after
+ * another to an idle server, each timed from sending to the whole answer. Answers the times, ms.
+ */
+export async function timeFullBatches(database: ServerDatabase, calls: number): Promise<number[]> {
+  const port = await freeLoopbackPort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const [phone] = await seed({ carers: 1, visitsPerCarer: calls * MAX_VISITS_A_CALL, serverKills: 0, database }, publicUrl);
+  const server = await startServerProcess({ port, database });
+  try {
+    const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc`, headers: { authorization: `Bearer ${phone!.token}` } })] });
+    const times: number[] = [];
+    const inOrder = [...phone!.visits].sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start));
+    for (let call = 0; call < calls; call++) {
+      const batch = inOrder.slice(call * MAX_VISITS_A_CALL, (call + 1) * MAX_VISITS_A_CALL);
+      const started = performance.now();
+      const answers = await client.carerApp.sync.mutate({ visits: batch });
+      times.push(performance.now() - started);
+      if (answers.some((answer) => answer.result !== 'recorded')) throw new Error(`a full batch was not recorded whole: ${JSON.stringify(answers.find((a) => a.result !== 'recorded'))}`);
+    }
+    return times;
+  } finally {
+    await server.stop('SIGTERM');
+  }
+}

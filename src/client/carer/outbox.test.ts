@@ -1,0 +1,139 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Outbox } from './outbox';
+import { type CarerApi, sendWaiting } from './sender';
+import { visitProblems } from './visit-form';
+
+let name = '';
+let opened: Outbox[] = [];
+async function open() {
+  const outbox = await Outbox.open(name);
+  opened.push(outbox);
+  return outbox;
+}
+afterEach(async () => {
+  for (const outbox of opened) outbox.close();
+  opened = [];
+  await Outbox.wipe(undefined, name);
+});
+
+const visit = (n: number) => ({ id: randomUUID(), packageId: 'p1', date: '2026-11-20', start: `${String(8 + (n % 10)).padStart(2, '0')}:00`, end: `${String(8 + (n % 10)).padStart(2, '0')}:30` });
+
+describe('the phone’s outbox', () => {
+  it('keeps a saved visit waiting across the app being killed and opened again, until the server answers for it', async () => {
+    name = `outbox-${randomUUID()}`;
+    const first = await open();
+    const saved = await first.save(visit(1));
+    first.close();
+    const reopened = await open();
+    expect(await reopened.waiting(100)).toEqual([saved]);
+    expect(await reopened.countWaiting()).toBe(1);
+  });
+
+  it('marks what the server answered: recorded or duplicate is sent, refused keeps the visit with the reason', async () => {
+    name = `outbox-${randomUUID()}`;
+    const outbox = await open();
+    const [a, b, c] = [await outbox.save(visit(1)), await outbox.save(visit(2)), await outbox.save(visit(3))];
+    await outbox.settle([
+      { id: a.id, result: 'recorded' },
+      { id: b.id, result: 'duplicate' },
+      { id: c.id, result: 'refused', reason: 'The visit ends before it starts' },
+      { id: randomUUID(), result: 'recorded' },
+    ]);
+    const states = Object.fromEntries((await outbox.all()).map((v) => [v.id, [v.state, v.reason]]));
+    expect(states).toEqual({ [a.id]: ['sent', undefined], [b.id]: ['sent', undefined], [c.id]: ['refused', 'The visit ends before it starts'] });
+    expect(await outbox.countWaiting()).toBe(0);
+    // A sent visit the server's list holds is shown from that list; a refused one stays.
+    await outbox.forgetSent(new Set([a.id, c.id]));
+    expect((await outbox.all()).map((v) => v.id).sort()).toEqual([b.id, c.id].sort());
+  });
+
+  it('is wiped whole: visits, the packages kept and a visit under way', async () => {
+    name = `outbox-${randomUUID()}`;
+    const outbox = await open();
+    await outbox.save(visit(1));
+    await outbox.set('live', { packageId: 'p1', date: '2026-11-20', start: '09:00' });
+    await outbox.set('owner', 'u1');
+    await Outbox.wipe(outbox, name);
+    const fresh = await open();
+    expect(await fresh.all()).toEqual([]);
+    expect(await fresh.get('live')).toBeUndefined();
+    expect(await fresh.get('owner')).toBeUndefined();
+  });
+});
+
+/** The server as the phone sees it, answering every visit recorded, and failing when told to. */
+function fakeServer(fail?: (call: number) => Error | undefined): CarerApi & { batches: string[][] } {
+  const batches: string[][] = [];
+  const recorded = new Set<string>();
+  return {
+    batches,
+    async sync(visits) {
+      const failure = fail?.(batches.length);
+      batches.push(visits.map((v) => v.id));
+      if (failure) throw failure;
+      return visits.map((v) => {
+        const result = recorded.has(v.id) ? ('duplicate' as const) : ('recorded' as const);
+        recorded.add(v.id);
+        return { id: v.id, result };
+      });
+    },
+    async myVisits() {
+      return { today: '2026-11-27', packages: [], visits: [...recorded].map((id) => ({ id, packageId: 'p1', date: '2026-11-20', start: '08:00', end: '08:30', note: '', state: 'recorded' as const })) };
+    },
+  };
+}
+
+describe('sending', () => {
+  it('sends the oldest first, a call of at most 100 at a time, marks each as answered and keeps the packages as fetched', async () => {
+    name = `outbox-${randomUUID()}`;
+    const outbox = await open();
+    const saved = [];
+    for (let n = 0; n < 230; n++) saved.push(await outbox.save(visit(n)));
+    const server = fakeServer();
+    expect(await sendWaiting(outbox, server, () => 'offline')).toBe('all-sent');
+    expect(server.batches.map((b) => b.length)).toEqual([100, 100, 30]);
+    expect(server.batches.flat()).toEqual(saved.map((v) => v.id));
+    expect(await outbox.countWaiting()).toBe(0);
+    expect((await outbox.get('myVisits'))?.visits).toHaveLength(230);
+    // The server's list holds them all now: the phone keeps no copy of its own.
+    expect(await outbox.all()).toEqual([]);
+  });
+
+  it('marks nothing when a call gets no answer, and sends the same visits again next time, which the server answers once', async () => {
+    name = `outbox-${randomUUID()}`;
+    const outbox = await open();
+    const saved = await outbox.save(visit(1));
+    // The server recorded the visit, but its answer never reached the phone.
+    const server = fakeServer((call) => (call === 0 ? new TypeError('Failed to fetch') : undefined));
+    expect(await sendWaiting(outbox, server, () => 'offline')).toBe('offline');
+    expect(await outbox.waiting(100)).toEqual([saved]);
+    expect(await sendWaiting(outbox, server, () => 'offline')).toBe('all-sent');
+    expect(server.batches).toEqual([[saved.id], [saved.id]]);
+  });
+
+  it('says why it stopped as the failure is sorted: a sign-in needed keeps the visits waiting', async () => {
+    name = `outbox-${randomUUID()}`;
+    const outbox = await open();
+    await outbox.save(visit(1));
+    const server = fakeServer(() => new Error('401'));
+    expect(await sendWaiting(outbox, server, () => 'sign-in-needed')).toBe('sign-in-needed');
+    expect(await outbox.countWaiting()).toBe(1);
+    // Asked then, the server says the office ended the carer's access: the app wipes the phone.
+    expect(await sendWaiting(outbox, { ...server, accessEnded: async () => true }, () => 'sign-in-needed')).toBe('access-ended');
+  });
+});
+
+describe('a visit’s own checks on the phone', () => {
+  const today = '2026-11-27';
+  it.each([
+    [{ date: '2026-11-28', start: '09:00', end: '10:00', note: '' }, { date: 'This day is still to come: record a visit on or after its day' }],
+    [{ date: today, start: '', end: '10:00', note: '' }, { start: 'Enter the time the visit started, as HH:MM' }],
+    [{ date: today, start: '10:00', end: '09:00', note: '' }, { end: 'The visit ends before it starts' }],
+    [{ date: today, start: '06:00', end: '18:30', note: '' }, { end: 'A visit is at most 12 hours long: check the start and end times' }],
+    [{ date: today, start: '09:00', end: '10:00', note: '' }, {}],
+  ])('%j: %j', (draft, problems) => {
+    expect(visitProblems(draft, today)).toEqual(problems);
+  });
+});
