@@ -32,3 +32,26 @@ for (const width of [1280, 390]) {
     expect((await api.carerApp.getStatus.query({ carerId: carer.id })).state).toBe('revoked');
   });
 }
+
+test('an Admin invites an MP to the carer app from the MP’s edit form, without losing what was typed there', async ({ page, signIn }) => {
+  const api = await withPageToken(page, () => signIn('Admin'));
+  const name = unique('Morgan Phone');
+  const email = `${name.split(' ').at(-1)}@carers.example`;
+  const base = newCarer({ name });
+  const carer = await api.mps.create.mutate({ ...base, details: { ...base.details, email } });
+
+  await page.goto(`/mps/edit/${carer.id}`);
+  await page.getByLabel('Capacity').fill('Occasional');
+  await expect(page.getByRole('heading', { name: 'Carer app', level: 2 })).toBeVisible();
+  // The status and its buttons: the definition of "On their phone".
+  const section = page.getByRole('definition').filter({ hasText: /Not invited|Has the app/ });
+  await expect(section.getByText('Not invited')).toBeVisible();
+  await section.getByRole('button', { name: 'Invite to the carer app' }).click();
+  const link = page.getByRole('dialog', { name: `Link for ${name}` });
+  await expect(link.getByText(`Give it to ${email} alone`)).toBeVisible();
+  await link.getByRole('button', { name: 'Done' }).click();
+  await expect(section.getByText('Has the app; no visits sent yet')).toBeVisible();
+  // The form still holds what was typed, unsaved.
+  await expect(page.getByLabel('Capacity')).toHaveValue('Occasional');
+  expect((await api.carerApp.getStatus.query({ carerId: carer.id })).state).toBe('active');
+});

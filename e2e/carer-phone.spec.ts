@@ -48,19 +48,33 @@ async function invitedCarer(api: Api) {
   return { carerId: carer.id, carerName, email, clientName, link: linkToPassOn!, today };
 }
 
+const PASSWORD = 'petra walks the valley lanes';
+
 /** On the phone: the password set from the invitation, then signed in; the app opens at /carer/ with the client's card. */
 async function setPasswordAndSignIn(app: Page, carer: Awaited<ReturnType<typeof invitedCarer>>) {
   await app.goto(carer.link);
-  const password = 'petra walks the valley lanes';
-  await app.getByLabel('New password', { exact: true }).fill(password);
-  await app.getByLabel('Confirm new password').fill(password);
+  await app.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await app.getByLabel('Confirm new password').fill(PASSWORD);
   await app.getByRole('button', { name: 'Set password' }).click();
   await app.getByRole('link', { name: 'Go to sign in' }).click();
   await app.getByLabel('E-mail address').fill(carer.email);
-  await app.getByLabel('Password').fill(password);
+  await app.getByLabel('Password').fill(PASSWORD);
   await app.getByRole('button', { name: 'Sign in', exact: true }).click();
   await app.waitForURL('**/carer/');
   await expect(app.getByRole('article', { name: carer.clientName })).toBeVisible();
+}
+
+/** Changes the sign-in the carer app keeps on the phone (its tokens, in localStorage), as time or the server would. */
+async function changeStoredSignIn(app: Page, change: 'expired' | 'lapsed') {
+  await app.evaluate((how) => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('valecare.carer.user:'))!;
+    const user = JSON.parse(localStorage.getItem(key)!);
+    // Expired: its ID token's time is up, as after hours without signal. Lapsed: its refresh token is no longer good.
+    user.expires_at = 1;
+    user.profile.exp = 1;
+    if (how === 'lapsed') user.refresh_token = 'a refresh token the provider no longer knows';
+    localStorage.setItem(key, JSON.stringify(user));
+  }, change);
 }
 
 test('a carer invited by the office records a visit on a phone with no signal, and it reaches the office once', async ({ page, signIn }) => {
@@ -104,8 +118,17 @@ test('a carer invited by the office records a visit on a phone with no signal, a
     await expect(app.getByText('1 waiting to send')).toBeVisible();
     await expect(app.getByRole('listitem').filter({ hasText: clientName })).toContainText('Waiting to send');
 
-    // Signal returns: the visit goes by itself.
+    // Days later the sign-in has lapsed: when signal returns the carer is asked to sign in again, and the visit waits.
+    await changeStoredSignIn(app, 'lapsed');
     await phone.setOffline(false);
+    const alert = app.getByRole('alert');
+    await expect(alert).toContainText('Your sign-in has ended. Sign in again to send your visits');
+    await expect(alert).toContainText('1 waiting to send');
+    await alert.getByRole('button', { name: 'Sign in again' }).click();
+    await app.getByLabel('E-mail address').fill(carer.email);
+    await app.getByLabel('Password').fill(PASSWORD);
+    await app.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // Signed in again, the visit goes by itself.
     await expect(app.getByText('All sent')).toBeVisible({ timeout: 20_000 });
     await expect(app.getByRole('listitem').filter({ hasText: clientName })).toContainText('Sent');
     await phone.close();
@@ -130,6 +153,31 @@ test('a phone whose carer’s access the office ended is told so, and keeps noth
     const app = await phone.newPage();
     await setPasswordAndSignIn(app, carer);
     await expect(app.getByText('All sent')).toBeVisible();
+
+    // A visit taken live: started, then finished, its times from the phone's clock and editable before saving.
+    const card = app.getByRole('article', { name: carer.clientName });
+    await card.getByRole('button', { name: 'Start visit' }).click();
+    await expect(card.getByText(/^Visit started at \d\d:\d\d$/)).toBeVisible();
+    // Closing the app mid-visit loses nothing.
+    await app.reload();
+    await expect(card.getByText(/^Visit started at \d\d:\d\d$/)).toBeVisible();
+    await card.getByRole('button', { name: 'Finish visit' }).click();
+    await expect(card.getByLabel('Start')).toHaveValue(/^\d\d:\d\d$/);
+    await expect(card.getByLabel('End')).toHaveValue(/^\d\d:\d\d$/);
+    await card.getByLabel('Start').fill('00:00');
+    await card.getByLabel('End').fill('00:40');
+    await card.getByRole('button', { name: 'Save visit' }).click();
+    await expect(app.getByText('All sent')).toBeVisible();
+    await expect(app.getByRole('listitem').filter({ hasText: '00:00 to 00:40' })).toContainText('Sent');
+
+    // Hours later the ID token has expired: the app renews it (by its refresh token) before it calls the server.
+    await changeStoredSignIn(app, 'expired');
+    const renewal = app.waitForRequest((request) => request.url().endsWith('/auth/token') && request.method() === 'POST');
+    await app.reload();
+    await renewal;
+    await expect(app.getByText('All sent')).toBeVisible();
+    await expect(app.getByRole('alert')).toHaveCount(0);
+
     await api.carerApp.revoke.mutate({ carerId: carer.carerId });
     await app.reload();
     await expect(app.getByRole('heading', { name: 'Your access has ended' })).toBeVisible();

@@ -21,7 +21,7 @@ function statusText(state: Status, lastSentAt: string | null): string {
  * "Carer app" on a carer's view: whether they have it and when their phone last sent visits; "Invite to the carer
  * app" and "End access" for the roles that may. With no mail server the invitation's link is shown once, to pass on.
  */
-export function CarerAppItem({ carerId, name }: { carerId: string; name: string }) {
+export function CarerAppItem({ carerId, name, label = 'Carer app' }: { carerId: string; name: string; label?: string }) {
   const trpc = useTRPC();
   const canRead = useCan('carerApp', 'read');
   const canInvite = useCan('carerApp', 'create');
@@ -34,7 +34,7 @@ export function CarerAppItem({ carerId, name }: { carerId: string; name: string 
   if (!canRead) return null;
   const state = status.data?.state;
   return (
-    <DetailItem label="Carer app">
+    <DetailItem label={label}>
       <span className="flex flex-col items-start gap-2">
         <span>{status.data ? statusText(status.data.state, status.data.lastSentAt) : status.isError ? 'Could not be read' : 'Loading...'}</span>
         {canInvite && state && state !== 'active' && (

@@ -13,6 +13,7 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { MAX_WEEKLY_HOURS } from '@/shared/constants';
 import { carerForm } from '@/shared/schemas/people';
+import { CarerAppItem } from './carer-app-item';
 import { DbsSection } from './dbs-fields';
 
 type FormInput = z.input<typeof carerForm>;
@@ -84,6 +85,14 @@ function CarerForm({ kind, stored }: { kind: CarerKind; stored?: StoredCarer }) 
           <Input type="date" {...register('publicLiabilityExpiry')} />
         </Field>
       </FormSection>
+      {stored && (
+        <FormSection title="Carer app" className="sm:grid-cols-1">
+          <p className="text-sm text-muted-foreground">The invitation goes to the e-mail address saved on the record.</p>
+          <dl>
+            <CarerAppItem carerId={stored.id} name={stored.details.name} label="On their phone" />
+          </dl>
+        </FormSection>
+      )}
     </PersonForm>
   );
 }
