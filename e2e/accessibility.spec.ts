@@ -1,33 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { newCarer, newClient } from '@/server/test/builders';
+import { violationsNow } from './axe';
 import { expect, test, withPageToken } from './fixtures';
 
 // Every screen of the app, each list, form, view dialog and admin screen, checked by axe at both widths: a serious
 // or critical violation fails the suite. label-content-name-mismatch (an accessible name that does not contain the
 // text on screen, which speech users say to press a control) is on, though axe marks it experimental.
 
-const SERIOUS = new Set(['serious', 'critical']);
-
 async function violationsOn(page: Page, address: string): Promise<string[]> {
   await page.goto(address);
   await expect(page.getByRole('main'), address).toBeVisible();
   return violationsNow(page, address);
-}
-
-/** What axe finds on the page as it is now (a dialog open on it, say), named `what`. */
-async function violationsNow(page: Page, what: string): Promise<string[]> {
-  const address = what;
-  await page.waitForLoadState('networkidle');
-  // The screen's data, not its loading message.
-  await expect(page.getByText(/^Loading/), address).toHaveCount(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations
-    .filter((violation) => SERIOUS.has(violation.impact ?? ''))
-    .flatMap((violation) => violation.nodes.map((node) => `${address}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
 }
 
 for (const width of [1280, 390]) {

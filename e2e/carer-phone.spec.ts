@@ -7,6 +7,8 @@ import { weekStartOf } from '@/shared/deliveries';
 import { newCarer } from '@/server/test/builders';
 import { type Api, expect, test, withPageToken } from './fixtures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL } from './server';
+import { violationsNow } from './axe';
+import { e2eUser } from './users';
 
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
 const LONG_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
@@ -178,14 +180,63 @@ test('a phone whose carer’s access the office ended is told so, and keeps noth
     await expect(app.getByText('All sent')).toBeVisible();
     await expect(app.getByRole('alert')).toHaveCount(0);
 
+    await card.getByRole('button', { name: 'Record a visit' }).click();
+    expect(await violationsNow(app, 'the carer app with a visit being recorded')).toEqual([]);
+    await card.getByRole('button', { name: 'Cancel' }).click();
+
     await api.carerApp.revoke.mutate({ carerId: carer.carerId });
     await app.reload();
     await expect(app.getByRole('heading', { name: 'Your access has ended' })).toBeVisible();
+    expect(await violationsNow(app, 'the carer app once access ended')).toEqual([]);
     await expect(app.getByText(carer.clientName)).toHaveCount(0);
     // Nothing of the carer's clients or visits, nor their sign-in, is left on the phone.
     expect(await app.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain('valecare-carer');
     expect(await app.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('valecare.carer.oidc') || key.includes('user:')))).toEqual([]);
   } finally {
     await phone.close();
+  }
+});
+
+test('carers land on the carer app from the office’s address, without a second sign-in; staff who open it are sent to the office', async ({ page, signIn, browser }) => {
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const carer = await invitedCarer(api);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'Europe/London' });
+  try {
+    const app = await phone.newPage();
+    await setPasswordAndSignIn(app, carer);
+    // Signed out of the carer app, the carer signs in at the office's address: they land in their own app.
+    await app.evaluate(async () => {
+      for (const key of Object.keys(localStorage)) if (key.startsWith('valecare.carer.user:')) localStorage.removeItem(key);
+    });
+    await app.goto('/');
+    await app.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    await app.getByLabel('E-mail address').fill(carer.email);
+    await app.getByLabel('Password').fill(PASSWORD);
+    await app.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await app.waitForURL('**/carer/');
+    await expect(app.getByRole('article', { name: carer.clientName })).toBeVisible();
+    // Any office address sends them back.
+    await app.goto('/clients');
+    await app.waitForURL('**/carer/');
+    await expect(app.getByRole('heading', { name: 'Your clients' })).toBeVisible();
+  } finally {
+    await phone.close();
+  }
+
+  const office = await browser.newContext();
+  try {
+    const staff = await office.newPage();
+    await staff.goto('/carer/');
+    expect(await violationsNow(staff, 'the carer app signed out')).toEqual([]);
+    await staff.getByRole('button', { name: 'Sign in' }).click();
+    const coordinator = e2eUser('Coordinator');
+    await staff.getByLabel('E-mail address').fill(coordinator.email);
+    await staff.getByLabel('Password').fill(coordinator.password);
+    await staff.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(staff.getByRole('heading', { name: 'This app is for carers' })).toBeVisible();
+    await staff.getByRole('link', { name: 'Go to Valecare' }).click();
+    await expect(staff).toHaveURL(/\/$/);
+  } finally {
+    await office.close();
   }
 });

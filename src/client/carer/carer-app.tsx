@@ -154,20 +154,22 @@ export function CarerApp({
   }
 
   return (
-    <div className="mx-auto min-h-dvh max-w-xl pb-16">
-      <header className="sticky top-0 z-10 flex items-center justify-between gap-3 bg-sidebar px-4 py-3 text-sidebar-foreground">
-        <div>
-          <p className="text-lg font-semibold">Valecare</p>
-          <p className="text-sm opacity-90">
-            {user.givenName} {user.familyName}
-          </p>
+    <div className="min-h-dvh pb-16">
+      <header className="sticky top-0 z-10 bg-sidebar text-sidebar-foreground">
+        <div className="mx-auto flex max-w-xl items-center justify-between gap-3 px-4 py-3">
+          <div>
+            <p className="text-lg font-semibold">Valecare</p>
+            <p className="text-sm opacity-90">
+              {user.givenName} {user.familyName}
+            </p>
+          </div>
+          <button type="button" onClick={() => void signOut()} className="h-11 rounded-lg border border-sidebar-border px-4 font-medium">
+            Sign out
+          </button>
         </div>
-        <button type="button" onClick={() => void signOut()} className="h-11 rounded-lg border border-sidebar-border px-4 font-medium">
-          Sign out
-        </button>
       </header>
 
-      <main className="space-y-6 px-4 pt-4">
+      <main className="mx-auto max-w-xl space-y-6 px-4 pt-4">
         <SendingStatus waiting={waiting} outcome={outcome} online={online} onSend={() => void send()} onSignIn={() => void auth.signIn()} />
         <p role="status" className="sr-only">
           {savedNote}
@@ -179,7 +181,9 @@ export function CarerApp({
             Your clients
           </h1>
           {!mine ? (
-            <p className="text-muted-foreground">Your clients appear here once the phone has had signal since you signed in.</p>
+            <p className="text-muted-foreground">
+              {outcome === undefined && online ? 'Fetching your clients…' : 'Your clients appear here once the phone has had signal since you signed in.'}
+            </p>
           ) : packages.length === 0 ? (
             <p className="text-muted-foreground">You have no care to give at the moment. The office will add your clients here.</p>
           ) : (
