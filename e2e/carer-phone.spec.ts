@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
-import { formatDate, todayIn } from '@/shared/dates';
+import { addDays, formatDate, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
 import { newCarer } from '@/server/test/builders';
 import { type Api, expect, test, withPageToken } from './fixtures';
@@ -47,7 +47,7 @@ async function invitedCarer(api: Api) {
     details: { weeklyHours: 3, notes: 'Key safe by the back door', address: { streetAddress: '2 Mill Lane', locality: 'Wiveliscombe', postCode: 'TA4 2AB' } },
   });
   const { linkToPassOn } = await api.carerApp.invite.mutate({ carerId: carer.id });
-  return { carerId: carer.id, carerName, email, clientName, link: linkToPassOn!, today };
+  return { carerId: carer.id, carerName, email, clientName, link: linkToPassOn!, today, startDate };
 }
 
 const PASSWORD = 'petra walks the valley lanes';
@@ -105,8 +105,22 @@ test('a carer invited by the office records a visit on a phone with no signal, a
     await card.getByLabel('Start').fill('09:30');
     await card.getByLabel('End').fill('10:30');
     await card.getByLabel('Note (optional)').fill('Made lunch, all well');
-    await card.getByRole('button', { name: 'Save visit' }).click();
+    // The phone dies mid-form: opened again, what was typed is still there.
+    await phone.close();
+    phone = await openPhone(profile, { offline: true });
+    app = phonePage(phone);
+    await app.goto('/carer/');
+    const reopened = app.getByRole('article', { name: clientName });
+    await expect(reopened.getByLabel('Note (optional)')).toHaveValue('Made lunch, all well');
+    await expect(reopened.getByLabel('End')).toHaveValue('10:30');
+    await reopened.getByRole('button', { name: 'Save visit' }).click();
     await expect(app.getByText('1 waiting to send')).toBeVisible();
+    // Background Sync is asked for, to wake the app's worker when signal returns.
+    const tags = await app.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } };
+      return registration.sync.getTags();
+    });
+    expect(tags).toContain('valecare-send-visits');
     const visit = app.getByRole('listitem').filter({ hasText: clientName });
     await expect(visit).toContainText(`${formatDate(today)}, 09:30 to 10:30`);
     await expect(visit).toContainText('Waiting to send');
@@ -182,7 +196,17 @@ test('a phone whose carer’s access the office ended is told so, and keeps noth
 
     await card.getByRole('button', { name: 'Record a visit' }).click();
     expect(await violationsNow(app, 'the carer app with a visit being recorded')).toEqual([]);
-    await card.getByRole('button', { name: 'Cancel' }).click();
+    // A visit before the care began: the server refuses it in words, and it stays until the carer removes it.
+    await card.getByLabel('Date').fill(addDays(carer.startDate, -1));
+    await card.getByLabel('Start').fill('09:00');
+    await card.getByLabel('End').fill('09:45');
+    await card.getByRole('button', { name: 'Save visit' }).click();
+    const refused = app.getByRole('listitem').filter({ hasText: 'Needs the office' });
+    await expect(refused).toContainText(`This package starts on ${formatDate(carer.startDate)}: the visit is before it`);
+    await expect(app.getByText('All sent')).toBeVisible();
+    app.once('dialog', (dialog) => void dialog.accept());
+    await refused.getByRole('button', { name: 'Remove from this phone' }).click();
+    await expect(refused).toHaveCount(0);
 
     await api.carerApp.revoke.mutate({ carerId: carer.carerId });
     await app.reload();

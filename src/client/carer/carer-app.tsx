@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { formatDate } from '@/shared/dates';
 import type { SessionUser } from '@/shared/session';
 import type { CarerAuth } from './carer-auth';
-import type { CarerPackage, LiveVisit, MyVisits, Outbox, PhoneVisit } from './outbox';
+import type { CarerPackage, LiveVisit, MyVisits, OpenForm, Outbox, PhoneVisit } from './outbox';
 import { type CarerApi, type FailureKind, type SendOutcome, sendWaiting, singleFlight } from './sender';
 import { SEND_MESSAGE, SEND_SYNC_TAG } from './sync-tags';
 import { type VisitDraft, VisitForm } from './visit-form';
@@ -16,16 +16,7 @@ export const phoneToday = (now = new Date()) => `${now.getFullYear()}-${pad(now.
 export const phoneTime = (now = new Date()) => `${pad(now.getHours())}:${pad(now.getMinutes())}`;
 
 /** A visit as the list shows it: the server's recorded ones and the phone's own not yet in that list. */
-interface ShownVisit {
-  id: string;
-  packageId: string;
-  date: string;
-  start: string;
-  end: string;
-  note?: string;
-  state: 'sent' | 'waiting' | 'refused';
-  reason?: string;
-}
+type ShownVisit = Omit<PhoneVisit, 'savedAt'>;
 
 const STATE_WORDS = { sent: 'Sent', waiting: 'Waiting to send', refused: 'Needs the office' } as const;
 const STATE_STYLE = {
@@ -37,7 +28,7 @@ const STATE_STYLE = {
 export function shownVisits(server: MyVisits['visits'], phone: PhoneVisit[]): ShownVisit[] {
   const onServer = new Set(server.map((v) => v.id));
   const own = phone.filter((v) => !onServer.has(v.id));
-  const all: ShownVisit[] = [...server.map((v) => ({ ...v, note: v.note || undefined, state: 'sent' as const })), ...own];
+  const all: ShownVisit[] = [...server.map(({ id, packageId, date, start, end, note }) => ({ id, packageId, date, start, end, note: note || undefined, state: 'sent' as const })), ...own];
   return all.sort((a, b) => b.date.localeCompare(a.date) || b.start.localeCompare(a.start));
 }
 
@@ -71,7 +62,15 @@ export function CarerApp({
   const [live, setLive] = useState<LiveVisit>();
   const [outcome, setOutcome] = useState<SendOutcome>();
   const [online, setOnline] = useState(navigator.onLine);
-  const [open, setOpen] = useState<{ packageId: string; draft: VisitDraft }>();
+  const [open, setOpenState] = useState<OpenForm>();
+  // The open form is kept on the phone as it is typed: closing the app mid-visit-form loses nothing.
+  const setOpen = useCallback(
+    (form: OpenForm | undefined) => {
+      setOpenState(form);
+      void outbox.set('form', form);
+    },
+    [outbox],
+  );
   const [savedNote, setSavedNote] = useState('');
 
   const reload = useCallback(async () => {
@@ -93,6 +92,7 @@ export function CarerApp({
   );
 
   useEffect(() => {
+    void outbox.get('form').then((form) => form && setOpenState(form));
     void reload().then(send);
     const sendSoon = () => void send();
     const onVisible = () => document.visibilityState === 'visible' && sendSoon();
@@ -132,6 +132,21 @@ export function CarerApp({
     void send();
   }
 
+  /** A refused visit stays until the carer has taken it to the office, and goes only when they say so. */
+  async function removeRefused(visit: ShownVisit) {
+    const words = `${clientOf(visit.packageId)}, ${formatDate(visit.date)}, ${visit.start} to ${visit.end}`;
+    if (!window.confirm(`Remove the visit (${words}) from this phone? Do this once the office knows of it: the office has no record of it.`)) return;
+    await outbox.remove(visit.id);
+    await reload();
+  }
+
+  /** Another form may replace the open one only when nothing typed in it would be lost, or the carer says so. */
+  async function mayReplaceForm(): Promise<boolean> {
+    const kept = await outbox.get('form');
+    const changed = kept && (Object.keys(kept.initial) as (keyof VisitDraft)[]).some((key) => kept.typed[key] !== kept.initial[key]);
+    return !changed || window.confirm(`Discard the visit to ${clientOf(kept.packageId)} you were recording? What you typed will be lost.`);
+  }
+
   async function startVisit(packageId: string) {
     const started = { packageId, date: phoneToday(), start: phoneTime() };
     await outbox.set('live', started);
@@ -139,8 +154,10 @@ export function CarerApp({
     setSavedNote('');
   }
 
-  function finishVisit(started: LiveVisit) {
-    setOpen({ packageId: started.packageId, draft: { date: started.date, start: started.start, end: phoneTime(), note: '' } });
+  async function finishVisit(started: LiveVisit) {
+    if (open?.packageId !== started.packageId && !(await mayReplaceForm())) return;
+    const draft = { date: started.date, start: started.start, end: phoneTime(), note: '' };
+    setOpen({ packageId: started.packageId, initial: draft, typed: draft });
   }
 
   async function signOut() {
@@ -197,16 +214,22 @@ export function CarerApp({
                   open?.packageId === pkg.id ? (
                     <VisitForm
                       clientName={pkg.clientName}
-                      initial={open.draft}
+                      initial={open.initial}
+                      typed={open.typed}
                       today={today}
+                      onType={(typed) => void outbox.set('form', { ...open, typed })}
                       onSave={(draft) => save(pkg.id, draft)}
                       onCancel={() => setOpen(undefined)}
                     />
                   ) : null
                 }
-                onRecord={() => setOpen({ packageId: pkg.id, draft: { date: today, start: '', end: '', note: '' } })}
+                onRecord={async () => {
+                  if (!(await mayReplaceForm())) return;
+                  const draft = { date: today, start: '', end: '', note: '' };
+                  setOpen({ packageId: pkg.id, initial: draft, typed: draft });
+                }}
                 onStart={() => void startVisit(pkg.id)}
-                onFinish={() => live && finishVisit(live)}
+                onFinish={() => live && void finishVisit(live)}
               />
             ))
           )}
@@ -231,6 +254,11 @@ export function CarerApp({
                   </p>
                   {visit.note ? <p className="text-muted-foreground">{visit.note}</p> : null}
                   {visit.reason ? <p className="mt-1 font-medium text-destructive">{visit.reason}</p> : null}
+                  {visit.state === 'refused' ? (
+                    <button type="button" onClick={() => void removeRefused(visit)} className="mt-3 h-11 rounded-lg border bg-background px-4 font-medium">
+                      Remove from this phone
+                    </button>
+                  ) : null}
                 </li>
               ))}
             </ul>

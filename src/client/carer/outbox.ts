@@ -31,11 +31,19 @@ export interface LiveVisit {
   start: string;
 }
 
+/** A visit form left open: what it opened with and what was typed, so closing the app mid-form loses nothing. */
+export interface OpenForm {
+  packageId: string;
+  initial: { date: string; start: string; end: string; note: string };
+  typed: { date: string; start: string; end: string; note: string };
+}
+
 interface Meta {
   /** The account (ID token `sub`) this phone's data belongs to. */
   owner: string;
   myVisits: MyVisits & { fetchedAt: number };
   live: LiveVisit;
+  form: OpenForm;
 }
 
 interface CarerStore extends DBSchema {

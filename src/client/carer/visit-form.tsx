@@ -34,18 +34,29 @@ const FIELD = 'mt-1 block h-12 w-full rounded-lg border border-input bg-backgrou
 export function VisitForm({
   clientName,
   initial,
+  typed = initial,
   today,
+  onType,
   onSave,
   onCancel,
 }: {
   clientName: string;
+  /** What the form opened with: Cancel asks before throwing away anything changed from it. */
   initial: VisitDraft;
+  /** What was typed before the app was closed, kept on the phone. */
+  typed?: VisitDraft;
   today: string;
+  /** Each change, to keep on the phone: closing the app mid-form loses nothing. */
+  onType: (draft: VisitDraft) => void;
   onSave: (draft: VisitDraft) => Promise<void>;
   onCancel: () => void;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState(initial);
+  const [draft, setDraftState] = useState(typed);
+  const setDraft = (next: VisitDraft) => {
+    setDraftState(next);
+    onType(next);
+  };
   const [shown, setShown] = useState<Partial<Record<keyof VisitDraft, string>>>({});
   const [saving, setSaving] = useState(false);
   const changed = (Object.keys(draft) as (keyof VisitDraft)[]).some((key) => draft[key] !== initial[key]);

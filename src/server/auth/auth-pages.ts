@@ -20,7 +20,7 @@ ${script ? `<script src="/auth/assets/${script}" defer></script>` : ''}
 <h1>${escape(title)}</h1>
 ${body}
 </main>
-<p class="foot">Valecare is for the charity's staff only.</p>
+<p class="foot">Valecare is for the charity's staff and carers only.</p>
 </body>
 </html>`;
 }

@@ -62,6 +62,12 @@ describe('carerApp.sync', () => {
     // A second visit that day adds to the day.
     await carerApp.sync({ visits: [visit({ date: '2026-03-02', start: '17:00', end: '17:45' })] });
     expect(await dayEntry(own, '2026-03-02')).toMatchObject({ hours: 2.25, source: 'carer' });
+    // Counted as any delivered care: in the carer's statement and the Delivered Care Report.
+    const statement = await admin.deliveries.getStatement({ carerId, month: '2026-03' });
+    expect(statement.deliveredHours).toBe(2.25);
+    expect(statement.packages.find((p) => p.id === own)!.entries).toEqual([expect.objectContaining({ date: '2026-03-02', hours: 2.25, source: 'carer' })]);
+    const [year] = (await admin.analytics.getDeliveredReport({ startYear: 2026, breakdown: 'locality' })).years;
+    expect(year!.months[2]).toMatchObject({ month: 3, recorded: true, deliveredHours: 2.25 });
     expect(await auditOf(sent.id)).toEqual([{ procedure: 'carerApp.visitRecorded', changes: expect.objectContaining({ minutes: 90, carerId }) }]);
     // The carer's record says when their phone last sent visits.
     expect((await admin.carerApp.getStatus({ carerId })).lastSentAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
