@@ -159,8 +159,17 @@ async function seed(options: FleetOptions, publicUrl: string): Promise<Phone[]> 
   }
 }
 
-/** Calls under way now, and visits the server has answered 'recorded' so far: the server is killed mid-batch by them. */
-const inFlight = { calls: 0, recorded: 0 };
+/**
+ * Calls under way now, visits the server has answered 'recorded' so far, and the server's kills so far. The kth kill
+ * comes while the phones are between the (k-1)th and kth of (kills + 1) equal parts of their visits, which they may
+ * not save past until it has come: so every kill falls mid-run, with visits in flight, however fast the machine.
+ */
+const inFlight = { calls: 0, recorded: 0, kills: 0 };
+
+/** How many of its visits a phone may have saved by now. */
+function savedUpTo(options: Required<FleetOptions>, visits: number): number {
+  return inFlight.kills >= options.serverKills ? visits : Math.ceil((visits * (inFlight.kills + 1)) / (options.serverKills + 1));
+}
 
 /** The server's side as one phone reaches it: over HTTP, with its answers lost at random after the server gave them. */
 function faultyApi(server: () => ServerProcess, phone: Phone, report: FleetReport, answerLost: number): CarerApi {
@@ -192,7 +201,7 @@ async function runPhone(phone: Phone, api: CarerApi, options: Required<FleetOpti
   let outbox = await Outbox.open(name);
   let saved = 0;
   for (;;) {
-    const next = Math.min(phone.visits.length, saved + 1 + Math.floor(Math.random() * 40));
+    const next = Math.min(savedUpTo(options, phone.visits.length), saved + 1 + Math.floor(Math.random() * 40));
     for (; saved < next; saved++) await outbox.save(phone.visits[saved]!);
     if (Math.random() < options.phoneKill) {
       // Killed mid-send: what it was doing is dropped, and the app opens again on what storage kept.
@@ -210,7 +219,10 @@ async function runPhone(phone: Phone, api: CarerApi, options: Required<FleetOpti
     } else {
       await sleep(5 + Math.random() * 20);
     }
-    if (saved === phone.visits.length && (await outbox.countWaiting()) === 0) return { outbox, name };
+    const waiting = await outbox.countWaiting();
+    if (saved === phone.visits.length && waiting === 0) return { outbox, name };
+    // All sent up to where it may save: it waits for the server's next kill.
+    if (saved === savedUpTo(options, phone.visits.length) && waiting === 0) await sleep(20);
   }
 }
 
@@ -239,25 +251,26 @@ export async function runFleet(input: FleetOptions): Promise<FleetReport> {
     fullBatchMs: [],
   };
   let server = await startServerProcess({ port, database: options.database });
+  Object.assign(inFlight, { calls: 0, recorded: 0, kills: 0 });
   const started = performance.now();
   const run = randomUUID().slice(0, 8);
-  let done = false;
   const phonesDone = Promise.all(phones.map((phone) => runPhone(phone, faultyApi(() => server, phone, report, options.answerLost), options, report, `phone-${run}-${phone.index}`)));
   // The server killed mid-batch, at random moments while the phones send, and started again.
-  inFlight.recorded = 0;
   const killer = (async () => {
-    for (let kill = 1; kill <= options.serverKills && !done; kill++) {
-      // Spread over the run (the kth at k/(kills+1) of the visits, give or take), while calls are under way.
-      const at = (report.visits * kill) / (options.serverKills + 1) - Math.random() * (report.visits / (options.serverKills + 1) / 2);
-      while (!done && (inFlight.recorded < at || inFlight.calls === 0)) await sleep(2);
-      if (done) break;
+    const part = report.visits / (options.serverKills + 1);
+    for (let kill = 1; kill <= options.serverKills; kill++) {
+      // Somewhere between 30% and 90% through this part of the visits, at a moment a call is under way.
+      const at = part * (kill - 1) + part * (0.3 + Math.random() * 0.6);
+      while (inFlight.recorded < at) await sleep(2);
+      for (const giveUp = performance.now() + 2000; inFlight.calls === 0 && performance.now() < giveUp; ) await sleep(1);
       await server.stop('SIGKILL');
       report.serverKills++;
       server = await startServerProcess({ port, database: options.database });
+      inFlight.kills++;
     }
   })();
-  const outboxes = await phonesDone.finally(() => (done = true));
-  await killer;
+  // A phone waits for the kills before saving the rest of its visits: a failed killer must not leave them waiting.
+  const [outboxes] = await Promise.all([phonesDone, killer]);
   report.seconds = (performance.now() - started) / 1000;
 
   for (const { outbox, name } of outboxes) {

@@ -5,7 +5,7 @@ import type { CarerAuth } from './carer-auth';
 import type { CarerPackage, LiveVisit, MyVisits, OpenForm, Outbox, PhoneVisit } from './outbox';
 import { type CarerApi, type FailureKind, type SendOutcome, sendWaiting, singleFlight } from './sender';
 import { SEND_MESSAGE, SEND_SYNC_TAG } from './sync-tags';
-import { type VisitDraft, VisitForm } from './visit-form';
+import { draftChanged, type VisitDraft, VisitForm } from './visit-form';
 
 /** While visits wait, the app tries again this often (and at once when signal returns or the app is opened). */
 export const SEND_EVERY_MS = 60_000;
@@ -143,8 +143,7 @@ export function CarerApp({
   /** Another form may replace the open one only when nothing typed in it would be lost, or the carer says so. */
   async function mayReplaceForm(): Promise<boolean> {
     const kept = await outbox.get('form');
-    const changed = kept && (Object.keys(kept.initial) as (keyof VisitDraft)[]).some((key) => kept.typed[key] !== kept.initial[key]);
-    return !changed || window.confirm(`Discard the visit to ${clientOf(kept.packageId)} you were recording? What you typed will be lost.`);
+    return !kept || !draftChanged(kept.initial, kept.typed) || window.confirm(`Discard the visit to ${clientOf(kept.packageId)} you were recording? What you typed will be lost.`);
   }
 
   async function startVisit(packageId: string) {

@@ -28,6 +28,9 @@ export function visitProblems(draft: VisitDraft, today: string): Partial<Record<
   return problems;
 }
 
+/** Whether anything was typed since the form opened with `initial`. */
+export const draftChanged = (initial: VisitDraft, typed: VisitDraft) => (Object.keys(initial) as (keyof VisitDraft)[]).some((key) => typed[key] !== initial[key]);
+
 const FIELD = 'mt-1 block h-12 w-full rounded-lg border border-input bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
 
 /** "Record a visit" (or a live visit being finished): the day, its times and a note, saved on the phone. */
@@ -59,7 +62,7 @@ export function VisitForm({
   };
   const [shown, setShown] = useState<Partial<Record<keyof VisitDraft, string>>>({});
   const [saving, setSaving] = useState(false);
-  const changed = (Object.keys(draft) as (keyof VisitDraft)[]).some((key) => draft[key] !== initial[key]);
+  const changed = draftChanged(initial, draft);
 
   const field = (key: keyof VisitDraft) => ({
     id: `${id}-${key}`,
