@@ -29,7 +29,7 @@ import { appRouter } from '@/server/app-router';
 import { createCallerFactory } from '@/server/trpc/init';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
 import { addDays, todayIn } from '@/shared/dates';
-import { MAX_VISITS_A_CALL } from '@/shared/carer-app';
+import { hoursOfVisits, MAX_VISITS_A_CALL } from '@/shared/carer-app';
 import { CARER_ROLE } from '@/shared/permissions';
 
 export interface FleetOptions {
@@ -303,7 +303,7 @@ async function check(database: ServerDatabase, phones: Phone[], report: FleetRep
           from deliveries d`,
     );
     for (const day of days) {
-      const fromVisits = Math.round((Number(day.visit_minutes ?? 0) / 60) * 100) / 100;
+      const fromVisits = hoursOfVisits(Number(day.visit_minutes ?? 0));
       if (Math.abs(Number(day.hours) - fromVisits) > 1e-9) report.daysWrong++;
       report.deliveredHours += Number(day.hours);
     }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { MAX_VISIT_MINUTES, VISIT_REFUSALS, visitMinutes } from '@/shared/carer-app';
 import { formatDate } from '@/shared/dates';
 
 export interface VisitDraft {
@@ -8,9 +9,6 @@ export interface VisitDraft {
   note: string;
 }
 
-/** The longest visit the office records; the server says the same. */
-const MAX_VISIT_MINUTES = 12 * 60;
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** What is wrong with a visit before it is saved, by field: the phone's own checks (the server checks again). */
 export function visitProblems(draft: VisitDraft, today: string): Partial<Record<keyof VisitDraft, string>> {
@@ -20,9 +18,9 @@ export function visitProblems(draft: VisitDraft, today: string): Partial<Record<
   if (!/^\d{2}:\d{2}$/.test(draft.start)) problems.start = 'Enter the time the visit started, as HH:MM';
   if (!/^\d{2}:\d{2}$/.test(draft.end)) problems.end = 'Enter the time the visit ended, as HH:MM';
   else if (!problems.start) {
-    const length = minutesOf(draft.end) - minutesOf(draft.start);
-    if (length <= 0) problems.end = 'The visit ends before it starts';
-    else if (length > MAX_VISIT_MINUTES) problems.end = 'A visit is at most 12 hours long: check the start and end times';
+    const length = visitMinutes(draft);
+    if (length <= 0) problems.end = VISIT_REFUSALS.endsBeforeStart;
+    else if (length > MAX_VISIT_MINUTES) problems.end = VISIT_REFUSALS.tooLong;
   }
   if (draft.note.length > 500) problems.note = 'At most 500 characters';
   return problems;

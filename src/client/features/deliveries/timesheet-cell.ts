@@ -1,4 +1,5 @@
 /** What a timesheet cell's text means and what saving it does: kept apart from the screen so it can be tested alone. */
+import { hoursOfVisits, visitMinutes } from '@/shared/carer-app';
 import { deliveryHours } from '@/shared/schemas/deliveries';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { formatHours } from '@/client/lib/format';
@@ -74,13 +75,11 @@ export interface DayVisits {
   hours: number;
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
 export function visitsOn(pkg: Pick<WeekPackage, 'visits'>, date: string): DayVisits | null {
   const day = pkg.visits.filter((visit) => visit.date === date);
   if (day.length === 0) return null;
-  const minutes = day.reduce((sum, visit) => sum + minutesOf(visit.end) - minutesOf(visit.start), 0);
-  return { times: day.map((visit) => `${visit.start}–${visit.end}`).join(', '), hours: Math.round((minutes / 60) * 100) / 100 };
+  const minutes = day.reduce((sum, visit) => sum + visitMinutes(visit), 0);
+  return { times: day.map((visit) => `${visit.start}–${visit.end}`).join(', '), hours: hoursOfVisits(minutes) };
 }
 
 /** The day cell's props for the carer's visits that day (none when there are none). */

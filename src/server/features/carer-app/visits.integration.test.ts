@@ -6,8 +6,7 @@ import { deliveries, visits } from '@/server/db/schema/deliveries';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { ACCESS_ENDED } from '@/shared/carer-app';
-import { VISIT_REFUSALS } from './visits.service';
+import { ACCESS_ENDED, VISIT_REFUSALS } from '@/shared/carer-app';
 
 /** Today is Wednesday 18 March 2026; the carer's own package runs from 5 January, open. */
 const TODAY = '2026-03-18';

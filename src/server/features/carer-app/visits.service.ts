@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import { addDays, formatDate } from '@/shared/dates';
-import { monthLabel, monthOfDate } from '@/shared/deliveries';
+import { hoursOfVisits, MAX_VISIT_MINUTES, VISIT_REFUSALS, visitMinutes } from '@/shared/carer-app';
+import { addDays } from '@/shared/dates';
+import { monthOfDate } from '@/shared/deliveries';
 import { CARER_ROLE } from '@/shared/permissions';
 import type { VisitInput } from '@/shared/schemas/carer-app';
 import type { Executor } from '@/server/db/client';
@@ -13,23 +14,8 @@ import { recordAudit } from '@/server/records/audit-trail';
 import { notEndedYet } from '@/server/records/care.mappers';
 import type { ServiceContext } from '@/server/records/service-context';
 
-/** The longest visit recorded: a longer one is a phone left running, for the office to ask about. */
-export const MAX_VISIT_MINUTES = 12 * 60;
 /** How far back the phone is given its own visits. */
 export const VISITS_SHOWN_DAYS = 30;
-
-/** Why a visit is not recorded, in the carer's words. */
-export const VISIT_REFUSALS = {
-  notYours: 'This is not one of your packages',
-  future: 'This day is still to come: a visit is recorded on or after its day',
-  beforeStart: (start: string) => `This package starts on ${formatDate(start)}: the visit is before it`,
-  afterEnd: (end: string) => `This package ended on ${formatDate(end)}: the visit is after it`,
-  closedMonth: (month: string) => `${monthLabel(month)} is closed: the office has sent its figures. Ask the office to record this visit.`,
-  overlaps: (other: { date: string; start: string; end: string }) => `It overlaps your visit of ${other.start} to ${other.end} on ${formatDate(other.date)}`,
-  endsBeforeStart: 'The visit ends before it starts',
-  tooLong: 'A visit is at most 12 hours long: check the start and end times',
-  sentWithOtherContent: 'This visit was sent before with other details, and that is the one recorded. Ask the office to correct it.',
-} as const;
 
 export type VisitAnswer = { id: string } & ({ result: 'recorded' } | { result: 'duplicate' } | { result: 'refused'; reason: string });
 
@@ -42,8 +28,6 @@ export async function callingCarer(db: Executor, email: string): Promise<{ carer
     .where(and(eq(users.email, email), eq(users.role, CARER_ROLE), isNull(users.disabledAt), eq(carers.archived, 'N'), isNull(carers.anonymisedAt)));
   return row?.carerId ? { carerId: row.carerId, userId: row.userId } : undefined;
 }
-
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** A visit as stored, to compare a resend with. */
 function sameVisit(stored: typeof visits.$inferSelect, sent: VisitInput, carerId: string): boolean {
@@ -59,7 +43,7 @@ function sameVisit(stored: typeof visits.$inferSelect, sent: VisitInput, carerId
 
 /** Why the visit may not be recorded, or null: its package, its day and its length, against what is stored now. */
 async function refusalOf(tx: Executor, carerId: string, visit: VisitInput, today: string): Promise<string | null> {
-  const length = minutesOf(visit.end) - minutesOf(visit.start);
+  const length = visitMinutes(visit);
   if (length <= 0) return VISIT_REFUSALS.endsBeforeStart;
   if (length > MAX_VISIT_MINUTES) return VISIT_REFUSALS.tooLong;
   const [pkg] = await tx
@@ -90,7 +74,7 @@ async function keepDayFromVisits(tx: Executor, packageId: string, date: string):
     .select({ minutes: sql<number>`coalesce(sum(${visits.minutes}), 0)::int` })
     .from(visits)
     .where(and(eq(visits.packageId, packageId), eq(visits.date, date)));
-  const hours = Math.min(24, Math.round(((day?.minutes ?? 0) / 60) * 100) / 100);
+  const hours = Math.min(24, hoursOfVisits(day?.minutes ?? 0));
   const [entry] = await tx.select().from(deliveries).where(and(eq(deliveries.packageId, packageId), eq(deliveries.date, date))).for('update');
   if (!entry) {
     await tx.insert(deliveries).values({ id: newId('d'), packageId, date, status: 'delivered', hours, source: 'carer' });
@@ -133,7 +117,7 @@ async function syncVisit(tx: Executor, actor: ServiceContext['actor'], carerId: 
     await recordAudit(tx, actor, 'carerApp.visitRefused', visit.id, { ...visit, reason });
     return { id: visit.id, result: 'refused', reason };
   }
-  const minutes = minutesOf(visit.end) - minutesOf(visit.start);
+  const minutes = visitMinutes(visit);
   await tx.insert(visits).values({ id: visit.id, carerId, packageId: visit.packageId, date: visit.date, startTime: visit.start, endTime: visit.end, minutes, note: visit.note ?? '' });
   await keepDayFromVisits(tx, visit.packageId, visit.date);
   await recordAudit(tx, actor, 'carerApp.visitRecorded', visit.id, { ...visit, carerId, minutes });
