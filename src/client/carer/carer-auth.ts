@@ -1,9 +1,7 @@
-import { ErrorTimeout, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { isNetworkError, isStale } from '@/client/lib/oidc-tokens';
 import type { SignInConfig } from '@/server/auth/auth-setup';
 import { type SessionUser, sessionUserFromClaims } from '@/shared/session';
-
-/** Refreshed a minute before expiry, so a token never expires on the way or on a phone whose clock runs fast. */
-const CLOCK_DRIFT_SECONDS = 60;
 
 /** Where the carer's sign-in stands on this phone. */
 export type CarerSession =
@@ -16,8 +14,6 @@ export type CarerSession =
 export class SignInNeededError extends Error {
   override name = 'SignInNeededError';
 }
-
-const isNetworkError = (error: unknown) => error instanceof TypeError || error instanceof ErrorTimeout;
 
 /**
  * The carer app's sign-in, by code with PKCE through the hosted sign-in page as the office's app does, but kept in
@@ -73,12 +69,7 @@ export class CarerAuth {
     const user = await this.manager.getUser();
     if (!user) return { status: 'signed-out' };
     const sessionUser = sessionUserFromClaims(user.profile as Record<string, unknown>, this.config.groupsClaim);
-    return { status: user.refresh_token || !this.isStale(user) ? 'signed-in' : 'sign-in-again', user: sessionUser, sub: user.profile.sub };
-  }
-
-  private isStale(user: User): boolean {
-    const idExpiry = typeof user.profile.exp === 'number' ? user.profile.exp : Number.POSITIVE_INFINITY;
-    return Math.min(idExpiry, user.expires_at ?? Number.POSITIVE_INFINITY) - CLOCK_DRIFT_SECONDS <= Date.now() / 1000;
+    return { status: user.refresh_token || !isStale(user) ? 'signed-in' : 'sign-in-again', user: sessionUser, sub: user.profile.sub };
   }
 
   /**
@@ -88,7 +79,7 @@ export class CarerAuth {
   async idToken({ force = false } = {}): Promise<string> {
     const user = await this.manager.getUser();
     if (!user) throw new SignInNeededError('Not signed in');
-    if (!force && !this.isStale(user)) return user.id_token!;
+    if (!force && !isStale(user)) return user.id_token!;
     if (!user.refresh_token) throw new SignInNeededError('The sign-in has lapsed');
     // One renewal at a time: a refresh token is used once, and a second use would end the sign-in.
     this.refreshing ??= this.renew().finally(() => (this.refreshing = undefined));

@@ -1,9 +1,10 @@
-import { ErrorResponse, ErrorTimeout, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { ErrorResponse, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { MESSAGES } from '@/shared/constants';
 import { type SessionUser, sessionUserFromClaims } from '@/shared/session';
 
 import type { SignInConfig } from '@/server/auth/auth-setup';
 import { IdleWatch } from './idle-session';
+import { isNetworkError, isStale } from './oidc-tokens';
 import {
   IN_FLIGHT_KEY,
   isBrowserSignedIn,
@@ -17,8 +18,6 @@ import {
 
 export type { SignInConfig };
 
-/** Refresh a little before expiry, so a token never expires in flight or on a clock that runs fast. */
-export const CLOCK_DRIFT_SECONDS = 60;
 const DEFAULT_IDLE_MINUTES = 30;
 const TOKEN_REQUEST_TIMEOUT_SECONDS = 20;
 
@@ -28,16 +27,6 @@ export class SignInError extends Error {
 
 export type SessionListener = (user: SessionUser | null) => void;
 export type SignInFailureListener = (error: Error) => void;
-
-function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError || error instanceof ErrorTimeout;
-}
-
-/** The expiry (epoch seconds) of the ID token, or of the access token when the ID token has none. */
-function expiresAt(user: User): number {
-  const idExp = typeof user.profile.exp === 'number' ? user.profile.exp : Number.POSITIVE_INFINITY;
-  return Math.min(idExp, user.expires_at ?? Number.POSITIVE_INFINITY);
-}
 
 /**
  * Sign-in by authorization code with PKCE through the hosted login page (spec §4, §7.1): the redirect,
@@ -199,8 +188,7 @@ export class AuthClient {
   private async currentUser(forceRefresh = false): Promise<User | null> {
     const user = await this.manager.getUser();
     if (!user) return null;
-    const stale = expiresAt(user) - CLOCK_DRIFT_SECONDS <= Date.now() / 1000;
-    if (!forceRefresh && !stale) return user;
+    if (!forceRefresh && !isStale(user)) return user;
     this.refreshing ??= this.refresh(user).finally(() => {
       this.refreshing = undefined;
     });
