@@ -1,9 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { CARER_ROLE } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
-import { users } from '@/server/db/schema/auth';
-import { carers } from '@/server/db/schema/people';
+import { liveCarerAccount } from '@/server/records/carer-accounts';
 import { CARER_CLIENT_ID, CARER_SESSION_SECONDS } from './provider';
 
 /** Whether the carer a carer-app ID token names has had their access ended; false for a token that is not one. */
@@ -25,11 +22,6 @@ export function carerAccessCheck(db: Database, issuer: string, keys: JWTVerifyGe
     } catch {
       return false;
     }
-    const [live] = await db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(carers, eq(carers.id, users.carerId))
-      .where(and(eq(users.id, sub!), eq(users.role, CARER_ROLE), isNull(users.disabledAt), eq(carers.archived, 'N'), isNull(carers.anonymisedAt)));
-    return !live;
+    return !(await liveCarerAccount(db, { userId: sub! }));
   };
 }

@@ -2,9 +2,31 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { CARER_ROLE } from '@/shared/permissions';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/server/db/schema/auth';
+import { carers } from '@/server/db/schema/people';
 import { revokeAccount, voidOpenLinks } from './sign-in-sessions';
 
 // A carer's account on the carer app follows their record: archiving the carer ends it, anonymising removes it.
+
+/**
+ * A carer's account that may use the carer app now, by its address (a call's signed-in user) or its id (a phone's
+ * last token): of the Carer role, not disabled, its carer neither archived nor anonymised.
+ */
+export async function liveCarerAccount(db: Executor, who: { email: string } | { userId: string }): Promise<{ carerId: string; userId: string } | undefined> {
+  const [row] = await db
+    .select({ carerId: users.carerId, userId: users.id })
+    .from(users)
+    .innerJoin(carers, eq(carers.id, users.carerId))
+    .where(
+      and(
+        'email' in who ? eq(users.email, who.email) : eq(users.id, who.userId),
+        eq(users.role, CARER_ROLE),
+        isNull(users.disabledAt),
+        eq(carers.archived, 'N'),
+        isNull(carers.anonymisedAt),
+      ),
+    );
+  return row?.carerId ? { carerId: row.carerId, userId: row.userId } : undefined;
+}
 
 /**
  * Ends the carer's access at their next call, whoever ends it (the office, or archiving the carer): the account is

@@ -2,16 +2,16 @@ import { TRPCError } from '@trpc/server';
 import { ACCESS_ENDED } from '@/shared/carer-app';
 import { CARER_ROLE } from '@/shared/permissions';
 import { accessStateInput, carerAppRef, syncInput } from '@/shared/schemas/carer-app';
+import { liveCarerAccount } from '@/server/records/carer-accounts';
 import { publicProcedure, router } from '@/server/trpc/init';
 import { authedProcedure, permittedMutation, permittedQuery } from '@/server/trpc/procedures';
 import { getCarerAppStatus, inviteCarer, revokeCarerApp } from './carer-app.service';
-import { callingCarer, myVisits, syncVisits } from './visits.service';
-
+import { myVisits, syncVisits } from './visits.service';
 
 /** A call from a carer's own account, as it is now: its carer is handed on; anyone else is refused. */
 const carerProcedure = authedProcedure.use(async ({ ctx, next }) => {
   if (ctx.actor.role !== CARER_ROLE) throw new TRPCError({ code: 'FORBIDDEN', message: 'The carer app is for carers' });
-  const carer = await callingCarer(ctx.db, ctx.actor.email);
+  const carer = await liveCarerAccount(ctx.db, { email: ctx.actor.email });
   if (!carer) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_ENDED });
   return next({ ctx: { ...ctx, carer } });
 });

@@ -1,12 +1,10 @@
-import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { hoursOfVisits, MAX_VISIT_MINUTES, VISIT_REFUSALS, visitMinutes } from '@/shared/carer-app';
 import { addDays } from '@/shared/dates';
 import { monthOfDate } from '@/shared/deliveries';
-import { CARER_ROLE } from '@/shared/permissions';
 import type { VisitInput } from '@/shared/schemas/carer-app';
 import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
-import { users } from '@/server/db/schema/auth';
 import { packages, requests } from '@/server/db/schema/care';
 import { closedMonths, deliveries, visits } from '@/server/db/schema/deliveries';
 import { carers, clients } from '@/server/db/schema/people';
@@ -18,16 +16,6 @@ import type { ServiceContext } from '@/server/records/service-context';
 export const VISITS_SHOWN_DAYS = 30;
 
 export type VisitAnswer = { id: string } & ({ result: 'recorded' } | { result: 'duplicate' } | { result: 'refused'; reason: string });
-
-/** The carer whose account is calling, as it is now: refused unless it is a live account of a carer not archived. */
-export async function callingCarer(db: Executor, email: string): Promise<{ carerId: string; userId: string } | undefined> {
-  const [row] = await db
-    .select({ carerId: users.carerId, userId: users.id })
-    .from(users)
-    .innerJoin(carers, eq(carers.id, users.carerId))
-    .where(and(eq(users.email, email), eq(users.role, CARER_ROLE), isNull(users.disabledAt), eq(carers.archived, 'N'), isNull(carers.anonymisedAt)));
-  return row?.carerId ? { carerId: row.carerId, userId: row.userId } : undefined;
-}
 
 /** A visit as stored, to compare a resend with. */
 function sameVisit(stored: typeof visits.$inferSelect, sent: VisitInput, carerId: string): boolean {
