@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { formatDate } from '@/shared/dates';
+import { formatDate, todayIn } from '@/shared/dates';
 import type { SessionUser } from '@/shared/session';
 import type { CarerAuth } from './carer-auth';
 import type { CarerPackage, LiveVisit, MyVisits, OpenForm, Outbox, PhoneVisit } from './outbox';
@@ -12,7 +12,7 @@ export const SEND_EVERY_MS = 60_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The phone's own day and time: a visit is the carer's, as their phone's clock told it. */
-export const phoneToday = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+export const phoneToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
 export const phoneTime = (now = new Date()) => `${pad(now.getHours())}:${pad(now.getMinutes())}`;
 
 /** A visit as the list shows it: the server's recorded ones and the phone's own not yet in that list. */

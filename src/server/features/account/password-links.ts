@@ -8,10 +8,9 @@ import { recordAudit } from '@/server/records/audit-trail';
 import type { Actor } from '@/server/records/service-context';
 import { escapeHtmlText } from '@/shared/html';
 import { clearAccountFailures } from './login-attempts';
-import { revokeAccount } from '@/server/records/sign-in-sessions';
+import { revokeAccount, voidOpenLinks } from '@/server/records/sign-in-sessions';
 import { passwordProblem } from './password-policy';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
-import { voidOpenLinks } from '@/server/records/sign-in-sessions';
 import { hashPassword, type StaffUser, toStaffUser } from './accounts';
 
 /** How long each kind of link works (issue 18: an invitation 72 hours, a reset 1 hour). */

@@ -87,7 +87,12 @@ export interface DeliveryPackage {
 /** A visit as the office sees it beside the day's figure. */
 export type CarerVisit = { date: string; start: string; end: string };
 
-type RunningPackage = Omit<DeliveryPackage, 'plannedHours' | 'plannedTo' | 'entries'> & { clientId: string; archived: 'Y' | 'N'; entries: unknown[][] };
+type RunningPackage = Omit<DeliveryPackage, 'plannedHours' | 'plannedTo' | 'entries' | 'visits'> & {
+  clientId: string;
+  archived: 'Y' | 'N';
+  entries: unknown[][];
+  visits: unknown[][];
+};
 
 const ENTRY = jsonTuple<Omit<Delivery, 'packageId'>>({
   id: sql`d.id`,
@@ -159,7 +164,7 @@ async function packagesRunning(
     return {
       ...running,
       entries: running.entries.map((entry) => ({ ...ENTRY.read(entry), packageId: running.id })),
-      visits: (running.visits as unknown as unknown[][]).map((visit) => VISIT.read(visit)),
+      visits: running.visits.map((visit) => VISIT.read(visit)),
     };
   });
 }
