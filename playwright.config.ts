@@ -1,14 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL } from './e2e/server';
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: 2,
+  // A worker a core this process may use (taskset included): on one core, two workers only wait for each other.
+  workers: availableParallelism(),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./scripts/timings-reporters/playwright.ts']],
   globalSetup: './e2e/global-setup.ts',
   use: {
     ...devices['Desktop Chrome'],

@@ -7,6 +7,7 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    reporters: ['default', './scripts/timings-reporters/vitest.ts'],
     // A worker a core (Vitest's own default leaves one core idle, which on two cores halves the pace).
     maxWorkers: '100%',
     projects: [

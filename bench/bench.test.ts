@@ -132,6 +132,7 @@ function resultWith(listP99Ms: number, reportMs: number): BenchResult {
         fullBatchMs: [],
       },
     },
+    commandLine: { userListMs: [900, 1000, 1100], startMs: [3000] },
   };
 }
 
@@ -154,6 +155,14 @@ describe('checkBudgets', () => {
     result.carerApp.fleet.lost = 1;
     expect(budget(checkBudgets(result), 'carer app JavaScript')).toMatchObject({ verdict: 'FAIL' });
     expect(budget(checkBudgets(result), 'carer phones under faults')).toMatchObject({ figure: 1, verdict: 'FAIL' });
+  });
+
+  it('holds `npm run user -- list` on an empty data directory to 2 s, printed beside the other absolute targets', () => {
+    const result = resultWith(100, 100);
+    expect(budget(checkBudgets(result), '`npm run user -- list`')).toMatchObject({ figure: 1000, limit: 2000, verdict: 'PASS', measure: 'absolute' });
+    result.commandLine.userListMs = [2100, 2500, 1900];
+    expect(budget(checkBudgets(result), '`npm run user -- list`')).toMatchObject({ figure: 2100, verdict: 'FAIL' });
+    expect(budget(checkBudgets(result), '`npm start`')).toMatchObject({ figure: 3000, limit: 5000, verdict: 'PASS' });
   });
 
   it('takes a ratio round by round: the median of the rounds’ ratios, with the lowest and highest', () => {

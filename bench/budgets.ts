@@ -119,6 +119,10 @@ const WORKBOOK_EXPORT_BUDGET_MS = 30_000;
 /** A phone back in signal sends its visits 100 a call: half a second a call clears a month of visits in a few seconds. */
 const CARER_SYNC_BUDGET_MS = 500;
 const WORKBOOK_IMPORT_BUDGET_MS = 60_000;
+/** An administrator locking out a lost laptop with `npm run user -- disable` should not wait. */
+const COMMAND_LINE_BUDGET_MS = 2_000;
+/** `npm start` on a new data directory: the server checks its build and answers within seconds. */
+const START_BUDGET_MS = 5_000;
 
 /** The mixed load's throughput and p99, product over baseline, round by round. */
 export function mixedLoadRatios(product: MixedLoadFigures, baseline: MixedLoadFigures): { perSecond: Spread; p99: Spread } {
@@ -180,6 +184,9 @@ export function checkBudgets(result: BenchResult): BudgetLine[] {
   lines.push(line('carerApp.sync, a call of 100 new visits, median at 1 client on PGlite', median(carer.fullBatchMs), CARER_SYNC_BUDGET_MS, 'ms', 'absolute'));
   const { lost, doubled, daysWrong, refused } = carer.fleet;
   lines.push(line(`carer phones under faults: visits lost, doubled or refused, and days not their visits' sum (${carer.fleet.visits.toLocaleString('en-GB')} visits)`, lost + doubled + refused + daysWrong, 0, 'errors', 'exact'));
+  const commands = result.commandLine;
+  lines.push(line('`npm run user -- list` on an empty data directory, median', median(commands.userListMs), COMMAND_LINE_BUDGET_MS, 'ms', 'absolute'));
+  lines.push(line('`npm start` on an empty data directory to a healthy `/healthz`, median', median(commands.startMs), START_BUDGET_MS, 'ms', 'absolute'));
   lines.push(line(`clients search keystroke to filtered rows at ${browser.listedClients.toLocaleString('en-GB')} rows, median`, median(browser.keystrokeMs), 100, 'ms', 'absolute'));
   return lines;
 }

@@ -25,6 +25,7 @@ import { sizeAt } from './data-set';
 import { BENCH_USER, type BenchDatabase, fillDatabase, newPgliteDatabase, newPostgresDatabase, reachablePostgres } from './databases';
 import { timeJsonImport } from './json-import';
 import { type CarerAppSettings, measureCarerApp } from './carer-sync';
+import { measureCommandLine } from './command-line';
 import { timeWorkbook } from './workbook';
 import { type BrowserFigures, type BrowserSettings, ensureWebBuild, measureInBrowser } from './frontend';
 import type { LoadShape } from './latency';
@@ -73,6 +74,8 @@ interface Settings {
   reportsUnderLoad: boolean;
   browser: BrowserSettings;
   carerApp: CarerAppSettings;
+  /** How many times `npm run user -- list` and `npm start` are timed. */
+  commandRuns: number;
   /** The mix of `npm run load`: each round's length, and how many rounds each side runs, in turn with the others. */
   mixedLoad: MixedLoadOptions & { rounds: number };
   /** The servers measured: the product and the baseline, and in a quick run the product made twice as slow. */
@@ -101,6 +104,7 @@ const FULL: Settings = {
   reportsUnderLoad: true,
   browser: { landingLoads: 7, listLoads: 5, searchWords: SEARCH_WORDS },
   carerApp: { carers: 200, visitsPerCarer: 1000, serverKills: 5, fullBatches: 20 },
+  commandRuns: 7,
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 5, rounds: 10, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline'],
   postgres: true,
@@ -120,6 +124,7 @@ const QUICK: Settings = {
   // The sizes of JavaScript are the gate's; the times, printed only, need no more than a look.
   browser: { landingLoads: 1, listLoads: 1, searchWords: SEARCH_WORDS.slice(0, 1) },
   carerApp: { carers: 20, visitsPerCarer: 100, serverKills: 1, fullBatches: 5 },
+  commandRuns: 3,
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 2.5, rounds: 4, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline', 'slowed'],
   postgres: false,
@@ -372,6 +377,8 @@ async function main(): Promise<number> {
   );
   if (postgresUrl) databases.push(await measureDatabase(() => newPostgresDatabase(postgresUrl), settings, today, undefined));
   const carerApp = await measureCarerApp(settings.carerApp, progress);
+  progress('the command line: npm run user -- list, npm start');
+  const commandLine = await measureCommandLine(settings.commandRuns);
 
   const result: BenchResult = {
     quick: values.quick,
@@ -384,6 +391,7 @@ async function main(): Promise<number> {
     databases,
     browser: browser!,
     carerApp,
+    commandLine,
   };
   const budgets = checkBudgets(result);
   const slowed = slowedAsProduct(result);

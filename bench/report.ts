@@ -183,6 +183,24 @@ function carerAppSection(result: BenchResult): string {
   ].join('\n');
 }
 
+function commandLineSection(result: BenchResult): string {
+  const { userListMs, startMs } = result.commandLine;
+  const spread = (values: number[]) => `${ms(median(values))} (${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
+  return [
+    '### Command line',
+    `Each typed through npm on a new empty data directory, ${whole(userListMs.length)} times after a first run that builds what is stale; wall time, median (lowest–highest).`,
+    '',
+    table(
+      ['command', 'ms'],
+      [
+        ['`npm run user -- list`, to its exit', spread(userListMs)],
+        ['`npm start`, to its first healthy `/healthz`', spread(startMs)],
+      ],
+      ['l'],
+    ),
+  ].join('\n');
+}
+
 function figureOf(l: BudgetLine, value = l.figure): string {
   if (l.unit === '×') return ratio(value);
   if (l.unit === '') return value.toFixed(2);
@@ -258,6 +276,8 @@ export function renderReport(result: BenchResult, budgets: BudgetLine[], command
     browserSection(result),
     '',
     carerAppSection(result),
+    '',
+    commandLineSection(result),
     '',
     '### Budgets',
     '',

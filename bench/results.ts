@@ -4,6 +4,7 @@ import type { DataSetSize } from './data-set';
 import type { DatabaseKind } from './databases';
 import { type LatencyFigures, type Spread, spreadOf } from './latency';
 import type { OperationKind } from './operations';
+import type { CommandLineFigures } from './command-line';
 
 /** One operation at one and at many concurrent clients (a quick run times reports at one only). */
 export interface UnderLoad {
@@ -94,6 +95,7 @@ export interface BenchResult {
   databases: DatabaseRun[];
   browser: BrowserFigures;
   carerApp: CarerAppFigures;
+  commandLine: CommandLineFigures;
 }
 
 /** How fast time grows with data: t ∝ n^exponent between the smallest and the largest data set. */

@@ -2,6 +2,7 @@
 // browser tests in turn), stopping at the first that fails, then how long each part took.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { clearTimings, readTimings, slowestTests } from './test-timings.mjs';
 
 /** Parts run in turn; the parts of one step side by side (each single-threaded, on a machine of two cores or more). */
 const STEPS = [['typecheck', 'lint'], ['test:unit'], ['test:integration'], ['test:e2e']];
@@ -24,6 +25,7 @@ function run(part, alone) {
   });
 }
 
+clearTimings();
 const started = performance.now();
 const times = [];
 let failed;
@@ -34,6 +36,8 @@ for (const step of STEPS) {
   if (failed) break;
 }
 
+const timings = readTimings();
+if (timings.length) console.log(`\n${slowestTests(timings)}`);
 console.log('\nnpm test, each part (minutes:seconds; the type check and lint run side by side):');
 for (const { part, ms } of times) console.log(`  ${part.padEnd(18)} ${minutes(ms).padStart(6)}`);
 console.log(`  ${'in all'.padEnd(18)} ${minutes(performance.now() - started).padStart(6)}`);

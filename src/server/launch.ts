@@ -7,11 +7,12 @@
  * a few hundred megabytes less after a busy spell, and is as fast (docs/BENCHMARKS.md).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { readdir, rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
+import { COMMANDS, COMMANDS_DIR, EMPTY_DATABASE_SOURCES, isStale } from '../../scripts/builds.mjs';
 import { PROJECT_ROOT } from './paths';
 
 export const SERVER_BUNDLE = path.join(PROJECT_ROOT, 'dist/server/main.mjs');
@@ -32,33 +33,68 @@ export function serverCommand(env: NodeJS.ProcessEnv): { args: string[]; env: No
   return { args: [...SERVER_NODE_ARGS, SERVER_BUNDLE], env: { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', ...env } };
 }
 
-/** Builds SERVER_BUNDLE from the sources (a fraction of a second); packages stay in node_modules. */
-export async function buildServer(): Promise<void> {
-  // Written aside and renamed into place, so a server starting meanwhile never reads half a file.
-  const written = `${SERVER_BUNDLE}.${process.pid}.${Date.now()}.tmp`;
-  await build({
-    entryPoints: [path.join(PROJECT_ROOT, 'src/server/main.ts')],
-    outfile: written,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
-    logLevel: 'warning',
-  });
-  await rename(written, SERVER_BUNDLE);
+const NODE_BUILD: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
+  logLevel: 'warning',
+};
+
+/**
+ * Builds into a folder of the build's own, then renames each file into place: a process starting meanwhile
+ * never reads half a file, and two processes building at once each put whole files in place.
+ */
+async function buildInPlace(options: BuildOptions, outdir: string): Promise<void> {
+  const aside = `${outdir}.${process.pid}.${Date.now()}.tmp`;
+  await build({ ...NODE_BUILD, ...options, outdir: aside });
+  mkdirSync(outdir, { recursive: true });
+  for (const file of await readdir(aside)) await rename(path.join(aside, file), path.join(outdir, file));
+  await rm(aside, { recursive: true, force: true });
 }
 
-function newestChange(file: string): number {
-  const stat = statSync(file);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(file).map((entry) => newestChange(path.join(file, entry))));
+/** Builds SERVER_BUNDLE from the sources (a fraction of a second; packages stay in node_modules), and the empty database when stale. */
+export async function buildServer(): Promise<void> {
+  await buildInPlace({ entryPoints: { main: path.join(PROJECT_ROOT, 'src/server/main.ts') }, outExtension: { '.js': '.mjs' }, packages: 'external' }, path.dirname(SERVER_BUNDLE));
+  await buildEmptyDatabaseIfStale();
+}
+
+/**
+ * Packages the command line keeps in node_modules: PGlite and argon2 load files of their own beside their code
+ * (WebAssembly, a native addon), and pg asks for an optional native driver by name.
+ */
+const COMMAND_LINE_EXTERNAL = ['@electric-sql/pglite', '@node-rs/argon2', 'pg'];
+
+/**
+ * Builds each command-line task (scripts/builds.mjs COMMANDS) into one file, with the packages it uses inside
+ * it: Node then reads one file instead of finding and reading a thousand (date-fns, drizzle, zod), which took
+ * most of a command's start. The empty database comes with it, so a task on a new data directory need not
+ * make one.
+ */
+export async function buildCommandLine(): Promise<void> {
+  await buildInPlace(
+    {
+      entryPoints: Object.fromEntries(Object.entries(COMMANDS).map(([name, source]) => [name, path.join(PROJECT_ROOT, source)])),
+      outExtension: { '.js': '.mjs' },
+      external: COMMAND_LINE_EXTERNAL,
+      // The CommonJS packages inside (nodemailer, …) ask for Node's modules with require.
+      banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
+    },
+    COMMANDS_DIR,
+  );
+  await buildEmptyDatabaseIfStale();
+}
+
+/** Builds the migrated empty PGlite database new data directories start from (db/client.ts), when older than its sources. */
+export async function buildEmptyDatabaseIfStale(): Promise<void> {
+  const { EMPTY_DATABASE, writeEmptyDatabase } = await import('./db/client');
+  if (isStale(EMPTY_DATABASE, EMPTY_DATABASE_SOURCES)) await writeEmptyDatabase();
 }
 
 /** Builds the web app when it is missing or older than its sources. */
 export function buildWebAppIfStale(): void {
-  if (existsSync(WEB_APP_INDEX) && statSync(WEB_APP_INDEX).mtimeMs >= Math.max(...WEB_APP_SOURCES.map(newestChange))) return;
+  if (!isStale(WEB_APP_INDEX, WEB_APP_SOURCES)) return;
   console.log('Building the web app…');
   execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: PROJECT_ROOT,

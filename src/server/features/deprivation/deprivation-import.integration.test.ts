@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { newClient } from '@/server/test/builders';
+import { runCommand } from '@/server/test/command-line';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { CsvError } from './csv';
 import { importDeprivation } from './deprivation-import';
@@ -100,13 +100,9 @@ describe('npm run import:deprivation', () => {
   });
 
   it('answers missing arguments with exit code 2 and the usage', () => {
-    const run = spawnSync(
-      path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx'),
-      ['src/server/features/deprivation/import-cli.ts', '--postcodes', path.join(dir, 'nope.csv')],
-      { cwd: path.resolve(import.meta.dirname, '../../../..'), encoding: 'utf8' },
-    );
-    expect(run.status).toBe(2);
-    expect(run.stderr).toContain('--iod is required');
-    expect(run.stderr).toContain('No file');
+    const run = runCommand('deprivation-import', ['--postcodes', path.join(dir, 'nope.csv')]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('--iod is required');
+    expect(run.err).toContain('No file');
   });
 });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,24 +7,18 @@ import type { Database } from '@/server/db/client';
 import { oidcModels } from '@/server/db/schema/auth';
 import { openConfiguredDatabase } from '@/server/db/open';
 import { loadEnv } from '@/server/env';
-import { PROJECT_ROOT } from '@/server/paths';
+import { runCommand } from '@/server/test/command-line';
 import { enrolWithSecret, isEnrolled } from '@/server/features/account/two-step';
 import { PASSWORD_MESSAGES } from '@/server/features/account/password-policy';
 import { newTotpSecret } from '@/server/features/account/totp';
 import { findUserByEmail } from '@/server/features/account/accounts';
 
-const ROOT = PROJECT_ROOT;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'valecare-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs `npm run user -- …` as a person would (same entry point, same environment variables). */
 function user(...args: string[]) {
-  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/features/staff/user-cli.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: run.stdout, err: run.stderr };
+  return runCommand('user', args, { DATA_DIR: dataDir, DATABASE_URL: '' });
 }
 
 /** Opens the CLI's data directory between commands, as the server would. */

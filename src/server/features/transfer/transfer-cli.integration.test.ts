@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,23 +6,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { openConfiguredDatabase } from '@/server/db/open';
 import { loadEnv } from '@/server/env';
+import { runCommand } from '@/server/test/command-line';
 import { databaseFingerprint } from '@/server/test/procedure-calls';
 
 // npm run import and npm run export, run as a person would, on an embedded database of their own.
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const FIXTURE = path.join(import.meta.dirname, 'fixtures/current-system.json');
 const work = mkdtempSync(path.join(tmpdir(), 'valecare-transfer-'));
 const dataDir = path.join(work, 'data');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function run(script: 'import-cli' | 'export-cli', ...args: string[]) {
-  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [`src/server/features/transfer/${script}.ts`, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
+  return runCommand(script === 'import-cli' ? 'transfer-import' : 'transfer-export', args, { DATA_DIR: dataDir, DATABASE_URL: '' });
 }
 
 async function withDatabase<T>(task: (db: Database) => Promise<T>): Promise<T> {
