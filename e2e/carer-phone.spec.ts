@@ -168,6 +168,8 @@ test('a carer invited by the office records a visit on a phone with no signal, a
 });
 
 test('a phone whose carer’s access the office ended is told so, and keeps nothing', async ({ page, signIn }) => {
+  // A phone's whole story, offline and back, with the office between (25 s under .ci/run): three times that and more.
+  test.setTimeout(120_000);
   const api = await withPageToken(page, () => signIn('Coordinator'));
   const carer = await invitedCarer(api);
   const phone = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: 'Europe/London' });
