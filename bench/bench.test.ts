@@ -4,11 +4,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type BudgetLine, checkBudgets, gateReferenceOf, line, passes, QUICK_RATIO_TOLERANCE, quickGate, quickLimit, quickVerdict, REFERENCE_TOLERANCE, slowedAsProduct } from './budgets';
+import { type BudgetLine, checkBudgets, type GateReference, gateReferenceFrom, line, passes, QUICK_RATIO_TOLERANCE, quickGate, quickLimit, quickRunOf, quickVerdict, slowedAsProduct } from './budgets';
 import { dataSetRows, sizeAt } from './data-set';
 import { type LatencyFigures, measureLatency, percentile } from './latency';
 import { mixedLoadFigures, type Sample } from './mixed-load';
-import { renderReport, writeReportSection } from './report';
+import { renderReport, writeReferenceSection, writeReportSection } from './report';
 import { timeInTurn } from './operations';
 import { type BenchResult, growthExponent, type MixedLoadFigures, roundRatios } from './results';
 
@@ -255,18 +255,36 @@ describe('the gate’s reference', () => {
     return { today, slowed: slowedAsProduct(today)! };
   }
 
+  /** The reference made from one quick run alone. */
+  const referenceOf = (lines: BudgetLine[]) => gateReferenceFrom([quickRunOf(lines, '2026-11-26')], 'test');
+
   it('records each ratio’s median', () => {
     const lines = checkBudgets(wellInside().today);
-    const reference = gateReferenceOf(lines, '2026-11-26', 'test');
+    const reference = referenceOf(lines);
     expect(reference.ratios['clients.getAllNotArchived product (computed afresh) ÷ baseline, median at 1 client (PGlite)']).toBeCloseTo(0.3);
     expect(reference.ratios['mixed load at 50 clients, requests/s ÷ baseline (PGlite)']).toBe(3);
     expect(Object.keys(reference.ratios)).toHaveLength(lines.filter((l) => l.measure === 'ratio').length);
   });
 
+  it('takes each ratio’s median over the newest five quick runs, with the tolerance that covers every one', () => {
+    const runs = [0.1, 0.5, 0.45, 0.55, 0.6, 0.4].map((r, i) => ({ recordedOn: `2026-11-2${i}`, ratios: { list: r, throughput: 2 / r } }));
+    const reference = gateReferenceFrom(runs, 'test');
+    expect(reference.runs).toHaveLength(5);
+    expect(reference.ratios).toEqual({ list: 0.5, throughput: 4 });
+    // 0.6 strays 1.2 times from 0.5 and 0.4 1.25 times (each way); a fifth to spare, rounded up to a twentieth.
+    expect(reference.tolerance).toBe(1.5);
+    for (const run of reference.runs) {
+      expect(quickVerdict(line('list', run.ratios.list!, 2, '×', 'ratio'), reference)).toBe('PASS');
+      expect(quickVerdict(line('throughput', run.ratios.throughput!, 1, '×', 'ratio', { atLeast: true }), reference)).toBe('PASS');
+    }
+    expect(quickVerdict(line('list', 2 * 0.5, 2, '×', 'ratio'), reference)).toBe('FAIL');
+    expect(gateReferenceFrom(runs.slice(1, 2), 'test').tolerance).toBe(1.25);
+  });
+
   it('fails a product twice as slow that its budgets alone would let through, and passes today’s', () => {
     const { today, slowed } = wellInside();
     const todayLines = checkBudgets(today);
-    const reference = gateReferenceOf(todayLines, '2026-11-26', 'test');
+    const reference = referenceOf(todayLines);
     const slowedLines = checkBudgets(slowed);
     expect(passes(slowedLines, true)).toBe(true);
     expect(passes(slowedLines, true, reference)).toBe(false);
@@ -281,11 +299,12 @@ describe('the gate’s reference', () => {
   });
 
   it('holds a ratio to the tighter of its widened budget and its widened reference', () => {
+    const referenceWith = (ratios: Record<string, number>): GateReference => ({ machine: '', runs: [], ratios, tolerance: 1.6 });
     const ratio = line('r', 1, 1.5, '×', 'ratio');
-    expect(quickGate(ratio, { recordedOn: '', machine: '', ratios: { r: 0.5 } })).toEqual({ limit: 0.5 * REFERENCE_TOLERANCE, basis: 'reference' });
-    expect(quickGate(ratio, { recordedOn: '', machine: '', ratios: { r: 1.4 } })).toEqual({ limit: 1.5 * QUICK_RATIO_TOLERANCE, basis: 'budget' });
+    expect(quickGate(ratio, referenceWith({ r: 0.5 }))).toEqual({ limit: 0.5 * 1.6, basis: 'reference' });
+    expect(quickGate(ratio, referenceWith({ r: 1.4 }))).toEqual({ limit: 1.5 * QUICK_RATIO_TOLERANCE, basis: 'budget' });
     const minimum = line('m', 2, 1.5, '×', 'ratio', { atLeast: true });
-    expect(quickGate(minimum, { recordedOn: '', machine: '', ratios: { m: 3 } })).toEqual({ limit: 3 / REFERENCE_TOLERANCE, basis: 'reference' });
+    expect(quickGate(minimum, referenceWith({ m: 3 }))).toEqual({ limit: 3 / 1.6, basis: 'reference' });
     expect(quickGate(minimum)).toEqual({ limit: 1.5 / QUICK_RATIO_TOLERANCE, basis: 'budget' });
   });
 });
@@ -369,6 +388,23 @@ describe('the workbook budgets', () => {
     ]);
     result.databases[0]!.workbook = { exportMs: 10_000, importMs: 61_000 };
     expect(workbookLines().map((l) => l.verdict)).toEqual(['PASS', 'FAIL']);
+  });
+});
+
+describe('writeReferenceSection', () => {
+  it('writes the quick runs side by side with their medians and tolerance, in a section of its own', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-report-')), 'BENCHMARKS.md');
+    writeFileSync(file, '# Benchmarks\n\n## Benchmark\n\nthe full run\n');
+    const runs = [0.5, 0.6, 0.55].map((r, i) => ({ recordedOn: `2026-11-2${i}`, ratios: { 'a ÷ baseline': r } }));
+    writeReferenceSection(file, 'CPU × 2', gateReferenceFrom(runs, 'a machine'));
+    writeReferenceSection(file, 'CPU × 2', gateReferenceFrom(runs, 'a machine'));
+    writeReferenceSection(file, 'CPU × 1', gateReferenceFrom(runs.slice(0, 1), 'a machine'));
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('the full run');
+    expect(text.match(/^## The quick gate's reference on CPU × 2$/gm)).toHaveLength(1);
+    expect(text.match(/^## The quick gate's reference on CPU × 1$/gm)).toHaveLength(1);
+    expect(text).toContain('| a ÷ baseline | 0.50× | 0.60× | 0.55× | 0.55× | 1.10× |');
+    expect(text).toContain('tolerance **1.35**');
   });
 });
 

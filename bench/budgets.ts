@@ -33,25 +33,51 @@ export const KB = 1000;
  */
 export const QUICK_RATIO_TOLERANCE = 1.3;
 
-/**
- * How far a quick run's ratio may stray past the gate's reference (bench/gate-reference.json: the medians of a
- * quick run of the product as it stood) before CI fails. A budget alone lets a product well inside it grow
- * twice as slow unseen; against the reference, a product twice as slow (its ratios 1.7 to 2.3 times today's in
- * the recorded quick runs) fails, while the wander of one quick run's medians from the next (up to 1.3 times)
- * passes.
- */
-export const REFERENCE_TOLERANCE = 1.6;
+/** How many quick runs, back to back, the gate's reference is made from: the newest are kept. */
+export const REFERENCE_RUNS = 5;
 
-/** The gate's reference: for each ratio the quick run holds, its median in the run it was recorded from. */
-export interface GateReference {
+/**
+ * The gate's tolerance is the widest a recorded run's ratio strayed from the reference (either way), with a fifth
+ * to spare and at least this: enough for one quick run's medians to wander as the recorded ones did (the mixed
+ * load's p99 most), while a product twice as slow (its ratios 1.7 to 2.3 times today's) still fails.
+ */
+const MIN_REFERENCE_TOLERANCE = 1.25;
+const REFERENCE_MARGIN = 1.2;
+
+/** One quick run as the reference keeps it: each ratio line's median, by the line's name. */
+export interface QuickRun {
   recordedOn: string;
-  machine: string;
   ratios: Record<string, number>;
 }
 
-/** The reference a quick run records: every ratio line's median, by the line's name. */
-export function gateReferenceOf(lines: readonly BudgetLine[], recordedOn: string, machine: string): GateReference {
-  return { recordedOn, machine, ratios: Object.fromEntries(lines.filter((l) => l.measure === 'ratio').map((l) => [l.what, l.figure])) };
+/**
+ * The gate's reference (bench/gate-reference.json): quick runs of the product as it stood, recorded back to back on
+ * one machine; each ratio's median over them, and the tolerance their spread calls for.
+ */
+export interface GateReference {
+  machine: string;
+  runs: QuickRun[];
+  ratios: Record<string, number>;
+  tolerance: number;
+}
+
+/** bench/gate-reference.json: a reference for each processor quick runs were recorded on (machine.ts processorOf). */
+export type GateReferences = Record<string, GateReference>;
+
+/** What a quick run adds to the reference: every ratio line's median. */
+export function quickRunOf(lines: readonly BudgetLine[], recordedOn: string): QuickRun {
+  return { recordedOn, ratios: Object.fromEntries(lines.filter((l) => l.measure === 'ratio').map((l) => [l.what, l.figure])) };
+}
+
+/** The reference made from the newest REFERENCE_RUNS quick runs: each ratio of the newest run, its median over them, and the tolerance that covers every one. */
+export function gateReferenceFrom(allRuns: readonly QuickRun[], machine: string): GateReference {
+  const runs = allRuns.slice(-REFERENCE_RUNS);
+  const names = Object.keys(runs.at(-1)?.ratios ?? {});
+  const recorded = (name: string) => runs.flatMap((run) => (run.ratios[name] === undefined ? [] : [run.ratios[name]]));
+  const ratios = Object.fromEntries(names.map((name) => [name, median(recorded(name))]));
+  const strays = names.flatMap((name) => recorded(name).map((value) => Math.max(value / ratios[name]!, ratios[name]! / value)));
+  const covering = Math.max(MIN_REFERENCE_TOLERANCE, Math.max(1, ...strays) * REFERENCE_MARGIN);
+  return { machine, runs, ratios, tolerance: Math.ceil(covering * 20) / 20 };
 }
 
 /** A budget the figure must stay within: at most the limit, or with `atLeast` at least it. */
@@ -70,7 +96,7 @@ export type GateBasis = 'budget' | 'reference';
 
 /**
  * The limit a quick run in CI holds a line to, and what set it: a ratio's budget widened by
- * QUICK_RATIO_TOLERANCE or, where tighter, its reference widened by REFERENCE_TOLERANCE; an exact figure's
+ * QUICK_RATIO_TOLERANCE or, where tighter, its reference widened by the reference's tolerance; an exact figure's
  * own budget. An absolute figure is printed, never a reason to fail CI (undefined).
  */
 export function quickGate(line: BudgetLine, reference?: GateReference): { limit: number; basis: GateBasis } | undefined {
@@ -79,7 +105,7 @@ export function quickGate(line: BudgetLine, reference?: GateReference): { limit:
   const budget = line.atLeast ? line.limit / QUICK_RATIO_TOLERANCE : line.limit * QUICK_RATIO_TOLERANCE;
   const recorded = reference?.ratios[line.what];
   if (recorded === undefined) return { limit: budget, basis: 'budget' };
-  const fromReference = line.atLeast ? recorded / REFERENCE_TOLERANCE : recorded * REFERENCE_TOLERANCE;
+  const fromReference = line.atLeast ? recorded / reference!.tolerance : recorded * reference!.tolerance;
   const tighter = line.atLeast ? fromReference > budget : fromReference < budget;
   return tighter ? { limit: fromReference, basis: 'reference' } : { limit: budget, basis: 'budget' };
 }

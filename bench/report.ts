@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { type BudgetLine, type GateReference, KB, mixedLoadRatios, QUICK_RATIO_TOLERANCE, quickGate, quickVerdict, REFERENCE_TOLERANCE } from './budgets';
+import { type BudgetLine, type GateReference, KB, mixedLoadRatios, QUICK_RATIO_TOLERANCE, quickGate, quickVerdict, REFERENCE_RUNS } from './budgets';
 import { median, percentile, type Spread } from './latency';
 import { type BenchResult, type DatabaseRun, growthExponent, type MixedLoadFigures, roundRatios, type Side } from './results';
 
@@ -220,7 +220,7 @@ function gateOf(l: BudgetLine, reference?: GateReference): string {
   const widened = l.atLeast ? '÷' : '×';
   return gate.basis === 'budget'
     ? `${limitOf(l, gate.limit)} (the budget ${widened} ${QUICK_RATIO_TOLERANCE})`
-    : `${limitOf(l, gate.limit)} (the reference ${ratio(reference!.ratios[l.what]!)} ${widened} ${REFERENCE_TOLERANCE})`;
+    : `${limitOf(l, gate.limit)} (the reference ${ratio(reference!.ratios[l.what]!)} ${widened} ${reference!.tolerance})`;
 }
 
 /** A full run's budgets; a quick run's with the limit CI holds each line to, or none for an absolute figure. */
@@ -326,12 +326,13 @@ mostly the database server's.
 four of 2.5 s under the mixed load; it prints the same tables without writing them here. It fails only on a ratio
 that regressed or on an exact figure (bytes of JavaScript, errors) past its own budget; absolute figures
 (milliseconds, memory, requests per second) are printed, never a reason to fail. A ratio regressed when it is past
-its budget × 1.3 (÷ 1.3 for a minimum) or, where tighter, past its reference × 1.6 (÷ 1.6): the reference is its
-median in a quick run of the product as it stood (\`bench/gate-reference.json\`, recorded by
-\`npm run bench -- --quick --write-reference\` and committed with a change that moves a ratio on purpose), so a
+its budget × 1.3 (÷ 1.3 for a minimum) or, where tighter, past its reference widened by the reference's tolerance:
+the reference is its median over five quick runs of the product as it stood on the same processor
+(\`bench/gate-reference.json\`, each run added by \`npm run bench -- --quick --write-reference\` and committed with a
+change that moves a ratio on purpose), and the tolerance the widest any of them strayed with a fifth to spare, so a
 product well inside its budgets cannot grow twice as slow unseen. In the same run it measures the product made
 twice as slow on purpose (\`bench/slowed-product.ts\`) beside the same baseline, and fails unless that product
-fails the gate.
+fails the gate; on a processor with no reference, ratios are held to their budgets alone and that check is printed.
 
 The initial JavaScript is what the browser fetches until the page has settled, gzipped: for the landing page, a
 first visit to \`/\`; for the signed-in app, a new visit to \`/dashboard\` with the session kept (the entry, the
@@ -379,19 +380,52 @@ export function runToRunTable(previous: RatioRecord, current: RatioRecord): stri
  * is; beside this run's report, its ratios against those of the run it replaces, and (in a comment) its own
  * for the next run to compare with.
  */
+/** The quick runs a processor's reference is made from, side by side, with each ratio's median and how far each run strayed. */
+export function renderReference(processor: string, reference: GateReference): string {
+  const names = Object.keys(reference.ratios);
+  const stray = (name: string) => Math.max(...reference.runs.flatMap((run) => (run.ratios[name] === undefined ? [] : [Math.max(run.ratios[name] / reference.ratios[name]!, reference.ratios[name]! / run.ratios[name])])));
+  return [
+    referenceHeading(processor),
+    '',
+    `\`npm run bench -- --quick --write-reference\` adds its run to the processor's reference in \`bench/gate-reference.json\`, which keeps the newest ${REFERENCE_RUNS}: ` +
+      `the quick gate holds each ratio to its median over them, widened by the tolerance that covers every one of them ` +
+      `(the widest a run strayed from the median, either way, with a fifth to spare, and at least 1.25). ` +
+      `Recorded on ${reference.machine}; tolerance **${reference.tolerance}**.`,
+    '',
+    table(
+      ['ratio', ...reference.runs.map((run, i) => `run ${i + 1} (${run.recordedOn})`), 'median', 'widest stray'],
+      names.map((name) => [name, ...reference.runs.map((run) => (run.ratios[name] === undefined ? '-' : ratio(run.ratios[name]))), ratio(reference.ratios[name]!), `${stray(name).toFixed(2)}×`]),
+      ['l'],
+    ),
+  ].join('\n');
+}
+
+/** Where a file's `## ` section begins (its heading) and ends (the next `## ` heading, or the end); undefined when it has none. */
+function findSection(text: string, heading: string): { start: number; end: number } | undefined {
+  const start = text.search(new RegExp(`^${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm'));
+  if (start < 0) return undefined;
+  const next = text.slice(start + heading.length).search(/^## /m);
+  return { start, end: next < 0 ? text.length : start + heading.length + next };
+}
+
+/** Puts `section` (its `## ` heading first) in place of the file's section of that heading, or at its end. */
+function replaceSection(file: string, heading: string, section: string): void {
+  const text = readFileSync(file, 'utf8');
+  const found = findSection(text, heading);
+  if (!found) writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
+  else writeFileSync(file, `${text.slice(0, found.start)}${section}${found.end < text.length ? `\n${text.slice(found.end)}` : ''}`);
+}
+
+const referenceHeading = (processor: string) => `## The quick gate's reference on ${processor}`;
+
+export function writeReferenceSection(file: string, processor: string, reference: GateReference): void {
+  replaceSection(file, referenceHeading(processor), `${renderReference(processor, reference)}\n`);
+}
+
 export function writeReportSection(file: string, body: string, record: RatioRecord): void {
   const text = readFileSync(file, 'utf8');
-  const start = text.search(/^## Benchmark\s*$/m);
-  const rest = start < 0 ? '' : text.slice(start + SECTION_HEADING.length);
-  const next = rest.search(/^## /m);
-  const previousSection = next < 0 ? rest : rest.slice(0, next);
-  const previous = RECORD_COMMENT.exec(previousSection)?.[1];
+  const found = findSection(text, SECTION_HEADING);
+  const previous = found && RECORD_COMMENT.exec(text.slice(found.start, found.end))?.[1];
   const comparison = previous ? `\n\n${runToRunTable(JSON.parse(previous) as RatioRecord, record)}` : '';
-  const section = `${SECTION_HEADING}\n\n${SECTION_INTRO}\n\n${body}${comparison}\n\n<!-- ratios of this run: ${JSON.stringify(record)} -->\n`;
-  if (start < 0) {
-    writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const after = next < 0 ? '' : `\n${rest.slice(next)}`;
-  writeFileSync(file, `${text.slice(0, start)}${section}${after}`);
+  replaceSection(file, SECTION_HEADING, `${SECTION_HEADING}\n\n${SECTION_INTRO}\n\n${body}${comparison}\n\n<!-- ratios of this run: ${JSON.stringify(record)} -->\n`);
 }

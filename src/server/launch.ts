@@ -86,10 +86,22 @@ export async function buildCommandLine(): Promise<void> {
   await buildEmptyDatabaseIfStale();
 }
 
-/** Builds the migrated empty PGlite database new data directories start from (db/client.ts), when older than its sources. */
+/**
+ * Builds the migrated empty PGlite database new data directories start from (db/client.ts), when older than its
+ * sources: made aside and put in place only if still stale then, so that one another process put in place
+ * meanwhile is never moved while a server copies it.
+ */
 export async function buildEmptyDatabaseIfStale(): Promise<void> {
-  const { EMPTY_DATABASE, writeEmptyDatabase } = await import('./db/client');
-  if (isStale(EMPTY_DATABASE, EMPTY_DATABASE_SOURCES)) await writeEmptyDatabase();
+  const { EMPTY_DATABASE, openDatabase } = await import('./db/client');
+  const stale = () => isStale(EMPTY_DATABASE, EMPTY_DATABASE_SOURCES);
+  if (!stale()) return;
+  const aside = `${EMPTY_DATABASE}.${process.pid}.${Date.now()}.tmp`;
+  await (await openDatabase({ kind: 'pglite', dataDir: aside })).close();
+  if (stale()) {
+    await rm(EMPTY_DATABASE, { recursive: true, force: true });
+    await rename(aside, EMPTY_DATABASE).catch(() => undefined);
+  }
+  await rm(aside, { recursive: true, force: true });
 }
 
 /** Builds the web app when it is missing or older than its sources. */

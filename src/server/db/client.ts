@@ -1,5 +1,4 @@
 import { cpSync, existsSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -63,16 +62,6 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
  * of one. The migrations still run after, so a copy older than the newest migration only leaves them more to do.
  */
 export const EMPTY_DATABASE = path.join(PROJECT_ROOT, 'dist/empty-database');
-
-/** Writes EMPTY_DATABASE from the committed migrations: made aside, then renamed into place. */
-export async function writeEmptyDatabase(): Promise<void> {
-  const aside = `${EMPTY_DATABASE}.${process.pid}.${Date.now()}.tmp`;
-  await (await openDatabase({ kind: 'pglite', dataDir: aside })).close();
-  const old = `${aside}.old`;
-  await rename(EMPTY_DATABASE, old).catch(() => undefined);
-  await rename(aside, EMPTY_DATABASE).catch(() => undefined); // another process's build put one in place meanwhile
-  await Promise.all([old, aside].map((dir) => rm(dir, { recursive: true, force: true })));
-}
 
 /** PGlite on a data directory: one not made yet starts as a copy of EMPTY_DATABASE where the build wrote it. */
 function openPglite(dataDir: string | undefined): PGlite {

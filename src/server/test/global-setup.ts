@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@/server/db/client';
+import { buildEmptyDatabaseIfStale } from '@/server/launch';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,8 @@ declare module 'vitest' {
  * postgres) a template database on the server. Each test file then gets its own fresh copy.
  */
 export default async function setup(project: TestProject) {
+  // Once, before the workers: the servers and commands they start copy it into their new data directories.
+  await buildEmptyDatabaseIfStale();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (process.env.VALECARE_TEST_DB === 'postgres') {
     if (!serverUrl) throw new Error('VALECARE_TEST_DB=postgres needs TEST_DATABASE_URL');
