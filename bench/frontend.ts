@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -12,20 +11,6 @@ const WAIT_MS = 30_000;
 /** Tall enough that the virtualised table (70% of the window high) draws its first 50 rows. */
 const TALL_WINDOW = { width: 1920, height: 2600 };
 const DESKTOP_WINDOW = { width: 1280, height: 800 };
-
-function newestChange(file: string): number {
-  if (!statSync(file).isDirectory()) return statSync(file).mtimeMs;
-  return Math.max(0, ...readdirSync(file).map((name) => newestChange(path.join(file, name))));
-}
-
-/** Builds the web app when the build is missing or older than its sources, as `npm start` does. */
-export function ensureWebBuild(): void {
-  const index = path.join(CLIENT_DIST, 'index.html');
-  const sources = ['src/client', 'src/shared', 'vite.config.ts', 'vite.carer.config.ts', 'package-lock.json'].map((p) => path.join(ROOT, p));
-  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestChange))) return;
-  console.log('Building the web app…');
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-}
 
 /** Bytes of a built file gzipped at the default level, as a web server compresses it. */
 function gzipBytes(file: string): number {

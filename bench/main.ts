@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { buildWebAppIfStale } from '@/server/launch';
 import { apiClient, signInOverHttp } from '@/server/test/http-sign-in';
 import { addDays, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
@@ -27,7 +28,7 @@ import { timeJsonImport } from './json-import';
 import { type CarerAppSettings, measureCarerApp } from './carer-sync';
 import { measureCommandLine } from './command-line';
 import { timeWorkbook } from './workbook';
-import { type BrowserFigures, type BrowserSettings, ensureWebBuild, measureInBrowser } from './frontend';
+import { type BrowserFigures, type BrowserSettings, measureInBrowser } from './frontend';
 import type { LoadShape } from './latency';
 import { describeMachine, processorOf } from './machine';
 import { measureWorkload, type MixedLoadOptions, type MixedLoadRun, mixedLoadFigures, poolsFromApi, poolsFromDatabase, prepare, signInStaff, startSessions } from './mixed-load';
@@ -364,7 +365,7 @@ async function main(): Promise<number> {
   const reference = values.quick ? references[processor] : undefined;
   const startedOn = new Date();
   const today = todayIn();
-  ensureWebBuild();
+  buildWebAppIfStale();
 
   const postgresUrl = settings.postgres ? await reachablePostgres() : undefined;
   if (settings.postgres && !postgresUrl) progress('No PostgreSQL answers: measuring PGlite only.');

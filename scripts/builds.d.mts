@@ -1,7 +1,6 @@
 export const PROJECT_ROOT: string;
 export const COMMANDS: Record<'user' | 'backup' | 'transfer-import' | 'transfer-export' | 'deprivation-import', string>;
 export const COMMANDS_DIR: string;
-export const SERVER_SOURCES: readonly string[];
+export const COMMAND_LINE_SOURCES: readonly string[];
 export const EMPTY_DATABASE_SOURCES: readonly string[];
-export function newestChange(file: string): number;
 export function isStale(output: string, sources: readonly string[]): boolean;

@@ -20,13 +20,13 @@ export const COMMANDS = {
 export const COMMANDS_DIR = path.join(PROJECT_ROOT, 'dist/commands');
 
 /** What the command line's build is made from. */
-export const SERVER_SOURCES = ['src/server', 'src/shared', 'drizzle', 'package-lock.json', 'tsconfig.json'].map((p) => path.join(PROJECT_ROOT, p));
+export const COMMAND_LINE_SOURCES = ['src/server', 'src/shared', 'drizzle', 'package-lock.json', 'tsconfig.json'].map((p) => path.join(PROJECT_ROOT, p));
 
 /** What the empty database new data directories start from is made from: the migrations, and PGlite's version. */
 export const EMPTY_DATABASE_SOURCES = ['drizzle', 'package-lock.json'].map((p) => path.join(PROJECT_ROOT, p));
 
 /** The newest modification time of a file, or of anything under a folder. */
-export function newestChange(file) {
+function newestChange(file) {
   const stat = statSync(file);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(0, ...readdirSync(file).map((entry) => newestChange(path.join(file, entry))));

@@ -1,7 +1,7 @@
 // `npm run user|backup|restore|import|export|import:deprivation`: runs the task from its built file, as the server
 // runs from its bundle, building the command line first only when its sources changed since.
 import path from 'node:path';
-import { COMMANDS, COMMANDS_DIR, isStale, PROJECT_ROOT, SERVER_SOURCES } from './builds.mjs';
+import { COMMANDS, COMMANDS_DIR, isStale, PROJECT_ROOT, COMMAND_LINE_SOURCES } from './builds.mjs';
 
 const [name, ...args] = process.argv.slice(2);
 if (!(name in COMMANDS)) {
@@ -9,7 +9,7 @@ if (!(name in COMMANDS)) {
   process.exit(2);
 }
 const built = path.join(COMMANDS_DIR, `${name}.mjs`);
-if (isStale(built, SERVER_SOURCES)) {
+if (isStale(built, COMMAND_LINE_SOURCES)) {
   const { register } = await import('tsx/esm/api');
   register({ tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json') });
   const { buildCommandLine } = await import('../src/server/launch.ts');
