@@ -96,6 +96,7 @@ export async function buildEmptyDatabaseIfStale(): Promise<void> {
   const stale = () => isStale(EMPTY_DATABASE, EMPTY_DATABASE_SOURCES);
   if (!stale()) return;
   const aside = `${EMPTY_DATABASE}.${process.pid}.${Date.now()}.tmp`;
+  mkdirSync(aside, { recursive: true }); // PGlite makes the folder of its data, not the folders above it (dist/ on a fresh clone)
   await (await openDatabase({ kind: 'pglite', dataDir: aside })).close();
   if (stale()) {
     await rm(EMPTY_DATABASE, { recursive: true, force: true });
