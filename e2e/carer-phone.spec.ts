@@ -230,6 +230,8 @@ test('a phone whose carer’s access the office ended is told so, and keeps noth
 });
 
 test('carers land on the carer app from the office’s address, without a second sign-in; staff who open it are sent to the office', async ({ page, signIn, browser }) => {
+  // Three browsers' sign-ins and their addresses (34 s on one core): three times the two cores' time and more.
+  test.setTimeout(120_000);
   const api = await withPageToken(page, () => signIn('Coordinator'));
   const carer = await invitedCarer(api);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'Europe/London' });
