@@ -3,7 +3,6 @@ export interface TestTiming {
   ms: number;
   limitMs: number;
 }
-export const LIMIT_SHARE: number;
 export function clearTimings(): void;
 export function writeTimings(suite: string, tests: TestTiming[]): void;
 export function readTimings(): (TestTiming & { suite: string })[];

@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from './builds.mjs';
 const TIMINGS_DIR = path.join(PROJECT_ROOT, 'test-timings');
 
 /** A test's time is at most this share of its limit, so that a machine a third as fast still passes it. */
-export const LIMIT_SHARE = 1 / 3;
+const LIMIT_SHARE = 1 / 3;
 
 export function clearTimings() {
   rmSync(TIMINGS_DIR, { recursive: true, force: true });

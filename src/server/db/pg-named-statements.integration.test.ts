@@ -14,6 +14,9 @@ describe.skipIf(!onPostgres)('withNamedStatements', () => {
     database = await createPostgresDatabase(`named_${process.pid}`);
     // One connection, so the statements it prepared can be read back from it.
     pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    // pool.end() resolves before its connection has closed, so the forced drop after it may end that connection
+    // first: the pool then reports it, as the product's pool does, rather than throw it at the test run.
+    pool.on('error', () => undefined);
     await pool.query('create table things (id int primary key, name text not null)');
   });
   afterAll(async () => {
