@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freeLoopbackPort } from '@/server/launch';
+import { freeLoopbackPort, waitUntilHealthy } from '@/server/launch';
 import { PROJECT_ROOT } from '@/server/paths';
 
 export interface CommandLineFigures {
@@ -18,7 +18,6 @@ export interface CommandLineFigures {
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const HEALTHY_WITHIN_MS = 60_000;
 
 function withEmptyDataDir<T>(task: (dataDir: string) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'valecare-bench-cli-'));
@@ -48,12 +47,8 @@ async function timeStart(): Promise<number> {
     // Its own process group, so that npm, the shell and the server are stopped together.
     const child = spawn(npm, ['start', '--silent'], { cwd: PROJECT_ROOT, env: environment(dataDir, { PORT: String(port), HOST: '127.0.0.1' }), stdio: 'ignore', detached: true });
     try {
-      for (;;) {
-        if (await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false)) return performance.now() - started;
-        if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-        if (performance.now() - started > HEALTHY_WITHIN_MS) throw new Error(`npm start was not healthy within ${HEALTHY_WITHIN_MS / 1000} s`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await waitUntilHealthy(`http://127.0.0.1:${port}`, child, undefined, 25);
+      return performance.now() - started;
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       process.kill(-child.pid!, 'SIGTERM');

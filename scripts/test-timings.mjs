@@ -26,14 +26,15 @@ export function readTimings() {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const pastShare = (t) => t.ms > t.limitMs * LIMIT_SHARE;
 
 /** The `count` slowest tests with their limits, as lines of text; tests past LIMIT_SHARE of their limit marked. */
 export function slowestTests(tests, count = 10) {
   const slowest = [...tests].sort((a, b) => b.ms - a.ms).slice(0, count);
   const lines = slowest.map(
-    (t) => `  ${seconds(t.ms).padStart(7)} of ${seconds(t.limitMs).padStart(7)} ${t.ms > t.limitMs * LIMIT_SHARE ? '!' : ' '} ${t.suite}: ${t.title}`,
+    (t) => `  ${seconds(t.ms).padStart(7)} of ${seconds(t.limitMs).padStart(7)} ${pastShare(t) ? '!' : ' '} ${t.suite}: ${t.title}`,
   );
-  const near = tests.filter((t) => t.ms > t.limitMs * LIMIT_SHARE);
+  const near = tests.filter(pastShare);
   return [
     `The ${slowest.length} slowest tests of ${tests.length}, each with its limit (! past a third of it):`,
     ...lines,

@@ -127,6 +127,20 @@ export function freeLoopbackPort(): Promise<number> {
   });
 }
 
+/**
+ * Waits until the server at `url` answers `/healthz`, every `pollMs`; throws, with what it printed, if its process
+ * ends first or it takes longer than HEALTHY_WITHIN_MS.
+ */
+export async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string = () => '', pollMs = 100): Promise<void> {
+  const deadline = Date.now() + HEALTHY_WITHIN_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited while starting:\n${output()}`);
+    if (await fetch(`${url}/healthz`).then((response) => response.ok, () => false)) return;
+    if (Date.now() > deadline) throw new Error(`the server did not become healthy within ${HEALTHY_WITHIN_MS / 1000} s:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
 /** Where the server keeps its data: PGlite files in a directory, or a PostgreSQL database. */
 export type ServerDatabase = { dataDir: string } | { databaseUrl: string };
 
@@ -201,15 +215,11 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<ServerExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 
-  const deadline = Date.now() + HEALTHY_WITHIN_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited while starting:\n${output}`);
-    if (await fetch(`${url}/healthz`).then((response) => response.ok, () => false)) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not become healthy within ${HEALTHY_WITHIN_MS / 1000} s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitUntilHealthy(url, child, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
 
   return {
