@@ -36,6 +36,15 @@ export class TestBrowser {
     this.redirectUri = `${publicUrl}/`;
   }
 
+  /** This browser, its cookies and all, pointed at another server (one restored from a backup). */
+  withCookiesOn(app: FastifyInstance): TestBrowser {
+    const other = new TestBrowser(app, this.ip, this.headers);
+    other.jar.store(this.jar.header().split('; ').filter(Boolean));
+    other.redirectUri = this.redirectUri;
+    other.clientId = this.clientId;
+    return other;
+  }
+
   async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>): Promise<LightMyRequestResponse> {
     const response = await this.app.inject({
       method,

@@ -40,11 +40,15 @@ export interface TestApp {
 }
 
 /**
- * The whole app (no web build) on a fresh database, ready for app.inject(); `env` changes its settings,
- * `logger` receives its log.
+ * The whole app (no web build) on a fresh database, or on `database` (closed with the app), ready for app.inject();
+ * `env` changes its settings, `logger` receives its log.
  */
-export async function createTestApp({ env: overrides = {}, logger }: { env?: NodeJS.ProcessEnv; logger?: FastifyBaseLogger } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp({
+  env: overrides = {},
+  logger,
+  database: given,
+}: { env?: NodeJS.ProcessEnv; logger?: FastifyBaseLogger; database?: TestDatabase } = {}): Promise<TestApp> {
+  const database = given ?? (await createTestDatabase());
   const env = testEnv(overrides);
   const app = await buildApp({ database, env, logger, clientDir: false });
   await app.ready();
