@@ -84,4 +84,10 @@ describe('outgoing mail and jobs', () => {
     expect(loadEnv({ RUN_JOBS: 'true' }).runJobs).toBe(true);
     expect(() => loadEnv({ RUN_JOBS: 'no' })).toThrow('RUN_JOBS');
   });
+
+  it('takes a BACKUP_KEY of at least 32 characters, or none', () => {
+    expect(loadEnv({}).backupKey).toBeUndefined();
+    expect(loadEnv({ BACKUP_KEY: ' 0123456789abcdef0123456789abcdef ' }).backupKey).toBe('0123456789abcdef0123456789abcdef');
+    expect(() => loadEnv({ BACKUP_KEY: 'short' })).toThrow('BACKUP_KEY: at least 32 characters');
+  });
 });

@@ -92,6 +92,8 @@ const EnvSchema = z
     CHARITY_NAME: optionalText,
     /** `false` keeps this server from running scheduled jobs (another server on the same database runs them). */
     RUN_JOBS: optionalText.pipe(z.enum(['true', 'false']).optional()),
+    /** Seals the two-step sign-in key in a backup; kept away from the backups, it alone lets a restore keep two-step set-ups. */
+    BACKUP_KEY: optionalText.pipe(z.string().min(32, 'at least 32 characters, e.g. from openssl rand -base64 32').optional()),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OIDC_ISSUER) !== Boolean(env.OIDC_CLIENT_ID)) {
@@ -146,6 +148,8 @@ export interface Env {
   charityName: string;
   /** Whether this server runs scheduled jobs. */
   runJobs: boolean;
+  /** The key backups seal the two-step key with (`npm run backup` and `restore` only). */
+  backupKey: string | undefined;
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -180,5 +184,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: e.MAIL_FROM ?? `${charityName} <no-reply@${URL.canParse(publicUrl) ? new URL(publicUrl).hostname : 'localhost'}>`,
     charityName,
     runJobs: e.RUN_JOBS !== 'false',
+    backupKey: e.BACKUP_KEY,
   };
 }

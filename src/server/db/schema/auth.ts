@@ -33,7 +33,7 @@ export const mfaEnrolments = pgTable('mfa_enrolments', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  /** The shared secret, encrypted with AES-256-GCM under the `mfa-secret-key` app secret. */
+  /** The shared secret, encrypted with AES-256-GCM under the TWO_STEP_KEY_NAME app secret. */
   encryptedSecret: text('encrypted_secret').notNull(),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   /** The time step of the last code accepted: each code works once. */
@@ -132,7 +132,10 @@ export const passwordResetRequests = pgTable(
   (t) => [index('password_reset_requests_email_idx').on(t.email, t.at), index('password_reset_requests_ip_idx').on(t.ip, t.at)],
 );
 
-/** Generated secrets that must survive restarts: token-signing keys and cookie keys. */
+/** The app secret that encrypts authenticator secrets. */
+export const TWO_STEP_KEY_NAME = 'mfa-secret-key';
+
+/** Generated secrets that must survive restarts: token-signing keys, cookie keys and the two-step key. */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: jsonb('value').notNull(),

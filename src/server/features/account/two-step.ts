@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Role } from '@/shared/permissions';
 import type { Database, Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
-import { mfaEnrolments, mfaRecoveryCodes } from '@/server/db/schema/auth';
+import { mfaEnrolments, mfaRecoveryCodes, TWO_STEP_KEY_NAME } from '@/server/db/schema/auth';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { Actor } from '@/server/records/service-context';
 import { revokeAccount } from '@/server/records/sign-in-sessions';
@@ -13,7 +13,7 @@ import { type AccountRef, lockAccount, type StaffUser } from './accounts';
 
 /** The key that encrypts authenticator secrets at rest (AES-256-GCM), so a copy of that table alone reveals none. */
 async function mfaSecretKey(db: Database): Promise<Buffer> {
-  return Buffer.from(await storedSecret(db, 'mfa-secret-key', async () => randomBytes(32).toString('base64url')), 'base64url');
+  return Buffer.from(await storedSecret(db, TWO_STEP_KEY_NAME, async () => randomBytes(32).toString('base64url')), 'base64url');
 }
 
 export const RECOVERY_CODE_COUNT = 10;
