@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addUser } from '@/server/features/account/accounts';
@@ -235,6 +235,25 @@ describe('a backup holds the data, never a way in', () => {
       expect(result.twoStepLeftOut).toBe(2);
     } finally {
       await restored.close();
+    }
+  });
+
+  it('leaves sessions, tokens, links and keys out of a file made before a backup left them out', async () => {
+    const rowsOf = async (table: string) =>
+      (await queryRows<{ row: string }>(source.database.db, sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t`)).map((r) =>
+        JSON.parse(r.row),
+      );
+    const [header, ...lines] = fileText(file).trim().split('\n');
+    const older = [JSON.stringify({ ...JSON.parse(header!), version: 1, twoStepKey: undefined }), ...lines];
+    for (const table of LEFT_OUT_TABLES) older.push(JSON.stringify({ table, rows: await rowsOf(table) }));
+    const olderFile = path.join(dir, 'older.vcbak');
+    writeFileSync(olderFile, gzipSync(`${older.join('\n')}\n`));
+    const database = await createTestDatabase();
+    try {
+      expect((await restoreDatabase(database.db, olderFile, BACKUP_KEY)).twoStepLeftOut).toBe(2);
+      for (const table of LEFT_OUT_TABLES) expect(await queryRows(database.db, sql`select 1 from ${sql.identifier(table)}`), table).toEqual([]);
+    } finally {
+      await database.close();
     }
   });
 
