@@ -5,7 +5,6 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { type MailMessage, withoutLinks } from '@/server/mail/mail';
 import { type Database, type Executor, MIGRATIONS_FOLDER, queryRows } from './client';
 
 /** Every table, parents before children, so a restore never breaks a foreign key. */
@@ -21,6 +20,8 @@ export const BACKUP_TABLES = [
   'oidc_models',
   'login_attempts',
   'login_refusals',
+  // Before the links: a link sent by mail names its message.
+  'mail_messages',
   'password_links',
   'password_reset_requests',
   'audit_log',
@@ -34,7 +35,6 @@ export const BACKUP_TABLES = [
   'training_records',
   'mag_logs',
   'mag_attendees',
-  'mail_messages',
   'jobs',
   'job_runs',
   'reminder_settings',
@@ -68,12 +68,6 @@ export class BackupError extends Error {
 
 function migrationCount(): number {
   return readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length;
-}
-
-/** A backup holds no live link in clear: a message still waiting to be sent goes into it without its link's token. */
-function forBackup(table: string, rows: unknown[]): unknown[] {
-  if (table !== 'mail_messages') return rows;
-  return (rows as MailMessage[]).map((row) => ({ ...row, ...withoutLinks(row) }));
 }
 
 async function* tableRows(tx: Executor, table: string): AsyncGenerator<unknown[]> {
@@ -113,7 +107,7 @@ export async function backupDatabase(db: Database, file: string): Promise<Record
         for (const table of BACKUP_TABLES) {
           counts[table] = 0;
           for await (const rows of tableRows(tx, table)) {
-            if (!gzip.write(`${JSON.stringify({ table, rows: forBackup(table, rows) })}\n`)) await once(gzip, 'drain');
+            if (!gzip.write(`${JSON.stringify({ table, rows })}\n`)) await once(gzip, 'drain');
             counts[table] += rows.length;
           }
         }
