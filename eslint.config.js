@@ -23,7 +23,7 @@ const SERVER_AREAS = {
   trpc: ['records', 'db', 'env'],
   jobs: ['db', 'env'],
   mail: ['db', 'jobs', 'env', 'log'],
-  db: ['env', 'paths', 'mail'],
+  db: ['env', 'paths'],
   auth: ['db', 'records', 'mail', 'env', 'paths', 'features/account'],
 };
 

@@ -6,7 +6,8 @@ import pino, { type DestinationStream, type Logger } from 'pino';
  * authorization code the sign-in returns with, and any token or secret a caller puts in a URL.
  */
 const CREDENTIAL_PARAMS = ['id_token_hint', 'code', 'code_verifier', 'id_token', 'access_token', 'refresh_token', 'token', 'client_secret'];
-const REDACTED = '[Redacted]';
+/** What stands where a credential was. */
+export const REDACTED = '[Redacted]';
 const CREDENTIAL_IN_QUERY = new RegExp(`([?&](?:${CREDENTIAL_PARAMS.join('|')})=)[^&#\\s"']*`, 'gi');
 
 /** Paths whose last segment is a live link's token: an invitation's or a password reset's. */

@@ -1,19 +1,21 @@
 /**
- * An invitation or reset link opens an account: it stays with the person it is for. Not in a log line, not in the
- * outbox or a sent message once it has gone, not in a backup; with no mail server, with the Admin who issued it.
+ * An invitation or reset link opens an account: it stays with the person it is for. Its token is made only as its
+ * message is sent, so it is in no log line, no stored row (the queue, the outbox, a sent message's copy) and no
+ * backup; with no mail server, it is with the Admin who issued it.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backupDatabase } from '@/server/db/backup';
 import { passwordLinks } from '@/server/db/schema/auth';
 import { mailMessages } from '@/server/db/schema/mail';
 import { createLogger } from '@/server/log';
 import { createMailer, deliveriesSettled, deliverQueued } from '@/server/mail/mail';
-import { callOverHttp } from '@/server/test/procedure-calls';
+import { LINK_VOIDED_ERROR } from '@/server/mail/link-tokens';
+import { callOverHttp, tablesMatching } from '@/server/test/procedure-calls';
 import { TestBrowser } from '@/server/test/sign-in-flow';
 import { readableContent, startTestSmtp, type TestSmtp } from '@/server/test/smtp';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
@@ -22,6 +24,8 @@ import { sendPasswordReset } from '@/server/features/account/password-links';
 import { addUser } from '@/server/features/account/accounts';
 
 const LINK = /\/auth\/password\/([A-Za-z0-9_-]{20,})/;
+/** The same, as a regular expression the database reads. */
+const LINK_IN_SQL = '/auth/password/[A-Za-z0-9_-]{20,}';
 const dir = mkdtempSync(path.join(tmpdir(), 'valecare-links-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -69,15 +73,30 @@ describe('with no mail server', () => {
 describe('with a mail server', () => {
   let t: TestApp;
   let smtp: TestSmtp;
+  const lines: string[] = [];
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    t = await createTestApp({ env: { SMTP_URL: smtp.url }, logger: createLogger('info', { write: (line: string) => void lines.push(line) }) });
+  });
+  afterEach(() => {
+    smtp.refuse = false;
   });
   afterAll(async () => {
     await t.close();
     await smtp.close();
   });
   const site = () => ({ publicUrl: TEST_PUBLIC_URL, charityName: 'Vale Care', smtpUrl: smtp.url });
+  const mailer = () => createMailer({ smtpUrl: smtp.url, smtpTls: 'required', mailFrom: 'office@valecare.test' });
+  /** The path of the link in the newest message the address received. */
+  const linkReceivedBy = (email: string) => {
+    const newest = smtp.received.filter((m) => m.to.includes(email)).at(-1);
+    const path = newest && LINK.exec(readableContent(newest))?.[0];
+    if (!path) throw new Error(`no link reached ${email}`);
+    return path;
+  };
+  const statusOf = async (path: string) => (await new TestBrowser(t.app).request('GET', path)).statusCode;
+  /** Makes a message waiting out its backoff due now, as time passing would. */
+  const dueNow = (id: string) => t.database.db.update(mailMessages).set({ nextAttemptAt: sql`now()` }).where(eq(mailMessages.id, id));
 
   it('answers “Forgot your password?” for an address with an account before making its link, as it answers one without', async () => {
     const person = await newPerson(t);
@@ -94,7 +113,7 @@ describe('with a mail server', () => {
   it('keeps a sent message without its link: the person received it, and the stored copy shows it redacted', async () => {
     const person = await newPerson(t);
     await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person));
-    expect(await deliverQueued(t.database.db, createMailer({ smtpUrl: smtp.url, smtpTls: 'required', mailFrom: 'office@valecare.test' }))).toMatchObject({ sent: 1 });
+    expect(await deliverQueued(t.database.db, mailer())).toMatchObject({ sent: 1 });
     const received = smtp.received.find((m) => m.to.includes(person.email))!;
     expect(readableContent(received)).toMatch(LINK);
     const [stored] = await storedFor(t, person.email);
@@ -114,15 +133,77 @@ describe('with a mail server', () => {
     expect(stored!.text).not.toMatch(LINK);
   });
 
-  it('writes a message still waiting to be sent into a backup without its link', async () => {
+  it('writes no link that works into a backup, while its message waits or once it is sent', async () => {
     const person = await newPerson(t);
     await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person));
-    const [waiting] = await storedFor(t, person.email);
-    const token = LINK.exec(waiting!.text)![1]!;
-    const file = path.join(dir, `waiting-${people}.vcbak`);
-    await backupDatabase(t.database.db, file);
-    const backup = gunzipSync(readFileSync(file)).toString();
-    expect(backup).toContain(person.email);
-    expect(backup).not.toContain(token);
+    const backup = async (when: string) => {
+      const file = path.join(dir, `${when}-${people}.vcbak`);
+      await backupDatabase(t.database.db, file);
+      return gunzipSync(readFileSync(file)).toString();
+    };
+    const whileWaiting = await backup('waiting');
+    expect(whileWaiting).toContain(person.email);
+    expect(whileWaiting).not.toMatch(LINK);
+    await deliverQueued(t.database.db, mailer());
+    const token = LINK.exec(linkReceivedBy(person.email))![1]!;
+    expect(await backup('sent')).not.toContain(token);
+  });
+
+  it('keeps an invitation a refusing mail server left waiting without a link that works, listed, logged or stored; it is made as the message goes, anew each time', async () => {
+    const admin = await t.idToken('Admin');
+    const email = 'wyn.waiting@valecare.test';
+    smtp.refuse = true;
+    const invited = await callOverHttp(t.app, { path: 'staff.invite', type: 'mutation' }, { email, givenName: 'Wyn', familyName: 'Waiting', role: 'Coordinator' }, admin);
+    expect(invited.json().result.data).toMatchObject({ linkToPassOn: null });
+    await deliveriesSettled();
+    const [waiting] = await storedFor(t, email);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1, lastError: expect.stringMatching(/550/) });
+    const listed = await callOverHttp(t.app, { path: 'reminders.listMessages', type: 'query' }, { limit: 50 }, admin);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).toContain('/auth/password/[Redacted]');
+    expect(listed.body).not.toMatch(LINK);
+    expect(await tablesMatching(t.database.db, LINK_IN_SQL)).toEqual([]);
+
+    // Tried again once the server takes mail: the link arrives, works, and counts its 72 hours from now.
+    smtp.refuse = false;
+    await dueNow(waiting!.id);
+    expect(await deliverQueued(t.database.db, mailer())).toEqual({ sent: 1, failed: 0 });
+    const first = linkReceivedBy(email);
+    expect(await statusOf(first)).toBe(200);
+    const [link] = await t.database.db.select().from(passwordLinks).where(eq(passwordLinks.messageId, waiting!.id));
+    expect(link!.createdAt.getTime()).toBeGreaterThan(waiting!.createdAt.getTime());
+    expect((link!.expiresAt.getTime() - link!.createdAt.getTime()) / 3_600_000).toBeCloseTo(72, 2);
+    expect(await storedFor(t, email)).toMatchObject([{ status: 'sent', text: expect.stringContaining('/auth/password/[Redacted]') }]);
+    expect(await tablesMatching(t.database.db, LINK_IN_SQL)).toEqual([]);
+
+    // Sent again from the Reminders screen: a new link, and the one before opens nothing.
+    expect((await callOverHttp(t.app, { path: 'reminders.resendMessage', type: 'mutation' }, { id: waiting!.id }, admin)).statusCode).toBe(200);
+    expect(await deliverQueued(t.database.db, mailer())).toEqual({ sent: 1, failed: 0 });
+    const second = linkReceivedBy(email);
+    expect(second).not.toBe(first);
+    expect(await statusOf(first)).toBe(410);
+    expect(await statusOf(second)).toBe(200);
+    expect(await tablesMatching(t.database.db, LINK_IN_SQL)).toEqual([]);
+    expect(lines.join('\n')).not.toMatch(LINK);
+  });
+
+  it('sends only the newer of two reset links that waited: the older, voided by it, is not sent and says why', async () => {
+    const person = await newPerson(t);
+    smtp.refuse = true;
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person));
+    const [older] = await storedFor(t, person.email);
+    await deliverQueued(t.database.db, mailer());
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person));
+    smtp.refuse = false;
+    await dueNow(older!.id);
+    await deliverQueued(t.database.db, mailer());
+
+    const stored = await t.database.db.select().from(mailMessages).where(eq(mailMessages.to, person.email)).orderBy(mailMessages.createdAt);
+    expect(stored.map((m) => [m.status, m.lastError])).toEqual([
+      ['failed', LINK_VOIDED_ERROR],
+      ['sent', null],
+    ]);
+    expect(smtp.received.filter((m) => m.to.includes(person.email))).toHaveLength(1);
+    expect(await statusOf(linkReceivedBy(person.email))).toBe(200);
   });
 });

@@ -7,7 +7,6 @@ import { promisify } from 'node:util';
 import { createGunzip, createGzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { type MailMessage, withoutLinks } from '@/server/mail/mail';
 import { type Database, type Executor, MIGRATIONS_FOLDER, queryRows } from './client';
 import { appSecrets, TWO_STEP_KEY_NAME } from './schema/auth';
 
@@ -113,12 +112,6 @@ function migrationCount(): number {
   return readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length;
 }
 
-/** A backup holds no live link in clear: a message still waiting to be sent goes into it without its link's token. */
-function forBackup(table: string, rows: unknown[]): unknown[] {
-  if (table !== 'mail_messages') return rows;
-  return (rows as MailMessage[]).map((row) => ({ ...row, ...withoutLinks(row) }));
-}
-
 async function* tableRows(tx: Executor, table: string): AsyncGenerator<unknown[]> {
   for (let offset = 0; ; offset += CHUNK) {
     const [result] = await queryRows<{ rows: unknown[] | string }>(
@@ -169,7 +162,7 @@ export async function backupDatabase(db: Database, file: string, backupKey?: str
               if (table === 'mfa_enrolments') twoStepLeftOut += confirmedSetUps(rows);
               continue;
             }
-            if (!gzip.write(`${JSON.stringify({ table, rows: forBackup(table, rows) })}\n`)) await once(gzip, 'drain');
+            if (!gzip.write(`${JSON.stringify({ table, rows })}\n`)) await once(gzip, 'drain');
             counts[table] += rows.length;
           }
         }

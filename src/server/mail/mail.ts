@@ -9,7 +9,7 @@ import { newId } from '@/server/db/ids';
 import { mailMessages } from '@/server/db/schema/mail';
 import type { Env } from '@/server/env';
 import { backoffSeconds } from '@/server/jobs/backoff';
-import { redactCredentials } from '@/server/log';
+import { LINK_VOIDED_ERROR, withTokenMade } from './link-tokens';
 
 export type MailMessage = typeof mailMessages.$inferSelect;
 /** A message as the Reminders screen lists it: its plain text, which says all the HTML says. */
@@ -100,11 +100,6 @@ export async function queueMessage(tx: Executor, message: OutgoingMessage): Prom
   return { id };
 }
 
-/** A message's text and HTML with the token of any link in them replaced: once sent, the link is its reader's alone. */
-export function withoutLinks(message: Pick<MailMessage, 'text' | 'html'>): Pick<MailMessage, 'text' | 'html'> {
-  return { text: redactCredentials(message.text), html: redactCredentials(message.html) };
-}
-
 /** A refused message is tried again after 1, 2, 4, … minutes, at most an hour. */
 const FIRST_RETRY_SECONDS = 60;
 
@@ -115,9 +110,8 @@ const FIRST_RETRY_SECONDS = 60;
 export async function deliverQueued(db: Database, mailer: Mailer | null): Promise<{ sent: number; failed: number }> {
   const counts = { sent: 0, failed: 0 };
   if (!mailer) {
-    // Nobody can follow a link from the outbox but the person it was for: it is kept without it.
-    const waiting = await db.select().from(mailMessages).where(eq(mailMessages.status, 'queued'));
-    for (const message of waiting) await db.update(mailMessages).set({ status: 'outbox', ...withoutLinks(message) }).where(eq(mailMessages.id, message.id));
+    // A link in a message moved there never gets its token: nobody can follow it from the outbox.
+    await db.update(mailMessages).set({ status: 'outbox' }).where(eq(mailMessages.status, 'queued'));
     return counts;
   }
   for (;;) {
@@ -126,8 +120,15 @@ export async function deliverQueued(db: Database, mailer: Mailer | null): Promis
       // Earlier messages of the batch may have taken a while: held afresh, or left to the server that took it over.
       if (!(await holdForSending(db, message))) continue;
       try {
-        await mailer.send(message);
-        await db.update(mailMessages).set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...withoutLinks(message) }).where(eq(mailMessages.id, message.id));
+        const outgoing = await withTokenMade(db, message);
+        if (!outgoing) {
+          await db.update(mailMessages).set({ status: 'failed', lastError: LINK_VOIDED_ERROR }).where(eq(mailMessages.id, message.id));
+          counts.failed++;
+          continue;
+        }
+        await mailer.send(outgoing);
+        // The stored copy keeps the link as it was queued, without the token it went with.
+        await db.update(mailMessages).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailMessages.id, message.id));
         counts.sent++;
       } catch (error) {
         const gaveUp = message.attempts >= MAX_MAIL_ATTEMPTS;

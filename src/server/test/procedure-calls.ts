@@ -79,12 +79,7 @@ export function errorOf(response: LightMyRequestResponse): ResponseError | undef
 export async function databaseFingerprint(db: Database): Promise<Record<string, string>> {
   // Mail sent at once after an earlier call would otherwise change the messages while they are read.
   await deliveriesSettled();
-  const tables = await queryRows<{ name: string }>(
-    db,
-    sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  const parts = tables.map(({ name }) =>
+  const parts = (await everyTable(db)).map(({ name }) =>
     name === 'audit_log'
       ? sql`select ${name}::text as name, count(*) || ':' || coalesce(max(id), 0) as print from audit_log`
       : sql`select ${name}::text as name, count(*) || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as print
@@ -92,4 +87,20 @@ export async function databaseFingerprint(db: Database): Promise<Record<string, 
   );
   const rows = await queryRows<{ name: string; print: string }>(db, sql.join(parts, sql` union all `));
   return Object.fromEntries(rows.map((row) => [row.name, row.print]));
+}
+
+function everyTable(db: Database): Promise<{ name: string }[]> {
+  return queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+}
+
+/** The tables with a row whose text (every column, as one row reads) matches the regular expression. */
+export async function tablesMatching(db: Database, pattern: string): Promise<string[]> {
+  await deliveriesSettled();
+  const parts = (await everyTable(db)).map(({ name }) => sql`select ${name}::text as name from ${sql.identifier(name)} t where t::text ~ ${pattern}`);
+  const rows = await queryRows<{ name: string }>(db, sql`select distinct name from (${sql.join(parts, sql` union all `)}) found`);
+  return rows.map((row) => row.name).sort();
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { requiredReference } from './columns';
+import { mailMessages } from './mail';
 import { carers } from './people';
 
 /** Accounts of the built-in sign-in provider: staff, and carers on the carer app (each tied to their carer's record). */
@@ -116,6 +117,13 @@ export const passwordLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when the link was used, or voided by a newer link or a password set another way. */
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The message that carries the link, whose token is made only as it is sent (mail/link-tokens.ts); null for a
+     * link handed to the Admin who issued it.
+     */
+    messageId: text('message_id')
+      .unique()
+      .references(() => mailMessages.id, { onDelete: 'cascade' }),
   },
   (t) => [index('password_links_user_idx').on(t.userId), check('password_links_purpose', sql`${t.purpose} in ('invite', 'reset')`)],
 );

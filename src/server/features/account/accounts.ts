@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Role } from '@/shared/permissions';
+import { CARER_ROLE, type Role } from '@/shared/permissions';
 import { staffEmail as email, staffInvite, staffRole as role } from '@/shared/schemas/staff';
 import type { Database, Executor } from '@/server/db/client';
 import { newId, newPassword } from '@/server/db/ids';
@@ -106,11 +106,16 @@ export async function requireUser(db: Executor, address: string): Promise<StaffU
 /** An account: by its e-mail (typed at the command line) or by its id (from the Staff screen). */
 export type AccountRef = string | { id: string };
 
-/** Reads the account and locks its row for the rest of the transaction. */
+/**
+ * Reads a member of staff's account and locks its row for the rest of the transaction. A carer's account is refused:
+ * it follows their record, and only the carer app's invite and revoke change it (an enable here would let a revoked
+ * carer back in with their old password, unaudited on their record).
+ */
 export async function lockAccount(tx: Executor, account: AccountRef): Promise<StaffUser> {
   const where = typeof account === 'string' ? eq(users.email, parse(email, account)) : eq(users.id, account.id);
   const [row] = await tx.select().from(users).where(where).for('update');
   if (!row) throw new UserError(typeof account === 'string' ? `No user has the e-mail ${account}` : 'No such account', 'notFound');
+  if (row.role === CARER_ROLE) throw new UserError(`${row.email} is a carer's account: invite them to the carer app or end their access from their record`, 'refused');
   return toStaffUser(row);
 }
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/db/schema/audit';
 import { passwordLinks, passwordResetRequests } from '@/server/db/schema/auth';
 import { mailMessages } from '@/server/db/schema/mail';
-import { deliveriesSettled } from '@/server/mail/mail';
+import { createMailer, deliveriesSettled, deliverQueued } from '@/server/mail/mail';
+import { readableContent, startTestSmtp, type TestSmtp } from '@/server/test/smtp';
 import { refreshTokens, signInThroughProvider, TestBrowser } from '@/server/test/sign-in-flow';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
 import { FORGOT_PASSWORD_PATH } from '@/server/auth/auth-pages';
@@ -16,18 +17,20 @@ import { PASSWORD_PAGE_MESSAGES } from '@/server/auth/password-pages';
 import { PASSWORD_MESSAGES } from './password-policy';
 import { addUser, checkPassword, disableUser, enableUser } from './accounts';
 
-// A mail server is set up (at an address that takes nothing, so each message stays stored to be read here).
-const NO_MAIL_TAKEN = 'smtp://127.0.0.1:9';
-
 let t: TestApp;
+let smtp: TestSmtp;
 const ADMIN_ACTOR = { email: 'office@valecare.test', role: 'Admin' as const };
 const UNUSABLE = 'This link has expired or has already been used';
 const SENT = 'If an account uses that address, we have sent it a link';
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { CHARITY_NAME: 'Vale Care', SMTP_URL: NO_MAIL_TAKEN } });
+  smtp = await startTestSmtp();
+  t = await createTestApp({ env: { CHARITY_NAME: 'Vale Care', SMTP_URL: smtp.url } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 let people = 0;
 /** A new member of staff with a known password. */
@@ -39,15 +42,22 @@ async function newStaff(role: StaffRole = 'Coordinator') {
 
 const messagesTo = (email: string) => t.database.db.select().from(mailMessages).where(eq(mailMessages.to, email)).orderBy(mailMessages.createdAt);
 
-/** The path of the link in the newest message to the address. */
+/** The newest message the address received, as written: its link's token is made only as it is sent. */
+async function receivedBy(email: string): Promise<string> {
+  await deliverQueued(t.database.db, createMailer({ smtpUrl: smtp.url, smtpTls: 'required', mailFrom: 'office@valecare.test' }));
+  const newest = smtp.received.filter((m) => m.to.includes(email)).at(-1);
+  if (!newest) throw new Error(`nothing reached ${email}`);
+  return readableContent(newest);
+}
+
+/** The path of the link in the newest message the address received. */
 async function linkSentTo(email: string): Promise<string> {
-  const newest = (await messagesTo(email)).at(-1);
-  const link = newest && new RegExp(`${TEST_PUBLIC_URL}(/auth/password/[A-Za-z0-9_-]+)`).exec(newest.text)?.[1];
+  const link = new RegExp(`${TEST_PUBLIC_URL}(/auth/password/[A-Za-z0-9_-]+)`).exec(await receivedBy(email))?.[1];
   if (!link) throw new Error(`no link sent to ${email}`);
   return link;
 }
 
-const site = { publicUrl: TEST_PUBLIC_URL, charityName: 'Vale Care', smtpUrl: NO_MAIL_TAKEN };
+const site = () => ({ publicUrl: TEST_PUBLIC_URL, charityName: 'Vale Care', smtpUrl: smtp.url });
 
 function choose(path: string, password: string, confirm = password, browser = new TestBrowser(t.app)) {
   return browser.request('POST', path, { username: 'ignored', password, confirm });
@@ -63,14 +73,14 @@ async function askForLink(email: string, ip = '10.50.0.1') {
 describe('an invitation', () => {
   it('e-mails a one-time link, stored only as its hash, valid 72 hours, naming the charity', async () => {
     const { user } = await newStaff();
-    await t.database.db.transaction((tx) => sendInvitation(tx, site, user, ADMIN_ACTOR));
+    await t.database.db.transaction((tx) => sendInvitation(tx, site(), user, ADMIN_ACTOR));
 
     const [message] = await messagesTo(user.email);
     expect(message).toMatchObject({ subject: 'Vale Care: your Valecare account', kind: 'invitation' });
     expect(message!.text).toContain('Vale Care has given you an account on Valecare');
     expect(message!.text).toContain('within 72 hours');
     const path = await linkSentTo(user.email);
-    expect(message!.html).toContain(`<a href="${TEST_PUBLIC_URL}${path}">`);
+    expect(await receivedBy(user.email)).toContain(`<a href="${TEST_PUBLIC_URL}${path}">${TEST_PUBLIC_URL}${path}</a>`);
     const token = path.split('/').at(-1)!;
     const [link] = await t.database.db.select().from(passwordLinks).where(eq(passwordLinks.userId, user.id));
     expect(link!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
@@ -89,7 +99,7 @@ describe('an invitation', () => {
 
   it('lets an Admin choose a password, then takes them through setting up two-step sign-in at their first sign-in', async () => {
     const { user } = await newStaff('Admin');
-    await t.database.db.transaction((tx) => sendInvitation(tx, site, user, ADMIN_ACTOR));
+    await t.database.db.transaction((tx) => sendInvitation(tx, site(), user, ADMIN_ACTOR));
     const set = await choose(await linkSentTo(user.email), 'my admin passphrase');
     expect(set.statusCode).toBe(200);
     expect(set.body).toContain('Your password is set');
@@ -106,9 +116,9 @@ describe('a reset link', () => {
   it('sets the password once, ends the sessions signed in with the old one, voids other links and is audited', async () => {
     const person = await newStaff();
     const { tokens } = await signInThroughProvider(t.app, person);
-    await t.database.db.transaction((tx) => sendInvitation(tx, site, person.user, ADMIN_ACTOR));
+    await t.database.db.transaction((tx) => sendInvitation(tx, site(), person.user, ADMIN_ACTOR));
     const invitation = await linkSentTo(person.email);
-    await t.database.db.transaction((tx) => sendPasswordReset(tx, site, person.user));
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person.user));
     const reset = await linkSentTo(person.email);
     expect((await messagesTo(person.email)).at(-1)).toMatchObject({ subject: 'Vale Care: reset your Valecare password', kind: 'password-reset' });
 
@@ -135,23 +145,23 @@ describe('a reset link', () => {
     const locked = await signInThroughProvider(t.app, person, { ip: '10.54.1.1' });
     expect(locked.refused?.body).toContain(LOGIN_MESSAGES.accountLocked);
 
-    await t.database.db.transaction((tx) => sendPasswordReset(tx, site, person.user));
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person.user));
     expect((await choose(await linkSentTo(person.email), 'unlocked passphrase')).statusCode).toBe(200);
     expect((await signInThroughProvider(t.app, { email: person.email, password: 'unlocked passphrase' }, { ip: '10.54.1.1' })).tokens).toBeDefined();
   });
 
   it('voids the older link when a newer one of the same kind is sent', async () => {
     const person = await newStaff();
-    await t.database.db.transaction((tx) => sendPasswordReset(tx, site, person.user));
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person.user));
     const older = await linkSentTo(person.email);
-    await t.database.db.transaction((tx) => sendPasswordReset(tx, site, person.user));
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person.user));
     expect((await new TestBrowser(t.app).request('GET', older)).statusCode).toBe(410);
     expect((await new TestBrowser(t.app).request('GET', await linkSentTo(person.email))).statusCode).toBe(200);
   });
 
   it('once expired shows the clear page and sets nothing', async () => {
     const person = await newStaff();
-    await t.database.db.transaction((tx) => sendPasswordReset(tx, site, person.user));
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person.user));
     const path = await linkSentTo(person.email);
     await t.database.db.update(passwordLinks).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(passwordLinks.userId, person.user.id));
 
@@ -165,7 +175,7 @@ describe('a reset link', () => {
 
   it('refuses mismatched, short and common passwords with the reason, and stays usable', async () => {
     const person = await newStaff();
-    await t.database.db.transaction((tx) => sendPasswordReset(tx, site, person.user));
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person.user));
     const path = await linkSentTo(person.email);
     const cases = [
       ['a good passphrase', 'a good passphrasf', PASSWORD_PAGE_MESSAGES.mismatch],
@@ -209,9 +219,10 @@ describe('Forgot your password?', () => {
 
   it('a link to a disabled account sets nothing', async () => {
     const person = await newStaff();
-    await t.database.db.transaction((tx) => sendPasswordReset(tx, site, person.user));
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person.user));
+    const reset = await linkSentTo(person.email);
     await disableUser(t.database.db, person.email, ADMIN_ACTOR);
-    expect((await choose(await linkSentTo(person.email), 'a disabled passphrase')).statusCode).toBe(410);
+    expect((await choose(reset, 'a disabled passphrase')).statusCode).toBe(410);
     expect((await signInThroughProvider(t.app, { email: person.email, password: 'a disabled passphrase' })).refused?.body).toContain(
       LOGIN_MESSAGES.wrongCredentials,
     );
@@ -219,9 +230,9 @@ describe('Forgot your password?', () => {
 
   it('a link sent before a disable stays void once the account is enabled again', async () => {
     const person = await newStaff();
-    await t.database.db.transaction((tx) => sendInvitation(tx, site, person.user, ADMIN_ACTOR));
+    await t.database.db.transaction((tx) => sendInvitation(tx, site(), person.user, ADMIN_ACTOR));
     const invitation = await linkSentTo(person.email);
-    await t.database.db.transaction((tx) => sendPasswordReset(tx, site, person.user));
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person.user));
     const reset = await linkSentTo(person.email);
     await disableUser(t.database.db, person.email, ADMIN_ACTOR);
     await enableUser(t.database.db, person.email, ADMIN_ACTOR);
@@ -231,7 +242,7 @@ describe('Forgot your password?', () => {
 
   it('refuses the person’s own e-mail address or name as the new password, and the link still works', async () => {
     const person = await newStaff();
-    await t.database.db.transaction((tx) => sendPasswordReset(tx, site, person.user));
+    await t.database.db.transaction((tx) => sendPasswordReset(tx, site(), person.user));
     const reset = await linkSentTo(person.email);
     const refused = await choose(reset, person.email);
     expect(refused.statusCode).toBe(400);

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db/client';
 import { passwordLinks, type PasswordLinkPurpose, passwordResetRequests, users } from '@/server/db/schema/auth';
 import type { Env } from '@/server/env';
+import { linkTokenHash, newLinkToken, TOKEN_MADE_AT_SENDING } from '@/server/mail/link-tokens';
 import { mailHtml, queueMessage } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { Actor } from '@/server/records/service-context';
@@ -28,39 +28,34 @@ export type MailSite = Pick<Env, 'publicUrl' | 'charityName' | 'smtpUrl'>;
  */
 export type LinkToPassOn = string | null;
 
-/** Only the hash is stored, so a copy of the database opens no account. */
-function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** Creates a link for the user, voiding their older unused ones of the same purpose; returns its URL. */
-async function issueLink(tx: Executor, site: MailSite, userId: string, purpose: PasswordLinkPurpose): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await voidOpenLinks(tx, userId, purpose);
-  await tx.insert(passwordLinks).values({
-    tokenHash: tokenHash(token),
-    userId,
-    purpose,
-    expiresAt: sql`now() + make_interval(hours => ${PASSWORD_LINK_HOURS[purpose]})`,
-  });
-  return `${site.publicUrl}${PASSWORD_LINK_PATH}/${token}`;
-}
-
 interface PasswordMail {
   subject: string;
   paragraphs: string[];
-  link: string;
   /** The paragraphs that come after the link. */
   after: string[];
 }
 
-async function mailOrPassOn(tx: Executor, site: MailSite, user: StaffUser, kind: string, mail: PasswordMail): Promise<LinkToPassOn> {
-  if (!site.smtpUrl) return mail.link;
-  await queuePasswordMail(tx, user, kind, mail);
+/**
+ * Issues the user a link, voiding their older unused ones of the same purpose. With a mail server it is queued in
+ * a message and its token made only as that message is sent (mail/link-tokens.ts), so no stored row holds a link
+ * that works; without one, the link is made now and returned, to pass on.
+ */
+async function issueLink(tx: Executor, site: MailSite, user: StaffUser, purpose: PasswordLinkPurpose, kind: string, mail: PasswordMail): Promise<LinkToPassOn> {
+  await voidOpenLinks(tx, user.id, purpose);
+  const link = (token: string) => `${site.publicUrl}${PASSWORD_LINK_PATH}/${token}`;
+  const { token, hash } = newLinkToken();
+  const values = { tokenHash: hash, userId: user.id, purpose, expiresAt: sql`now() + make_interval(hours => ${PASSWORD_LINK_HOURS[purpose]})` };
+  if (!site.smtpUrl) {
+    await tx.insert(passwordLinks).values(values);
+    return link(token);
+  }
+  const { id } = await queuePasswordMail(tx, user, kind, mail, link(TOKEN_MADE_AT_SENDING));
+  // Until the message is sent its link holds the hash of a token nobody is given: it opens nothing.
+  await tx.insert(passwordLinks).values({ ...values, messageId: id });
   return null;
 }
 
-function queuePasswordMail(tx: Executor, user: StaffUser, kind: string, { subject, paragraphs, link, after }: PasswordMail) {
+function queuePasswordMail(tx: Executor, user: StaffUser, kind: string, { subject, paragraphs, after }: PasswordMail, link: string) {
   const text = [...paragraphs, link, ...after].join('\n\n');
   const html = mailHtml(
     subject,
@@ -75,15 +70,13 @@ function queuePasswordMail(tx: Executor, user: StaffUser, kind: string, { subjec
 
 /** E-mails a new member of staff a link to choose their password (valid 72 hours); audited as the actor's. */
 export async function sendInvitation(tx: Executor, site: MailSite, user: StaffUser, actor: Actor): Promise<LinkToPassOn> {
-  const link = await issueLink(tx, site, user.id, 'invite');
-  const passOn = await mailOrPassOn(tx, site, user, 'invitation', {
+  const passOn = await issueLink(tx, site, user, 'invite', 'invitation', {
     subject: `${site.charityName}: your Valecare account`,
     paragraphs: [
       `Dear ${user.givenName},`,
       `${site.charityName} has given you an account on Valecare, where the charity keeps its records. You sign in with this e-mail address, ${user.email}.`,
       `Choose your password with this link. It works once, within ${PASSWORD_LINK_HOURS.invite} hours:`,
     ],
-    link,
     after: [
       'When you first sign in you may be asked to set up two-step sign-in with an authenticator app on your phone.',
       `If the link has expired, ask the office administrator to send a new invitation. Thank you, ${site.charityName}`,
@@ -98,15 +91,13 @@ export async function sendInvitation(tx: Executor, site: MailSite, user: StaffUs
  * themselves from the sign-in page, or an Admin.
  */
 export async function sendPasswordReset(tx: Executor, site: MailSite, user: StaffUser, actor: Actor = user): Promise<LinkToPassOn> {
-  const link = await issueLink(tx, site, user.id, 'reset');
-  const passOn = await mailOrPassOn(tx, site, user, 'password-reset', {
+  const passOn = await issueLink(tx, site, user, 'reset', 'password-reset', {
     subject: `${site.charityName}: reset your Valecare password`,
     paragraphs: [
       `Dear ${user.givenName},`,
       `Someone asked for a new password for your Valecare account, ${user.email}.`,
       `Choose a new password with this link. It works once, within ${PASSWORD_LINK_HOURS.reset} hour:`,
     ],
-    link,
     after: [`If you did not ask for this, you can ignore this e-mail: your password stays as it is. Thank you, ${site.charityName}`],
   });
   await recordAudit(tx, actor, 'auth.passwordResetSent', user.id, { email: user.email, by: passOn ? 'shown to pass on' : 'e-mail' });
@@ -115,7 +106,7 @@ export async function sendPasswordReset(tx: Executor, site: MailSite, user: Staf
 
 /** The link with this token, while it is unused and unexpired. */
 function openLink(token: string) {
-  return and(eq(passwordLinks.tokenHash, tokenHash(token)), isNull(passwordLinks.usedAt), gt(passwordLinks.expiresAt, sql`now()`));
+  return and(eq(passwordLinks.tokenHash, linkTokenHash(token)), isNull(passwordLinks.usedAt), gt(passwordLinks.expiresAt, sql`now()`));
 }
 
 /** The user a link is for, while it is unused, unexpired and their account enabled; undefined otherwise. */

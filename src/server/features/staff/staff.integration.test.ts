@@ -3,13 +3,15 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffRole as Role } from '@/shared/permissions';
+import { CARER_ROLE, type StaffRole as Role } from '@/shared/permissions';
 import { recordLoginAttempt } from '@/server/features/account/login-attempts';
 import { enrolmentSecret, enrolWithSecret, isEnrolled } from '@/server/features/account/two-step';
 import { newTotpSecret } from '@/server/features/account/totp';
 import { addUser, findUserById } from '@/server/features/account/accounts';
 import { auditLog } from '@/server/db/schema/audit';
+import { users } from '@/server/db/schema/auth';
 import { mailMessages } from '@/server/db/schema/mail';
+import { newCarer } from '@/server/test/builders';
 import { callOverHttp, databaseFingerprint, errorOf, routerProcedures } from '@/server/test/procedure-calls';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 
@@ -93,10 +95,10 @@ describe('staff.invite', () => {
       },
       { actorEmail: 'admin@valecare.test', actorRole: 'Admin', procedure: 'auth.invitationSent', changes: { email: 'nia.jones@valecare.test', by: 'e-mail' } },
     ]);
-    // The invitation is queued with the account, in its transaction.
+    // The invitation is queued with the account, in its transaction; its link's token is made only as it is sent.
     const queued = await t.database.db.select().from(mailMessages).where(eq(mailMessages.to, 'nia.jones@valecare.test'));
     expect(queued.map((m) => [m.kind, m.subject])).toEqual([['invitation', 'Valecare: your Valecare account']]);
-    expect(queued[0]!.text).toMatch(/\/auth\/password\/[A-Za-z0-9_-]{20,}/);
+    expect(queued[0]!.text).toContain('/auth/password/[Redacted]');
     expect(added.linkToPassOn).toBeNull();
 
     const again = { email: 'NIA.JONES@valecare.test', givenName: 'Other', familyName: 'Person', role: 'Finance' } as const;
@@ -176,6 +178,51 @@ describe('changes to an account', () => {
       () => admin.staff.remove({ id }),
     ];
     for (const call of calls) expect(await refusal(call())).toEqual({ code: 'NOT_FOUND', message: 'No such account' });
+  });
+});
+
+describe('a carer’s account', () => {
+  /** A volunteer invited to the carer app: their account, of the Carer role. */
+  async function carerAccount(name: string) {
+    const carer = newCarer({ name });
+    const { id } = await t.caller('Admin').volunteers.create({ ...carer, details: { ...carer.details, email: `${name.replace(' ', '.').toLowerCase()}@carers.example` } });
+    await t.caller('Coordinator').carerApp.invite({ carerId: id });
+    const [row] = await t.database.db.select().from(users).where(eq(users.carerId, id));
+    expect(row).toMatchObject({ role: CARER_ROLE });
+    return { carerId: id, id: row!.id, email: row!.email };
+  }
+
+  it('is refused in words by every staff procedure that names an account, revoked or not, and nothing changes', async () => {
+    const admin = t.caller('Admin');
+    const revoked = await carerAccount('Rhys Revoked');
+    await t.caller('Coordinator').carerApp.revoke({ carerId: revoked.carerId });
+    const active = await carerAccount('Alys Active');
+
+    const before = await databaseFingerprint(t.database.db);
+    for (const carer of [revoked, active]) {
+      const { id } = carer;
+      const calls = {
+        enable: () => admin.staff.enable({ id }),
+        disable: () => admin.staff.disable({ id }),
+        setRole: () => admin.staff.setRole({ id, role: 'Admin' }),
+        resetTwoStep: () => admin.staff.resetTwoStep({ id }),
+        sendPasswordReset: () => admin.staff.sendPasswordReset({ id }),
+        remove: () => admin.staff.remove({ id }),
+      };
+      for (const [name, call] of Object.entries(calls)) {
+        expect({ name, ...(await refusal(call())) }).toEqual({
+          name,
+          code: 'PRECONDITION_FAILED',
+          message: `${carer.email} is a carer's account: invite them to the carer app or end their access from their record`,
+        });
+      }
+    }
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+    expect(await t.caller('Coordinator').carerApp.getStatus({ carerId: revoked.carerId })).toMatchObject({ state: 'revoked' });
+    // Nor does the Staff screen list them: the carer's record is where their account is seen.
+    const listed = (await admin.staff.list()).accounts.map((a) => a.email);
+    expect(listed).not.toContain(revoked.email);
+    expect(listed).not.toContain(active.email);
   });
 });
 
@@ -284,7 +331,7 @@ describe('with an external issuer (OIDC_ISSUER)', () => {
     await new Promise((resolve) => issuer?.close(resolve));
   });
 
-  const person = (email: string, group: Role, authTime: number) => ({
+  const person = (email: string, group: Role | typeof CARER_ROLE, authTime: number) => ({
     sub: email,
     email,
     given_name: 'Eve',
@@ -301,6 +348,9 @@ describe('with an external issuer (OIDC_ISSUER)', () => {
     for (let i = 0; i < 3; i++) expect((await callOverHttp(external.app, { path: 'session.me', type: 'query' }, undefined, eve)).statusCode).toBe(200);
     const laterSignIn = firstSignIn + 1800;
     expect((await callOverHttp(external.app, { path: 'session.me', type: 'query' }, undefined, await sign(person('eve@outside.test', 'Finance', laterSignIn)))).statusCode).toBe(200);
+
+    // A carer signing in through the issuer is not one of the staff.
+    expect((await callOverHttp(external.app, { path: 'session.me', type: 'query' }, undefined, await sign(person('cara@outside.test', CARER_ROLE, firstSignIn)))).statusCode).toBe(200);
 
     const admin = await sign(person('ada@outside.test', 'Admin', firstSignIn + 60));
     const response = await list(admin);

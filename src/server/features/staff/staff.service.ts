@@ -55,7 +55,8 @@ export async function listStaff({ db, env }: ServiceContext): Promise<StaffList>
   const managedAt = env.externalOidc?.issuer;
   if (managedAt) {
     const signedIn = await listExternalSignIns(db, managedAt);
-    const accounts = signedIn.map(
+    // A carer signing in through the issuer is no member of staff, as below.
+    const accounts = signedIn.filter((person) => person.role !== CARER_ROLE).map(
       (person): StaffAccount => ({
         id: person.email,
         email: person.email,
