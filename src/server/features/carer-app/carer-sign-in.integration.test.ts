@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CARER_CLIENT_ID, CARER_SESSION_SECONDS, carerRefreshTokenSeconds } from '@/server/auth/provider';
+import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID, CARER_SESSION_SECONDS, carerRefreshTokenSeconds, SESSION_SECONDS } from '@/server/auth/provider';
 import { oidcModels, users } from '@/server/db/schema/auth';
 import { addUser } from '@/server/features/account/accounts';
 import { newCarer } from '@/server/test/builders';
@@ -112,14 +112,32 @@ describe('a carer signing in on their phone', () => {
     expect(await accessEnded(await t.idToken('Coordinator'))).toBe(false);
   });
 
-  it('is for carers only: staff signed in through the carer app reach nothing with it', async () => {
+  it('is for carers only: staff who sign in through the carer app are told so, and keep no sign-in from it', async () => {
     const staff = { email: `staff${++people}@valecare.test`, password: `staff password ${people}` };
-    await addUser(t.database.db, { ...staff, givenName: 'Stan', familyName: 'Office', role: 'Coordinator' });
-    const { tokens } = await signInThroughProvider(t.app, staff, { browser: TestBrowser.carerPhone(t.app) });
-    expect((await call('session.me', tokens!.id_token)).statusCode).toBe(401);
-    expect((await call('clients.getAll', tokens!.id_token)).statusCode).toBe(401);
-    // The same person through the office's app is signed in as ever.
-    const office = await signInThroughProvider(t.app, staff);
-    expect((await call('session.me', office.tokens!.id_token)).statusCode).toBe(200);
+    const {
+      user: { id },
+    } = await addUser(t.database.db, { ...staff, givenName: 'Stan', familyName: 'Office', role: 'Trustee' });
+    const phone = TestBrowser.carerPhone(t.app);
+    const { refused, tokens } = await signInThroughProvider(t.app, staff, { browser: phone });
+    expect(tokens).toBeUndefined();
+    expect(refused!.statusCode).toBe(403);
+    expect(refused!.body).toContain('This app is for carers');
+    expect(refused!.body).toContain(`href="${TEST_PUBLIC_URL}/"`);
+    // No session was made, so no cookie of one, and a silent office sign-in from that browser finds none.
+    const sessions = () => t.database.db.select().from(oidcModels).where(and(eq(oidcModels.type, 'Session'), sql`${oidcModels.payload}->>'accountId' = ${id}`));
+    expect(await sessions()).toEqual([]);
+    expect(phone.setCookies.filter((line) => /^_session=[^;]/.test(line))).toEqual([]);
+    phone.clientId = BUILT_IN_CLIENT_ID;
+    phone.redirectUri = `${TEST_PUBLIC_URL}/`;
+    expect(await phone.signInSilently()).toEqual({ error: 'login_required' });
+    // The same person through the office's app is signed in as ever, for a working day.
+    const office = new TestBrowser(t.app);
+    const signedIn = await signInThroughProvider(t.app, staff, { browser: office });
+    expect((await call('session.me', signedIn.tokens!.id_token)).statusCode).toBe(200);
+    // That office sign-in joined from the carer app, silently, gives it nothing and stays a working day long.
+    office.clientId = CARER_CLIENT_ID;
+    office.redirectUri = `${TEST_PUBLIC_URL}/carer/`;
+    expect(await office.signInSilently()).toEqual({ error: 'login_required' });
+    expect(await expiresIn('Session', id)).toBeLessThanOrEqual(SESSION_SECONDS * 1000);
   });
 });
