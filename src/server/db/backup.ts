@@ -29,6 +29,7 @@ export const BACKUP_TABLES = [
   'packages',
   'deliveries',
   'visits',
+  'visit_refusals',
   'closed_months',
   'delivery_settings',
   'training_records',
