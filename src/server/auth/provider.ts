@@ -252,6 +252,16 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
     const user = typeof sub === 'string' ? await findUserById(db, sub) : undefined;
     if (user) await recordAudit(db, user, 'auth.signOut', user.id, null);
   });
+  // A refresh token used a second time is a copy racing its owner: the provider ends the chain's grant, and here its
+  // session too, so the chain's ID tokens are refused at once rather than for the rest of their 15 minutes.
+  provider.use(async (ctx, next) => {
+    await next();
+    const reused = ctx.oidc?.entities.RefreshToken as { consumed?: unknown; sessionUid?: string; accountId?: string } | undefined;
+    if (ctx.oidc?.route !== 'token' || ctx.status !== 400 || !reused?.consumed || !reused.sessionUid) return;
+    await endSession(db, reused.sessionUid);
+    const user = reused.accountId ? await findUserById(db, reused.accountId) : undefined;
+    if (user) await recordAudit(db, user, 'auth.refreshTokenReused', user.id, { ip: ctx.ip });
+  });
   return provider;
 }
 

@@ -6,15 +6,17 @@ import { addUser } from '@/server/features/account/accounts';
 import { newCarer } from '@/server/test/builders';
 import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
 import { pathOf, refreshTokens, signInThroughProvider, TestBrowser, type Tokens } from '@/server/test/sign-in-flow';
+import { createLogger } from '@/server/log';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
 let people = 0;
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ logger: createLogger('info', { write: (line: string) => void logLines.push(line) }) });
 });
 afterAll(() => t.close());
 beforeEach(useTestClock);
@@ -99,6 +101,16 @@ describe('a carer signing in on their phone', () => {
     // A token older than the longest sign-in is told nothing.
     moveClock(31 * DAY);
     expect(await accessEnded(tokens!.id_token)).toBe(false);
+  });
+
+  it('keeps the token out of the log when the state is asked for by GET, which is refused', async () => {
+    const { credentials } = await invitedCarer();
+    const { tokens } = await signInThroughProvider(t.app, credentials, { browser: TestBrowser.carerPhone(t.app) });
+    const input = encodeURIComponent(JSON.stringify({ idToken: tokens!.id_token }));
+    expect((await t.app.inject({ method: 'GET', url: `/trpc/carerApp.accessState?input=${input}` })).statusCode).toBe(405);
+    expect(logLines.some((line) => line.includes('carerApp.accessState'))).toBe(true);
+    const [, payload, signature] = tokens!.id_token.split('.');
+    expect(logLines.filter((line) => line.includes(payload!) || line.includes(signature!))).toEqual([]);
   });
 
   it('is told nothing of another carer’s or the office’s tokens, nor of one altered', async () => {
