@@ -189,8 +189,9 @@ export interface RecordedVisit {
 }
 
 /**
- * What the phone keeps: the carer's own packages not yet ended (the client's name, address and phone, the services,
- * the package's notes and weekly hours) and their own visits of the last 30 days. Nothing else of any client.
+ * What the phone keeps: the carer's own packages not yet ended and still given to the phone (the client's name, address
+ * and phone, the services, the package's notes and weekly hours) and their own visits on them of the last 30 days.
+ * Nothing else of any client.
  */
 export async function myVisits({ db, today }: ServiceContext, carer: { carerId: string }): Promise<{ today: string; packages: CarerPackage[]; visits: RecordedVisit[] }> {
   const [own, recent] = await Promise.all([
@@ -213,15 +214,19 @@ export async function myVisits({ db, today }: ServiceContext, carer: { carerId: 
       .innerJoin(clients, eq(clients.id, requests.clientId))
       .where(and(eq(packages.carerId, carer.carerId), givenToPhone, notEndedYet(packages.endDate, today)))
       .orderBy(clients.name),
+    // Of packages still given to the phone: a client archived or anonymised leaves it, their visits with them.
     db
-      .select()
+      .select({ visit: visits })
       .from(visits)
-      .where(and(eq(visits.carerId, carer.carerId), gte(visits.date, addDays(today, -VISITS_SHOWN_DAYS)), lte(visits.date, today)))
+      .innerJoin(packages, eq(packages.id, visits.packageId))
+      .innerJoin(requests, eq(requests.id, packages.requestId))
+      .innerJoin(clients, eq(clients.id, requests.clientId))
+      .where(and(eq(visits.carerId, carer.carerId), givenToPhone, gte(visits.date, addDays(today, -VISITS_SHOWN_DAYS)), lte(visits.date, today)))
       .orderBy(desc(visits.date), desc(visits.startTime)),
   ]);
   return {
     today,
     packages: own.map(({ streetAddress, locality, postCode, ...pkg }) => ({ ...pkg, address: [streetAddress, locality, postCode].filter(Boolean).join(', ') })),
-    visits: recent.map((v) => ({ id: v.id, packageId: v.packageId, date: v.date, start: v.startTime, end: v.endTime, note: v.note, state: 'recorded' as const })),
+    visits: recent.map(({ visit: v }) => ({ id: v.id, packageId: v.packageId, date: v.date, start: v.startTime, end: v.endTime, note: v.note, state: 'recorded' as const })),
   };
 }
