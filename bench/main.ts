@@ -104,7 +104,8 @@ const FULL: Settings = {
   many: { concurrency: CONCURRENCY, maxRequests: 400, maxSeconds: 15 },
   reportsUnderLoad: true,
   browser: { landingLoads: 7, listLoads: 5, searchWords: SEARCH_WORDS },
-  carerApp: { carers: 200, visitsPerCarer: 1000, serverKills: 5, fullBatches: 20 },
+  // 210,000 visits: each phone a month's backlog at the most it records in an hour (300).
+  carerApp: { carers: 700, visitsPerCarer: 300, serverKills: 5, fullBatches: 20 },
   commandRuns: 7,
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 5, rounds: 10, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline'],

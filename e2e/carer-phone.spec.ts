@@ -238,10 +238,14 @@ test('carers land on the carer app from the office’s address, without a second
   try {
     const app = await phone.newPage();
     await setPasswordAndSignIn(app, carer);
-    // Signed out of the carer app, the carer signs in at the office's address: they land in their own app.
-    await app.evaluate(async () => {
-      for (const key of Object.keys(localStorage)) if (key.startsWith('valecare.carer.user:')) localStorage.removeItem(key);
-    });
+    // Signed out with signal: nothing of the clients or visits, nor the sign-in, is left on the phone or the provider.
+    app.once('dialog', (dialog) => void dialog.accept());
+    await app.getByRole('button', { name: 'Sign out' }).click();
+    await expect(app.getByRole('heading', { name: 'Record your visits' })).toBeVisible();
+    expect(await app.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain('valecare-carer');
+    expect(await app.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('user:')))).toEqual([]);
+    expect((await phone.cookies()).map((cookie) => cookie.name)).not.toContain('_session');
+    // The carer signs in at the office's address: they land in their own app.
     await app.goto('/');
     await app.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
     await app.getByLabel('E-mail address').fill(carer.email);
@@ -268,8 +272,11 @@ test('carers land on the carer app from the office’s address, without a second
     await staff.getByLabel('Password').fill(coordinator.password);
     await staff.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(staff.getByRole('heading', { name: 'This app is for carers' })).toBeVisible();
+    // Refused before any sign-in was made: the browser keeps none, and the office's app asks for the password.
+    expect((await office.cookies()).map((cookie) => cookie.name)).not.toContain('_session');
     await staff.getByRole('link', { name: 'Go to Valecare' }).click();
     await expect(staff).toHaveURL(/\/$/);
+    await expect(staff.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
   } finally {
     await office.close();
   }

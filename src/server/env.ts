@@ -77,6 +77,8 @@ const EnvSchema = z
     TZ_CHARITY: z.string().default(CHARITY_TIME_ZONE),
     DEPRIVATION_MAX_DECILE: z.coerce.number().int().min(1).max(10).default(2),
     RETENTION_YEARS: z.coerce.number().min(1).max(100).default(6),
+    /** How many days back a carer's phone may record a visit; older ones the office records. */
+    CARER_RECORDING_DAYS: z.coerce.number().int().min(1).max(90).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Believe X-Forwarded-* from this many proxy hops or from these proxies (behind a reverse proxy that terminates TLS). */
     TRUST_PROXY: trustProxy,
@@ -133,6 +135,8 @@ export interface Env {
   deprivationMaxDecile: number;
   /** Records of people whose care ended longer ago than this are listed for review. */
   retentionYears: number;
+  /** How many days back a carer's phone may record a visit. */
+  carerRecordingDays: number;
   logLevel: string;
   trustProxy: TrustProxy;
   /** Roles whose users must enrol an authenticator app; enrolled users of any role always need it. */
@@ -175,6 +179,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     timeZone: e.TZ_CHARITY,
     deprivationMaxDecile: e.DEPRIVATION_MAX_DECILE,
     retentionYears: e.RETENTION_YEARS,
+    carerRecordingDays: e.CARER_RECORDING_DAYS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     mfaRequiredRoles: e.MFA_REQUIRED_ROLES.filter(isRole),

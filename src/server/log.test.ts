@@ -11,6 +11,11 @@ describe('redactCredentials', () => {
     expect(redactCredentials('/trpc/clients.getAll?input=%7B%22code%22%3A1%7D&barcode=1')).toBe('/trpc/clients.getAll?input=%7B%22code%22%3A1%7D&barcode=1');
   });
 
+  it('replaces a signed token wherever it is, such as a GET’s tRPC input', () => {
+    const input = encodeURIComponent(JSON.stringify({ idToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1LTEifQ.c2lnbmF0dXJl-_' }));
+    expect(redactCredentials(`/trpc/carerApp.accessState?input=${input}`)).toBe('/trpc/carerApp.accessState?input=%7B%22idToken%22%3A%22[Redacted]%22%7D');
+  });
+
   it('replaces the token of an invitation or reset link in its path, and leaves other pages be', () => {
     expect(redactCredentials('/auth/password/Zk3-q_9xYw')).toBe('/auth/password/[Redacted]');
     expect(redactCredentials('Route POST:/auth/password/Zk3-q_9xYw?x=1 not found')).toBe('Route POST:/auth/password/[Redacted]?x=1 not found');

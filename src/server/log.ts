@@ -13,9 +13,12 @@ const CREDENTIAL_IN_QUERY = new RegExp(`([?&](?:${CREDENTIAL_PARAMS.join('|')})=
 /** Paths whose last segment is a live link's token: an invitation's or a password reset's. */
 const TOKEN_IN_PATH = /(\/auth\/password\/)[^/?#\s"']+/gi;
 
-/** The text (a URL, or a message holding one) with every credential in it replaced: in the query, or a link's path. */
+/** A signed token (a JWT: its header, base64url JSON, begins `eyJ`) wherever it is, such as a GET's tRPC input. */
+const SIGNED_TOKEN = /eyJ[\w-]*\.[\w-]+\.[\w-]+/g;
+
+/** The text (a URL, or a message holding one) with every credential in it replaced: in the query, a link's path, or a token anywhere. */
 export function redactCredentials(text: string): string {
-  return text.replace(CREDENTIAL_IN_QUERY, `$1${REDACTED}`).replace(TOKEN_IN_PATH, `$1${REDACTED}`);
+  return text.replace(CREDENTIAL_IN_QUERY, `$1${REDACTED}`).replace(TOKEN_IN_PATH, `$1${REDACTED}`).replace(SIGNED_TOKEN, REDACTED);
 }
 
 /**

@@ -11,12 +11,21 @@ export const ACCESS_ENDED = 'Your access to the carer app has ended. Ask the off
 /** On `/carer/`, the office's app sent a carer here signed in: the carer app joins that sign-in without asking again. */
 export const FROM_OFFICE_PARAM = 'from-office';
 
+/** The most visits a carer's phone records in an hour: a month of ten visits a day, sent at once, and no more. */
+export const VISITS_AN_HOUR = 300;
+
+/** Why a call of visits was refused whole: the phone keeps them and sends them later. */
+export const TOO_MANY_VISITS = 'Your phone has sent more visits this hour than a carer records: the rest are sent later';
+
 /** The longest visit recorded: a longer one is a phone left running, for the office to ask about. */
 export const MAX_VISIT_MINUTES = 12 * 60;
 
 /** Why a visit is not recorded, in the carer's words: the server's answers, and the phone's own checks before saving. */
 export const VISIT_REFUSALS = {
   notYours: 'This is not one of your packages',
+  packageClosed: 'The office has closed this package: ask the office to record this visit',
+  tooOld: (days: number) => `This visit is more than ${days} days ago: ask the office to record it`,
+  beforeRecording: (month: string) => `Recording of delivered care began in ${monthLabel(month)}: ask the office to record this visit`,
   future: 'This day is still to come: a visit is recorded on or after its day',
   beforeStart: (start: string) => `This package starts on ${formatDate(start)}: the visit is before it`,
   afterEnd: (end: string) => `This package ended on ${formatDate(end)}: the visit is after it`,

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { formatDate, todayIn } from '@/shared/dates';
 import type { SessionUser } from '@/shared/session';
 import type { CarerAuth } from './carer-auth';
-import type { CarerPackage, LiveVisit, MyVisits, OpenForm, Outbox, PhoneVisit } from './outbox';
+import { type CarerPackage, type LiveVisit, type MyVisits, type OpenForm, Outbox, type PhoneVisit } from './outbox';
 import { type CarerApi, type FailureKind, type SendOutcome, sendWaiting, singleFlight } from './sender';
 import { SEND_MESSAGE, SEND_SYNC_TAG } from './sync-tags';
 import { draftChanged, type VisitDraft, VisitForm } from './visit-form';
@@ -166,6 +166,8 @@ export function CarerApp({
         ? `${unsent === 1 ? '1 visit has' : `${unsent} visits have`} not reached the office. Signing out deletes ${unsent === 1 ? 'it' : 'them'} from this phone. Sign out anyway?`
         : 'Sign out? Your clients and visits are deleted from this phone until you sign in again.';
     if (!window.confirm(warning)) return;
+    // Wiped before the sign-in ends: with signal, signing out leaves for the provider's page, and nothing after it runs.
+    await Outbox.wipe(outbox);
     await auth.signOut({ online: navigator.onLine }).finally(onSignedOut);
   }
 

@@ -69,6 +69,10 @@ export class Outbox {
         store.createObjectStore('visits', { keyPath: 'id' }).createIndex('state', 'state');
         store.createObjectStore('meta');
       },
+      // Another window is wiping the phone (signing out): this one lets go, or the wipe would wait for it.
+      blocking() {
+        db.close();
+      },
     });
     const outbox = new Outbox(db);
     outbox.lastSavedAt = Math.max(0, ...(await db.getAll('visits')).map((v) => v.savedAt));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import type { Role } from '@/shared/permissions';
+import { CARER_ROLE, type Role } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
 import { PROJECT_ROOT } from '@/server/paths';
 import { recordAudit } from '@/server/records/audit-trail';
@@ -27,6 +27,7 @@ import {
   type SecondFactor,
 } from '@/server/features/account/two-step';
 import { TWO_STEP_AMR } from './oidc-adapter';
+import { CARER_CLIENT_ID } from './provider';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
 import { checkPassword, findUserById, type StaffUser } from '@/server/features/account/accounts';
 
@@ -204,6 +205,18 @@ export async function mountInteractions(
         if (user.disabled) {
           await recordAudit(db, user, 'auth.signInRefused', user.id, { ip: request.ip, reason: 'disabled' });
           return page(403, LOGIN_MESSAGES.accountDisabled);
+        }
+        if (details.params.client_id === CARER_CLIENT_ID && user.role !== CARER_ROLE) {
+          // Refused before any session is made: staff keep no sign-in from the carer app, in this browser or its cookies.
+          await recordAudit(db, user, 'auth.signInRefused', user.id, { ip: request.ip, reason: 'staff on the carer app' });
+          return html(
+            reply,
+            403,
+            renderAuthPage({
+              title: 'This app is for carers',
+              body: `<p class="lead">Staff use Valecare in the office&#39;s app.</p><a class="primary" href="${publicUrl}/">Go to Valecare</a>`,
+            }),
+          );
         }
         if (!roleNeedsMfa(user.role, mfaRequiredRoles) && !(await isEnrolled(db, user.id))) {
           return reply.redirect(await signIn(request, reply, user), 303);

@@ -11,6 +11,7 @@ import { databaseAdapter } from './oidc-adapter';
 import { cookieKeys, signingKey } from './secrets';
 import { recordAudit } from '@/server/records/audit-trail';
 import { findUserById } from '@/server/features/account/accounts';
+import { CARER_ROLE } from '@/shared/permissions';
 
 /** The built-in provider's clients: the office's web app, and the carers' app on their phones (`/carer/`). */
 export const BUILT_IN_CLIENT_ID = 'valecare-web';
@@ -47,6 +48,8 @@ export function carerRefreshTokenSeconds(sessionStart: number, now: number): num
 }
 
 const isCarerClient = (ctx: KoaContextWithOIDC | undefined) => ctx?.oidc?.client?.clientId === CARER_CLIENT_ID;
+/** The request's account (loaded by findAccount below) is a carer's. */
+const isCarerAccount = (ctx: KoaContextWithOIDC) => (ctx.oidc.account as { role?: string } | undefined)?.role === CARER_ROLE;
 
 const epochSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -68,6 +71,12 @@ function signInEveryTime() {
         const signedInAt = ctx.oidc.session?.authTime();
         return !(ctx.oidc.prompts.has('none') && signedInAt !== undefined && epochSeconds() - signedInAt < SESSION_SECONDS);
       }),
+    );
+  // A session whose account findAccount does not give (disabled, or staff on the carer app) is joined by no one.
+  policy
+    .get('login')!
+    .checks.add(
+      new interactionPolicy.Check('account_not_found', 'The account may not sign in here', 'login_required', (ctx) => Boolean(ctx.oidc.session?.accountId) && !ctx.oidc.account),
     );
   return policy;
 }
@@ -113,14 +122,17 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
     },
     // The app reads the user and role from the ID token itself (spec §5).
     conformIdTokenClaims: false,
-    async findAccount(_ctx, sub, token) {
+    async findAccount(ctx, sub, token) {
       const user = await findUserById(db, sub);
       // A disabled user's refresh tokens stop working even if one escaped being revoked.
       if (!user || user.disabled) return undefined;
+      // The carer app signs in carers only: staff joining it silently find no sign-in to join.
+      if (isCarerClient(ctx) && user.role !== CARER_ROLE) return undefined;
       // The code or refresh token an ID token is issued for carries the session it belongs to.
       const sessionUid = token && 'sessionUid' in token ? token.sessionUid : undefined;
       return {
         accountId: sub,
+        role: user.role,
         claims: async (use) => ({
           ...(use === 'id_token' && sessionUid ? { sid: sessionUid } : {}),
           sub,
@@ -164,8 +176,8 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
         token.clientId === CARER_CLIENT_ID
           ? carerRefreshTokenSeconds(token.iiat ?? epochSeconds(), epochSeconds())
           : refreshTokenSeconds(token.iiat ?? epochSeconds(), epochSeconds(), env.sessionIdleMinutes * 60),
-      // The session is saved as its sign-in finishes, for the client that asked for it.
-      Session: (ctx) => (isCarerClient(ctx) ? CARER_SESSION_SECONDS : SESSION_SECONDS),
+      // Saved at each sign-in request: a carer's lasts 30 days, anyone else's a working day, whichever app asked.
+      Session: (ctx) => (isCarerAccount(ctx) ? CARER_SESSION_SECONDS : SESSION_SECONDS),
       Grant: GRANT_SECONDS,
     },
     interactions: { policy: signInEveryTime(), url: (_ctx, interaction) => `${AUTH_PREFIX}/interaction/${interaction.uid}` },
@@ -239,6 +251,16 @@ export async function createProvider(db: Database, env: Env): Promise<Provider> 
     await endSession(db, sid);
     const user = typeof sub === 'string' ? await findUserById(db, sub) : undefined;
     if (user) await recordAudit(db, user, 'auth.signOut', user.id, null);
+  });
+  // A refresh token used a second time is a copy racing its owner: the provider ends the chain's grant, and here its
+  // session too, so the chain's ID tokens are refused at once rather than for the rest of their 15 minutes.
+  provider.use(async (ctx, next) => {
+    await next();
+    const reused = ctx.oidc?.entities.RefreshToken as { consumed?: unknown; sessionUid?: string; accountId?: string } | undefined;
+    if (ctx.oidc?.route !== 'token' || ctx.status !== 400 || !reused?.consumed || !reused.sessionUid) return;
+    await endSession(db, reused.sessionUid);
+    const user = reused.accountId ? await findUserById(db, reused.accountId) : undefined;
+    if (user) await recordAudit(db, user, 'auth.refreshTokenReused', user.id, { ip: ctx.ip });
   });
   return provider;
 }

@@ -93,6 +93,10 @@ describe('the built-in provider', () => {
       expect((await me(next.id_token)).statusCode).toBe(200);
       // Public clients get a new refresh token each time; the old one is spent.
       expect((await refreshTokens(restarted, tokens!.refresh_token)).statusCode).toBe(400);
+      // Used twice, a copy is racing its owner: the whole chain ends, its ID tokens with it, and it is audited.
+      expect((await me(next.id_token)).statusCode).toBe(401);
+      expect((await refreshTokens(restarted, next.refresh_token)).statusCode).toBe(400);
+      expect(await t.database.db.select({ procedure: auditLog.procedure }).from(auditLog).where(eq(auditLog.procedure, 'auth.refreshTokenReused'))).toHaveLength(1);
 
       expect((await revokeToken(restarted, next.refresh_token)).statusCode).toBe(200);
       const afterRevoke = await refreshTokens(restarted, next.refresh_token);

@@ -28,6 +28,7 @@ export const BACKUP_TABLES = [
   'packages',
   'deliveries',
   'visits',
+  'visit_refusals',
   'closed_months',
   'delivery_settings',
   'training_records',

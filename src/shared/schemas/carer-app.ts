@@ -21,7 +21,8 @@ export { MAX_VISITS_A_CALL };
  * (its package, its day, its length) is answered visit by visit, in words.
  */
 export const visitInput = z.strictObject({
-  id: z.uuid({ message: 'A visit is sent with the id the phone made for it' }),
+  // The phone makes a random (version 4) UUID; one visit has one id, however its letters are cased.
+  id: z.uuid({ version: 'v4', message: 'A visit is sent with the id the phone made for it' }).transform((id) => id.toLowerCase()),
   packageId,
   date: isoDate,
   start: timeOfDay,

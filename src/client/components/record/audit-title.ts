@@ -21,6 +21,7 @@ const ACTIONS: Record<string, string> = {
 const EVENTS: Record<string, string> = {
   'auth.signIn': 'Signed in',
   'auth.signOut': 'Signed out',
+  'auth.refreshTokenReused': 'Signed out: a sign-in token was used twice',
   'auth.signInFailed': 'Sign-in failed',
   'auth.signInRefused': 'Sign-in refused',
   'auth.mfaEnrolled': 'Set up two-step sign-in',

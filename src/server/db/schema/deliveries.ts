@@ -69,6 +69,21 @@ export const visits = pgTable(
   ],
 );
 
+/**
+ * Visits a carer's phone sent that were refused, counted per carer and hour rather than audited one by one: a phone
+ * can send them without end, and they must not bury the audit trail. The hour's first is audited in full.
+ */
+export const visitRefusals = pgTable(
+  'visit_refusals',
+  {
+    carerId: requiredReference('carer_id', () => carers.id, 'cascade'),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    refusals: integer('refusals').notNull().default(1),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.carerId, t.windowStart] })],
+);
+
 /** Months whose figures have gone to funders: no entry in them changes until an Admin reopens the month. */
 export const closedMonths = pgTable(
   'closed_months',

@@ -89,7 +89,10 @@ describe('a carer’s account', () => {
     await expect(coordinator.carerApp.revoke({ carerId: carer.id })).rejects.toThrow('This carer does not have the carer app');
 
     expect(await coordinator.carerApp.invite({ carerId: carer.id })).toMatchObject({ state: 'active' });
-    expect((await accountOf(carer.id))!.id).toBe(account.id);
+    const again = (await accountOf(carer.id))!;
+    expect(again.id).toBe(account.id);
+    // Invited again, they choose a password anew from the link: the one from before their access ended opens nothing.
+    expect(again.passwordHash).not.toBe(account.passwordHash);
   });
 
   it('ends when the carer is archived, and goes whole, address and names, when they are anonymised', async () => {

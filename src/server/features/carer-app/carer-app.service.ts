@@ -71,8 +71,13 @@ export async function inviteCarer(ctx: ServiceContext, { carerId }: CarerAppRef)
     const sameEmail = await findUserByEmail(tx, carer.email);
     if (sameEmail && sameEmail.id !== existing?.id) throw refused(`Another account signs in with ${carer.email}: a carer's account needs an address of its own`);
     const values = { email: carer.email.toLowerCase(), ...namesOf(carer.name), updatedAt: new Date() };
+    // Invited again after their access ended, a carer sets a new password from the link: the old one opens nothing.
     const [row] = existing
-      ? await tx.update(users).set({ ...values, disabledAt: null }).where(eq(users.id, existing.id)).returning()
+      ? await tx
+          .update(users)
+          .set({ ...values, disabledAt: null, passwordHash: await hashPassword(newPassword()) })
+          .where(eq(users.id, existing.id))
+          .returning()
       : await tx
           .insert(users)
           .values({ id: newId('u'), role: CARER_ROLE, carerId, passwordHash: await hashPassword(newPassword()), ...values })

@@ -1,20 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CARER_CLIENT_ID, CARER_SESSION_SECONDS, carerRefreshTokenSeconds } from '@/server/auth/provider';
+import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID, CARER_SESSION_SECONDS, carerRefreshTokenSeconds, SESSION_SECONDS } from '@/server/auth/provider';
 import { oidcModels, users } from '@/server/db/schema/auth';
 import { addUser } from '@/server/features/account/accounts';
 import { newCarer } from '@/server/test/builders';
 import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
 import { pathOf, refreshTokens, signInThroughProvider, TestBrowser, type Tokens } from '@/server/test/sign-in-flow';
+import { createLogger } from '@/server/log';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
 let people = 0;
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ logger: createLogger('info', { write: (line: string) => void logLines.push(line) }) });
 });
 afterAll(() => t.close());
 beforeEach(useTestClock);
@@ -101,6 +103,16 @@ describe('a carer signing in on their phone', () => {
     expect(await accessEnded(tokens!.id_token)).toBe(false);
   });
 
+  it('keeps the token out of the log when the state is asked for by GET, which is refused', async () => {
+    const { credentials } = await invitedCarer();
+    const { tokens } = await signInThroughProvider(t.app, credentials, { browser: TestBrowser.carerPhone(t.app) });
+    const input = encodeURIComponent(JSON.stringify({ idToken: tokens!.id_token }));
+    expect((await t.app.inject({ method: 'GET', url: `/trpc/carerApp.accessState?input=${input}` })).statusCode).toBe(405);
+    expect(logLines.some((line) => line.includes('carerApp.accessState'))).toBe(true);
+    const [, payload, signature] = tokens!.id_token.split('.');
+    expect(logLines.filter((line) => line.includes(payload!) || line.includes(signature!))).toEqual([]);
+  });
+
   it('is told nothing of another carer’s or the office’s tokens, nor of one altered', async () => {
     const { credentials } = await invitedCarer();
     const { tokens } = await signInThroughProvider(t.app, credentials, { browser: TestBrowser.carerPhone(t.app) });
@@ -112,14 +124,32 @@ describe('a carer signing in on their phone', () => {
     expect(await accessEnded(await t.idToken('Coordinator'))).toBe(false);
   });
 
-  it('is for carers only: staff signed in through the carer app reach nothing with it', async () => {
+  it('is for carers only: staff who sign in through the carer app are told so, and keep no sign-in from it', async () => {
     const staff = { email: `staff${++people}@valecare.test`, password: `staff password ${people}` };
-    await addUser(t.database.db, { ...staff, givenName: 'Stan', familyName: 'Office', role: 'Coordinator' });
-    const { tokens } = await signInThroughProvider(t.app, staff, { browser: TestBrowser.carerPhone(t.app) });
-    expect((await call('session.me', tokens!.id_token)).statusCode).toBe(401);
-    expect((await call('clients.getAll', tokens!.id_token)).statusCode).toBe(401);
-    // The same person through the office's app is signed in as ever.
-    const office = await signInThroughProvider(t.app, staff);
-    expect((await call('session.me', office.tokens!.id_token)).statusCode).toBe(200);
+    const {
+      user: { id },
+    } = await addUser(t.database.db, { ...staff, givenName: 'Stan', familyName: 'Office', role: 'Trustee' });
+    const phone = TestBrowser.carerPhone(t.app);
+    const { refused, tokens } = await signInThroughProvider(t.app, staff, { browser: phone });
+    expect(tokens).toBeUndefined();
+    expect(refused!.statusCode).toBe(403);
+    expect(refused!.body).toContain('This app is for carers');
+    expect(refused!.body).toContain(`href="${TEST_PUBLIC_URL}/"`);
+    // No session was made, so no cookie of one, and a silent office sign-in from that browser finds none.
+    const sessions = () => t.database.db.select().from(oidcModels).where(and(eq(oidcModels.type, 'Session'), sql`${oidcModels.payload}->>'accountId' = ${id}`));
+    expect(await sessions()).toEqual([]);
+    expect(phone.setCookies.filter((line) => /^_session=[^;]/.test(line))).toEqual([]);
+    phone.clientId = BUILT_IN_CLIENT_ID;
+    phone.redirectUri = `${TEST_PUBLIC_URL}/`;
+    expect(await phone.signInSilently()).toEqual({ error: 'login_required' });
+    // The same person through the office's app is signed in as ever, for a working day.
+    const office = new TestBrowser(t.app);
+    const signedIn = await signInThroughProvider(t.app, staff, { browser: office });
+    expect((await call('session.me', signedIn.tokens!.id_token)).statusCode).toBe(200);
+    // That office sign-in joined from the carer app, silently, gives it nothing and stays a working day long.
+    office.clientId = CARER_CLIENT_ID;
+    office.redirectUri = `${TEST_PUBLIC_URL}/carer/`;
+    expect(await office.signInSilently()).toEqual({ error: 'login_required' });
+    expect(await expiresIn('Session', id)).toBeLessThanOrEqual(SESSION_SECONDS * 1000);
   });
 });

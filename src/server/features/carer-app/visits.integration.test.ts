@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/db/schema/audit';
-import { deliveries, visits } from '@/server/db/schema/deliveries';
+import { packages } from '@/server/db/schema/care';
+import { deliveries, visitRefusals, visits } from '@/server/db/schema/deliveries';
+import { clients } from '@/server/db/schema/people';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { ACCESS_ENDED, VISIT_REFUSALS } from '@/shared/carer-app';
+import { ACCESS_ENDED, TOO_MANY_VISITS, VISIT_REFUSALS, VISITS_AN_HOUR } from '@/shared/carer-app';
 
 /** Today is Wednesday 18 March 2026; the carer's own package runs from 5 January, open. */
 const TODAY = '2026-03-18';
@@ -18,6 +20,7 @@ let carerId: string;
 let own: string;
 let ended: string;
 let someoneElses: string;
+let clientId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,6 +32,7 @@ beforeAll(async () => {
   await admin.carerApp.invite({ carerId });
   const other = (await admin.volunteers.create(newCarer({ name: 'Otto Other' }))).id;
   const client = await admin.clients.create({ ...newClient({ name: 'Edna Home' }), details: { ...newClient().details, name: 'Edna Home', phone: '01984 000111' } });
+  clientId = client.id;
   const request = (await admin.requests.create(newRequest(client.id, { startDate: '2026-01-05' }))).id;
   own = (await admin.packages.create(newPackage(carerId, request, { startDate: '2026-01-05', weeklyHours: 7 }))).id;
   ended = (await admin.packages.create(newPackage(carerId, request, { startDate: '2026-01-05', endDate: '2026-03-10' }))).id;
@@ -95,15 +99,19 @@ describe('carerApp.sync', () => {
     expect(await dayEntry(own, '2026-03-04')).toMatchObject({ hours: 5 });
   });
 
-  it('refuses, in words and storing nothing, what may not be recorded; each refusal is audited', async () => {
+  it('refuses, in words and storing nothing, what may not be recorded; the hour’s first refusal is audited, the rest counted', async () => {
+    await t.database.db.delete(visitRefusals);
     await admin.deliveries.closeMonth({ month: '2026-02' });
     await carerApp.sync({ visits: [visit({ date: '2026-03-05', start: '09:00', end: '10:00' })] });
+    const request = (await admin.requests.create(newRequest(clientId, { startDate: '2026-03-10' }))).id;
+    const later = (await admin.packages.create(newPackage(carerId, request, { startDate: '2026-03-10' }))).id;
     const cases = [
       [visit({ packageId: someoneElses }), VISIT_REFUSALS.notYours],
       [visit({ date: '2026-03-19' }), VISIT_REFUSALS.future],
-      [visit({ date: '2026-01-02' }), VISIT_REFUSALS.beforeStart('2026-01-05')],
+      [visit({ date: '2026-02-15' }), VISIT_REFUSALS.tooOld(30)],
+      [visit({ packageId: later, date: '2026-03-09' }), VISIT_REFUSALS.beforeStart('2026-03-10')],
       [visit({ packageId: ended, date: '2026-03-11' }), VISIT_REFUSALS.afterEnd('2026-03-10')],
-      [visit({ date: '2026-02-10' }), VISIT_REFUSALS.closedMonth('2026-02')],
+      [visit({ date: '2026-02-20' }), VISIT_REFUSALS.closedMonth('2026-02')],
       [visit({ date: '2026-03-05', start: '09:30', end: '11:00' }), VISIT_REFUSALS.overlaps({ date: '2026-03-05', start: '09:00', end: '10:00' })],
       [visit({ start: '11:00', end: '10:00' }), VISIT_REFUSALS.endsBeforeStart],
       [visit({ start: '10:00', end: '10:00' }), VISIT_REFUSALS.endsBeforeStart],
@@ -112,12 +120,78 @@ describe('carerApp.sync', () => {
     const answers = await carerApp.sync({ visits: cases.map(([sent]) => sent) });
     expect(answers).toEqual(cases.map(([sent, reason]) => ({ id: sent.id, result: 'refused', reason })));
     expect(VISIT_REFUSALS.closedMonth('2026-02')).toBe('February 2026 is closed: the office has sent its figures. Ask the office to record this visit.');
-    for (const [sent, reason] of cases) {
-      expect(await stored(sent.id)).toEqual([]);
-      expect(await auditOf(sent.id)).toEqual([{ procedure: 'carerApp.visitRefused', changes: expect.objectContaining({ reason }) }]);
-    }
+    for (const [sent] of cases) expect(await stored(sent.id)).toEqual([]);
+    expect(await auditOf(cases[0][0].id)).toEqual([{ procedure: 'carerApp.visitRefused', changes: expect.objectContaining({ reason: VISIT_REFUSALS.notYours }) }]);
+    for (const [sent] of cases.slice(1)) expect(await auditOf(sent.id)).toEqual([]);
+    expect(await t.database.db.select({ refusals: visitRefusals.refusals }).from(visitRefusals).where(eq(visitRefusals.carerId, carerId))).toEqual([{ refusals: cases.length }]);
     expect(await dayEntry(own, '2026-03-16')).toBeUndefined();
     await admin.deliveries.reopenMonth({ month: '2026-02' });
+    await t.database.db.update(packages).set({ archived: 'Y' }).where(eq(packages.id, later));
+  });
+
+  it('grows the audit trail by one row however many refused visits a phone sends in an hour', async () => {
+    await t.database.db.delete(visitRefusals);
+    const refusedRows = async () => (await t.database.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.procedure, 'carerApp.visitRefused'))).length;
+    const before = await refusedRows();
+    for (let call = 0; call < 3; call++) {
+      const sent = Array.from({ length: 100 }, () => visit({ packageId: someoneElses, note: 'x'.repeat(500) }));
+      expect((await carerApp.sync({ visits: sent })).every((answer) => answer.result === 'refused')).toBe(true);
+    }
+    expect(await refusedRows()).toBe(before + 1);
+    expect(await t.database.db.select({ refusals: visitRefusals.refusals }).from(visitRefusals).where(eq(visitRefusals.carerId, carerId))).toEqual([{ refusals: 300 }]);
+  });
+
+  it('takes visits only for packages the phone was given: not archived, nor of a client archived or anonymised', async () => {
+    const request = (await admin.requests.create(newRequest(clientId, { startDate: '2026-01-05' }))).id;
+    const closed = (await admin.packages.create(newPackage(carerId, request, { startDate: '2026-01-05' }))).id;
+    const otherClient = (await admin.clients.create(newClient({ name: 'Agnes Away' }))).id;
+    const away = (await admin.packages.create(newPackage(carerId, (await admin.requests.create(newRequest(otherClient, { startDate: '2026-01-05' }))).id, { startDate: '2026-01-05' }))).id;
+    const onPhone = async () => (await carerApp.myVisits()).packages.map((p) => p.id);
+    expect(await onPhone()).toEqual(expect.arrayContaining([closed, away]));
+    await t.database.db.update(packages).set({ archived: 'Y' }).where(eq(packages.id, closed));
+    await t.database.db.update(clients).set({ archived: 'Y' }).where(eq(clients.id, otherClient));
+    for (const packageId of [closed, away]) {
+      const sent = visit({ packageId, date: '2026-03-17' });
+      expect(await carerApp.sync({ visits: [sent] })).toEqual([{ id: sent.id, result: 'refused', reason: VISIT_REFUSALS.packageClosed }]);
+    }
+    expect(await onPhone()).not.toContain(closed);
+    expect(await onPhone()).not.toContain(away);
+    // Anonymised (and so archived) clients' packages are neither on the phone nor take visits.
+    await t.database.db.update(clients).set({ archived: 'N', anonymisedAt: new Date() }).where(eq(clients.id, otherClient));
+    expect(await onPhone()).not.toContain(away);
+    const sent = visit({ packageId: away, date: '2026-03-17' });
+    expect(await carerApp.sync({ visits: [sent] })).toEqual([{ id: sent.id, result: 'refused', reason: VISIT_REFUSALS.packageClosed }]);
+  });
+
+  it('never moves the month recording began: a visit before it is left for the office', async () => {
+    const recording = await admin.deliveries.getRecordingStart();
+    expect(recording.from).toBe('2026-03');
+    const sent = visit({ date: '2026-02-27' });
+    expect(await carerApp.sync({ visits: [sent] })).toEqual([{ id: sent.id, result: 'refused', reason: VISIT_REFUSALS.beforeRecording('2026-03') }]);
+    expect(VISIT_REFUSALS.beforeRecording('2026-03')).toBe('Recording of delivered care began in March 2026: ask the office to record this visit');
+    expect(await admin.deliveries.getRecordingStart()).toEqual(recording);
+  });
+
+  it('takes one id however it is cased, and refuses the all-zero id', async () => {
+    const sent = visit({ date: '2026-03-13', start: '07:00', end: '07:30' });
+    expect(await carerApp.sync({ visits: [sent] })).toEqual([{ id: sent.id, result: 'recorded' }]);
+    expect(await carerApp.sync({ visits: [{ ...sent, id: sent.id.toUpperCase() }] })).toEqual([{ id: sent.id, result: 'duplicate' }]);
+    await expect(carerApp.sync({ visits: [{ ...visit({ date: '2026-03-13', start: '08:00', end: '08:30' }), id: '00000000-0000-0000-0000-000000000000' }] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('refuses a call that would record more than an hour’s share of visits whole, for the phone to send later', async () => {
+    // The hour's visits so far, as a phone back from a long time without signal sends them.
+    const earlier = Array.from({ length: VISITS_AN_HOUR }, () => ({ id: randomUUID(), carerId, packageId: own, date: '2020-01-01', startTime: '00:00', endTime: '00:01', minutes: 1 }));
+    await t.database.db.insert(visits).values(earlier);
+    try {
+      const sent = visit({ date: '2026-03-14' });
+      await expect(carerApp.sync({ visits: [sent] })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_VISITS });
+      expect(await stored(sent.id)).toEqual([]);
+    } finally {
+      await t.database.db.delete(visits).where(eq(visits.date, '2020-01-01'));
+    }
   });
 
   it('keeps the office’s figure for a day it recorded, the carer’s visit stored beside it', async () => {

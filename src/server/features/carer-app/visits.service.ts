@@ -1,15 +1,17 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { hoursOfVisits, MAX_VISIT_MINUTES, VISIT_REFUSALS, visitMinutes } from '@/shared/carer-app';
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { hoursOfVisits, MAX_VISIT_MINUTES, TOO_MANY_VISITS, VISIT_REFUSALS, visitMinutes, VISITS_AN_HOUR } from '@/shared/carer-app';
 import { addDays } from '@/shared/dates';
 import { monthOfDate } from '@/shared/deliveries';
 import type { VisitInput } from '@/shared/schemas/carer-app';
 import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
-import { closedMonths, deliveries, visits } from '@/server/db/schema/deliveries';
+import { closedMonths, deliveries, visitRefusals, visits } from '@/server/db/schema/deliveries';
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
 import { notEndedYet } from '@/server/records/care.mappers';
+import { getRecordingStart } from '@/server/records/recording-start';
 import type { ServiceContext } from '@/server/records/service-context';
 
 /** How far back the phone is given its own visits. */
@@ -29,21 +31,39 @@ function sameVisit(stored: typeof visits.$inferSelect, sent: VisitInput, carerId
   );
 }
 
+/** A package the office has given the carer's phone: not archived, its client neither archived nor anonymised. */
+const givenToPhone = and(eq(packages.archived, 'N'), eq(clients.archived, 'N'), isNull(clients.anonymisedAt));
+
+/** What a call's visits are checked against, besides what is stored: the day, and how far back a phone records. */
+interface RecordingLimits {
+  today: string;
+  /** The earliest day a phone may record (CARER_RECORDING_DAYS back). */
+  earliest: string;
+  recordingDays: number;
+  /** The month recording of delivered care began: a phone never moves it back. */
+  recordingFrom: string | null;
+}
+
 /** Why the visit may not be recorded, or null: its package, its day and its length, against what is stored now. */
-async function refusalOf(tx: Executor, carerId: string, visit: VisitInput, today: string): Promise<string | null> {
+async function refusalOf(tx: Executor, carerId: string, visit: VisitInput, limits: RecordingLimits): Promise<string | null> {
   const length = visitMinutes(visit);
   if (length <= 0) return VISIT_REFUSALS.endsBeforeStart;
   if (length > MAX_VISIT_MINUTES) return VISIT_REFUSALS.tooLong;
   const [pkg] = await tx
-    .select({ startDate: packages.startDate, endDate: packages.endDate })
+    .select({ startDate: packages.startDate, endDate: packages.endDate, given: sql<boolean>`${givenToPhone}` })
     .from(packages)
+    .innerJoin(requests, eq(requests.id, packages.requestId))
+    .innerJoin(clients, eq(clients.id, requests.clientId))
     .where(and(eq(packages.id, visit.packageId), eq(packages.carerId, carerId)));
   if (!pkg) return VISIT_REFUSALS.notYours;
-  if (visit.date > today) return VISIT_REFUSALS.future;
+  if (!pkg.given) return VISIT_REFUSALS.packageClosed;
+  if (visit.date > limits.today) return VISIT_REFUSALS.future;
+  if (visit.date < limits.earliest) return VISIT_REFUSALS.tooOld(limits.recordingDays);
   if (visit.date < pkg.startDate) return VISIT_REFUSALS.beforeStart(pkg.startDate);
   if (pkg.endDate !== null && visit.date > pkg.endDate) return VISIT_REFUSALS.afterEnd(pkg.endDate);
   const [closed] = await tx.select({ month: closedMonths.month }).from(closedMonths).where(eq(closedMonths.month, monthOfDate(visit.date)));
   if (closed) return VISIT_REFUSALS.closedMonth(closed.month);
+  if (limits.recordingFrom !== null && monthOfDate(visit.date) < limits.recordingFrom) return VISIT_REFUSALS.beforeRecording(limits.recordingFrom);
   const [other] = await tx
     .select({ date: visits.date, start: visits.startTime, end: visits.endTime })
     .from(visits)
@@ -78,33 +98,67 @@ async function keepDayFromVisits(tx: Executor, packageId: string, date: string):
  * Records each visit once, whatever was sent before, in whatever order, or at the same time: the call is one
  * transaction holding the carer's row (and the closed months against a closing), so a carer's visits are checked
  * one at a time against what is stored, and a call cut short (a server stopped mid-batch) leaves nothing of itself;
- * the visit's id decides whether it is new. Each answer is audited (a duplicate changes nothing and is not).
+ * the visit's id decides whether it is new. A recorded visit is audited; a refused one is counted, the carer's first
+ * in the hour audited in full (a duplicate changes nothing and is neither). A call that would take the carer past
+ * VISITS_AN_HOUR is refused whole, for the phone to send later.
  */
 export async function syncVisits(ctx: ServiceContext, carer: { carerId: string }, sent: VisitInput[]): Promise<VisitAnswer[]> {
-  const { db, actor, today } = ctx;
+  const { db, actor, today, env } = ctx;
   if (sent.length === 0) return [];
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${carers} where ${carers.id} = ${carer.carerId} for update`);
     // A month closed while this waits is seen: closing takes its lock against entries being written.
     await tx.execute(sql`lock table ${closedMonths} in share mode`);
+    const [{ recordedThisHour }] = (await tx
+      .select({ recordedThisHour: sql<number>`count(*)::int` })
+      .from(visits)
+      .where(and(eq(visits.carerId, carer.carerId), sql`${visits.recordedAt} > now() - interval '1 hour'`))) as [{ recordedThisHour: number }];
+    const limits: RecordingLimits = {
+      today,
+      earliest: addDays(today, -env.carerRecordingDays),
+      recordingDays: env.carerRecordingDays,
+      recordingFrom: (await getRecordingStart(tx)).from,
+    };
     const answers: VisitAnswer[] = [];
-    for (const visit of sent) answers.push(await syncVisit(tx, actor, carer.carerId, visit, today));
+    let recorded = recordedThisHour;
+    for (const visit of sent) {
+      const answer = await syncVisit(tx, actor, carer.carerId, visit, limits);
+      if (answer.result === 'recorded') {
+        if (++recorded > VISITS_AN_HOUR) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_VISITS });
+        // The first visit ever recorded begins the recording; the call's later ones may not go before it.
+        limits.recordingFrom ??= monthOfDate(visit.date);
+      }
+      answers.push(answer);
+    }
     return answers;
   });
 }
 
-async function syncVisit(tx: Executor, actor: ServiceContext['actor'], carerId: string, visit: VisitInput, today: string): Promise<VisitAnswer> {
+/** Counts a refused visit of the carer in this hour: how many so far, this one included. */
+async function countRefusal(tx: Executor, carerId: string): Promise<number> {
+  const [row] = await tx
+    .insert(visitRefusals)
+    .values({ carerId, windowStart: sql`date_trunc('hour', now())` })
+    .onConflictDoUpdate({ target: [visitRefusals.carerId, visitRefusals.windowStart], set: { refusals: sql`${visitRefusals.refusals} + 1`, lastAt: sql`now()` } })
+    .returning({ refusals: visitRefusals.refusals });
+  return row!.refusals;
+}
+
+async function refuse(tx: Executor, actor: ServiceContext['actor'], carerId: string, visit: VisitInput, reason: string): Promise<VisitAnswer> {
+  if ((await countRefusal(tx, carerId)) === 1) {
+    await recordAudit(tx, actor, 'carerApp.visitRefused', visit.id, { ...visit, reason, later: 'This carer’s later refusals in the same hour are counted, not listed' });
+  }
+  return { id: visit.id, result: 'refused', reason };
+}
+
+async function syncVisit(tx: Executor, actor: ServiceContext['actor'], carerId: string, visit: VisitInput, limits: RecordingLimits): Promise<VisitAnswer> {
   const [stored] = await tx.select().from(visits).where(eq(visits.id, visit.id));
   if (stored) {
     if (sameVisit(stored, visit, carerId)) return { id: visit.id, result: 'duplicate' };
-    await recordAudit(tx, actor, 'carerApp.visitRefused', visit.id, { ...visit, reason: VISIT_REFUSALS.sentWithOtherContent });
-    return { id: visit.id, result: 'refused', reason: VISIT_REFUSALS.sentWithOtherContent };
+    return refuse(tx, actor, carerId, visit, VISIT_REFUSALS.sentWithOtherContent);
   }
-  const reason = await refusalOf(tx, carerId, visit, today);
-  if (reason) {
-    await recordAudit(tx, actor, 'carerApp.visitRefused', visit.id, { ...visit, reason });
-    return { id: visit.id, result: 'refused', reason };
-  }
+  const reason = await refusalOf(tx, carerId, visit, limits);
+  if (reason) return refuse(tx, actor, carerId, visit, reason);
   const minutes = visitMinutes(visit);
   await tx.insert(visits).values({ id: visit.id, carerId, packageId: visit.packageId, date: visit.date, startTime: visit.start, endTime: visit.end, minutes, note: visit.note ?? '' });
   await keepDayFromVisits(tx, visit.packageId, visit.date);
@@ -135,8 +189,9 @@ export interface RecordedVisit {
 }
 
 /**
- * What the phone keeps: the carer's own packages not yet ended (the client's name, address and phone, the services,
- * the package's notes and weekly hours) and their own visits of the last 30 days. Nothing else of any client.
+ * What the phone keeps: the carer's own packages not yet ended and still given to the phone (the client's name, address
+ * and phone, the services, the package's notes and weekly hours) and their own visits on them of the last 30 days.
+ * Nothing else of any client.
  */
 export async function myVisits({ db, today }: ServiceContext, carer: { carerId: string }): Promise<{ today: string; packages: CarerPackage[]; visits: RecordedVisit[] }> {
   const [own, recent] = await Promise.all([
@@ -157,17 +212,21 @@ export async function myVisits({ db, today }: ServiceContext, carer: { carerId: 
       .from(packages)
       .innerJoin(requests, eq(requests.id, packages.requestId))
       .innerJoin(clients, eq(clients.id, requests.clientId))
-      .where(and(eq(packages.carerId, carer.carerId), eq(packages.archived, 'N'), notEndedYet(packages.endDate, today)))
+      .where(and(eq(packages.carerId, carer.carerId), givenToPhone, notEndedYet(packages.endDate, today)))
       .orderBy(clients.name),
+    // Of packages still given to the phone: a client archived or anonymised leaves it, their visits with them.
     db
-      .select()
+      .select({ visit: visits })
       .from(visits)
-      .where(and(eq(visits.carerId, carer.carerId), gte(visits.date, addDays(today, -VISITS_SHOWN_DAYS)), lte(visits.date, today)))
+      .innerJoin(packages, eq(packages.id, visits.packageId))
+      .innerJoin(requests, eq(requests.id, packages.requestId))
+      .innerJoin(clients, eq(clients.id, requests.clientId))
+      .where(and(eq(visits.carerId, carer.carerId), givenToPhone, gte(visits.date, addDays(today, -VISITS_SHOWN_DAYS)), lte(visits.date, today)))
       .orderBy(desc(visits.date), desc(visits.startTime)),
   ]);
   return {
     today,
     packages: own.map(({ streetAddress, locality, postCode, ...pkg }) => ({ ...pkg, address: [streetAddress, locality, postCode].filter(Boolean).join(', ') })),
-    visits: recent.map((v) => ({ id: v.id, packageId: v.packageId, date: v.date, start: v.startTime, end: v.endTime, note: v.note, state: 'recorded' as const })),
+    visits: recent.map(({ visit: v }) => ({ id: v.id, packageId: v.packageId, date: v.date, start: v.startTime, end: v.endTime, note: v.note, state: 'recorded' as const })),
   };
 }

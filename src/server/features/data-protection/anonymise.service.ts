@@ -5,7 +5,7 @@ import { escapeHtmlText } from '@/shared/html';
 import { carerExclusions } from '@/server/db/schema/exclusions';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
-import { deliveries } from '@/server/db/schema/deliveries';
+import { deliveries, visits } from '@/server/db/schema/deliveries';
 import { magAttendees, magLogs } from '@/server/db/schema/mag';
 import { trainingRecords } from '@/server/db/schema/training';
 import { mailMessages } from '@/server/db/schema/mail';
@@ -61,6 +61,7 @@ const FREE_TEXT: { table: PgTable; fields: Record<string, string>; readOn?: stri
   { table: magLogs, fields: { notes: 'notes' } },
   // A visit's note is read on its package's timesheet row.
   { table: deliveries, fields: { note: 'visit note' }, readOn: 'packageId' },
+  { table: visits, fields: { note: 'carer’s visit note' }, readOn: 'packageId' },
   // A training record is read on its owner's page.
   { table: trainingRecords, fields: { notes: 'training record notes' }, readOn: 'ownerId' },
 ];
@@ -77,8 +78,8 @@ async function scrubOtherRecords(tx: Executor, actor: Actor, mentions: PersonMen
     const columns = getTableColumns(table) as Record<string, PgColumn>;
     const assignments = [
       ...Object.entries(set).map(([key, text]) => sql`${sql.identifier(columns[key]!.name)} = ${text}`),
-      sql`version = version + 1`,
-      sql`updated_at = now()`,
+      // An editable record's version moves on; a visit has none (only erasure changes it).
+      ...(columns.version ? [sql`version = version + 1`, sql`updated_at = now()`] : []),
     ];
     await tx.execute(sql`update ${table} set ${sql.join(assignments, sql`, `)} where id = ${id}`);
     await recordAudit(tx, actor, 'dataProtection.anonymise', id, { mentionsErasedFrom: fields });
@@ -189,10 +190,10 @@ export async function anonymisePerson(ctx: RecordContext, input: { personId: str
       if (requestIds.length) {
         await tx.update(requests).set({ streetAddress: '', postCode: district, notes: '', customId: '' }).where(inArray(requests.id, requestIds));
         await tx.update(packages).set({ name: label, streetAddress: '', postCode: district, notes: '' }).where(inArray(packages.requestId, requestIds));
-        await tx
-          .update(deliveries)
-          .set({ note: '' })
-          .where(inArray(deliveries.packageId, tx.select({ id: packages.id }).from(packages).where(inArray(packages.requestId, requestIds))));
+        const theirPackages = tx.select({ id: packages.id }).from(packages).where(inArray(packages.requestId, requestIds));
+        await tx.update(deliveries).set({ note: '' }).where(inArray(deliveries.packageId, theirPackages));
+        // A carer's visit notes are about the client (the phone's copy follows at its next fetch).
+        await tx.update(visits).set({ note: '' }).where(inArray(visits.packageId, theirPackages));
       }
       await tx.update(notes).set({ note: ERASED }).where(eq(notes.clientId, stored.id));
     } else {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Executor, queryRows } from '@/server/db/client';
@@ -114,6 +115,44 @@ describe("a carer's subject access export", () => {
     expect(exported.audit.find((e) => e.procedure === 'deliveries.record')?.changes).toMatchObject({ date: { to: '2024-02-05' }, note: { to: '[withheld]' } });
     // The carer still sees what the audit recorded of their own work: hours and dates.
     expect(exported.audit.find((e) => e.procedure === 'packages.update')?.changes).toMatchObject({ 'details.weeklyHours': { from: 3, to: 4 } });
+  });
+});
+
+describe('a carer’s visits from the carer app', () => {
+  it('are in the carer’s export with their notes, and leave nothing of a client anonymised, on the phone or anywhere', async () => {
+    const base = newCarer({ name: 'Vera Visits' });
+    // The test caller of the Carer role signs in as carer@valecare.test: this carer's address.
+    const carer = await admin.volunteers.create({ ...base, details: { ...base.details, email: 'carer@valecare.test' } });
+    await admin.carerApp.invite({ carerId: carer.id });
+    const input = newClient({ name: 'Horace Wimbleby', postCode: 'TA4 6HW' });
+    input.details.phone = '01984 555666';
+    const client = await admin.clients.create(input);
+    const request = await admin.requests.create(newRequest(client.id, { startDate: '2026-11-01' }));
+    const pkg = await admin.packages.create(newPackage(carer.id, request.id, { startDate: '2026-11-01' }));
+    const carerApp = t.caller('Carer').carerApp;
+    const note = 'Horace Wimbleby had a fall, ring 01984 555666. Key safe at the back, code 4321';
+    const recorded = { id: randomUUID(), packageId: pkg.id, date: '2026-11-20', start: '09:00', end: '10:00', note };
+    const refused = { ...recorded, id: randomUUID(), date: '2026-11-23' };
+    expect(await carerApp.sync({ visits: [recorded, refused] })).toMatchObject([{ result: 'recorded' }, { result: 'refused' }]);
+    expect((await carerApp.myVisits()).visits.map((v) => v.note)).toEqual([note]);
+
+    // The carer's own export holds their visits, in their words, and their audit entries.
+    const own = await admin.dataProtection.exportPerson({ personId: carer.id });
+    expect((own.person as { visits: unknown[] }).visits).toEqual([{ packageId: pkg.id, date: '2026-11-20', start: '09:00', end: '10:00', minutes: 60, note, recordedAt: expect.any(String) }]);
+    expect(own.audit.filter((e) => e.recordId === recorded.id || e.recordId === refused.id).map((e) => e.procedure)).toEqual(['carerApp.visitRecorded', 'carerApp.visitRefused']);
+    // The client's holds the visits to them, and not who made them.
+    const theirs = await admin.dataProtection.exportPerson({ personId: client.id });
+    const theirText = JSON.stringify(theirs);
+    expect(theirText).toContain('Key safe at the back');
+    for (const other of ['Vera Visits', carer.id]) expect(theirText, other).not.toContain(other);
+
+    await admin.dataProtection.anonymise({ personId: client.id });
+    const everything = await databaseText(t.database.db);
+    for (const secret of ['wimbleby', '01984 555666', 'key safe', 'code 4321']) expect(everything, secret).not.toContain(secret);
+    // The phone's next fetch has neither their package nor the visits to them.
+    const phone = await carerApp.myVisits();
+    expect(phone.packages.map((p) => p.id)).not.toContain(pkg.id);
+    expect(phone.visits).toEqual([]);
   });
 });
 

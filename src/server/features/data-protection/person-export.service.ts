@@ -5,7 +5,7 @@ import { recordAudit } from '@/server/records/audit-trail';
 import { carersService } from '@/server/features/carers/carers.service';
 import { getClient } from '@/server/features/clients/clients.service';
 import type { RecordContext } from '@/server/records/service-context';
-import { carerPackageIds, deliveriesByPackage, kindOf, ownRecordIds } from './person-records';
+import { carerPackageIds, deliveriesByPackage, kindOf, ownRecordIds, visitsFor } from './person-records';
 
 /** Shown in place of a value that is about someone other than the person exported. */
 const WITHHELD = '[withheld]';
@@ -13,6 +13,10 @@ const WITHHELD = '[withheld]';
 const PACKAGE_FIELDS_FOR_CARER = new Set(['id', 'archived', 'version', 'startDate', 'endDate', 'details.weeklyHours', 'details.services', 'details.address.locality']);
 /** And of the care they gave: the day, the hours or the missed visit's reason; the visit's note is about the client. */
 const DELIVERY_FIELDS_FOR_CARER = new Set(['id', 'version', 'packageId', 'date', 'status', 'hours', 'reason']);
+/** And of the visits their phone sent: all of it, the note being the carer's own words. */
+const VISIT_FIELDS_FOR_CARER = new Set(['id', 'packageId', 'date', 'start', 'end', 'minutes', 'note', 'reason', 'later']);
+/** A visit's id is the UUID its phone made; every other record's begins with a letter of its kind. */
+const isVisitId = (id: string | null) => id !== null && /^[0-9a-f]{8}-/.test(id);
 
 const isChange = (value: unknown): value is { from: unknown; to: unknown } => value !== null && typeof value === 'object' && 'from' in value && 'to' in value;
 
@@ -35,7 +39,7 @@ function withholdValues(changes: unknown, shareable: (field: string, value: unkn
 export async function exportPerson(ctx: RecordContext, { personId }: { personId: string }) {
   const kind = kindOf(personId);
   let person: Record<string, unknown>;
-  let shareable: (field: string, value: unknown) => boolean;
+  let shareable: (field: string, value: unknown, recordId: string | null) => boolean;
   if (kind === 'client') {
     // The carers a client is not to be matched with are other people's data, as the packages' carers are.
     const { magLogs: _sessions, requests: care, exclusions: _notMatched, ...client } = await getClient(ctx, { id: personId });
@@ -43,9 +47,17 @@ export async function exportPerson(ctx: RecordContext, { personId }: { personId:
       ctx.db,
       care.flatMap((r) => r.packages.map((p) => p.id)),
     );
+    const visited = await visitsFor(ctx.db, { packageIds: care.flatMap((r) => r.packages.map((p) => p.id)) });
     person = {
       ...client,
-      requests: care.map((r) => ({ ...r, packages: r.packages.map(({ carerId: _carer, carerName: _carerName, ...own }) => ({ ...own, careGiven: given.get(own.id) ?? [] })) })),
+      requests: care.map((r) => ({
+        ...r,
+        packages: r.packages.map(({ carerId: _carer, carerName: _carerName, ...own }) => ({
+          ...own,
+          careGiven: given.get(own.id) ?? [],
+          visits: visited.filter((v) => v.packageId === own.id),
+        })),
+      })),
     };
     shareable = (field) => field !== 'carerId';
   } else {
@@ -63,8 +75,11 @@ export async function exportPerson(ctx: RecordContext, { personId }: { personId:
       details: { client: 'a client', locality: p.details.address.locality, weeklyHours: p.details.weeklyHours, services: p.details.services },
       careGiven: (given.get(p.id) ?? []).map(({ note: _aboutTheClient, ...visit }) => visit),
     }));
-    person = { ...carer, packages: packagesForCarer };
-    shareable = (field, value) => PACKAGE_FIELDS_FOR_CARER.has(field) || DELIVERY_FIELDS_FOR_CARER.has(field) || (field === 'carerId' && value === personId);
+    // Their visits are their own record of their work, their notes in their words.
+    person = { ...carer, packages: packagesForCarer, visits: await visitsFor(ctx.db, { carerId: personId }) };
+    shareable = (field, value, recordId) =>
+      (field === 'carerId' && value === personId) ||
+      (isVisitId(recordId) ? VISIT_FIELDS_FOR_CARER.has(field) : PACKAGE_FIELDS_FOR_CARER.has(field) || DELIVERY_FIELDS_FOR_CARER.has(field));
   }
   const sessions = await ctx.db
     .select({ id: magLogs.id, date: magLogs.date })
@@ -78,7 +93,10 @@ export async function exportPerson(ctx: RecordContext, { personId }: { personId:
     .from(auditLog)
     .where(inArray(auditLog.recordId, ids))
     .orderBy(auditLog.id);
-  const audit = rows.map((row) => (row.recordId?.startsWith('p') || row.recordId?.startsWith('d') ? { ...row, changes: withholdValues(row.changes, shareable) } : row));
+  const aboutOthersToo = (id: string | null) => id?.startsWith('p') || id?.startsWith('d') || isVisitId(id);
+  const audit = rows.map((row) =>
+    aboutOthersToo(row.recordId) ? { ...row, changes: withholdValues(row.changes, (field, value) => shareable(field, value, row.recordId)) } : row,
+  );
   await recordAudit(ctx.db, ctx.actor, 'dataProtection.export', personId, null);
   return { exportedAt: new Date().toISOString(), kind, person, magSessions: sessions, audit };
 }

@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type Executor } from '@/server/db/client';
+import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
-import { deliveries } from '@/server/db/schema/deliveries';
+import { deliveries, visits } from '@/server/db/schema/deliveries';
 import { trainingRecords } from '@/server/db/schema/training';
 import { notes } from '@/server/db/schema/people';
 import { type CarerKind, carerKindOf } from '@/shared/carer-kind';
@@ -32,7 +33,7 @@ export async function ownRecordIds(db: Executor, personId: string): Promise<stri
     const requestIds = requestRows.map((r) => r.id);
     const packageRows = requestIds.length ? await db.select({ id: packages.id }).from(packages).where(inArray(packages.requestId, requestIds)) : [];
     const packageIds = packageRows.map((p) => p.id);
-    return [personId, ...noteIds, ...requestIds, ...packageIds, ...(await deliveryIds(db, packageIds))];
+    return [personId, ...noteIds, ...requestIds, ...packageIds, ...(await deliveryIds(db, packageIds)), ...(await visitIds(db, { packageIds }))];
   }
   const records = await db.select({ id: trainingRecords.id }).from(trainingRecords).where(eq(trainingRecords.ownerId, personId));
   return [personId, ...noteIds, ...records.map((r) => r.id)];
@@ -44,11 +45,54 @@ async function deliveryIds(db: Executor, packageIds: string[]): Promise<string[]
   return (await db.select({ id: deliveries.id }).from(deliveries).where(inArray(deliveries.packageId, packageIds))).map((d) => d.id);
 }
 
-/** A carer's packages and the care they gave on them: theirs to work, but about a client, so shared with that client's history. */
+/**
+ * The visits phones sent on these packages (or by this carer): those recorded, and those refused, known only by
+ * their audit entry (the visit's id and the package it was sent for).
+ */
+async function visitIds(db: Executor, { packageIds, carerId }: { packageIds: string[]; carerId?: string }): Promise<string[]> {
+  if (!packageIds.length && !carerId) return [];
+  const [recorded, refused] = await Promise.all([
+    db
+      .select({ id: visits.id })
+      .from(visits)
+      .where(or(packageIds.length ? inArray(visits.packageId, packageIds) : undefined, carerId ? eq(visits.carerId, carerId) : undefined)),
+    packageIds.length
+      ? db
+          .selectDistinct({ id: sql<string>`${auditLog.recordId}` })
+          .from(auditLog)
+          .where(and(eq(auditLog.procedure, 'carerApp.visitRefused'), inArray(sql`${auditLog.changes}->>'packageId'`, packageIds)))
+      : [],
+  ]);
+  return [...new Set([...recorded, ...refused].map((v) => v.id))];
+}
+
+/** A carer's packages, the care they gave on them and their visits: theirs, but about a client, so shared with that client's history. */
 export async function carerPackageIds(db: Executor, personId: string): Promise<string[]> {
   if (kindOf(personId) === 'client') return [];
   const packageIds = (await db.select({ id: packages.id }).from(packages).where(eq(packages.carerId, personId))).map((p) => p.id);
-  return [...packageIds, ...(await deliveryIds(db, packageIds))];
+  return [...packageIds, ...(await deliveryIds(db, packageIds)), ...(await visitIds(db, { packageIds, carerId: personId }))];
+}
+
+/** A visit as a subject access export shows it: its day and times, and the carer's note. */
+export interface ExportedVisit {
+  packageId: string;
+  date: string;
+  start: string;
+  end: string;
+  minutes: number;
+  note: string;
+  recordedAt: string;
+}
+
+/** The visits phones recorded on these packages, or by this carer, oldest first. */
+export async function visitsFor(db: Executor, where: { packageIds: string[] } | { carerId: string }): Promise<ExportedVisit[]> {
+  if ('packageIds' in where && !where.packageIds.length) return [];
+  const rows = await db
+    .select()
+    .from(visits)
+    .where('packageIds' in where ? inArray(visits.packageId, where.packageIds) : eq(visits.carerId, where.carerId))
+    .orderBy(visits.date, visits.startTime);
+  return rows.map((v) => ({ packageId: v.packageId, date: v.date, start: v.startTime, end: v.endTime, minutes: v.minutes, note: v.note, recordedAt: v.recordedAt.toISOString() }));
 }
 
 /** The care given on each of these packages, by date: what a subject access export shows of it. */
