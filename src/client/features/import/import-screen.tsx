@@ -310,7 +310,7 @@ export default function ImportScreen() {
           {type === 'json' && (
             <Field
               label="Reason for care given to carers who are not compliant"
-              hint="Only if the file gives care not yet ended to such carers: kept on each of those packages, as the package form keeps it"
+              hint="Only if the file gives care not yet ended to such carers: kept on each of those packages with your name, as the package form keeps it. A reason written in the file is not kept."
               className="sm:col-span-2"
             >
               <Input {...register('overrideReason', { onChange: () => setPreview(null) })} />
