@@ -293,6 +293,9 @@ it('commits a large CSV a batch at a time, answering /healthz within a second th
   expect(writing.every((p) => p.total === count && p.written <= count)).toBe(true);
   await askProgress();
   expect(seen.at(-1)).toEqual({ stage: 'done', written: count, total: count });
+  // Only to the person importing.
+  const stranger = await t.idToken('Admin', { sub: 'u-another-admin', email: 'another-admin@valecare.test' });
+  expect((await t.app.inject({ method: 'GET', url: `${IMPORT_PROGRESS_PATH}?id=${id}`, headers: { authorization: `Bearer ${stranger}` } })).statusCode).toBe(404);
   expect(Math.max(...waits)).toBeLessThan(1_000);
 }, 120_000);
 
