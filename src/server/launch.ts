@@ -54,9 +54,12 @@ async function buildInPlace(options: BuildOptions, outdir: string): Promise<void
   await rm(aside, { recursive: true, force: true });
 }
 
+/** Files a worker thread runs, built beside the server's bundle and each command's: their names and sources. */
+const WORKERS = { 'workbook-worker': path.join(PROJECT_ROOT, 'src/server/features/transfer/workbook-worker.ts') };
+
 /** Builds SERVER_BUNDLE from the sources (a fraction of a second; packages stay in node_modules), and the empty database when stale. */
 export async function buildServer(): Promise<void> {
-  await buildInPlace({ entryPoints: { main: path.join(PROJECT_ROOT, 'src/server/main.ts') }, outExtension: { '.js': '.mjs' }, packages: 'external' }, path.dirname(SERVER_BUNDLE));
+  await buildInPlace({ entryPoints: { main: path.join(PROJECT_ROOT, 'src/server/main.ts'), ...WORKERS }, outExtension: { '.js': '.mjs' }, packages: 'external' }, path.dirname(SERVER_BUNDLE));
   await buildEmptyDatabaseIfStale();
 }
 
@@ -75,7 +78,7 @@ const COMMAND_LINE_EXTERNAL = ['@electric-sql/pglite', '@node-rs/argon2', 'pg'];
 export async function buildCommandLine(): Promise<void> {
   await buildInPlace(
     {
-      entryPoints: Object.fromEntries(Object.entries(COMMANDS).map(([name, source]) => [name, path.join(PROJECT_ROOT, source)])),
+      entryPoints: { ...Object.fromEntries(Object.entries(COMMANDS).map(([name, source]) => [name, path.join(PROJECT_ROOT, source)])), ...WORKERS },
       outExtension: { '.js': '.mjs' },
       external: COMMAND_LINE_EXTERNAL,
       // The CommonJS packages inside (nodemailer, …) ask for Node's modules with require.

@@ -4,6 +4,8 @@ import type { TransferKind } from './schemas/transfer';
 // raw body, not through tRPC, whose calls are JSON of at most 1 MiB.
 
 export const IMPORT_PATH = '/api/import';
+/** How far the caller's upload `?progress=<id>` has gone: `?id=<id>` (an ImportProgress). */
+export const IMPORT_PROGRESS_PATH = '/api/import/progress';
 /** A spreadsheet of one kind with the accepted headings and no rows: `?type=clients`. */
 export const IMPORT_TEMPLATE_PATH = '/api/import/template.csv';
 export const EXPORT_ALL_PATH = '/api/export/all.json';
@@ -105,4 +107,14 @@ export interface SheetColumns {
 export interface ImportAnswer extends ImportPreview {
   committed: boolean;
   sheet?: SheetColumns;
+}
+
+/**
+ * How far an import is, which the Import screen asks while it waits for the answer: the file read, its records
+ * checked, then written a batch at a time (`written` of `total`), and done.
+ */
+export interface ImportProgress {
+  stage: 'reading' | 'checking' | 'writing' | 'done';
+  written: number;
+  total: number;
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileUp, Upload } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { todayIn } from '@/shared/dates';
@@ -10,7 +10,9 @@ import {
   type ImportAnswer,
   type ImportIssue,
   IMPORT_PATH,
+  IMPORT_PROGRESS_PATH,
   IMPORT_TEMPLATE_PATH,
+  type ImportProgress,
   type InvalidRows,
   MAX_UPLOAD_BYTES,
   type KindCounts,
@@ -139,6 +141,39 @@ interface ImportChoice {
   mapping: Record<string, number | null> | null;
 }
 
+/** How often the screen asks how far an import has gone once its file is sent. */
+const PROGRESS_POLL_MS = 1_000;
+
+const STAGE_WORDS: Record<ImportProgress['stage'], string> = {
+  reading: 'Reading the file…',
+  checking: 'Checking the records…',
+  writing: 'Importing…',
+  done: 'Finishing…',
+};
+
+/**
+ * What the person waiting is shown: the file going up, then what the server says it is doing (a large file's records
+ * are written a batch at a time, for minutes), with the records written so far.
+ */
+function ImportStatus({ sent, working }: { sent: number; working: ImportProgress | null }) {
+  if (sent < 1 || !working) {
+    return (
+      <progress className="w-full" value={sent} max={1} aria-label="Sending the file">
+        {Math.round(sent * 100)}%
+      </progress>
+    );
+  }
+  const writing = working.stage === 'writing' && working.total > 0;
+  return (
+    <div className="flex flex-col gap-1" role="status">
+      <progress className="w-full" aria-label="Importing" {...(writing ? { value: working.written, max: working.total } : {})} />
+      <p className="text-sm text-muted-foreground">
+        {writing ? `Importing: ${working.written.toLocaleString('en-GB')} of ${working.total.toLocaleString('en-GB')} records written` : STAGE_WORDS[working.stage]}
+      </p>
+    </div>
+  );
+}
+
 const NO_FILE: ImportChoice = { file: null, type: 'clients', onDuplicate: 'skip', invalidRows: 'refuse', tidyCapitals: true, overrideReason: '', mapping: null };
 
 /** /import: bring records in from the current system or a spreadsheet, previewed first; and export everything. */
@@ -159,6 +194,8 @@ export default function ImportScreen() {
   // What the server last answered, how far a file has gone up, and why it was refused: the screen's state, not the form's.
   const [preview, setPreview] = useState<ImportAnswer | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // What the server last said of the file it is working on, once sent.
+  const [working, setWorking] = useState<ImportProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   // An import that skipped rows: they stay on screen, to be fixed and imported again.
@@ -172,16 +209,35 @@ export default function ImportScreen() {
     if (type !== 'json') query.set('tidyCapitals', String(tidyCapitals));
     if (type === 'json' && overrideReason.trim()) query.set('overrideReason', overrideReason.trim());
     if (mapping && type !== 'json') query.set('mapping', JSON.stringify(mapping));
+    // getRandomValues, not randomUUID: the latter is missing from pages served over plain HTTP on the office network.
+    const id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    query.set('progress', id);
     setError(null);
     setImported(null);
     setProgress(0);
+    const token = await client.getIdToken();
+    let sent = false;
+    const ask = async () => {
+      if (!sent) return;
+      const answer = await fetch(`${IMPORT_PROGRESS_PATH}?id=${id}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).catch(() => null);
+      if (answer?.ok) setWorking((await answer.json()) as ImportProgress);
+    };
+    const polling = setInterval(() => void ask(), PROGRESS_POLL_MS);
     try {
-      return await sendFile(`${IMPORT_PATH}?${query}`, file, { token: await client.getIdToken(), onProgress: setProgress });
+      return await sendFile(`${IMPORT_PATH}?${query}`, file, {
+        token,
+        onProgress: (fraction) => {
+          sent = fraction >= 1;
+          setProgress(fraction);
+        },
+      });
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause));
       return null;
     } finally {
+      clearInterval(polling);
       setProgress(null);
+      setWorking(null);
     }
   };
 
@@ -310,18 +366,14 @@ export default function ImportScreen() {
           {type === 'json' && (
             <Field
               label="Reason for care given to carers who are not compliant"
-              hint="Only if the file gives care not yet ended to such carers: kept on each of those packages, as the package form keeps it"
+              hint="Only if the file gives care not yet ended to such carers: kept on each of those packages with your name, as the package form keeps it. A reason written in the file is not kept."
               className="sm:col-span-2"
             >
               <Input {...register('overrideReason', { onChange: () => setPreview(null) })} />
             </Field>
           )}
           <div className="flex flex-col gap-2 sm:col-span-2">
-            {progress !== null && (
-              <progress className="w-full" value={progress} max={1} aria-label="Sending the file">
-                {Math.round(progress * 100)}%
-              </progress>
-            )}
+            {progress !== null && !preview && <ImportStatus sent={progress} working={working} />}
             {error && (
               <p className="text-sm text-destructive" role="alert">
                 {error}
@@ -348,6 +400,7 @@ export default function ImportScreen() {
           onMappingChange={setMapping}
           onPreviewAgain={() => void previewFile()}
           onCommit={() => void commit()}
+          status={progress !== null && <ImportStatus sent={progress} working={working} />}
           busy={progress !== null}
           ready={ready}
         />
@@ -378,6 +431,7 @@ function PreviewSection({
   onMappingChange,
   onPreviewAgain,
   onCommit,
+  status,
   busy,
   ready,
 }: {
@@ -387,6 +441,8 @@ function PreviewSection({
   onMappingChange: (mapping: Record<string, number | null>) => void;
   onPreviewAgain: () => void;
   onCommit: () => void;
+  /** How far the file sent is, while it is. */
+  status: ReactNode;
   busy: boolean;
   ready: boolean;
 }) {
@@ -464,6 +520,7 @@ function PreviewSection({
           <DataTable label="Warnings" rows={preview.warnings} columns={columns} rowKey={issueKey} emptyText="" />
         </div>
       )}
+      {status}
       <Button className="self-end" disabled={!ready || busy} onClick={onCommit}>
         <Upload aria-hidden /> Import
       </Button>

@@ -17,8 +17,9 @@ FILE                 a .json export (one object of lists), or one list as the cu
 --dry-run            check every record and count what would happen; nothing is written
 --on-duplicate       a record already stored (same id, or likely the same person): skip it (default) or update it
 --skip-invalid-rows  import the records without problems and list the others, instead of importing nothing
---override-reason    why packages not yet ended go to carers who are not compliant (kept on each package);
-                     without it such packages are problems
+--override-reason    why packages not yet ended go to carers who are not compliant (kept on each package, with
+                     who imported it and when); without it such packages are problems. A reason written in the
+                     file is never kept
 --keep-capitals      a spreadsheet's names as typed ("margaret SMITH"); otherwise with tidy capitals ("Margaret Smith")
 
 Unless --skip-invalid-rows is given, nothing is written unless every record is right: the problems are listed,

@@ -7,7 +7,7 @@ import { carers } from '@/server/db/schema/people';
 import { complianceOfCarers, notCompliantMessage, type TrainingByOwner } from '@/server/records/carer-compliance';
 import type { ImportIssue } from './import-contract';
 import type { Rows } from './import-rows';
-import type { Stored } from './import-stored';
+import { canonical, type Stored } from './import-stored';
 
 // The package form's rule on an import (records/carer-compliance.ts, assignmentColumns): a package not yet ended,
 // given to a carer (new, or given to another carer than before), needs a carer who is compliant, or a reason.
@@ -31,20 +31,16 @@ function afterImport(rows: Rows, table: PgTable, stored: Iterable<Columns & { id
 
 /**
  * Each package the import gives to a carer who, with the import's records, is not compliant today: a problem naming
- * the carer and what has lapsed, or, with a reason, the reason kept on the package (with who gave it and when) and
- * in its audit row. A package given to a compliant carer loses any reason it had, as the form clears it. Ended
- * packages are history and are not checked, nor is a package that carries its own reason (an export of this
- * product keeps the reason given when the package was saved): it is kept as it is.
+ * the carer and what has lapsed, or, with the importing person's reason, the reason kept on the package with their
+ * name and the time, and in its audit row, as the package form keeps them. A package given to a compliant carer loses
+ * any reason it had, as the form clears it. Ended packages are history and are not checked. A reason written in the
+ * file is never kept (import-plan.ts warns of it): whoever wrote the file, it is the importing person who decides.
  */
 export async function checkLiveCare(tx: Executor, rows: Rows, stored: Stored, today: string, override: ImportOverride | undefined): Promise<ImportIssue[]> {
   const plannedById = new Map(rows.planned.packages.map((p) => [p.id, p]));
   const given = new Map<string, Columns>();
   const written = [...(rows.inserts.get(packages) ?? []).map((row) => [row.id as string, row] as const), ...rows.updates.filter((u) => u.table === packages).map((u) => [u.id, u.columns] as const)];
-  for (const [id, columns] of written) {
-    const own = plannedById.get(id)!.override;
-    if (own) Object.assign(columns, { complianceOverride: own.reason, complianceOverrideBy: own.by, complianceOverrideAt: own.at ? new Date(own.at) : null });
-    else if (!stored.packageCarers.has(id) || columns.carerId !== stored.packageCarers.get(id)) given.set(id, columns);
-  }
+  for (const [id, columns] of written) if (!stored.packageCarers.has(id) || columns.carerId !== stored.packageCarers.get(id)) given.set(id, columns);
   const live = [...given].filter(([, columns]) => columns.endDate === null || (columns.endDate as string) >= today);
   if (live.length === 0) return [];
 
@@ -65,6 +61,7 @@ export async function checkLiveCare(tx: Executor, rows: Rows, stored: Stored, to
 
   const problems: ImportIssue[] = [];
   const at = new Date();
+  const before = await storedOverrides(tx, live.map(([id]) => id).filter((id) => stored.packageCarers.has(id)));
   for (const [id, columns] of live) {
     const planned = plannedById.get(id)!;
     const carerId = columns.carerId as string;
@@ -77,7 +74,25 @@ export async function checkLiveCare(tx: Executor, rows: Rows, stored: Stored, to
     const kept = status === 'Not compliant' ? { complianceOverride: override!.reason, complianceOverrideBy: override!.by, complianceOverrideAt: at } : { complianceOverride: null, complianceOverrideBy: null, complianceOverrideAt: null };
     Object.assign(columns, kept);
     const audit = rows.audits.get(id);
-    if (audit && kept.complianceOverride) audit.complianceOverride = { from: null, to: kept.complianceOverride };
+    if (!audit) continue;
+    const old = before.get(id) ?? { complianceOverride: null, complianceOverrideBy: null, complianceOverrideAt: null };
+    for (const [key, value] of Object.entries(kept) as [keyof typeof kept, string | Date | null][]) {
+      if (canonical(value) !== canonical(old[key])) audit[key] = { from: old[key], to: value };
+    }
   }
   return problems;
+}
+
+/** The reasons stored on packages the import gives to another carer, for their audit rows. */
+async function storedOverrides(tx: Executor, ids: string[]) {
+  const found = new Map<string, Pick<typeof packages.$inferSelect, 'complianceOverride' | 'complianceOverrideBy' | 'complianceOverrideAt'>>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    const rows = await tx
+      .select({ id: packages.id, complianceOverride: packages.complianceOverride, complianceOverrideBy: packages.complianceOverrideBy, complianceOverrideAt: packages.complianceOverrideAt })
+      .from(packages)
+      .where(inArray(packages.id, chunk));
+    for (const { id, ...row } of rows) found.set(id, row);
+  }
+  return found;
 }

@@ -1,4 +1,4 @@
-import type { ImportCounts, ImportIssue, ImportPreview, InvalidRows, KindCounts } from '@/shared/import-api';
+import type { ImportCounts, ImportIssue, ImportPreview, ImportProgress, InvalidRows, KindCounts } from '@/shared/import-api';
 import type { TransferKind } from '@/shared/schemas/transfer';
 
 // What an import takes and answers, and how it refuses: shared by the file readers, the planner and the routes.
@@ -21,6 +21,8 @@ export interface ImportOptions {
   today?: string;
   /** Why carers who are not compliant are given packages anyway; kept on each such package. */
   overrideReason?: string;
+  /** Told as the import moves on: what the person waiting is shown. */
+  onProgress?: (progress: ImportProgress) => void;
 }
 
 /** The records to import, by kind; each record as the API reads it (unchecked: the import checks them). */
@@ -33,6 +35,21 @@ export type ImportRecords = Partial<Record<TransferKind, unknown[]>>;
  */
 export class ImportFileError extends Error {
   override name = 'ImportFileError';
+}
+
+/**
+ * Writing stopped part-way (the database refused a value, or went away): the `written` records of the batches before
+ * stay imported, the others are not (decision 305).
+ */
+export class ImportStoppedError extends Error {
+  override name = 'ImportStoppedError';
+  constructor(
+    readonly written: number,
+    readonly total: number,
+    override readonly cause: unknown,
+  ) {
+    super(`The import stopped after ${written} of ${total} records`);
+  }
 }
 
 /** The import was refused; `problems` says why, record by record. */

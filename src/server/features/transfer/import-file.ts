@@ -9,7 +9,7 @@ import { readSheetRecords } from './spreadsheet-import';
 import { MAX_IMPORT_ROWS } from './slices';
 import type { Mapping } from './spreadsheet-columns';
 import { commitImport, previewImport } from './import';
-import { ImportFileError, type ImportIssue, type ImportOptions, type ImportPreview, ImportRefusedError, type ImportRecords } from './import-contract';
+import { ImportFileError, type ImportIssue, type ImportOptions, type ImportPreview, ImportRefusedError, type ImportRecords, ImportStoppedError } from './import-contract';
 
 
 export function isImportType(value: string): value is ImportType {
@@ -104,6 +104,7 @@ const noCounts = () => Object.fromEntries(TRANSFER_KINDS.map((kind) => [kind, { 
  */
 export async function importContent(db: Database, content: Buffer, fileName: string, options: ImportFileOptions): Promise<ImportAnswer> {
   const name = path.basename(fileName);
+  options.onProgress?.({ stage: 'reading', written: 0, total: 0 });
   const sheet = readerOf(name) === 'spreadsheet' ? await readSheetRecords(content, name, options.kind, { db, today: options.today }, options) : undefined;
   const located = (issues: ImportIssue[]) => (sheet ? issues.map(sheet.locate) : issues);
   const answer = (preview: ImportPreview, committed = !options.dryRun): ImportAnswer => ({
@@ -127,14 +128,21 @@ export async function importContent(db: Database, content: Buffer, fileName: str
     const preview = await previewImport(db, records, planning);
     return { ...answer(preview, false), problems: byRow([...sheet.problems, ...located(preview.problems)]) };
   }
+  options.onProgress?.({ stage: 'checking', written: 0, total: 0 });
   try {
     return answer(options.dryRun ? await previewImport(db, records, planning) : await commitImport(db, options.actor, records, planning));
   } catch (error) {
     if (error instanceof ImportRefusedError) return answer({ problems: error.problems, warnings: [], counts: noCounts() }, false);
+    const stopped = error instanceof ImportStoppedError ? error : undefined;
     // A value the checks let through that the database cannot hold: the person's data, never a fault to log.
-    const code = databaseErrorCode(error);
-    if (code?.startsWith('22') || code?.startsWith('23')) throw new ImportFileError(`${name} holds a value the database cannot store (${code}): nothing was imported.`);
-    throw error;
+    const code = databaseErrorCode(stopped?.cause ?? error);
+    if (code?.startsWith('22') || code?.startsWith('23')) {
+      const outcome = stopped?.written
+        ? `the first ${stopped.written.toLocaleString('en-GB')} of its ${stopped.total.toLocaleString('en-GB')} records were imported, the others were not. Fix the file and import it again: the records already imported are skipped`
+        : 'nothing was imported';
+      throw new ImportFileError(`${name} holds a value the database cannot store (${code}): ${outcome}.`);
+    }
+    throw stopped?.cause ?? error;
   }
 }
 

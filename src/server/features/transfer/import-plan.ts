@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { LOCALITIES, SERVICES } from '@/shared/constants';
 import { ID_PREFIX, TRANSFER_KINDS, TRANSFER_RECORDS, type TransferKind, type TransferRecord } from '@/shared/schemas/transfer';
 import type { Executor } from '@/server/db/client';
@@ -24,17 +23,10 @@ export interface Planned<K extends TransferKind> {
   action: Action;
   /** The place of the earlier record of the file this one repeats (imported once, as that one). */
   repeatOf?: number;
-  /** A package's own reason for a carer who is not compliant, as this product's export carries it. */
-  override?: KeptOverride;
 }
 
-/** A package's compliance override as an export carries it (read only: the schemas leave it out). */
-const keptOverride = z.strictObject({
-  reason: z.string().trim().min(1).max(500),
-  by: z.string().max(320),
-  at: z.union([z.iso.datetime({ offset: true }), z.literal('')]),
-});
-type KeptOverride = z.output<typeof keptOverride>;
+/** What a package's reason in the file comes to: nothing (import-compliance.ts). */
+const FILE_OVERRIDE_NOT_KEPT = 'The reason in the file for giving this package to a carer who is not compliant is not kept: the person importing gives their own';
 
 export type PlannedAll = { [K in TransferKind]: Planned<K>[] };
 
@@ -180,12 +172,11 @@ export async function planImport(db: Executor, records: ImportRecords, options: 
         const moved = movedParent(kind, id, data, stored, sameAs);
         if (moved) problems.push({ kind, index, id: rawId, column: moved.column, message: moved.message });
       }
-      const override = kind === 'packages' && isObject(raw.complianceOverride) ? keptOverride.safeParse(raw.complianceOverride) : undefined;
-      if (override && !override.success) {
-        problems.push({ kind, index, id: rawId, column: 'complianceOverride', message: 'The reason for a carer who is not compliant could not be read' });
-        continue;
+      // Anyone can write a reason, a trustee's address and a date into a file: the schemas leave it out, and it is said.
+      for (const column of kind === 'packages' ? ['complianceOverride', 'override'] : []) {
+        if (raw[column] != null) warnings.push({ kind, index, id: rawId, column, message: FILE_OVERRIDE_NOT_KEPT });
       }
-      (planned[kind] as Planned<typeof kind>[]).push({ kind, index, id, data, action, ...(override ? { override: override.data } : {}) });
+      (planned[kind] as Planned<typeof kind>[]).push({ kind, index, id, data, action });
     }
   }
 

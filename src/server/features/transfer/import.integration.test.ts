@@ -11,7 +11,7 @@ import { databaseFingerprint } from '@/server/test/procedure-calls';
 import { createLogger } from '@/server/log';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { exportAll } from './export';
-import { EXPORT_ALL_PATH, EXPORT_ALL_WORKBOOK_PATH, IMPORT_PATH, IMPORT_TEMPLATE_PATH } from '@/shared/import-api';
+import { EXPORT_ALL_PATH, EXPORT_ALL_WORKBOOK_PATH, type ImportAnswer, IMPORT_PATH, IMPORT_TEMPLATE_PATH } from '@/shared/import-api';
 import { commitImport, previewImport } from './import';
 import { ImportRefusedError } from './import-contract';
 
@@ -320,13 +320,44 @@ describe('the same rules as the screens', () => {
     expect(await lastAudit()).toMatchObject({ procedure: 'transfer.import', recordId: null, changes: { file: 'lapsed.json', counts: { packages: { create: 2 } } } });
   });
 
-  it('keeps the reason a package carries in an export, and skips refused care when asked, with the reason', async () => {
-    const care = lapsedCare();
-    for (const p of care.packages) p.id = `${p.id}2`;
-    (care.packages[0] as Editable).complianceOverride = { reason: 'Kept from the export of the old system', by: 'old@valecare.test', at: '2025-06-01T10:00:00.000Z' };
-    const kept = await previewImport(t.database.db, { packages: care.packages }, { onDuplicate: 'skip', today: TODAY });
-    expect(kept.problems).toEqual([]);
+  it('never keeps a reason the file gives: the person importing gives one, and the package and its audit row name them and the time', async () => {
+    const forged = { reason: 'ok', by: 'trustee@example.org', at: '2020-01-01T00:00:00.000Z' };
+    const file = JSON.stringify({ packages: [{ ...lapsedCare().packages[0]!, id: 'p9forged', complianceOverride: forged }] });
+    const token = await t.idToken('Admin');
+    const send = (query: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${IMPORT_PATH}?${new URLSearchParams({ fileName: 'forged.json', ...query })}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+        payload: file,
+      });
 
+    const before = await records();
+    const preview = (await send({ dryRun: 'true' })).json() as ImportAnswer;
+    const notCompliant = [['p9forged', 'carerId', expect.stringMatching(/^Lana Lapsed is not compliant: .*give a reason to import the package anyway\.$/)]];
+    expect(preview.problems.map((p) => [p.id, p.column, p.message])).toEqual(notCompliant);
+    expect(preview.warnings).toContainEqual(expect.objectContaining({ id: 'p9forged', column: 'complianceOverride', message: expect.stringMatching(/^The reason in the file .* is not kept/) }));
+    const refused = await send({});
+    expect(refused.statusCode).toBe(422);
+    expect((refused.json() as ImportAnswer).problems.map((p) => [p.id, p.column, p.message])).toEqual(notCompliant);
+    expect(await records()).toEqual(before);
+
+    const reason = 'Re-check booked with the DBS service this week';
+    const started = Date.now();
+    expect((await send({ overrideReason: reason })).statusCode).toBe(200);
+    const [stored] = await t.database.db.select().from(packages).where(eq(packages.id, 'p9forged'));
+    const [audit] = await t.auditRows('p9forged');
+    expect(audit!.actorEmail).not.toBe(forged.by);
+    expect(stored).toMatchObject({ complianceOverride: reason, complianceOverrideBy: audit!.actorEmail });
+    expect(stored!.complianceOverrideAt!.getTime()).toBeGreaterThanOrEqual(started);
+    expect(audit!.changes).toMatchObject({
+      complianceOverride: { from: null, to: reason },
+      complianceOverrideBy: { from: null, to: audit!.actorEmail },
+      complianceOverrideAt: { from: null, to: stored!.complianceOverrideAt!.toISOString() },
+    });
+  });
+
+  it('skips refused care when asked, naming it', async () => {
     const unexplained = lapsedCare();
     unexplained.packages = [{ ...unexplained.packages[0]!, id: 'p9lapsedlive3' }];
     const skipping = await previewImport(t.database.db, { packages: unexplained.packages }, { onDuplicate: 'skip', today: TODAY, invalidRows: 'skip' });

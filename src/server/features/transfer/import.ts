@@ -9,11 +9,10 @@ import { previewRecords } from './import-preview';
 import { buildRows } from './import-rows';
 import { writeRows } from './import-write';
 
-// Importing a whole export, or the records of a spreadsheet, in one transaction: every record is checked by the
-// schemas the services use and every reference against the file and the database (import-plan.ts, against what
-// import-stored.ts reads), then made into rows (import-rows.ts) and written in chunks (import-write.ts), not one
-// service call per record; nothing is written unless all of it is right, or, when the person chooses, the records
-// that are right and none of the others.
+// Importing a whole export, or the records of a spreadsheet: every record is checked by the schemas the services use
+// and every reference against the file and the database (import-plan.ts, against what import-stored.ts reads), then
+// made into rows (import-rows.ts) and written in batches (import-write.ts), not one service call per record; nothing
+// is written unless all of it is right, or, when the person chooses, the records that are right and none of the others.
 
 /**
  * The plan of the records that can be imported, with their rows and the problems of the whole (a record's own,
@@ -53,18 +52,28 @@ export async function previewImport(db: Database, records: ImportRecords, option
 
 const skippedPart = (options: ImportOptions, skipped: ImportIssue[]) => (options.invalidRows === 'skip' ? { skipped } : {});
 
+/** The import writing into each database now, if any: the next waits for it, so that each plans against what the last wrote. */
+const writing = new WeakMap<Database, Promise<unknown>>();
+
+function afterOtherImports<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  const mine = (writing.get(db) ?? Promise.resolve()).then(work, work);
+  writing.set(db, mine.catch(() => undefined));
+  return mine;
+}
+
 /**
- * Imports the records in one transaction, or nothing when there is any problem (ImportRefusedError); with
- * invalid rows skipped, the good ones, answering the others. Each record created or updated has its own audit
- * row; the import has one more, with the counts, as `transfer.import`.
+ * Imports the records, or nothing when there is any problem (ImportRefusedError); with invalid rows skipped, the
+ * good ones, answering the others. They are checked as a preview is, without a transaction, then written a batch at
+ * a time (import-write.ts), so that everyone else is answered meanwhile (decision 305); one import writes at a time.
+ * Each record created or updated has its own audit row; the import has one more, with the counts, as `transfer.import`.
  */
-export async function commitImport(db: Database, actor: Actor, records: ImportRecords, options: ImportOptions): Promise<ImportPreview> {
-  return db.transaction(async (tx) => {
-    const { plan, rows, problems, skipped } = await planTheGood(tx, records, options, actor.email, true);
+export function commitImport(db: Database, actor: Actor, records: ImportRecords, options: ImportOptions): Promise<ImportPreview> {
+  return afterOtherImports(db, async () => {
+    const { plan, rows, problems, skipped } = await planTheGood(db, records, options, actor.email, true);
     if (problems.length || !rows) throw new ImportRefusedError(problems);
-    await writeRows(tx, rows, actor, options.fileName);
+    await writeRows(db, rows, actor, options.fileName, (written, total) => options.onProgress?.({ stage: 'writing', written, total }));
     const counts = countActions(rows.planned);
-    await recordAudit(tx, actor, IMPORT_PROCEDURE, null, {
+    await recordAudit(db, actor, IMPORT_PROCEDURE, null, {
       ...(options.fileName ? { file: options.fileName } : {}),
       counts,
       onDuplicate: options.onDuplicate,

@@ -7,23 +7,31 @@ import { DEMO_ACTOR, seedDemo } from '@/server/demo/seed-demo';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { exportAll, type ExportBundle } from './export';
 import { exportWorkbook } from './export-workbook';
-import { commitImport } from './import';
+import { commitImport, previewImport } from './import';
 import { importContent } from './import-file';
 
 // Issue 19: demo data → export → import into an empty database → every record equal, and every report alike.
 
 const TODAY = '2026-11-22';
 
+/** Whoever restores the export: not the demo's seed, who gave the reasons the export carries. */
+const IMPORTER = { email: 'restorer@valecare.test', role: 'Admin' } as const;
+/** The restorer's own reason for the care the export gives to carers who are not compliant (decision 304). */
+const RESTORE_REASON = 'Restored from the export, reasons checked again by the office';
+
 let source: TestApp;
 let target: TestApp;
 let exported: ExportBundle;
+/** The packages an import without a reason refuses: care not yet ended, from carers who are not compliant. */
+let needingReason: string[];
 
 beforeAll(async () => {
   [source, target] = await Promise.all([createTestApp(), createTestApp()]);
   await seedDemo(source.database.db, TODAY);
   // Through JSON, as the file carries it.
   exported = JSON.parse(JSON.stringify(await exportAll(source.database.db))) as ExportBundle;
-  await commitImport(target.database.db, DEMO_ACTOR, exported, { onDuplicate: 'skip', today: TODAY });
+  needingReason = (await previewImport(target.database.db, exported, { onDuplicate: 'skip', today: TODAY })).problems.map((p) => p.id!);
+  await commitImport(target.database.db, IMPORTER, exported, { onDuplicate: 'skip', today: TODAY, overrideReason: RESTORE_REASON });
 }, 180_000);
 afterAll(async () => {
   await source?.close();
@@ -66,6 +74,11 @@ function withoutCertificateNumbers(bundle: ExportBundle): ExportBundle {
   return { ...bundle, mps: bundle.mps.map(clear), volunteers: bundle.volunteers.map(clear) };
 }
 
+/** The bundle without the reasons packages were given to carers who are not compliant: an import keeps none of a file's. */
+function withoutReasons(bundle: ExportBundle): ExportBundle {
+  return { ...bundle, packages: bundle.packages.map((p) => ({ ...p, complianceOverride: null })) };
+}
+
 describe('export and import back', () => {
   it('exports every kind of record, archived ones too', () => {
     for (const list of Object.values(exported)) expect(list.length).toBeGreaterThan(0);
@@ -74,9 +87,17 @@ describe('export and import back', () => {
     expect(exported.magLogs.some((g) => g.clients.length > 0)).toBe(true);
   });
 
-  it('imports into an empty database with every record equal, but the DBS certificate numbers it does not carry', async () => {
+  it('imports into an empty database with every record equal, but the DBS certificate numbers and the reasons it does not carry', async () => {
     expect([...exported.mps, ...exported.volunteers].some((c) => /^•+\d{4}$/.test(c.dbs.certificateNumber))).toBe(true);
-    expect(await exportAll(target.database.db)).toEqual(withoutCertificateNumbers(exported));
+    expect(withoutReasons(await exportAll(target.database.db))).toEqual(withoutReasons(withoutCertificateNumbers(exported)));
+  });
+
+  it('gives care to carers who are not compliant only with the restorer’s own reason, naming them, never the one the file carries', async () => {
+    expect(needingReason.length).toBeGreaterThan(0);
+    expect(exported.packages.filter((p) => needingReason.includes(p.id)).every((p) => p.complianceOverride?.by === DEMO_ACTOR.email)).toBe(true);
+    const reasons = (await exportAll(target.database.db)).packages.filter((p) => p.complianceOverride !== null);
+    expect(reasons.map((p) => p.id).sort()).toEqual([...needingReason].sort());
+    for (const p of reasons) expect(p.complianceOverride).toMatchObject({ reason: RESTORE_REASON, by: IMPORTER.email });
   });
 
   it('gives the same hours reports and cross-sections', async () => {
@@ -86,9 +107,10 @@ describe('export and import back', () => {
   });
 
   it('changes nothing when the same file is imported again, even when asked to update', async () => {
-    const result = await commitImport(target.database.db, DEMO_ACTOR, exported, { onDuplicate: 'update', today: TODAY });
+    const before = await exportAll(target.database.db);
+    const result = await commitImport(target.database.db, IMPORTER, exported, { onDuplicate: 'update', today: TODAY });
     for (const counts of Object.values(result.counts)) expect(counts).toMatchObject({ create: 0, update: 0 });
-    expect(await exportAll(target.database.db)).toEqual(withoutCertificateNumbers(exported));
+    expect(await exportAll(target.database.db)).toEqual(before);
   });
 });
 

@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, inArray } from 'drizzle-orm';
-import { Zip, ZipDeflate } from 'fflate';
+import zlib, { deflateRawSync } from 'node:zlib';
+import { asc, count as count_, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ImportAnswer, IMPORT_PATH, IMPORT_TEMPLATE_PATH, MAX_UPLOAD_BYTES } from '@/shared/import-api';
+import { type ImportAnswer, IMPORT_PATH, IMPORT_PROGRESS_PATH, IMPORT_TEMPLATE_PATH, type ImportProgress, MAX_UPLOAD_BYTES } from '@/shared/import-api';
 import { clients } from '@/server/db/schema/people';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { importContent } from './import-file';
-import { MAX_SPREADSHEET_BYTES, MAX_UNPACKED_BYTES, readSpreadsheet } from './spreadsheet';
+import { MAX_UNPACKED_BYTES, readSpreadsheet } from './spreadsheet';
 
 // Spreadsheets through the Import screen's upload: all or nothing, rows and columns named, accents kept.
 
@@ -211,34 +212,6 @@ it('offers a template of each kind whose headings are the ones an import reads, 
   expect(signedOut.statusCode).toBe(401);
 });
 
-/**
- * A workbook whose sheet is `bytes` of zeros, deflated as it streams (a few megabytes of zip), and whose directory
- * says the sheet unpacks to a few bytes, as a zip bomb's may.
- */
-function bombOf(bytes: number): Buffer {
-  const parts: Uint8Array[] = [];
-  const zip = new Zip((error, chunk) => {
-    if (error) throw error;
-    parts.push(chunk);
-  });
-  const sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 1 });
-  zip.add(sheet);
-  const zeros = new Uint8Array(16 * 1024 * 1024);
-  for (let written = 0; written < bytes; written += zeros.length) sheet.push(zeros, written + zeros.length >= bytes);
-  zip.end();
-  const file = Buffer.concat(parts);
-  file.writeUInt32LE(1_000, file.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
-  return file;
-}
-
-it('refuses a workbook whose contents inflate past the limit, whatever its directory says, and imports nothing', async () => {
-  const bomb = bombOf(MAX_UNPACKED_BYTES + 16 * 1024 * 1024);
-  expect(bomb.length).toBeLessThan(MAX_SPREADSHEET_BYTES);
-  const refused = await upload(bomb, { fileName: 'clients.xlsx', type: 'clients' });
-  expect(refused.status).toBe(400);
-  expect(refused.body.error).toBe(`The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: nothing was imported`);
-}, 120_000);
-
 it('a file over the upload limit is refused in words, before it is read', async () => {
   const response = await t.app.inject({
     method: 'POST',
@@ -259,27 +232,121 @@ it('npm run import reads a spreadsheet of the kind it is told', async () => {
   expect(await clientsNamed(['Edie Commandline'])).toEqual([{ name: 'Edie Commandline', postCode: 'TA4 2AF' }]);
 });
 
-it('keeps answering everyone else while it reads and checks a 200,000-row file', async () => {
-  const rows = Array.from({ length: 200_000 }, (_, i) => `Person ${i.toString(36)} Fairweather,TA${(i % 20) + 1} ${(i % 9) + 1}AB`);
-  const csv = Buffer.from(['Name,Post code', ...rows].join('\r\n'));
-  let reading = true;
-  /** Each /healthz asked every 100 ms: how long from when it was due to its answer. */
+/**
+ * How long each /healthz took while `work` ran, asked every 100 ms: from when it was due to its answer. `alsoAsk`
+ * is called at each turn too (how far an import has gone).
+ */
+async function healthzWaitsWhile<T>(work: () => Promise<T>, alsoAsk: () => Promise<void> = async () => undefined): Promise<{ result: T; waits: number[] }> {
+  let working = true;
   const waits: number[] = [];
   const poll = (async () => {
     let due = performance.now();
-    while (reading) {
+    while (working) {
       const answer = await t.app.inject({ method: 'GET', url: '/healthz' });
       expect(answer.statusCode).toBe(200);
       waits.push(performance.now() - due);
+      await alsoAsk();
       due = performance.now() + 100;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
-  const preview = await upload(csv, { fileName: 'everyone.csv', type: 'clients', dryRun: 'true' }).finally(() => (reading = false));
+  const result = await work().finally(() => (working = false));
   await poll;
+  return { result, waits };
+}
+
+/** The files of the tests below, written as a person's would be. */
+let files: string;
+beforeAll(() => void (files = mkdtempSync(path.join(tmpdir(), 'valecare-import-'))));
+afterAll(() => rmSync(files, { recursive: true, force: true }));
+
+it('keeps answering everyone else while it reads and checks a 200,000-row file', async () => {
+  const rows = Array.from({ length: 200_000 }, (_, i) => `Person ${i.toString(36)} Fairweather,TA${(i % 20) + 1} ${(i % 9) + 1}AB`);
+  const csv = Buffer.from(['Name,Post code', ...rows].join('\r\n'));
+  const { result: preview, waits } = await healthzWaitsWhile(() => upload(csv, { fileName: 'everyone.csv', type: 'clients', dryRun: 'true' }));
   expect(preview.status).toBe(200);
   expect(preview.body.counts.clients.create).toBe(200_000);
   expect(preview.body.records).toHaveLength(50);
   expect(waits.length).toBeGreaterThan(10);
   expect(Math.max(...waits)).toBeLessThan(1_000);
 }, 300_000);
+
+it('commits a large CSV a batch at a time, answering /healthz within a second throughout and saying how far it has gone', async () => {
+  // Enough rows that writing them in one piece keeps the embedded database from everyone else for seconds.
+  const count = 10_000;
+  const file = path.join(files, 'many-clients.csv');
+  const rows = Array.from({ length: count }, (_, i) => `Many ${i.toString(36)} Batchwell,TA${(i % 20) + 1} ${(i % 9) + 1}AB`);
+  writeFileSync(file, ['Name,Post code', ...rows].join('\r\n'));
+  const id = `import-${Date.now()}`;
+  const seen: ImportProgress[] = [];
+  const askProgress = async () => {
+    const answer = await t.app.inject({ method: 'GET', url: `${IMPORT_PROGRESS_PATH}?id=${id}`, headers: { authorization: `Bearer ${token}` } });
+    if (answer.statusCode === 200) seen.push(answer.json() as ImportProgress);
+  };
+  const { result: done, waits } = await healthzWaitsWhile(() => upload(readFileSync(file), { fileName: 'many-clients.csv', type: 'clients', progress: id }), askProgress);
+  expect(done.status).toBe(200);
+  expect(done.body.counts.clients.create).toBe(count);
+  expect(await t.database.db.select({ stored: count_() }).from(clients).where(like(clients.name, '% Batchwell'))).toEqual([{ stored: count }]);
+  // The person waiting is told the records written so far, of how many, as they go.
+  const writing = seen.filter((p) => p.stage === 'writing');
+  expect(new Set(writing.map((p) => p.written)).size).toBeGreaterThan(1);
+  expect(writing.every((p) => p.total === count && p.written <= count)).toBe(true);
+  await askProgress();
+  expect(seen.at(-1)).toEqual({ stage: 'done', written: count, total: count });
+  // Only to the person importing.
+  const stranger = await t.idToken('Admin', { sub: 'u-another-admin', email: 'another-admin@valecare.test' });
+  expect((await t.app.inject({ method: 'GET', url: `${IMPORT_PROGRESS_PATH}?id=${id}`, headers: { authorization: `Bearer ${stranger}` } })).statusCode).toBe(404);
+  expect(Math.max(...waits)).toBeLessThan(1_000);
+}, 120_000);
+
+/**
+ * A workbook whose one sheet is `megabytes` of zeros, as a zip bomb packs it (a megabyte deflated to a kilobyte, over
+ * and over), whose directory says it unpacks to a thousand bytes.
+ */
+function packedWorkbook(megabytes: number): Buffer {
+  const megabyte = deflateRawSync(Buffer.alloc(1024 * 1024), { level: 9, finishFlush: zlib.Z_FULL_FLUSH });
+  const data = Buffer.concat([...Array<Buffer>(megabytes).fill(megabyte), deflateRawSync(Buffer.alloc(0))]);
+  const name = Buffer.from('xl/worksheets/sheet1.xml');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8); // deflated
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(megabytes * 1024 * 1024, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(1_000, 24);
+  central.writeUInt16LE(name.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(local.length + name.length + data.length, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
+
+it('refuses a spreadsheet packed into a small file, and one that unpacks past the limit whatever its directory says, answering /healthz within a second', async () => {
+  // 300 MB of zeros is within what a workbook may unpack to, so it is read, and is not a workbook; 516 MB is past it.
+  const packed = { within: path.join(files, 'packed.xlsx'), past: path.join(files, 'packed-past-the-limit.xlsx') };
+  writeFileSync(packed.within, packedWorkbook(300));
+  writeFileSync(packed.past, packedWorkbook(MAX_UNPACKED_BYTES / 1024 / 1024 + 16));
+  const [within, past] = [readFileSync(packed.within), readFileSync(packed.past)];
+  expect(past.length).toBeLessThan(1024 * 1024);
+  const before = await t.database.db.select({ stored: count_() }).from(clients);
+  const { result, waits } = await healthzWaitsWhile(async () => [
+    await upload(within, { fileName: 'clients.xlsx', type: 'clients' }),
+    await upload(past, { fileName: 'clients.xlsx', type: 'clients' }),
+  ]);
+  expect(result.map((r) => [r.status, r.body.error])).toEqual([
+    [400, 'This is not a CSV or XLSX file'],
+    [400, `The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: nothing was imported`],
+  ]);
+  expect(await t.database.db.select({ stored: count_() }).from(clients)).toEqual(before);
+  expect(Math.max(...waits)).toBeLessThan(1_000);
+}, 60_000);

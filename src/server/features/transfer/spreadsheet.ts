@@ -1,7 +1,7 @@
+import { Worker } from 'node:worker_threads';
 import { CsvError, parse } from 'csv-parse';
-import { Unzip, UnzipInflate, unzipSync } from 'fflate';
-import { readSheet, type SheetData, SheetNotFoundError } from 'read-excel-file/node';
 import { letOthersIn, MAX_IMPORT_ROWS } from './slices';
+import { NOT_A_SPREADSHEET, WORKBOOK_JOB, type WorkbookJob, type WorkbookMessage } from './workbook-worker';
 
 /** The largest file an import accepts. */
 export const MAX_SPREADSHEET_BYTES = 50 * 1024 * 1024;
@@ -24,7 +24,6 @@ export class SpreadsheetError extends Error {
   override name = 'SpreadsheetError';
 }
 
-const NOT_A_SPREADSHEET = 'This is not a CSV or XLSX file';
 const TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows: split it into files of fewer rows`;
 
 /** Refuses a file over MAX_SPREADSHEET_BYTES, before it is read (the caller knows the size from the upload). */
@@ -126,77 +125,30 @@ async function csvRows(text: string): Promise<string[][]> {
   return rows;
 }
 
-/**
- * The sheet of a workbook with the given name, else its first, each cell as text: dates as YYYY-MM-DD, numbers as
- * written in the file.
- */
-async function xlsxRows(file: Buffer, sheetName: string | undefined): Promise<string[][]> {
-  checkUnpackedSize(file);
-  await checkInflatedSize(file);
-  const options = { parseNumber: (written: string) => written };
-  let data: SheetData<string>;
-  try {
-    data = sheetName ? await readSheet<string>(file, sheetName, options).catch((error: unknown) => {
-      if (error instanceof SheetNotFoundError) return readSheet<string>(file, options);
-      throw error;
-    }) : await readSheet<string>(file, options);
-  } catch {
-    throw new SpreadsheetError(NOT_A_SPREADSHEET);
-  }
-  return data.map((row) => row.map(cellText));
-}
+/** The worker's file: beside this one, as a source under tsx and Vitest, or as built beside the server's bundle. */
+const WORKBOOK_WORKER = new URL(`./workbook-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'mjs'}`, import.meta.url);
 
-/** Reads only the zip's directory, so a small archive that would unpack to gigabytes is refused unread. */
-function checkUnpackedSize(file: Buffer): void {
-  let unpacked = 0;
-  try {
-    unzipSync(file, {
-      filter: (entry) => {
-        unpacked += entry.originalSize;
-        return false;
-      },
+/** A workbook's sheet as text, read in a worker thread (workbook-worker.ts), its rows received a slice at a time. */
+function xlsxRows(file: Buffer, sheetName: string | undefined): Promise<string[][]> {
+  // A copy of the upload, handed over whole: the worker reads it while this thread answers everyone else.
+  const copy = new Uint8Array(file);
+  const job: WorkbookJob = { file: copy, sheetName, limit: MAX_UNPACKED_BYTES };
+  return new Promise((resolve, reject) => {
+    const rows: string[][] = [];
+    const worker = new Worker(WORKBOOK_WORKER, { workerData: { [WORKBOOK_JOB]: job }, transferList: [copy.buffer] });
+    worker.on('message', (message: WorkbookMessage) => {
+      if ('rows' in message) {
+        for (const row of message.rows) rows.push(row);
+        return;
+      }
+      void worker.terminate();
+      if ('done' in message) resolve(rows);
+      else reject(new SpreadsheetError(message.refused));
     });
-  } catch {
-    throw new SpreadsheetError(NOT_A_SPREADSHEET);
-  }
-  if (unpacked > MAX_UNPACKED_BYTES) throw new SpreadsheetError('The workbook is too large once unpacked');
-}
-
-/** Bytes of the upload handed to the inflater at a time, between looks at the event loop. */
-const INFLATE_INPUT_SLICE = 256 * 1024;
-
-/**
- * Inflates the workbook once, counting what its parts really unpack to (a zip's directory may say less than its
- * data holds) and stopping at the limit, a slice of the file at a time so that other calls are answered meanwhile.
- */
-export async function checkInflatedSize(file: Buffer, limit = MAX_UNPACKED_BYTES): Promise<void> {
-  let inflated = 0;
-  let broken = false;
-  const unzip = new Unzip((entry) => {
-    entry.ondata = (error, chunk) => {
-      if (error) broken = true;
-      else if ((inflated += chunk.length) > limit) entry.terminate();
-    };
-    entry.start();
+    // The reader itself failing (out of memory on a hostile file) is the file's doing, said as such.
+    worker.on('error', () => reject(new SpreadsheetError(NOT_A_SPREADSHEET)));
+    worker.on('exit', () => reject(new SpreadsheetError(NOT_A_SPREADSHEET)));
   });
-  unzip.register(UnzipInflate);
-  try {
-    for (let at = 0; at < file.length && !broken && inflated <= limit; at += INFLATE_INPUT_SLICE) {
-      unzip.push(file.subarray(at, at + INFLATE_INPUT_SLICE), at + INFLATE_INPUT_SLICE >= file.length);
-      await letOthersIn();
-    }
-  } catch {
-    broken = true;
-  }
-  if (inflated > limit) throw new SpreadsheetError(`The workbook unpacks to more than ${limit / 1024 / 1024} MB: nothing was imported`);
-  if (broken) throw new SpreadsheetError(NOT_A_SPREADSHEET);
-}
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  // Excel's dates carry no time zone: the reader gives them at midnight UTC.
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value);
 }
 
 function isBlank(cells: string[]): boolean {
