@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { formatDate } from '@/client/lib/format';
 import { todayIn } from '@/shared/dates';
-import { expect, saveNewPerson, searchList, test } from './fixtures';
+import { newCarer } from '@/server/test/builders';
+import { expect, saveNewPerson, searchList, test, withPageToken } from './fixtures';
 
 /** A tag no other test (running in parallel on the same server) uses. */
 const uniqueTag = () => Math.random().toString(36).slice(2, 7);
@@ -235,4 +236,29 @@ test('the request picker works by keyboard on a phone', async ({ page, signIn })
   expect(chosenBox.x + chosenBox.width).toBeLessThanOrEqual(390);
   await expect(page.getByLabel('Weekly hours')).toHaveValue('3');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('a picker at the foot of a phone’s screen shows its list at once, and nothing moves after a choice', async ({ page, signIn }) => {
+  const api = await withPageToken(page, () => signIn('Admin'));
+  const volunteer = await api.volunteers.create.mutate(newCarer({ name: `Vic Footer ${uniqueTag()}` }));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/mag/new');
+  await expect(page.getByRole('heading', { name: 'Add MAG Log' })).toBeVisible();
+  const scrollTop = () => page.evaluate(() => document.scrollingElement!.scrollTop);
+
+  // Focus brings the box to the screen's foot; its list opens below, where the page must scroll to show it.
+  await page.getByLabel('Volunteers', { exact: true }).focus();
+  await page.keyboard.type(volunteer.details.name);
+  const option = page.getByRole('option', { name: volunteer.details.name });
+  await expect(option).toBeInViewport({ ratio: 1 });
+  const shown = await scrollTop();
+  await page.waitForTimeout(400);
+  expect(await scrollTop()).toBe(shown);
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: `Remove ${volunteer.details.name}` })).toBeVisible();
+  const chosen = await scrollTop();
+  await page.waitForTimeout(400);
+  expect(await scrollTop()).toBe(chosen);
+  await expect(page.getByLabel('Total volunteers')).toHaveValue('1');
 });

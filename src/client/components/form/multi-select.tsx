@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import Select, { type MultiValue } from 'react-select';
 import { cn } from '@/client/lib/utils';
 
@@ -23,9 +23,17 @@ interface MultiSelectProps {
 /** A searchable multi-select (react-select with its defaults: "Select...", "No options", page size 5). */
 export function MultiSelect({ id, options, value, onChange, onBlur, isLoading, renderOption, ...aria }: MultiSelectProps) {
   const selected = value.map((v) => options.find((o) => o.value === v) ?? { value: v, label: v });
+  const instanceId = useId();
+  // react-select scrolls the page to an opening menu over several frames, and the scroll carries on after a quick
+  // choice, moving the next button from under the pointer (a click on Save could be lost). One instant scroll instead.
+  const bringMenuIntoView = () =>
+    requestAnimationFrame(() => document.getElementById(`react-select-${instanceId}-listbox`)?.parentElement?.scrollIntoView({ block: 'nearest' }));
   return (
     <Select<Option, true>
       inputId={id}
+      instanceId={instanceId}
+      menuShouldScrollIntoView={false}
+      onMenuOpen={bringMenuIntoView}
       isMulti
       unstyled
       options={options}
