@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { todayIn } from '@/shared/dates';
+import { timeIn, todayIn } from '@/shared/dates';
 import { SessionRefusedError } from '@/shared/session';
 import { setupAuth } from './auth/auth-setup';
 import { InvalidTokenError } from './auth/token-verifier';
@@ -97,7 +97,7 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
         req.log.info({ reason: error.message }, 'bearer token refused');
       }
     }
-    return { db, user, sessionId, todayNow: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log, env, clientIp: req.ip, carerAccessEnded };
+    return { db, user, sessionId, todayNow: () => todayIn(env.timeZone), timeNow: () => timeIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log, env, clientIp: req.ip, carerAccessEnded };
   }
 
   await app.register(queryCache, { db, contextFor });

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { formatDate, todayIn } from '@/shared/dates';
+import { formatDate, formatShortDay, todayIn } from '@/shared/dates';
 import type { SessionUser } from '@/shared/session';
 import type { CarerAuth } from './carer-auth';
 import { type CarerPackage, type LiveVisit, type MyVisits, type OpenForm, Outbox, type PhoneVisit } from './outbox';
 import { type CarerApi, type FailureKind, type SendOutcome, sendWaiting, singleFlight } from './sender';
 import { SEND_MESSAGE, SEND_SYNC_TAG } from './sync-tags';
-import { draftChanged, type VisitDraft, VisitForm } from './visit-form';
+import { draftChanged, type PhoneNow, type VisitDraft, VisitForm } from './visit-form';
 
 /** While visits wait, the app tries again this often (and at once when signal returns or the app is opened). */
 export const SEND_EVERY_MS = 60_000;
@@ -14,6 +14,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** The phone's own day and time: a visit is the carer's, as their phone's clock told it. */
 export const phoneToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
 export const phoneTime = (now = new Date()) => `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+const phoneNow = (): PhoneNow => ({ today: phoneToday(), time: phoneTime() });
 
 /** A visit as the list shows it: the server's recorded ones and the phone's own not yet in that list. */
 type ShownVisit = Omit<PhoneVisit, 'savedAt'>;
@@ -28,7 +29,10 @@ const STATE_STYLE = {
 export function shownVisits(server: MyVisits['visits'], phone: PhoneVisit[]): ShownVisit[] {
   const onServer = new Set(server.map((v) => v.id));
   const own = phone.filter((v) => !onServer.has(v.id));
-  const all: ShownVisit[] = [...server.map(({ id, packageId, date, start, end, note }) => ({ id, packageId, date, start, end, note: note || undefined, state: 'sent' as const })), ...own];
+  const all: ShownVisit[] = [
+    ...server.map(({ id, packageId, date, start, end, note, tellOffice }) => ({ id, packageId, date, start, end, note: note || undefined, tellOffice, state: 'sent' as const })),
+    ...own,
+  ];
   return all.sort((a, b) => b.date.localeCompare(a.date) || b.start.localeCompare(a.start));
 }
 
@@ -123,7 +127,8 @@ export function CarerApp({
   const clientOf = (packageId: string) => packages.find((p) => p.id === packageId)?.clientName ?? 'A client no longer on your list';
 
   async function save(packageId: string, draft: VisitDraft) {
-    await outbox.save({ id: crypto.randomUUID(), packageId, date: draft.date, start: draft.start, end: draft.end, ...(draft.note.trim() ? { note: draft.note.trim() } : {}) });
+    const note = draft.note.trim();
+    await outbox.save({ id: crypto.randomUUID(), packageId, date: draft.date, start: draft.start, end: draft.end, ...(note ? { note } : {}), ...(note && draft.tellOffice ? { tellOffice: true } : {}) });
     if (live?.packageId === packageId) await outbox.set('live', undefined);
     setOpen(undefined);
     setSavedNote(`Visit to ${clientOf(packageId)} saved on this phone.`);
@@ -155,7 +160,7 @@ export function CarerApp({
 
   async function finishVisit(started: LiveVisit) {
     if (open?.packageId !== started.packageId && !(await mayReplaceForm())) return;
-    const draft = { date: started.date, start: started.start, end: phoneTime(), note: '' };
+    const draft = { date: started.date, start: started.start, end: phoneTime(), note: '', tellOffice: false };
     setOpen({ packageId: started.packageId, initial: draft, typed: draft });
   }
 
@@ -209,6 +214,7 @@ export function CarerApp({
               <ClientCard
                 key={pkg.id}
                 pkg={pkg}
+                today={today}
                 live={live?.packageId === pkg.id ? live : undefined}
                 busy={Boolean(live && live.packageId !== pkg.id)}
                 form={
@@ -217,7 +223,7 @@ export function CarerApp({
                       clientName={pkg.clientName}
                       initial={open.initial}
                       typed={open.typed}
-                      today={today}
+                      now={phoneNow}
                       onType={(typed) => void outbox.set('form', { ...open, typed })}
                       onSave={(draft) => save(pkg.id, draft)}
                       onCancel={() => setOpen(undefined)}
@@ -226,7 +232,7 @@ export function CarerApp({
                 }
                 onRecord={async () => {
                   if (!(await mayReplaceForm())) return;
-                  const draft = { date: today, start: '', end: '', note: '' };
+                  const draft = { date: today, start: '', end: '', note: '', tellOffice: false };
                   setOpen({ packageId: pkg.id, initial: draft, typed: draft });
                 }}
                 onStart={() => void startVisit(pkg.id)}
@@ -254,6 +260,7 @@ export function CarerApp({
                     {formatDate(visit.date)}, {visit.start} to {visit.end}
                   </p>
                   {visit.note ? <p className="text-muted-foreground">{visit.note}</p> : null}
+                  {visit.tellOffice ? <p className="mt-1 text-sm font-medium">For the office to know</p> : null}
                   {visit.reason ? <p className="mt-1 font-medium text-destructive">{visit.reason}</p> : null}
                   {visit.state === 'refused' ? (
                     <button type="button" onClick={() => void removeRefused(visit)} className="mt-3 h-11 rounded-lg border bg-background px-4 font-medium">
@@ -321,6 +328,7 @@ function SendingStatus({
 
 function ClientCard({
   pkg,
+  today,
   live,
   busy,
   form,
@@ -329,6 +337,7 @@ function ClientCard({
   onFinish,
 }: {
   pkg: CarerPackage;
+  today: string;
   live: LiveVisit | undefined;
   busy: boolean;
   form: React.ReactNode;
@@ -367,7 +376,12 @@ function ClientCard({
           </div>
         ) : null}
       </dl>
-      {live ? <p className="mt-3 rounded-lg bg-accent px-3 py-2 font-medium">Visit started at {live.start}</p> : null}
+      {live ? (
+        <p className="mt-3 rounded-lg bg-accent px-3 py-2 font-medium">
+          Visit started at {live.start}
+          {live.date === today ? ' today' : ` on ${formatShortDay(live.date)}`}
+        </p>
+      ) : null}
       {form ?? (
         <div className="mt-4 grid gap-3 min-[420px]:grid-cols-2">
           <button type="button" onClick={onRecord} className="h-12 rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground">

@@ -80,7 +80,7 @@ function fakeServer(fail?: (call: number) => Error | undefined): CarerApi & { ba
       });
     },
     async myVisits() {
-      return { today: '2026-11-27', packages: [], visits: [...recorded].map((id) => ({ id, packageId: 'p1', date: '2026-11-20', start: '08:00', end: '08:30', note: '', state: 'recorded' as const })) };
+      return { today: '2026-11-27', packages: [], visits: [...recorded].map((id) => ({ id, packageId: 'p1', date: '2026-11-20', start: '08:00', end: '08:30', note: '', tellOffice: false, state: 'recorded' as const })) };
     },
   };
 }
@@ -127,13 +127,21 @@ describe('sending', () => {
 
 describe('a visit’s own checks on the phone', () => {
   const today = '2026-11-27';
+  const at = (time: string) => ({ today, time });
   it.each([
-    [{ date: '2026-11-28', start: '09:00', end: '10:00', note: '' }, { date: 'This day is still to come: record a visit on or after its day' }],
-    [{ date: today, start: '', end: '10:00', note: '' }, { start: 'Enter the time the visit started, as HH:MM' }],
-    [{ date: today, start: '10:00', end: '09:00', note: '' }, { end: 'The visit ends before it starts' }],
-    [{ date: today, start: '06:00', end: '18:30', note: '' }, { end: 'A visit is at most 12 hours long: check the start and end times' }],
-    [{ date: today, start: '09:00', end: '10:00', note: '' }, {}],
-  ])('%j: %j', (draft, problems) => {
-    expect(visitProblems(draft, today)).toEqual(problems);
+    [{ date: '2026-11-28', start: '09:00', end: '10:00', note: '' }, '12:00', { date: 'This day is still to come: record a visit on or after its day' }],
+    [{ date: today, start: '', end: '10:00', note: '' }, '12:00', { start: 'Enter the time the visit started, as HH:MM' }],
+    [{ date: today, start: '10:00', end: '10:00', note: '' }, '12:00', { end: 'The visit ends the minute it starts: check the start and end times' }],
+    // At 03:35 a visit of this evening has not happened yet; a night visit ending at 03:00 has.
+    [{ date: today, start: '18:00', end: '19:30', note: '' }, '03:35', { end: 'This visit ends at 19:30, later than now: record it once it has ended' }],
+    [{ date: '2026-11-26', start: '22:00', end: '03:00', note: '' }, '03:35', {}],
+    [{ date: '2026-11-26', start: '22:00', end: '07:00', note: '' }, '03:35', { end: 'This visit ends at 07:00, later than now: record it once it has ended' }],
+    // A phone's clock a few minutes ahead of the end is let be.
+    [{ date: today, start: '09:00', end: '12:04', note: '' }, '12:00', {}],
+    [{ date: today, start: '09:00', end: '12:06', note: '' }, '12:00', { end: 'This visit ends at 12:06, later than now: record it once it has ended' }],
+    [{ date: today, start: '09:00', end: '10:00', note: '', tellOffice: true }, '12:00', { note: 'Say in the note what the office needs to know' }],
+    [{ date: today, start: '09:00', end: '10:00', note: 'Fell in the hall', tellOffice: true }, '12:00', {}],
+  ])('%j at %s: %j', (draft, time, problems) => {
+    expect(visitProblems(draft, at(time))).toEqual(problems);
   });
 });

@@ -1,5 +1,6 @@
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
 import type { RouterOutputs } from '@/client/lib/api-types';
+import type { VisitDraft } from './visit-form';
 
 /** What the office's server last gave this phone (`carerApp.myVisits`), kept so the app works with no signal. */
 export type MyVisits = RouterOutputs['carerApp']['myVisits'];
@@ -17,6 +18,8 @@ export interface PhoneVisit {
   start: string;
   end: string;
   note?: string;
+  /** The note is for the office to see. */
+  tellOffice?: boolean;
   state: VisitState;
   /** The server's reason, in words, for a visit it refused. */
   reason?: string;
@@ -34,8 +37,8 @@ export interface LiveVisit {
 /** A visit form left open: what it opened with and what was typed, so closing the app mid-form loses nothing. */
 export interface OpenForm {
   packageId: string;
-  initial: { date: string; start: string; end: string; note: string };
-  typed: { date: string; start: string; end: string; note: string };
+  initial: VisitDraft;
+  typed: VisitDraft;
 }
 
 interface Meta {

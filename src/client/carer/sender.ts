@@ -3,7 +3,7 @@ import type { MyVisits, Outbox, PhoneVisit, VisitAnswer } from './outbox';
 
 /** The server's side of sending, as the app's API client (or a test's) gives it. */
 export interface CarerApi {
-  sync(visits: Pick<PhoneVisit, 'id' | 'packageId' | 'date' | 'start' | 'end' | 'note'>[]): Promise<VisitAnswer[]>;
+  sync(visits: Pick<PhoneVisit, 'id' | 'packageId' | 'date' | 'start' | 'end' | 'note' | 'tellOffice'>[]): Promise<VisitAnswer[]>;
   myVisits(): Promise<MyVisits>;
   /** Asked once the sign-in was refused: whether the office ended the carer's access (else the sign-in lapsed). */
   accessEnded?(): Promise<boolean>;
@@ -26,7 +26,9 @@ export async function sendWaiting(outbox: Outbox, api: CarerApi, failureKind: Fa
     for (;;) {
       const batch = await outbox.waiting(MAX_VISITS_A_CALL);
       if (batch.length === 0) break;
-      const answers = await api.sync(batch.map(({ id, packageId, date, start, end, note }) => ({ id, packageId, date, start, end, ...(note ? { note } : {}) })));
+      const answers = await api.sync(
+        batch.map(({ id, packageId, date, start, end, note, tellOffice }) => ({ id, packageId, date, start, end, ...(note ? { note } : {}), ...(tellOffice ? { tellOffice } : {}) })),
+      );
       await outbox.settle(answers);
       // An answer missing for a visit would send it again for ever: stop, and try again at the next turn.
       if (answers.length < batch.length) return 'offline';

@@ -14,6 +14,8 @@ export interface Context {
   sessionId?: string;
   /** Today's calendar date in the charity's time zone, read as a signed-in procedure starts. */
   todayNow: () => string;
+  /** The time of day (HH:MM) in the charity's time zone, read with today: a visit may not end later than it. */
+  timeNow: () => string;
   /** Areas in this deprivation decile or below count as deprived (DESIGN §3). */
   deprivationMaxDecile: number;
   /** How long records of people whose care has ended are kept before review (data protection). */

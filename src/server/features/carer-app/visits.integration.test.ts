@@ -42,7 +42,7 @@ beforeAll(async () => {
 beforeEach(() => t.setToday(TODAY));
 afterAll(() => t.close());
 
-const visit = (overrides: Partial<{ packageId: string; date: string; start: string; end: string; note: string }> = {}) => ({
+const visit = (overrides: Partial<{ packageId: string; date: string; start: string; end: string; note: string; tellOffice: boolean }> = {}) => ({
   id: randomUUID(),
   packageId: own,
   date: '2026-03-16',
@@ -103,6 +103,8 @@ describe('carerApp.sync', () => {
     await t.database.db.delete(visitRefusals);
     await admin.deliveries.closeMonth({ month: '2026-02' });
     await carerApp.sync({ visits: [visit({ date: '2026-03-05', start: '09:00', end: '10:00' })] });
+    // A night visit begun the day before runs into this one.
+    await carerApp.sync({ visits: [visit({ date: '2026-03-08', start: '00:30', end: '01:00' })] });
     const request = (await admin.requests.create(newRequest(clientId, { startDate: '2026-03-10' }))).id;
     const later = (await admin.packages.create(newPackage(carerId, request, { startDate: '2026-03-10' }))).id;
     const cases = [
@@ -113,9 +115,11 @@ describe('carerApp.sync', () => {
       [visit({ packageId: ended, date: '2026-03-11' }), VISIT_REFUSALS.afterEnd('2026-03-10')],
       [visit({ date: '2026-02-20' }), VISIT_REFUSALS.closedMonth('2026-02')],
       [visit({ date: '2026-03-05', start: '09:30', end: '11:00' }), VISIT_REFUSALS.overlaps({ date: '2026-03-05', start: '09:00', end: '10:00' })],
-      [visit({ start: '11:00', end: '10:00' }), VISIT_REFUSALS.endsBeforeStart],
-      [visit({ start: '10:00', end: '10:00' }), VISIT_REFUSALS.endsBeforeStart],
-      [visit({ start: '06:00', end: '18:01' }), VISIT_REFUSALS.tooLong],
+      [visit({ date: '2026-03-07', start: '23:00', end: '00:45' }), VISIT_REFUSALS.overlaps({ date: '2026-03-08', start: '00:30', end: '01:00' })],
+      // A night visit on the package's last day would count hours on the day after it ended.
+      [visit({ packageId: ended, date: '2026-03-10', start: '22:00', end: '07:00' }), VISIT_REFUSALS.afterEnd('2026-03-10')],
+      [visit({ date: '2026-02-28', start: '22:00', end: '07:00' }), VISIT_REFUSALS.closedMonth('2026-02')],
+      [visit({ start: '10:00', end: '10:00' }), VISIT_REFUSALS.noLength],
     ] as const;
     const answers = await carerApp.sync({ visits: cases.map(([sent]) => sent) });
     expect(answers).toEqual(cases.map(([sent, reason]) => ({ id: sent.id, result: 'refused', reason })));
@@ -217,9 +221,96 @@ describe('carerApp.sync', () => {
     const row = week.packages.find((p) => p.id === own)!;
     expect(row.entries.find((e) => e.date === '2026-03-12')).toMatchObject({ hours: 2, source: 'office' });
     expect(row.visits.filter((v) => v.date === '2026-03-12')).toEqual([
-      { date: '2026-03-12', start: sent12.start, end: sent12.end },
-      { date: '2026-03-12', start: '15:00', end: '16:00' },
+      { date: '2026-03-12', start: sent12.start, end: sent12.end, note: '', tellOffice: false },
+      { date: '2026-03-12', start: '15:00', end: '16:00', note: '', tellOffice: false },
     ]);
+  });
+
+  it('records a night visit across midnight, its hours on each day they fall, on the timesheet and the statement alike', async () => {
+    const night = visit({ date: '2026-03-10', start: '22:00', end: '07:00', note: 'Settled by midnight' });
+    expect(await carerApp.sync({ visits: [night] })).toEqual([{ id: night.id, result: 'recorded' }]);
+    expect(await stored(night.id)).toMatchObject([{ date: '2026-03-10', startTime: '22:00', endTime: '07:00', minutes: 540 }]);
+    expect(await dayEntry(own, '2026-03-10')).toMatchObject({ hours: 2, source: 'carer' });
+    expect(await dayEntry(own, '2026-03-11')).toMatchObject({ hours: 7, source: 'carer' });
+    // The next evening's visit adds to the morning's share; 23:50 to 00:25 goes 10 minutes to one day, 25 to the next.
+    const evening = visit({ date: '2026-03-11', start: '23:50', end: '00:25' });
+    expect(await carerApp.sync({ visits: [evening] })).toEqual([{ id: evening.id, result: 'recorded' }]);
+    expect(await dayEntry(own, '2026-03-11')).toMatchObject({ hours: 7.17 });
+    // The 12th's figure the office corrected stays the office's.
+    expect(await dayEntry(own, '2026-03-12')).toMatchObject({ hours: 2, source: 'office' });
+    // A visit may not begin inside the night's: 06:30 that morning overlaps it.
+    const morning = visit({ date: '2026-03-11', start: '06:30', end: '08:00' });
+    expect(await carerApp.sync({ visits: [morning] })).toEqual([{ id: morning.id, result: 'refused', reason: VISIT_REFUSALS.overlaps({ date: '2026-03-10', start: '22:00', end: '07:00' }) }]);
+
+    const week = await admin.deliveries.getWeek({ weekStart: '2026-03-09' });
+    const row = week.packages.find((p) => p.id === own)!;
+    expect(row.entries.filter((e) => e.date === '2026-03-10' || e.date === '2026-03-11').map((e) => e.hours)).toEqual([2, 7.17]);
+    expect(row.visits).toContainEqual({ date: '2026-03-10', start: '22:00', end: '07:00', note: 'Settled by midnight', tellOffice: false });
+    // A week that begins the morning after a Sunday night has that night's visit beside its first day.
+    const sunday = visit({ date: '2026-03-01', start: '23:00', end: '01:00' });
+    expect(await carerApp.sync({ visits: [sunday] })).toEqual([{ id: sunday.id, result: 'recorded' }]);
+    const after = await admin.deliveries.getWeek({ weekStart: '2026-03-02' });
+    expect(after.packages.find((p) => p.id === own)!.visits).toContainEqual(expect.objectContaining({ date: '2026-03-01', start: '23:00' }));
+    const statement = await admin.deliveries.getStatement({ carerId, month: '2026-03' });
+    const entries = statement.packages.find((p) => p.id === own)!.entries;
+    expect(entries.filter((e) => e.date === '2026-03-10' || e.date === '2026-03-11').map((e) => e.hours)).toEqual([2, 7.17]);
+  });
+
+  it('refuses a visit that ends later than now, allowing a phone’s clock five minutes ahead', async () => {
+    t.setToday(TODAY, '03:35');
+    const evening = visit({ date: TODAY, start: '18:00', end: '19:30' });
+    const night = visit({ date: '2026-03-17', start: '22:30', end: '03:00' });
+    const justNow = visit({ date: TODAY, start: '03:10', end: '03:40' });
+    const tooSoon = visit({ date: TODAY, start: '03:00', end: '07:00' });
+    expect(await carerApp.sync({ visits: [evening, night, justNow] })).toEqual([
+      { id: evening.id, result: 'refused', reason: 'This visit ends at 19:30, later than now: record it once it has ended' },
+      { id: night.id, result: 'recorded' },
+      { id: justNow.id, result: 'recorded' },
+    ]);
+    expect(await carerApp.sync({ visits: [{ ...tooSoon, date: '2026-03-17', start: '23:59' }] })).toEqual([
+      { id: tooSoon.id, result: 'refused', reason: VISIT_REFUSALS.notEndedYet('07:00') },
+    ]);
+    expect(await stored(evening.id)).toEqual([]);
+    expect(await dayEntry(own, TODAY)).toMatchObject({ hours: 3.5, source: 'carer' });
+  });
+
+  it('brings a note marked for the office to "From carers" until someone marks it seen, by whom and when, audited', async () => {
+    const fall = visit({ date: '2026-03-15', start: '01:00', end: '02:00', note: 'Night call – fall, no injury, daughter informed', tellOffice: true });
+    const plain = visit({ date: '2026-03-15', start: '09:00', end: '09:30', note: 'Breakfast' });
+    expect(await carerApp.sync({ visits: [fall, plain] })).toEqual([
+      { id: fall.id, result: 'recorded' },
+      { id: plain.id, result: 'recorded' },
+    ]);
+    const coordinator = t.caller('Coordinator');
+    const heard = (await coordinator.carerApp.fromCarers()).visits.find((v) => v.visitId === fall.id);
+    expect(heard).toMatchObject({ carerId, carerName: 'Cara Visits', clientName: 'Edna Home', date: '2026-03-15', start: '01:00', end: '02:00', note: fall.note });
+    expect((await coordinator.carerApp.fromCarers()).visits.map((v) => v.visitId)).not.toContain(plain.id);
+    // The note is on the timesheet's day too, and on the phone as sent.
+    const week = await admin.deliveries.getWeek({ weekStart: '2026-03-09' });
+    expect(week.packages.find((p) => p.id === own)!.visits).toContainEqual({ date: '2026-03-15', start: '01:00', end: '02:00', note: fall.note, tellOffice: true });
+    expect((await carerApp.myVisits()).visits.find((v) => v.id === fall.id)).toMatchObject({ note: fall.note, tellOffice: true });
+    // Sent again with the mark changed, it is other content: refused, the first kept.
+    expect(await carerApp.sync({ visits: [{ ...fall, tellOffice: false }] })).toEqual([{ id: fall.id, result: 'refused', reason: VISIT_REFUSALS.sentWithOtherContent }]);
+    // Who may read carers but not act for them is refused.
+    await expect(t.caller('Trustee').carerApp.fromCarers()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.caller('Finance').carerApp.markSeen({ visitId: fall.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    expect(await coordinator.carerApp.markSeen({ visitId: fall.id })).toMatchObject({ visitId: fall.id, seenBy: 'coordinator@valecare.test' });
+    expect((await coordinator.carerApp.fromCarers()).visits.map((v) => v.visitId)).not.toContain(fall.id);
+    expect(await auditOf(fall.id)).toContainEqual({ procedure: 'carerApp.markSeen', changes: { seenAt: expect.any(String) } });
+    await expect(admin.carerApp.markSeen({ visitId: fall.id })).rejects.toThrow('coordinator@valecare.test marked this seen already');
+    // On the client's record and the carer's: the visit with its note, and who saw it.
+    const onClient = (await t.caller('Finance').carerApp.getVisits({ clientId })).visits.find((v) => v.id === fall.id);
+    expect(onClient).toMatchObject({ carerId, carerName: 'Cara Visits', clientName: 'Edna Home', note: fall.note, tellOffice: true, seenBy: 'coordinator@valecare.test' });
+    const onCarer = (await admin.carerApp.getVisits({ carerId })).visits;
+    expect(onCarer.map((v) => v.id)).toEqual(expect.arrayContaining([fall.id, plain.id]));
+    expect(onCarer.map((v) => `${v.date} ${v.start}`)).toEqual(onCarer.map((v) => `${v.date} ${v.start}`).sort().reverse());
+    // Finance reads volunteers, not MPs: an MP's visits are not theirs to list.
+    const mp = await admin.mps.create(newCarer({ name: 'Morwenna Provider' }));
+    await expect(t.caller('Finance').carerApp.getVisits({ carerId: mp.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(admin.carerApp.markSeen({ visitId: plain.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // Marked for the office with nothing said: refused as the phone sent it.
+    await expect(carerApp.sync({ visits: [visit({ date: '2026-03-15', start: '12:00', end: '12:30', tellOffice: true })] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('refuses the office, and a carer whose access has ended', async () => {

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import { hoursOfVisits, MAX_VISIT_MINUTES, TOO_MANY_VISITS, VISIT_REFUSALS, visitMinutes, VISITS_AN_HOUR } from '@/shared/carer-app';
+import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { endsAfter, hoursOfVisits, minutesByDay, TOO_MANY_VISITS, VISIT_REFUSALS, visitEndDate, visitMinutes, VISITS_AN_HOUR } from '@/shared/carer-app';
 import { addDays } from '@/shared/dates';
 import { monthOfDate } from '@/shared/deliveries';
 import type { VisitInput } from '@/shared/schemas/carer-app';
@@ -27,7 +27,8 @@ function sameVisit(stored: typeof visits.$inferSelect, sent: VisitInput, carerId
     stored.date === sent.date &&
     stored.startTime === sent.start &&
     stored.endTime === sent.end &&
-    stored.note === (sent.note ?? '')
+    stored.note === (sent.note ?? '') &&
+    stored.tellOffice === (sent.tellOffice ?? false)
   );
 }
 
@@ -37,6 +38,8 @@ const givenToPhone = and(eq(packages.archived, 'N'), eq(clients.archived, 'N'), 
 /** What a call's visits are checked against, besides what is stored: the day, and how far back a phone records. */
 interface RecordingLimits {
   today: string;
+  /** The time of day now (HH:MM): a visit of today may not end later. */
+  time: string;
   /** The earliest day a phone may record (CARER_RECORDING_DAYS back). */
   earliest: string;
   recordingDays: number;
@@ -44,11 +47,14 @@ interface RecordingLimits {
   recordingFrom: string | null;
 }
 
-/** Why the visit may not be recorded, or null: its package, its day and its length, against what is stored now. */
+/** A visit's start, as a timestamp of the phone's local time (its date and start time). */
+const startsAt = (date: string, start: string) => sql`(${date}::date + ${start}::time)`;
+
+/** Why the visit may not be recorded, or null: its package, its days and its length, against what is stored now. */
 async function refusalOf(tx: Executor, carerId: string, visit: VisitInput, limits: RecordingLimits): Promise<string | null> {
-  const length = visitMinutes(visit);
-  if (length <= 0) return VISIT_REFUSALS.endsBeforeStart;
-  if (length > MAX_VISIT_MINUTES) return VISIT_REFUSALS.tooLong;
+  const minutes = visitMinutes(visit);
+  if (minutes === 0) return VISIT_REFUSALS.noLength;
+  const endDate = visitEndDate(visit);
   const [pkg] = await tx
     .select({ startDate: packages.startDate, endDate: packages.endDate, given: sql<boolean>`${givenToPhone}` })
     .from(packages)
@@ -58,30 +64,48 @@ async function refusalOf(tx: Executor, carerId: string, visit: VisitInput, limit
   if (!pkg) return VISIT_REFUSALS.notYours;
   if (!pkg.given) return VISIT_REFUSALS.packageClosed;
   if (visit.date > limits.today) return VISIT_REFUSALS.future;
+  if (endsAfter(visit, { today: limits.today, time: limits.time })) return VISIT_REFUSALS.notEndedYet(visit.end);
   if (visit.date < limits.earliest) return VISIT_REFUSALS.tooOld(limits.recordingDays);
   if (visit.date < pkg.startDate) return VISIT_REFUSALS.beforeStart(pkg.startDate);
-  if (pkg.endDate !== null && visit.date > pkg.endDate) return VISIT_REFUSALS.afterEnd(pkg.endDate);
-  const [closed] = await tx.select({ month: closedMonths.month }).from(closedMonths).where(eq(closedMonths.month, monthOfDate(visit.date)));
+  if (pkg.endDate !== null && endDate > pkg.endDate) return VISIT_REFUSALS.afterEnd(pkg.endDate);
+  const months = [...new Set([monthOfDate(visit.date), monthOfDate(endDate)])];
+  const [closed] = await tx.select({ month: closedMonths.month }).from(closedMonths).where(inArray(closedMonths.month, months)).orderBy(closedMonths.month).limit(1);
   if (closed) return VISIT_REFUSALS.closedMonth(closed.month);
   if (limits.recordingFrom !== null && monthOfDate(visit.date) < limits.recordingFrom) return VISIT_REFUSALS.beforeRecording(limits.recordingFrom);
+  // Against the carer's visits of the day before to the day after: a visit lasts less than a day, either side.
+  const starts = startsAt(visit.date, visit.start);
+  const storedStart = sql`(${visits.date} + ${visits.startTime}::time)`;
   const [other] = await tx
     .select({ date: visits.date, start: visits.startTime, end: visits.endTime })
     .from(visits)
-    .where(and(eq(visits.carerId, carerId), eq(visits.date, visit.date), sql`${visits.startTime} < ${visit.end} and ${visits.endTime} > ${visit.start}`))
+    .where(
+      and(
+        eq(visits.carerId, carerId),
+        gte(visits.date, addDays(visit.date, -1)),
+        lte(visits.date, endDate),
+        sql`${storedStart} < ${starts} + make_interval(mins => ${minutes}) and ${storedStart} + make_interval(mins => ${visits.minutes}) > ${starts}`,
+      ),
+    )
     .limit(1);
   return other ? VISIT_REFUSALS.overlaps(other) : null;
 }
 
+/** Minutes of the package's visits on `date`: those begun that day up to midnight, and those begun the day before after it. */
+const minutesOnDay = (date: string) => {
+  const startMinute = sql`(substr(${visits.startTime}, 1, 2)::int * 60 + substr(${visits.startTime}, 4, 2)::int)`;
+  return sql<number>`coalesce(sum(case when ${visits.date} = ${date}::date then least(${visits.minutes}, 1440 - ${startMinute}) else greatest(0, ${visits.minutes} - (1440 - ${startMinute})) end), 0)::int`;
+};
+
 /**
- * The day's delivered care from the carer's visits: the sum of the package's visits that day, on the day's entry
- * when the carer's visits made it (or there is none yet). An entry the office typed is left as it is: the visits are
- * shown beside it to reconcile.
+ * The day's delivered care from the carer's visits: the package's visits' minutes that fall on the day (split at
+ * midnight), on the day's entry when the carer's visits made it (or there is none yet). An entry the office typed is
+ * left as it is: the visits are shown beside it to reconcile.
  */
 async function keepDayFromVisits(tx: Executor, packageId: string, date: string): Promise<void> {
   const [day] = await tx
-    .select({ minutes: sql<number>`coalesce(sum(${visits.minutes}), 0)::int` })
+    .select({ minutes: minutesOnDay(date) })
     .from(visits)
-    .where(and(eq(visits.packageId, packageId), eq(visits.date, date)));
+    .where(and(eq(visits.packageId, packageId), gte(visits.date, addDays(date, -1)), lte(visits.date, date)));
   const hours = Math.min(24, hoursOfVisits(day?.minutes ?? 0));
   const [entry] = await tx.select().from(deliveries).where(and(eq(deliveries.packageId, packageId), eq(deliveries.date, date))).for('update');
   if (!entry) {
@@ -103,7 +127,7 @@ async function keepDayFromVisits(tx: Executor, packageId: string, date: string):
  * VISITS_AN_HOUR is refused whole, for the phone to send later.
  */
 export async function syncVisits(ctx: ServiceContext, carer: { carerId: string }, sent: VisitInput[]): Promise<VisitAnswer[]> {
-  const { db, actor, today, env } = ctx;
+  const { db, actor, today, timeOfDay, env } = ctx;
   if (sent.length === 0) return [];
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${carers} where ${carers.id} = ${carer.carerId} for update`);
@@ -115,6 +139,7 @@ export async function syncVisits(ctx: ServiceContext, carer: { carerId: string }
       .where(and(eq(visits.carerId, carer.carerId), sql`${visits.recordedAt} > now() - interval '1 hour'`))) as [{ recordedThisHour: number }];
     const limits: RecordingLimits = {
       today,
+      time: timeOfDay,
       earliest: addDays(today, -env.carerRecordingDays),
       recordingDays: env.carerRecordingDays,
       recordingFrom: (await getRecordingStart(tx)).from,
@@ -160,8 +185,8 @@ async function syncVisit(tx: Executor, actor: ServiceContext['actor'], carerId: 
   const reason = await refusalOf(tx, carerId, visit, limits);
   if (reason) return refuse(tx, actor, carerId, visit, reason);
   const minutes = visitMinutes(visit);
-  await tx.insert(visits).values({ id: visit.id, carerId, packageId: visit.packageId, date: visit.date, startTime: visit.start, endTime: visit.end, minutes, note: visit.note ?? '' });
-  await keepDayFromVisits(tx, visit.packageId, visit.date);
+  await tx.insert(visits).values({ id: visit.id, carerId, packageId: visit.packageId, date: visit.date, startTime: visit.start, endTime: visit.end, minutes, note: visit.note ?? '', tellOffice: visit.tellOffice ?? false });
+  for (const day of minutesByDay(visit)) await keepDayFromVisits(tx, visit.packageId, day.date);
   await recordAudit(tx, actor, 'carerApp.visitRecorded', visit.id, { ...visit, carerId, minutes });
   return { id: visit.id, result: 'recorded' };
 }
@@ -185,6 +210,7 @@ export interface RecordedVisit {
   start: string;
   end: string;
   note: string;
+  tellOffice: boolean;
   state: 'recorded';
 }
 
@@ -227,6 +253,6 @@ export async function myVisits({ db, today }: ServiceContext, carer: { carerId: 
   return {
     today,
     packages: own.map(({ streetAddress, locality, postCode, ...pkg }) => ({ ...pkg, address: [streetAddress, locality, postCode].filter(Boolean).join(', ') })),
-    visits: recent.map(({ visit: v }) => ({ id: v.id, packageId: v.packageId, date: v.date, start: v.startTime, end: v.endTime, note: v.note, state: 'recorded' as const })),
+    visits: recent.map(({ visit: v }) => ({ id: v.id, packageId: v.packageId, date: v.date, start: v.startTime, end: v.endTime, note: v.note, tellOffice: v.tellOffice, state: 'recorded' as const })),
   };
 }
