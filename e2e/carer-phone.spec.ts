@@ -225,17 +225,43 @@ test('a phone whose carer’s access the office ended is told so, and keeps noth
 
     await card.getByRole('button', { name: 'Record a visit' }).click();
     expect(await violationsNow(app, 'the carer app with a visit being recorded')).toEqual([]);
-    // A visit before the care began: the server refuses it in words, and it stays until the carer removes it.
+    // A visit before the care began: kept for the office, which turns it down on Timesheets; the carer reads why.
     await card.getByLabel('Date').fill(addDays(carer.startDate, -1));
     await card.getByLabel('Start').fill('09:00');
     await card.getByLabel('End').fill('09:45');
     await card.getByRole('button', { name: 'Save visit' }).click();
-    const refused = app.getByRole('listitem').filter({ hasText: 'Needs the office' });
-    await expect(refused).toContainText(`This package starts on ${formatDate(carer.startDate)}: the visit is before it`);
+    const withOffice = app.getByRole('listitem').filter({ hasText: 'With the office' });
+    await expect(withOffice).toContainText(`Your visits to this client start on ${formatDate(carer.startDate)}: this one is before`);
+    await expect(withOffice).toContainText('The office will record it or tell you why not.');
+    await expect(withOffice).toContainText(carer.clientName);
+    await expect(app.getByText('1 with the office')).toBeVisible();
     await expect(app.getByText('All sent')).toBeVisible();
+
+    await page.goto('/deliveries');
+    const waiting = page.getByRole('region', { name: 'Visits to resolve' }).getByRole('listitem', { name: new RegExp(carer.carerName) });
+    await expect(waiting).toContainText(`Why it waits: Your visits to this client start on ${formatDate(carer.startDate)}`);
+    await waiting.getByRole('button', { name: 'Turn down' }).click();
+    await expect(waiting.getByText('Say why: the carer reads it, and the audit trail keeps it')).toBeVisible();
+    await waiting.getByLabel(/^Reason/).fill('Care began the next day: that morning was the assessment');
+    await waiting.getByRole('button', { name: 'Turn down' }).click();
+    await expect(waiting).toHaveCount(0);
+    await app.reload();
+    const turnedDown = app.getByRole('listitem').filter({ hasText: 'Turned down by the office' });
+    await expect(turnedDown).toContainText('Care began the next day: that morning was the assessment');
+
+    // A visit over one already sent: refused for the carer to put right, and removed from the phone when they say so.
+    await card.getByRole('button', { name: 'Record a visit' }).click();
+    await card.getByLabel('Date').fill(visitTime.date);
+    await card.getByLabel('Start').fill(visitTime.start);
+    await card.getByLabel('End').fill(visitTime.end);
+    await card.getByRole('button', { name: 'Save visit' }).click();
+    const refused = app.getByRole('listitem').filter({ hasText: 'Not sent: put it right' });
+    await expect(refused).toContainText(`It overlaps your visit of ${visitTime.start} to ${visitTime.end}`);
+    await expect(app.getByText('1 to put right')).toBeVisible();
     app.once('dialog', (dialog) => void dialog.accept());
-    await refused.getByRole('button', { name: 'Remove from this phone' }).click();
+    await refused.getByRole('button', { name: `Remove from this phone: ${carer.clientName}, ${formatDate(visitTime.date)}, ${visitTime.start} to ${visitTime.end}` }).click();
     await expect(refused).toHaveCount(0);
+    await expect(app.getByText('All sent')).toBeVisible();
 
     await api.carerApp.revoke.mutate({ carerId: carer.carerId });
     await app.reload();
@@ -374,4 +400,67 @@ test('a night visit is recorded across midnight, and a note the office needs to 
   const visits = view.getByRole('region', { name: 'Visits' });
   await expect(visits.getByRole('listitem').filter({ hasText: '22:00–07:00 (overnight)' })).toContainText(fall);
   await expect(visits.getByRole('listitem').filter({ hasText: '22:00–07:00 (overnight)' })).toContainText('seen by coordinator');
+});
+
+test('visits waiting on a phone when the office ends access reach Visits to resolve with their notes, and once accepted, the timesheet', async ({ page, signIn }) => {
+  // A phone's visits offline, the office between, and back (about 25 s here): three times that and more.
+  test.setTimeout(120_000);
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const carer = await invitedCarer(api);
+  const first = { date: addDays(carer.today, -2), start: '09:00', end: '10:00', note: 'Fell in the hall, no injury, daughter told' };
+  const second = { date: addDays(carer.today, -1), start: '14:00', end: '15:00', note: 'Shopping done, fridge stocked' };
+  const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
+  try {
+    const phone = await openPhone(profile);
+    const app = phonePage(phone);
+    await setPasswordAndSignIn(app, carer);
+    await expect(app.getByText('All sent')).toBeVisible();
+    await app.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    // Two visits with no signal: they wait on the phone.
+    await phone.setOffline(true);
+    const card = app.getByRole('article', { name: carer.clientName });
+    for (const visit of [first, second]) {
+      await card.getByRole('button', { name: 'Record a visit' }).click();
+      await card.getByLabel('Date').fill(visit.date);
+      await card.getByLabel('Start').fill(visit.start);
+      await card.getByLabel('End').fill(visit.end);
+      await card.getByLabel('Note (optional)').fill(visit.note);
+      if (visit === first) await card.getByLabel('The office needs to know').check();
+      await card.getByRole('button', { name: 'Save visit' }).click();
+    }
+    await expect(app.getByText('2 waiting to send')).toBeVisible();
+
+    // The office ends the carer's access; signal returns: both go to the office, and only then is the phone wiped.
+    await api.carerApp.revoke.mutate({ carerId: carer.carerId });
+    await phone.setOffline(false);
+    await app.reload();
+    await expect(app.getByRole('heading', { name: 'Your access has ended' })).toBeVisible({ timeout: 20_000 });
+    await expect(app.getByText('The 2 visits you recorded went to the office, which will record them or say why not.')).toBeVisible();
+    await expect(app.getByText(carer.clientName)).toHaveCount(0);
+    expect(await app.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain('valecare-carer');
+    await app.screenshot({ path: test.info().outputPath('carer-phone-access-ended-390.png'), fullPage: true });
+    await phone.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  // Visits to resolve on Timesheets has both, with their notes; the office accepts them.
+  await page.goto('/');
+  // Other tests' phones may have sent visits too: the count is at least these two.
+  await expect(page.getByText(/^\d+ visits to resolve$/)).toBeVisible();
+  await page.getByRole('link', { name: 'Resolve them on Timesheets' }).click();
+  const region = page.getByRole('region', { name: 'Visits to resolve' });
+  await expect(region.getByRole('heading', { name: 'Visits to resolve' })).toBeFocused();
+  for (const visit of [first, second]) {
+    const waiting = region.getByRole('listitem', { name: new RegExp(`^${carer.carerName} at .*${formatDate(visit.date)}, ${visit.start}`) });
+    await expect(waiting).toContainText('Why it waits: Sent after your access to the carer app ended');
+    await expect(waiting).toContainText(visit.note);
+    await waiting.getByLabel(/^Reason/).fill('Given before access ended');
+    await waiting.getByRole('button', { name: 'Record it after all' }).click();
+    await expect(waiting).toHaveCount(0);
+  }
+  const day = await timesheetDay(page, carer, first.date);
+  await expect(day).toHaveValue('1');
+  await expect(day).toHaveAccessibleDescription(`By the carer: 09:00–10:00Note: For the office: ${first.note}`);
 });

@@ -26,21 +26,31 @@ export const LONG_VISIT_MINUTES = 12 * 60;
 /** How far a phone's clock may run ahead of the server's: a visit may end this many minutes after now. */
 export const CLOCK_SKEW_MINUTES = 5;
 
-/** Why a visit is not recorded, in the carer's words: the server's answers, and the phone's own checks before saving. */
+/**
+ * Why a visit is not recorded, in the carer's words: the server's answers, and the phone's own checks before saving.
+ * A visit only the office may record (its client's care closed or with another carer, too far back, a closed month)
+ * is kept for the office to resolve, and these say why; the carer's own slips are refused for them to put right.
+ */
 export const VISIT_REFUSALS = {
-  notYours: 'This is not one of your packages',
-  packageClosed: 'The office has closed this package: ask the office to record this visit',
-  tooOld: (days: number) => `This visit is more than ${days} days ago: ask the office to record it`,
-  beforeRecording: (month: string) => `Recording of delivered care began in ${monthLabel(month)}: ask the office to record this visit`,
+  notYours: 'This is not one of your clients’ visits with you',
+  givenToAnother: 'The office has given this client’s visits to another carer',
+  packageClosed: 'The office has closed this client’s visits on your phone',
+  tooOld: (days: number) => `This visit is more than ${days} days ago`,
+  beforeRecording: (month: string) => `Recording of delivered care began in ${monthLabel(month)}`,
   future: 'This day is still to come: a visit is recorded on or after its day',
   notEndedYet: (end: string) => `This visit ends at ${end}, later than now: record it once it has ended`,
-  beforeStart: (start: string) => `This package starts on ${formatDate(start)}: the visit is before it`,
-  afterEnd: (end: string) => `This package ended on ${formatDate(end)}: the visit is after it`,
-  closedMonth: (month: string) => `${monthLabel(month)} is closed: the office has sent its figures. Ask the office to record this visit.`,
+  beforeStart: (start: string) => `Your visits to this client start on ${formatDate(start)}: this one is before`,
+  afterEnd: (end: string) => `Your visits to this client ended on ${formatDate(end)}: this one is after`,
+  closedMonth: (month: string) => `${monthLabel(month)} is closed: the office has sent its figures`,
   overlaps: (other: { date: string; start: string; end: string }) => `It overlaps your visit of ${other.start} to ${other.end} on ${formatDate(other.date)}`,
   noLength: 'The visit ends the minute it starts: check the start and end times',
-  sentWithOtherContent: 'This visit was sent before with other details, and that is the one recorded. Ask the office to correct it.',
+  sentWithOtherContent: 'This visit was sent before with other details, and that is the one kept. Ask the office to correct it.',
+  sentAfterAccessEnded: 'Sent after your access to the carer app ended',
+  afterAccessEnded: 'Recorded after your access to the carer app ended',
 } as const;
+
+/** What the office does with a visit kept for it, as the carer reads it. */
+export const WITH_THE_OFFICE = 'The office will record it or tell you why not.';
 
 const minuteOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 

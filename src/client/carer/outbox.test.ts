@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Outbox } from './outbox';
-import { type CarerApi, sendWaiting } from './sender';
+import { type CarerApi, NOT_TAKEN_AFTER_END, sendAfterEnd, sendWaiting } from './sender';
 import { visitProblems } from './visit-form';
 
 let name = '';
@@ -80,7 +80,7 @@ function fakeServer(fail?: (call: number) => Error | undefined): CarerApi & { ba
       });
     },
     async myVisits() {
-      return { today: '2026-11-27', packages: [], visits: [...recorded].map((id) => ({ id, packageId: 'p1', date: '2026-11-20', start: '08:00', end: '08:30', note: '', tellOffice: false, state: 'recorded' as const })) };
+      return { today: '2026-11-27', packages: [], visits: [...recorded].map((id) => ({ id, packageId: 'p1', clientName: 'Ann Client', date: '2026-11-20', start: '08:00', end: '08:30', note: '', tellOffice: false, state: 'recorded' as const })) };
     },
   };
 }
@@ -122,6 +122,46 @@ describe('sending', () => {
     expect(await outbox.countWaiting()).toBe(1);
     // Asked then, the server says the office ended the carer's access: the app wipes the phone.
     expect(await sendWaiting(outbox, { ...server, accessEnded: async () => true }, () => 'sign-in-needed')).toBe('access-ended');
+  });
+});
+
+describe('once the office ended the carer’s access', () => {
+  it('sends what the phone holds with its last sign-in, says how many reached the office and which did not, and keeps them with no signal', async () => {
+    name = `outbox-${randomUUID()}`;
+    const outbox = await open();
+    const fall = await outbox.save({ ...visit(1), clientName: 'Edna Home', note: 'Fell, no injury', tellOffice: true });
+    const after = await outbox.save({ ...visit(2), clientName: 'Edna Home' });
+    const sent: string[][] = [];
+    let signal = false;
+    const api: CarerApi = {
+      ...fakeServer(),
+      async sendAfterEnd(visits) {
+        if (!signal) throw new TypeError('Failed to fetch');
+        sent.push(visits.map((v) => v.id));
+        return visits.map((v) =>
+          v.id === fall.id ? { id: v.id, result: 'toResolve' as const, reason: 'Sent after your access to the carer app ended' } : { id: v.id, result: 'refused' as const, reason: 'Recorded after your access to the carer app ended' },
+        );
+      },
+    };
+    const kind = (error: unknown) => (error instanceof TypeError ? 'offline' : 'sign-in-needed') as 'offline' | 'sign-in-needed';
+    // No signal: nothing is lost, and the phone tries again later.
+    expect(await sendAfterEnd(outbox, api, kind)).toBe('offline');
+    expect(await outbox.countWaiting()).toBe(2);
+    signal = true;
+    const outcome = await sendAfterEnd(outbox, api, kind);
+    expect(sent).toEqual([[fall.id, after.id]]);
+    expect(outcome).toEqual({ delivered: 1, notDelivered: [{ visit: expect.objectContaining({ id: after.id, clientName: 'Edna Home' }), reason: 'Recorded after your access to the carer app ended' }] });
+    // The note marked for the office went with it.
+    expect(await outbox.countWaiting()).toBe(0);
+  });
+
+  it('tells the carer of every visit when the office no longer takes the phone’s sign-in', async () => {
+    name = `outbox-${randomUUID()}`;
+    const outbox = await open();
+    const held = await outbox.save(visit(1));
+    const outcome = await sendAfterEnd(outbox, { ...fakeServer(), sendAfterEnd: async () => [] }, () => 'sign-in-needed');
+    expect(outcome).toEqual({ delivered: 0, notDelivered: [{ visit: expect.objectContaining({ id: held.id }), reason: NOT_TAKEN_AFTER_END }] });
+    expect(await outbox.all()).toEqual([]);
   });
 });
 

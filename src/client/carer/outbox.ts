@@ -14,6 +14,8 @@ export interface PhoneVisit {
   /** Made by the phone (a UUID): the server records a visit once by it, however often it is sent. */
   id: string;
   packageId: string;
+  /** The client's name as the phone showed it when the visit was saved: kept, whatever the office changes later. */
+  clientName?: string;
   date: string;
   start: string;
   end: string;
@@ -104,7 +106,10 @@ export class Outbox {
     return this.db.countFromIndex('visits', 'state', 'waiting');
   }
 
-  /** The server's answers: recorded or already recorded is sent; refused keeps the visit, with the reason. */
+  /**
+   * The server's answers: recorded, kept for the office to resolve or already there is sent (the server's list then
+   * says which); refused keeps the visit, with the reason, for the carer to put right.
+   */
   async settle(answers: VisitAnswer[]): Promise<void> {
     const tx = this.db.transaction('visits', 'readwrite', { durability: 'strict' });
     for (const answer of answers) {

@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import type { Action, Resource } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
 import type { Database } from '@/server/db/client';
+import type { EndedCarerCheck } from '@/server/auth/carer-access';
 import type { Env } from '@/server/env';
 
 export interface Context {
@@ -27,6 +28,10 @@ export interface Context {
   clientIp: string;
   /** Whether a carer-app token's carer has had their access ended (the built-in provider's tokens only). */
   carerAccessEnded?: (idToken: string) => Promise<boolean>;
+  /** The ended carer a phone's last token speaks for, to send the visits it recorded before the end (decision 309). */
+  endedCarer?: EndedCarerCheck;
+  /** The bearer token the call carried when it did not verify: a phone's last, after its carer's access ended. */
+  refusedToken?: string;
 }
 
 /** Every procedure that touches data says which resource and action it is (spec §6). */

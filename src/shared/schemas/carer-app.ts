@@ -57,3 +57,11 @@ export type VisitRef = z.output<typeof visitRef>;
 /** Whose visits the office reads: a client's, or a carer's. */
 export const visitsOfInput = z.union([z.strictObject({ clientId }), z.strictObject({ carerId })]);
 export type VisitsOfInput = z.output<typeof visitsOfInput>;
+
+/** How the office resolves a visit that waited for it; a reason where it records one anyway or turns one down. */
+export const resolveInput = z.discriminatedUnion('action', [
+  z.strictObject({ visitId, action: z.literal('recordOnPackage'), packageId }),
+  z.strictObject({ visitId, action: z.literal('recordAnyway'), reason: text(MAX.line).min(1, { message: 'Say why the visit is recorded after all' }) }),
+  z.strictObject({ visitId, action: z.literal('turnDown'), reason: text(MAX.line).min(1, { message: 'Say why, for the carer to read' }) }),
+]);
+export type ResolveInput = z.output<typeof resolveInput>;

@@ -33,6 +33,9 @@ export function VisitsList({ of }: { of: { clientId: string } | { carerId: strin
                       {ofClient ? `${visit.carerName || carerKindLabel(visit.carerId)}` : visit.clientName}
                     </span>
                   </span>
+                  {visit.status !== 'recorded' ? (
+                    <span className="text-xs font-medium text-amber-800">{visit.status === 'toResolve' ? 'Waiting in Visits to resolve' : 'Turned down by the office'}</span>
+                  ) : null}
                   {visit.note ? <span className="whitespace-pre-line">{visit.note}</span> : null}
                   {visit.tellOffice ? (
                     <span className="text-xs text-muted-foreground">

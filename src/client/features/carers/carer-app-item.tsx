@@ -64,7 +64,7 @@ export function CarerAppItem({ carerId, name, label = 'Carer app' }: { carerId: 
       <ConfirmDialog
         open={confirming}
         title={`End ${name}'s access to the carer app?`}
-        description="Their phone is refused at its next call and wipes what it keeps; visits it has not sent are lost. You can invite them again."
+        description="Their phone is refused at its next call. Visits still on it come to the office, under Visits to resolve on Timesheets, to accept or turn down; then the phone wipes what it keeps. You can invite them again."
         keepLabel="Keep access"
         confirmLabel="End access"
         onKeep={() => setConfirming(false)}

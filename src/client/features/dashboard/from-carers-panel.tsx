@@ -8,9 +8,26 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { useTRPC } from '@/client/lib/trpc';
 import { carerKindOf } from '@/shared/carer-kind';
 import { formatShortDay } from '@/shared/dates';
+import { VISITS_TO_RESOLVE_ID, visitsToResolveText } from '@/client/components/care/visits-to-resolve-words';
 import { LIVE_REFRESH } from './dashboard-status';
 
 const LINK = 'text-primary font-medium underline-offset-4 hover:underline';
+
+/** How many visits from carers' phones wait for the office, linking to them on the Timesheets screen; nothing when none. */
+export function VisitsToResolveCount() {
+  const trpc = useTRPC();
+  const count = useQuery({ ...trpc.carerApp.toResolve.queryOptions(), ...LIVE_REFRESH }).data?.visits.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <p role="status" className="flex flex-wrap items-center gap-2 rounded-lg border border-warning bg-warning/10 px-4 py-3 text-sm">
+      <span className="font-medium">{visitsToResolveText(count)}</span>
+      <span className="text-muted-foreground">from carers’ phones, not yet delivered care.</span>
+      <Link to={`/deliveries#${VISITS_TO_RESOLVE_ID}`} className={LINK}>
+        Resolve them on Timesheets
+      </Link>
+    </p>
+  );
+}
 
 /**
  * "From carers": what carers marked "The office needs to know" on their visits (a fall, a worry, something missing at

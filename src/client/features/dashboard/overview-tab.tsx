@@ -9,7 +9,7 @@ import { monthLabel } from '@/shared/deliveries';
 import { activeCareTotals } from './active-care';
 import { CounterCard } from './counter-card';
 import { DashboardStatus, LIVE_REFRESH } from './dashboard-status';
-import { FromCarersPanel } from './from-carers-panel';
+import { FromCarersPanel, VisitsToResolveCount } from './from-carers-panel';
 import { LapsedCarePanel } from './lapsed-care-panel';
 
 /** The queries a role asked for; the others never run. */
@@ -89,6 +89,7 @@ export function OverviewTab() {
   const hearsCarers = useCan('carerApp', 'update');
   return (
     <div className="flex flex-col gap-6">
+      {hearsCarers && <VisitsToResolveCount />}
       {hearsCarers && <FromCarersPanel />}
       {canReadPackages && <LapsedCarePanel />}
       <ActiveCareCounters />

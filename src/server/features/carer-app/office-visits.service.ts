@@ -76,6 +76,8 @@ export interface OfficeVisit {
   tellOffice: boolean;
   seenBy: string | null;
   seenAt: string | null;
+  /** Recorded as delivered care, waiting in Visits to resolve, or turned down. */
+  status: 'recorded' | 'toResolve' | 'turnedDown';
 }
 
 /** How many of a record's visits are shown, newest first. */
@@ -98,6 +100,7 @@ export async function visitsOf({ db, actor }: ServiceContext, of: VisitsOfInput)
       tellOffice: visits.tellOffice,
       seenBy: visits.seenBy,
       seenAt: visits.seenAt,
+      status: sql<OfficeVisit['status']>`${visits.status}`,
     })
     .from(visits)
     .innerJoin(carers, eq(carers.id, visits.carerId))

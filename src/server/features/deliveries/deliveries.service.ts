@@ -152,7 +152,7 @@ async function packagesRunning(
         select v.package_id, json_agg(${VISIT.array} order by v.date, v.start_time) as visits
         from ${visits} v
         -- From the day before: a night visit begun then counts partly on the first day.
-        where v.date between ${addDays(first, -1)} and ${last} and v.package_id in (select id from running)
+        where v.date between ${addDays(first, -1)} and ${last} and v.status = 'recorded' and v.package_id in (select id from running)
         group by v.package_id)
       select coalesce(json_agg(${RUNNING_PACKAGE.array}
         order by carer.name, client.name, p.start_date, p.id), '[]')::text as rows
