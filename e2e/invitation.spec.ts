@@ -63,6 +63,8 @@ test('an invitation e-mailed from the Staff screen sets a password once; the new
 });
 
 test('an invitation left unused past its 72 hours shows a clear page and sets nothing', async ({ page }) => {
+  // A server of its own, an invitation and its expiry (24 s under .ci/run): three times that and more.
+  test.setTimeout(90_000);
   await signInAs(page, ADMIN, server.url);
   await page.getByRole('navigation').getByRole('link', { name: 'Staff' }).click();
   await page.getByRole('button', { name: 'Add staff member' }).click();

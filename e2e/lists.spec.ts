@@ -210,6 +210,8 @@ function placeholderOverflow(box: Locator): Promise<number> {
 const LISTS = ['/clients', '/mps', '/volunteers', '/requests', '/packages', '/mag', '/records', '/dbs', '/public-liability'];
 
 test('every list’s search placeholder shows whole at 1280 and 390 px', async ({ page, signIn }) => {
+  // Every list at two widths (20 s under .ci/run): three times that and more.
+  test.setTimeout(90_000);
   await signIn('Admin');
   for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
     await page.setViewportSize(viewport);
