@@ -41,6 +41,14 @@ function aPastHour(): { date: string; start: string; end: string } {
   return now >= 80 ? { date: todayIn(), start: hhmm(now - 80), end: hhmm(now - 20) } : { date: addDays(todayIn(), -1), start: '09:30', end: '10:30' };
 }
 
+/** The office's screen as it is, at a phone's width and a desk's, among the test's files. */
+async function screenshotsOf(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}
+
 /** Where a visit's day is on the office's timesheet: its week, and the cell named for the carer, client and day. */
 async function timesheetDay(page: Page, { carerName, clientName }: { carerName: string; clientName: string }, date: string) {
   await page.goto(`/deliveries?week=${weekStartOf(date)}`);
@@ -183,7 +191,7 @@ test('a carer invited by the office records a visit on a phone with no signal, a
   // The office's timesheet shows the hour, once, with the carer's note.
   const day = await timesheetDay(page, carer, visitTime.date);
   await expect(day).toHaveValue('1');
-  await expect(day).toHaveAccessibleDescription(`By the carer: ${visitTime.start}–${visitTime.end}Note: Made lunch, all well`);
+  await expect(day).toHaveAccessibleDescription(`By the carer: ${visitTime.start}–${visitTime.end} Note: Made lunch, all well`);
 });
 
 test('a phone whose carer’s access the office ended is told so, and keeps nothing', async ({ page, signIn }) => {
@@ -382,14 +390,14 @@ test('a night visit is recorded across midnight, and a note the office needs to 
   const item = heard.getByRole('listitem').filter({ hasText: carer.carerName });
   await expect(item).toContainText(fall);
   await expect(item).toContainText(`${carer.carerName} at ${carer.clientName}’s · ${formatShortDay(night)}, 22:00–07:00`);
-  await page.screenshot({ path: test.info().outputPath('dashboard-from-carers-1280.png') });
+  await screenshotsOf(page, 'dashboard-from-carers');
   await item.getByRole('button', { name: /^Mark seen: / }).click();
   await expect(item).toHaveCount(0);
 
   // The timesheet: 2 hours on the night's day and 7 on the morning after, each with the note.
   const evening = await timesheetDay(page, carer, night);
   await expect(evening).toHaveValue('2');
-  await expect(evening).toHaveAccessibleDescription(`By the carer: 22:00–07:00 overnightNote: For the office: ${fall}`);
+  await expect(evening).toHaveAccessibleDescription(`By the carer: 22:00–07:00 overnight Note: For the office: ${fall}`);
   const morning = await timesheetDay(page, carer, addDays(night, 1));
   await expect(morning).toHaveValue('7');
 
@@ -400,6 +408,13 @@ test('a night visit is recorded across midnight, and a note the office needs to 
   const visits = view.getByRole('region', { name: 'Visits' });
   await expect(visits.getByRole('listitem').filter({ hasText: '22:00–07:00 (overnight)' })).toContainText(fall);
   await expect(visits.getByRole('listitem').filter({ hasText: '22:00–07:00 (overnight)' })).toContainText('seen by coordinator');
+  await screenshotsOf(page, 'client-visits');
+  // And the carer's record, each visit with its client.
+  await page.goto(`/volunteers?view=${carer.carerId}`);
+  const carerView = page.getByRole('dialog', { name: carer.carerName });
+  await carerView.getByRole('tab', { name: 'Visits' }).click();
+  await expect(carerView.getByRole('listitem').filter({ hasText: '22:00–07:00 (overnight)' })).toContainText(carer.clientName);
+  await expect(carerView.getByRole('listitem').filter({ hasText: '20:00–09:00 (overnight)' })).toBeVisible();
 });
 
 test('visits waiting on a phone when the office ends access reach Visits to resolve with their notes, and once accepted, the timesheet', async ({ page, signIn }) => {
@@ -452,6 +467,7 @@ test('visits waiting on a phone when the office ends access reach Visits to reso
   await page.getByRole('link', { name: 'Resolve them on Timesheets' }).click();
   const region = page.getByRole('region', { name: 'Visits to resolve' });
   await expect(region.getByRole('heading', { name: 'Visits to resolve' })).toBeFocused();
+  await screenshotsOf(page, 'timesheets-visits-to-resolve');
   for (const visit of [first, second]) {
     const waiting = region.getByRole('listitem', { name: new RegExp(`^${carer.carerName} at .*${formatDate(visit.date)}, ${visit.start}`) });
     await expect(waiting).toContainText('Why it waits: Sent after your access to the carer app ended');
@@ -462,5 +478,5 @@ test('visits waiting on a phone when the office ends access reach Visits to reso
   }
   const day = await timesheetDay(page, carer, first.date);
   await expect(day).toHaveValue('1');
-  await expect(day).toHaveAccessibleDescription(`By the carer: 09:00–10:00Note: For the office: ${first.note}`);
+  await expect(day).toHaveAccessibleDescription(`By the carer: 09:00–10:00 Note: For the office: ${first.note}`);
 });

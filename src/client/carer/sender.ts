@@ -73,7 +73,6 @@ export const NOT_TAKEN_AFTER_END = 'The office no longer takes visits from this 
  * reached the office and exactly which did not, and only then is the phone wiped.
  */
 export async function sendAfterEnd(outbox: Outbox, api: CarerApi, failureKind: FailureKind): Promise<AfterEnd | 'offline'> {
-  let delivered = 0;
   const notDelivered: AfterEnd['notDelivered'] = [];
   try {
     for (;;) {
@@ -86,15 +85,16 @@ export async function sendAfterEnd(outbox: Outbox, api: CarerApi, failureKind: F
         continue;
       }
       await outbox.settle(answers);
-      delivered += answers.filter((answer) => answer.result !== 'refused').length;
       if (answers.length < batch.length) return 'offline';
     }
   } catch (error) {
     if (failureKind(error) === 'offline') return 'offline';
     for (const visit of await outbox.waiting(Number.MAX_SAFE_INTEGER)) notDelivered.push({ visit, reason: NOT_TAKEN_AFTER_END });
   }
-  for (const visit of await outbox.all()) if (visit.state === 'refused') notDelivered.push({ visit, reason: visit.reason ?? '' });
-  return { delivered, notDelivered };
+  // Sent, now or in the round that found the access ended, and not yet in a list the server gave back.
+  const held = await outbox.all();
+  for (const visit of held) if (visit.state === 'refused') notDelivered.push({ visit, reason: visit.reason ?? '' });
+  return { delivered: held.filter((visit) => visit.state === 'sent').length, notDelivered };
 }
 
 /**

@@ -9,7 +9,8 @@ import { AUTH_PREFIX } from '@/shared/auth-paths';
 import { CARER_ROLE } from '@/shared/permissions';
 import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID, createProvider, mountProvider } from './provider';
 import { publicJwk, signingKey } from './secrets';
-import { type CarerAccessCheck, carerAccessCheck, type EndedCarerCheck, endedCarerCheck } from './carer-access';
+import type { EndedCarerCheck } from '@/server/records/carer-accounts';
+import { type CarerAccessCheck, carerAccessCheck, endedCarerCheck } from './carer-access';
 import { discoveredKeys, localKeys, type TokenVerifier, tokenVerifier } from './token-verifier';
 
 /** What the web app needs to sign in (served as /config.json). */

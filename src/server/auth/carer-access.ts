@@ -3,7 +3,7 @@ import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { CARER_ROLE } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
 import { users } from '@/server/db/schema/auth';
-import { liveCarerAccount } from '@/server/records/carer-accounts';
+import { type EndedCarerCheck, liveCarerAccount } from '@/server/records/carer-accounts';
 import { CARER_CLIENT_ID, CARER_SESSION_SECONDS } from './provider';
 
 /** Whether the carer a carer-app ID token names has had their access ended; false for a token that is not one. */
@@ -11,19 +11,6 @@ export type CarerAccessCheck = (idToken: string) => Promise<boolean>;
 
 /** How long after the office ends a carer's access their phone may still send the visits it recorded before (decision 309). */
 export const SEND_AFTER_END_DAYS = 14;
-
-/** A carer's account whose access ended, as its phone's last token names it: who, and when it ended. */
-export interface EndedCarer {
-  carerId: string;
-  userId: string;
-  email: string;
-  givenName: string;
-  familyName: string;
-  endedAt: Date;
-}
-
-/** The ended account a phone's last token names, within SEND_AFTER_END_DAYS of the end and issued before it; else undefined. */
-export type EndedCarerCheck = (idToken: string) => Promise<EndedCarer | undefined>;
 
 /**
  * The account and issue time a token names, when the provider signed it for the carer app and it expired by at most

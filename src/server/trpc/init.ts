@@ -4,8 +4,8 @@ import { ZodError } from 'zod';
 import type { Action, Resource } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
 import type { Database } from '@/server/db/client';
-import type { EndedCarerCheck } from '@/server/auth/carer-access';
 import type { Env } from '@/server/env';
+import type { EndedCarerCheck } from '@/server/records/carer-accounts';
 
 export interface Context {
   db: Database;

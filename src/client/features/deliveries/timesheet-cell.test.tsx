@@ -139,10 +139,10 @@ describe('DayCell', () => {
     expect(screen.getByLabelText('Day 1')).toHaveAccessibleDescription('By the carer: 09:30–10:30');
     expect(screen.getByLabelText('Day 2')).toHaveValue('2');
     expect(screen.getByLabelText('Day 2')).toHaveAccessibleDescription(
-      "Carer's app: 3.5 h, 09:30–10:30, 14:00–14:30, 22:00–07:00 overnightNote: For the office: Fell in the hall, no injury · Quiet night",
+      "Carer's app: 3.5 h, 09:30–10:30, 14:00–14:30, 22:00–07:00 overnight Note: For the office: Fell in the hall, no injury · Quiet night",
     );
     expect(screen.getByText("Carer's app: 3.5 h, 09:30–10:30, 14:00–14:30, 22:00–07:00 overnight")).toHaveClass('text-amber-800');
-    expect(screen.getByLabelText('Day 3')).toHaveAccessibleDescription("Carer's app: 7 h, 22:00–07:00 overnightNote: Quiet night");
+    expect(screen.getByLabelText('Day 3')).toHaveAccessibleDescription("Carer's app: 7 h, 22:00–07:00 overnight Note: Quiet night");
   });
 
   it('refuses bad hours on leaving the cell, keeps what was typed and sends nothing', async () => {

@@ -37,7 +37,12 @@ function CarerVisits({ id, times, hours, notes, saved }: { id: string; times: st
   return (
     <span id={id} className={cn('text-xs leading-tight', byCarer ? 'text-primary' : differs ? 'font-medium text-amber-800' : 'text-muted-foreground')}>
       {byCarer ? `By the carer: ${times}` : `Carer's app: ${formatHours(hours)} h, ${times}`}
-      {notes ? <span className="block whitespace-pre-line text-foreground">{`Note: ${notes}`}</span> : null}
+      {notes ? (
+        <>
+          {' '}
+          <span className="block whitespace-pre-line text-foreground">{`Note: ${notes}`}</span>
+        </>
+      ) : null}
     </span>
   );
 }
