@@ -23,13 +23,13 @@ for (const width of [1280, 390]) {
     await expect(link.getByText(`Give it to ${email} alone`)).toBeVisible();
     await expect(link.getByLabel('Link')).toHaveValue(/^https?:\/\/.+/);
     await link.getByRole('button', { name: 'Done' }).click();
-    await expect(view.getByText('Has the app; no visits sent yet')).toBeVisible();
+    await expect(view.getByText('Invited — not signed in yet')).toBeVisible();
 
     await view.getByRole('button', { name: 'End access to the carer app' }).click();
     await page.getByRole('alertdialog', { name: `End ${name}'s access to the carer app?` }).getByRole('button', { name: 'End access' }).click();
     await expect(view.getByText('Access ended')).toBeVisible();
     await expect(view.getByRole('button', { name: 'Invite to the carer app' })).toBeVisible();
-    expect((await api.carerApp.getStatus.query({ carerId: carer.id })).state).toBe('revoked');
+    expect((await api.carerApp.getStatus.query({ carerId: carer.id })).state).toBe('ended');
   });
 }
 
@@ -44,14 +44,14 @@ test('an Admin invites an MP to the carer app from the MP’s edit form, without
   await page.getByLabel('Capacity').fill('Occasional');
   await expect(page.getByRole('heading', { name: 'Carer app', level: 2 })).toBeVisible();
   // The status and its buttons: the definition of "On their phone".
-  const section = page.getByRole('definition').filter({ hasText: /Not invited|Has the app/ });
+  const section = page.getByRole('definition').filter({ hasText: /Not invited|Invited/ });
   await expect(section.getByText('Not invited')).toBeVisible();
   await section.getByRole('button', { name: 'Invite to the carer app' }).click();
   const link = page.getByRole('dialog', { name: `Link for ${name}` });
   await expect(link.getByText(`Give it to ${email} alone`)).toBeVisible();
   await link.getByRole('button', { name: 'Done' }).click();
-  await expect(section.getByText('Has the app; no visits sent yet')).toBeVisible();
+  await expect(section.getByText('Invited — not signed in yet')).toBeVisible();
   // The form still holds what was typed, unsaved.
   await expect(page.getByLabel('Capacity')).toHaveValue('Occasional');
-  expect((await api.carerApp.getStatus.query({ carerId: carer.id })).state).toBe('active');
+  expect((await api.carerApp.getStatus.query({ carerId: carer.id })).state).toBe('invited');
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
-import { addDays, formatDate, todayIn } from '@/shared/dates';
+import { addDays, formatDate, formatShortDay, timeIn, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
 import { newCarer } from '@/server/test/builders';
 import { type Api, expect, test, withPageToken } from './fixtures';
@@ -29,7 +29,35 @@ function openPhone(profile: string, { offline = false } = {}): Promise<BrowserCo
 
 const phonePage = (context: BrowserContext): Page => context.pages()[0] ?? (undefined as never);
 
-/** The office's side: a volunteer with an e-mail address, caring for a client since the month began, invited to the app. */
+const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/**
+ * A one-hour visit that ended twenty minutes ago on the office's clock, so the server takes it whenever the test
+ * runs: today's, or in the hour after midnight, yesterday morning's.
+ */
+function aPastHour(): { date: string; start: string; end: string } {
+  const [hours, minutes] = timeIn().split(':').map(Number) as [number, number];
+  const now = hours * 60 + minutes;
+  return now >= 80 ? { date: todayIn(), start: hhmm(now - 80), end: hhmm(now - 20) } : { date: addDays(todayIn(), -1), start: '09:30', end: '10:30' };
+}
+
+/** The office's screen as it is, at a phone's width and a desk's, among the test's files. */
+async function screenshotsOf(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}
+
+/** Where a visit's day is on the office's timesheet: its week, and the cell named for the carer, client and day. */
+async function timesheetDay(page: Page, { carerName, clientName }: { carerName: string; clientName: string }, date: string) {
+  await page.goto(`/deliveries?week=${weekStartOf(date)}`);
+  await page.getByRole('searchbox', { name: 'Find a carer or client' }).fill(clientName);
+  const dayLabel = LONG_DAY.format(new Date(`${date}T00:00:00Z`));
+  return page.getByLabel(new RegExp(`^${carerName} for ${clientName}.*, ${dayLabel}$`));
+}
+
+/** The office's side: a volunteer with an e-mail address, caring for a client for a week now, invited to the app. */
 async function invitedCarer(api: Api) {
   const carerName = unique('Petra Lane');
   const email = `${carerName.split(' ').at(-1)}@carers.example`;
@@ -38,7 +66,7 @@ async function invitedCarer(api: Api) {
   const carer = await api.volunteers.create.mutate({ ...base, details: { ...base.details, email } });
   const client = await api.clients.create.mutate({ dateOfBirth: '1936-02-11', details: { name: clientName, address: { postCode: 'TA4 9ZY' } } });
   const today = todayIn();
-  const startDate = `${today.slice(0, 7)}-01` < today ? `${today.slice(0, 7)}-01` : today;
+  const startDate = addDays(today, -7);
   const request = await api.requests.create.mutate({ clientId: client.id, startDate, details: { weeklyHours: 3 } });
   await api.packages.create.mutate({
     carerId: carer.id,
@@ -47,7 +75,7 @@ async function invitedCarer(api: Api) {
     details: { weeklyHours: 3, notes: 'Key safe by the back door', address: { streetAddress: '2 Mill Lane', locality: 'Wiveliscombe', postCode: 'TA4 2AB' } },
   });
   const { linkToPassOn } = await api.carerApp.invite.mutate({ carerId: carer.id });
-  return { carerId: carer.id, carerName, email, clientName, link: linkToPassOn!, today, startDate };
+  return { carerId: carer.id, carerName, email, clientId: client.id, clientName, link: linkToPassOn!, today, startDate };
 }
 
 const PASSWORD = 'petra walks the valley lanes';
@@ -83,7 +111,8 @@ test('a carer invited by the office records a visit on a phone with no signal, a
   test.setTimeout(120_000);
   const api = await withPageToken(page, () => signIn('Coordinator'));
   const carer = await invitedCarer(api);
-  const { carerName, clientName, today } = carer;
+  const { clientName } = carer;
+  const visitTime = aPastHour();
 
   const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
   try {
@@ -101,9 +130,10 @@ test('a carer invited by the office records a visit on a phone with no signal, a
     await phone.setOffline(true);
     await app.reload();
     await card.getByRole('button', { name: 'Record a visit' }).click();
-    await expect(card.getByLabel('Date')).toHaveValue(today);
-    await card.getByLabel('Start').fill('09:30');
-    await card.getByLabel('End').fill('10:30');
+    await expect(card.getByLabel('Date')).toHaveValue(carer.today);
+    await card.getByLabel('Date').fill(visitTime.date);
+    await card.getByLabel('Start').fill(visitTime.start);
+    await card.getByLabel('End').fill(visitTime.end);
     await card.getByLabel('Note (optional)').fill('Made lunch, all well');
     // The phone dies mid-form: opened again, what was typed is still there.
     await phone.close();
@@ -121,14 +151,14 @@ test('a carer invited by the office records a visit on a phone with no signal, a
     });
     const reopened = app.getByRole('article', { name: clientName });
     await expect(reopened.getByLabel('Note (optional)')).toHaveValue('Made lunch, all well');
-    await expect(reopened.getByLabel('End')).toHaveValue('10:30');
+    await expect(reopened.getByLabel('End')).toHaveValue(visitTime.end);
     await reopened.getByRole('button', { name: 'Save visit' }).click();
     await expect(app.getByText('1 waiting to send')).toBeVisible();
     // Background Sync is asked for, to wake the app's worker when signal returns (the browser may fire it at once,
     // as emulated offline is not its own idea of the network, so the request itself is what is checked).
     await expect.poll(() => app.evaluate(() => (window as unknown as { syncTags: string[] }).syncTags)).toContain('valecare-send-visits');
     const visit = app.getByRole('listitem').filter({ hasText: clientName });
-    await expect(visit).toContainText(`${formatDate(today)}, 09:30 to 10:30`);
+    await expect(visit).toContainText(`${formatDate(visitTime.date)}, ${visitTime.start} to ${visitTime.end}`);
     await expect(visit).toContainText('Waiting to send');
     await app.screenshot({ path: test.info().outputPath('carer-phone-waiting.png'), fullPage: true });
 
@@ -158,13 +188,10 @@ test('a carer invited by the office records a visit on a phone with no signal, a
     rmSync(profile, { recursive: true, force: true });
   }
 
-  // The office's timesheet shows the hour, once.
-  await page.goto(`/deliveries?week=${weekStartOf(today)}`);
-  await page.getByRole('searchbox', { name: 'Find a carer or client' }).fill(clientName);
-  const dayLabel = LONG_DAY.format(new Date(`${today}T00:00:00Z`));
-  const day = page.getByLabel(new RegExp(`^${carerName} for ${clientName}.*, ${dayLabel}$`));
+  // The office's timesheet shows the hour, once, with the carer's note.
+  const day = await timesheetDay(page, carer, visitTime.date);
   await expect(day).toHaveValue('1');
-  await expect(day).toHaveAccessibleDescription('By the carer: 09:30–10:30');
+  await expect(day).toHaveAccessibleDescription(`By the carer: ${visitTime.start}–${visitTime.end} Note: Made lunch, all well`);
 });
 
 test('a phone whose carer’s access the office ended is told so, and keeps nothing', async ({ page, signIn }) => {
@@ -181,18 +208,20 @@ test('a phone whose carer’s access the office ended is told so, and keeps noth
     // A visit taken live: started, then finished, its times from the phone's clock and editable before saving.
     const card = app.getByRole('article', { name: carer.clientName });
     await card.getByRole('button', { name: 'Start visit' }).click();
-    await expect(card.getByText(/^Visit started at \d\d:\d\d$/)).toBeVisible();
+    await expect(card.getByText(/^Visit started at \d\d:\d\d today$/)).toBeVisible();
     // Closing the app mid-visit loses nothing.
     await app.reload();
-    await expect(card.getByText(/^Visit started at \d\d:\d\d$/)).toBeVisible();
+    await expect(card.getByText(/^Visit started at \d\d:\d\d today$/)).toBeVisible();
     await card.getByRole('button', { name: 'Finish visit' }).click();
     await expect(card.getByLabel('Start')).toHaveValue(/^\d\d:\d\d$/);
     await expect(card.getByLabel('End')).toHaveValue(/^\d\d:\d\d$/);
-    await card.getByLabel('Start').fill('00:00');
-    await card.getByLabel('End').fill('00:40');
+    const visitTime = aPastHour();
+    await card.getByLabel('Date').fill(visitTime.date);
+    await card.getByLabel('Start').fill(visitTime.start);
+    await card.getByLabel('End').fill(visitTime.end);
     await card.getByRole('button', { name: 'Save visit' }).click();
     await expect(app.getByText('All sent')).toBeVisible();
-    await expect(app.getByRole('listitem').filter({ hasText: '00:00 to 00:40' })).toContainText('Sent');
+    await expect(app.getByRole('listitem').filter({ hasText: `${visitTime.start} to ${visitTime.end}` })).toContainText('Sent');
 
     // Hours later the ID token has expired: the app renews it (by its refresh token) before it calls the server.
     await changeStoredSignIn(app, 'expired');
@@ -204,17 +233,43 @@ test('a phone whose carer’s access the office ended is told so, and keeps noth
 
     await card.getByRole('button', { name: 'Record a visit' }).click();
     expect(await violationsNow(app, 'the carer app with a visit being recorded')).toEqual([]);
-    // A visit before the care began: the server refuses it in words, and it stays until the carer removes it.
+    // A visit before the care began: kept for the office, which turns it down on Timesheets; the carer reads why.
     await card.getByLabel('Date').fill(addDays(carer.startDate, -1));
     await card.getByLabel('Start').fill('09:00');
     await card.getByLabel('End').fill('09:45');
     await card.getByRole('button', { name: 'Save visit' }).click();
-    const refused = app.getByRole('listitem').filter({ hasText: 'Needs the office' });
-    await expect(refused).toContainText(`This package starts on ${formatDate(carer.startDate)}: the visit is before it`);
+    const withOffice = app.getByRole('listitem').filter({ hasText: 'With the office' });
+    await expect(withOffice).toContainText(`Your visits to this client start on ${formatDate(carer.startDate)}: this one is before`);
+    await expect(withOffice).toContainText('The office will record it or tell you why not.');
+    await expect(withOffice).toContainText(carer.clientName);
+    await expect(app.getByText('1 with the office')).toBeVisible();
     await expect(app.getByText('All sent')).toBeVisible();
+
+    await page.goto('/deliveries');
+    const waiting = page.getByRole('region', { name: 'Visits to resolve' }).getByRole('listitem', { name: new RegExp(carer.carerName) });
+    await expect(waiting).toContainText(`Why it waits: Your visits to this client start on ${formatDate(carer.startDate)}`);
+    await waiting.getByRole('button', { name: 'Turn down' }).click();
+    await expect(waiting.getByText('Say why: the carer reads it, and the audit trail keeps it')).toBeVisible();
+    await waiting.getByLabel(/^Reason/).fill('Care began the next day: that morning was the assessment');
+    await waiting.getByRole('button', { name: 'Turn down' }).click();
+    await expect(waiting).toHaveCount(0);
+    await app.reload();
+    const turnedDown = app.getByRole('listitem').filter({ hasText: 'Turned down by the office' });
+    await expect(turnedDown).toContainText('Care began the next day: that morning was the assessment');
+
+    // A visit over one already sent: refused for the carer to put right, and removed from the phone when they say so.
+    await card.getByRole('button', { name: 'Record a visit' }).click();
+    await card.getByLabel('Date').fill(visitTime.date);
+    await card.getByLabel('Start').fill(visitTime.start);
+    await card.getByLabel('End').fill(visitTime.end);
+    await card.getByRole('button', { name: 'Save visit' }).click();
+    const refused = app.getByRole('listitem').filter({ hasText: 'Not sent: put it right' });
+    await expect(refused).toContainText(`It overlaps your visit of ${visitTime.start} to ${visitTime.end}`);
+    await expect(app.getByText('1 to put right')).toBeVisible();
     app.once('dialog', (dialog) => void dialog.accept());
-    await refused.getByRole('button', { name: 'Remove from this phone' }).click();
+    await refused.getByRole('button', { name: `Remove from this phone: ${carer.clientName}, ${formatDate(visitTime.date)}, ${visitTime.start} to ${visitTime.end}` }).click();
     await expect(refused).toHaveCount(0);
+    await expect(app.getByText('All sent')).toBeVisible();
 
     await api.carerApp.revoke.mutate({ carerId: carer.carerId });
     await app.reload();
@@ -280,4 +335,148 @@ test('carers land on the carer app from the office’s address, without a second
   } finally {
     await office.close();
   }
+});
+
+test('a night visit is recorded across midnight, and a note the office needs to know reaches the Dashboard, the timesheet and the client', async ({ page, signIn }) => {
+  // A phone's visits and the office's three screens (about 20 s here): three times that and more.
+  test.setTimeout(120_000);
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const carer = await invitedCarer(api);
+  const night = addDays(carer.today, -3);
+  const longNight = addDays(carer.today, -5);
+  const fall = 'Night call – fall, no injury, daughter informed';
+  const phone = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: 'Europe/London' });
+  try {
+    const app = await phone.newPage();
+    await setPasswordAndSignIn(app, carer);
+    const card = app.getByRole('article', { name: carer.clientName });
+
+    // 22:00 to 07:00: the end is the next morning, said on the form.
+    await card.getByRole('button', { name: 'Record a visit' }).click();
+    await card.getByLabel('Date').fill(night);
+    await card.getByLabel('Start').fill('22:00');
+    await card.getByLabel('End').fill('07:00');
+    await expect(card.getByText(`9 h: ends ${formatShortDay(addDays(night, 1))}, 07:00`)).toBeVisible();
+    await card.getByLabel('Note (optional)').fill(fall);
+    await card.getByLabel('The office needs to know').check();
+    await app.screenshot({ path: test.info().outputPath('carer-phone-night-visit-390.png'), fullPage: true });
+    expect(await violationsNow(app, 'the carer app recording a night visit')).toEqual([]);
+    await card.getByRole('button', { name: 'Save visit' }).click();
+    await expect(app.getByText('All sent')).toBeVisible();
+    const sent = app.getByRole('listitem').filter({ hasText: '22:00 to 07:00' });
+    await expect(sent).toContainText('Sent');
+    await expect(sent).toContainText('For the office to know');
+
+    // Past 12 hours the carer is asked: no, and nothing is saved; yes, and it is.
+    await card.getByRole('button', { name: 'Record a visit' }).click();
+    await card.getByLabel('Date').fill(longNight);
+    await card.getByLabel('Start').fill('20:00');
+    await card.getByLabel('End').fill('09:00');
+    const asked: string[] = [];
+    app.once('dialog', (dialog) => void (asked.push(dialog.message()), dialog.dismiss()));
+    await card.getByRole('button', { name: 'Save visit' }).click();
+    await expect.poll(() => asked).toEqual([`This visit lasts 13 h, ending ${formatShortDay(addDays(longNight, 1))}, 09:00. Save it?`]);
+    await expect(card.getByRole('button', { name: 'Save visit' })).toBeVisible();
+    app.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: 'Save visit' }).click();
+    await expect(app.getByRole('listitem').filter({ hasText: '20:00 to 09:00' })).toContainText('Sent');
+  } finally {
+    await phone.close();
+  }
+
+  // The office: "From carers" on the Dashboard until marked seen.
+  await page.goto('/');
+  const heard = page.getByRole('region', { name: 'From carers' });
+  const item = heard.getByRole('listitem').filter({ hasText: carer.carerName });
+  await expect(item).toContainText(fall);
+  await expect(item).toContainText(`${carer.carerName} at ${carer.clientName}’s · ${formatShortDay(night)}, 22:00–07:00`);
+  await screenshotsOf(page, 'dashboard-from-carers');
+  await item.getByRole('button', { name: /^Mark seen: / }).click();
+  await expect(item).toHaveCount(0);
+
+  // The timesheet: 2 hours on the night's day and 7 on the morning after, each with the note.
+  const evening = await timesheetDay(page, carer, night);
+  await expect(evening).toHaveValue('2');
+  await expect(evening).toHaveAccessibleDescription(`By the carer: 22:00–07:00 overnight Note: For the office: ${fall}`);
+  const morning = await timesheetDay(page, carer, addDays(night, 1));
+  await expect(morning).toHaveValue('7');
+
+  // The client's record lists the visit with its note, and who saw it.
+  await page.goto(`/clients?view=${carer.clientId}`);
+  const view = page.getByRole('dialog', { name: carer.clientName });
+  await view.getByRole('tab', { name: 'Logs' }).click();
+  const visits = view.getByRole('region', { name: 'Visits' });
+  await expect(visits.getByRole('listitem').filter({ hasText: '22:00–07:00 (overnight)' })).toContainText(fall);
+  await expect(visits.getByRole('listitem').filter({ hasText: '22:00–07:00 (overnight)' })).toContainText('seen by coordinator');
+  await screenshotsOf(page, 'client-visits');
+  // And the carer's record, each visit with its client.
+  await page.goto(`/volunteers?view=${carer.carerId}`);
+  const carerView = page.getByRole('dialog', { name: carer.carerName });
+  await carerView.getByRole('tab', { name: 'Visits' }).click();
+  await expect(carerView.getByRole('listitem').filter({ hasText: '22:00–07:00 (overnight)' })).toContainText(carer.clientName);
+  await expect(carerView.getByRole('listitem').filter({ hasText: '20:00–09:00 (overnight)' })).toBeVisible();
+});
+
+test('visits waiting on a phone when the office ends access reach Visits to resolve with their notes, and once accepted, the timesheet', async ({ page, signIn }) => {
+  // A phone's visits offline, the office between, and back (about 25 s here): three times that and more.
+  test.setTimeout(120_000);
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const carer = await invitedCarer(api);
+  const first = { date: addDays(carer.today, -2), start: '09:00', end: '10:00', note: 'Fell in the hall, no injury, daughter told' };
+  const second = { date: addDays(carer.today, -1), start: '14:00', end: '15:00', note: 'Shopping done, fridge stocked' };
+  const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
+  try {
+    const phone = await openPhone(profile);
+    const app = phonePage(phone);
+    await setPasswordAndSignIn(app, carer);
+    await expect(app.getByText('All sent')).toBeVisible();
+    await app.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    // Two visits with no signal: they wait on the phone.
+    await phone.setOffline(true);
+    const card = app.getByRole('article', { name: carer.clientName });
+    for (const visit of [first, second]) {
+      await card.getByRole('button', { name: 'Record a visit' }).click();
+      await card.getByLabel('Date').fill(visit.date);
+      await card.getByLabel('Start').fill(visit.start);
+      await card.getByLabel('End').fill(visit.end);
+      await card.getByLabel('Note (optional)').fill(visit.note);
+      if (visit === first) await card.getByLabel('The office needs to know').check();
+      await card.getByRole('button', { name: 'Save visit' }).click();
+    }
+    await expect(app.getByText('2 waiting to send')).toBeVisible();
+
+    // The office ends the carer's access; signal returns: both go to the office, and only then is the phone wiped.
+    await api.carerApp.revoke.mutate({ carerId: carer.carerId });
+    await phone.setOffline(false);
+    await app.reload();
+    await expect(app.getByRole('heading', { name: 'Your access has ended' })).toBeVisible({ timeout: 20_000 });
+    await expect(app.getByText('The 2 visits you recorded went to the office, which will record them or say why not.')).toBeVisible();
+    await expect(app.getByText(carer.clientName)).toHaveCount(0);
+    expect(await app.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain('valecare-carer');
+    await app.screenshot({ path: test.info().outputPath('carer-phone-access-ended-390.png'), fullPage: true });
+    await phone.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  // Visits to resolve on Timesheets has both, with their notes; the office accepts them.
+  await page.goto('/');
+  // Other tests' phones may have sent visits too: the count is at least these two.
+  await expect(page.getByText(/^\d+ visits to resolve$/)).toBeVisible();
+  await page.getByRole('link', { name: 'Resolve them on Timesheets' }).click();
+  const region = page.getByRole('region', { name: 'Visits to resolve' });
+  await expect(region.getByRole('heading', { name: 'Visits to resolve' })).toBeFocused();
+  await screenshotsOf(page, 'timesheets-visits-to-resolve');
+  for (const visit of [first, second]) {
+    const waiting = region.getByRole('listitem', { name: new RegExp(`^${carer.carerName} at .*${formatDate(visit.date)}, ${visit.start}`) });
+    await expect(waiting).toContainText('Why it waits: Sent after your access to the carer app ended');
+    await expect(waiting).toContainText(visit.note);
+    await waiting.getByLabel(/^Reason/).fill('Given before access ended');
+    await waiting.getByRole('button', { name: 'Record it after all' }).click();
+    await expect(waiting).toHaveCount(0);
+  }
+  const day = await timesheetDay(page, carer, first.date);
+  await expect(day).toHaveValue('1');
+  await expect(day).toHaveAccessibleDescription(`By the carer: 09:00–10:00 Note: For the office: ${first.note}`);
 });

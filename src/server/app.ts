@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { todayIn } from '@/shared/dates';
+import { timeIn, todayIn } from '@/shared/dates';
 import { SessionRefusedError } from '@/shared/session';
 import { setupAuth } from './auth/auth-setup';
 import { InvalidTokenError } from './auth/token-verifier';
@@ -61,7 +61,7 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
     }
   });
 
-  const { verifyIdToken, signInConfig, carerAccessEnded } = await setupAuth(app, db, env);
+  const { verifyIdToken, signInConfig, carerAccessEnded, endedCarer } = await setupAuth(app, db, env);
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(signInConfig));
 
   // Calls are JSON. tRPC's adapter passes a form-data body on as a raw stream, which fails with a 500
@@ -97,7 +97,7 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
         req.log.info({ reason: error.message }, 'bearer token refused');
       }
     }
-    return { db, user, sessionId, todayNow: () => todayIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log, env, clientIp: req.ip, carerAccessEnded };
+    return { db, user, sessionId, todayNow: () => todayIn(env.timeZone), timeNow: () => timeIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log, env, clientIp: req.ip, carerAccessEnded, endedCarer, ...(token && !user ? { refusedToken: token } : {}) };
   }
 
   await app.register(queryCache, { db, contextFor });

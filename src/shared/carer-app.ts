@@ -1,5 +1,5 @@
 // What the carer app and the server agree on, without the schemas (and zod) the phone's small bundle does without.
-import { formatDate } from './dates';
+import { addDays, formatDate } from './dates';
 import { monthLabel } from './deliveries';
 
 /** The most visits one call sends: a phone with more waiting sends them in turns. */
@@ -17,30 +17,74 @@ export const VISITS_AN_HOUR = 300;
 /** Why a call of visits was refused whole: the phone keeps them and sends them later. */
 export const TOO_MANY_VISITS = 'Your phone has sent more visits this hour than a carer records: the rest are sent later';
 
-/** The longest visit recorded: a longer one is a phone left running, for the office to ask about. */
-export const MAX_VISIT_MINUTES = 12 * 60;
+/**
+ * A visit whose end is earlier than its start ends the next morning: it lasts less than a day. Past this length the
+ * phone asks the carer to confirm (a phone left running looks the same as a night's care).
+ */
+export const LONG_VISIT_MINUTES = 12 * 60;
 
-/** Why a visit is not recorded, in the carer's words: the server's answers, and the phone's own checks before saving. */
+/** How far a phone's clock may run ahead of the server's: a visit may end this many minutes after now. */
+export const CLOCK_SKEW_MINUTES = 5;
+
+/**
+ * Why a visit is not recorded, in the carer's words: the server's answers, and the phone's own checks before saving.
+ * A visit only the office may record (its client's care closed or with another carer, too far back, a closed month)
+ * is kept for the office to resolve, and these say why; the carer's own slips are refused for them to put right.
+ */
 export const VISIT_REFUSALS = {
-  notYours: 'This is not one of your packages',
-  packageClosed: 'The office has closed this package: ask the office to record this visit',
-  tooOld: (days: number) => `This visit is more than ${days} days ago: ask the office to record it`,
-  beforeRecording: (month: string) => `Recording of delivered care began in ${monthLabel(month)}: ask the office to record this visit`,
+  notYours: 'This is not one of your clients’ visits with you',
+  givenToAnother: 'The office has given this client’s visits to another carer',
+  packageClosed: 'The office has closed this client’s visits on your phone',
+  tooOld: (days: number) => `This visit is more than ${days} days ago`,
+  beforeRecording: (month: string) => `Recording of delivered care began in ${monthLabel(month)}`,
   future: 'This day is still to come: a visit is recorded on or after its day',
-  beforeStart: (start: string) => `This package starts on ${formatDate(start)}: the visit is before it`,
-  afterEnd: (end: string) => `This package ended on ${formatDate(end)}: the visit is after it`,
-  closedMonth: (month: string) => `${monthLabel(month)} is closed: the office has sent its figures. Ask the office to record this visit.`,
+  notEndedYet: (end: string) => `This visit ends at ${end}, later than now: record it once it has ended`,
+  beforeStart: (start: string) => `Your visits to this client start on ${formatDate(start)}: this one is before`,
+  afterEnd: (end: string) => `Your visits to this client ended on ${formatDate(end)}: this one is after`,
+  closedMonth: (month: string) => `${monthLabel(month)} is closed: the office has sent its figures`,
   overlaps: (other: { date: string; start: string; end: string }) => `It overlaps your visit of ${other.start} to ${other.end} on ${formatDate(other.date)}`,
-  endsBeforeStart: 'The visit ends before it starts',
-  tooLong: 'A visit is at most 12 hours long: check the start and end times',
-  sentWithOtherContent: 'This visit was sent before with other details, and that is the one recorded. Ask the office to correct it.',
+  noLength: 'The visit ends the minute it starts: check the start and end times',
+  sentWithOtherContent: 'This visit was sent before with other details, and that is the one kept. Ask the office to correct it.',
+  sentAfterAccessEnded: 'Sent after your access to the carer app ended',
+  afterAccessEnded: 'Recorded after your access to the carer app ended',
 } as const;
+
+/** What the office does with a visit kept for it, as the carer reads it. */
+export const WITH_THE_OFFICE = 'The office will record it or tell you why not.';
 
 const minuteOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-/** A visit's length in minutes, from its start and end (HH:MM); zero or less when it ends before it starts. */
+const DAY_MINUTES = 24 * 60;
+
+/** A visit's length in minutes, from its start and end (HH:MM): an end earlier than the start is the next day's; 0 when they are the same. */
 export function visitMinutes(visit: { start: string; end: string }): number {
-  return minuteOfDay(visit.end) - minuteOfDay(visit.start);
+  return (minuteOfDay(visit.end) - minuteOfDay(visit.start) + DAY_MINUTES) % DAY_MINUTES;
+}
+
+/** Whether the visit ends on the day after its date (it runs past midnight). */
+export const endsNextDay = (visit: { start: string; end: string }) => minuteOfDay(visit.end) < minuteOfDay(visit.start);
+
+/** The day a visit ends on: its own, or the next when it runs past midnight. */
+export const visitEndDate = (visit: { date: string; start: string; end: string }) => (endsNextDay(visit) ? addDays(visit.date, 1) : visit.date);
+
+/**
+ * A visit's minutes on each day they fall, split at midnight (DESIGN decision 308): a night visit 22:00–07:00 is 2 h on
+ * its date and 7 h on the next, as a timesheet of days reads it. A day with no minutes of it is left out.
+ */
+export function minutesByDay(visit: { date: string; start: string; end: string }): { date: string; minutes: number }[] {
+  const minutes = visitMinutes(visit);
+  const first = Math.min(minutes, DAY_MINUTES - minuteOfDay(visit.start));
+  return [
+    { date: visit.date, minutes: first },
+    { date: addDays(visit.date, 1), minutes: minutes - first },
+  ].filter((day) => day.minutes > 0);
+}
+
+/** Whether the visit ends later than `now` (the charity's date and time of day), allowing for a phone's clock running ahead. */
+export function endsAfter(visit: { date: string; start: string; end: string }, now: { today: string; time: string }): boolean {
+  const end = visitEndDate(visit);
+  if (end !== now.today) return end > now.today;
+  return minuteOfDay(visit.end) > minuteOfDay(now.time) + CLOCK_SKEW_MINUTES;
 }
 
 /** A day's delivered hours from its visits' minutes, to the hundredth, as the day's entry holds them. */

@@ -41,6 +41,18 @@ export function todayIn(timeZone: string = CHARITY_TIME_ZONE, now: Date = new Da
   return date;
 }
 
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The time of day (HH:MM, 24-hour) at `now` in the given time zone, as a carer's phone there shows it. */
+export function timeIn(timeZone: string = CHARITY_TIME_ZONE, now: Date = new Date()): string {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+    clocks.set(timeZone, clock);
+  }
+  return clock.format(now);
+}
+
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: CHARITY_TIME_ZONE });
 
 /** "21 Nov 2026, 14:05": a moment as staff read it, in the charity's time zone wherever the browser or server is. */
@@ -55,6 +67,13 @@ export function formatDate(iso: string | null | undefined, empty = ''): string {
   if (!iso) return empty;
   const date = calendarDate(iso);
   return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
+}
+
+const SHORT_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** "Sat 28 Nov": a day with its weekday, as a rota or a night visit's end names it. */
+export function formatShortDay(iso: string): string {
+  return SHORT_DAY.format(calendarDate(iso));
 }
 
 /**

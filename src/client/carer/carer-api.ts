@@ -41,6 +41,18 @@ export function carerApi(auth: CarerAuth): CarerApi {
       const idToken = await auth.lastIdToken();
       return idToken ? (await unsigned.carerApp.accessState.mutate({ idToken })).ended : false;
     },
+    async sendAfterEnd(visits) {
+      const idToken = await auth.lastIdToken();
+      if (!idToken) return [];
+      const lastSignIn = createTRPCClient<AppRouter>({ links: [httpLink({ url: '/trpc', headers: { authorization: `Bearer ${idToken}` } })] });
+      try {
+        return await lastSignIn.carerApp.sync.mutate({ visits });
+      } catch (error) {
+        // Refused its sign-in (too long after the end): nothing more will be taken from this phone.
+        if (codeOf(error) === 'UNAUTHORIZED' || codeOf(error) === 'FORBIDDEN') return [];
+        throw error;
+      }
+    },
   };
 }
 

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { formatDate, todayIn } from '@/shared/dates';
+import { WITH_THE_OFFICE } from '@/shared/carer-app';
+import { formatDate, formatShortDay, todayIn } from '@/shared/dates';
 import type { SessionUser } from '@/shared/session';
 import type { CarerAuth } from './carer-auth';
 import { type CarerPackage, type LiveVisit, type MyVisits, type OpenForm, Outbox, type PhoneVisit } from './outbox';
-import { type CarerApi, type FailureKind, type SendOutcome, sendWaiting, singleFlight } from './sender';
+import { type AfterEnd, type CarerApi, type FailureKind, type SendOutcome, sendAfterEnd, sendWaiting, singleFlight } from './sender';
 import { SEND_MESSAGE, SEND_SYNC_TAG } from './sync-tags';
-import { draftChanged, type VisitDraft, VisitForm } from './visit-form';
+import { draftChanged, type PhoneNow, type VisitDraft, VisitForm } from './visit-form';
 
 /** While visits wait, the app tries again this often (and at once when signal returns or the app is opened). */
 export const SEND_EVERY_MS = 60_000;
@@ -14,21 +15,37 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** The phone's own day and time: a visit is the carer's, as their phone's clock told it. */
 export const phoneToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
 export const phoneTime = (now = new Date()) => `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+const phoneNow = (): PhoneNow => ({ today: phoneToday(), time: phoneTime() });
 
-/** A visit as the list shows it: the server's recorded ones and the phone's own not yet in that list. */
-type ShownVisit = Omit<PhoneVisit, 'savedAt'>;
+/** Where a visit the list shows has got to: on the phone (waiting, or refused for the carer to put right), or at the office. */
+type ShownState = PhoneVisit['state'] | 'withOffice' | 'turnedDown';
 
-const STATE_WORDS = { sent: 'Sent', waiting: 'Waiting to send', refused: 'Needs the office' } as const;
-const STATE_STYLE = {
+/** A visit as the list shows it: the server's ones (with what the office did) and the phone's own not yet in that list. */
+type ShownVisit = Omit<PhoneVisit, 'savedAt' | 'state'> & { state: ShownState };
+
+const STATE_WORDS: Record<ShownState, string> = {
+  sent: 'Sent',
+  waiting: 'Waiting to send',
+  refused: 'Not sent: put it right',
+  withOffice: 'With the office',
+  turnedDown: 'Turned down by the office',
+};
+const STATE_STYLE: Record<ShownState, string> = {
   sent: 'bg-secondary text-secondary-foreground',
   waiting: 'bg-warning/25 text-foreground',
   refused: 'bg-destructive/10 text-destructive',
-} as const;
+  withOffice: 'bg-warning/25 text-foreground',
+  turnedDown: 'bg-destructive/10 text-destructive',
+};
+const SERVER_STATE = { recorded: 'sent', toResolve: 'withOffice', turnedDown: 'turnedDown' } as const;
 
 export function shownVisits(server: MyVisits['visits'], phone: PhoneVisit[]): ShownVisit[] {
   const onServer = new Set(server.map((v) => v.id));
   const own = phone.filter((v) => !onServer.has(v.id));
-  const all: ShownVisit[] = [...server.map(({ id, packageId, date, start, end, note }) => ({ id, packageId, date, start, end, note: note || undefined, state: 'sent' as const })), ...own];
+  const all: ShownVisit[] = [
+    ...server.map(({ note, state, reason, ...visit }) => ({ ...visit, note: note || undefined, state: SERVER_STATE[state], ...(reason ? { reason } : {}) })),
+    ...own,
+  ];
   return all.sort((a, b) => b.date.localeCompare(a.date) || b.start.localeCompare(a.start));
 }
 
@@ -54,8 +71,8 @@ export function CarerApp({
   failureKind: FailureKind;
   /** Signed out here: what the phone kept is wiped. */
   onSignedOut: () => void;
-  /** The office ended the carer's access: the same, and the carer is told. */
-  onAccessEnded: () => void;
+  /** The office ended the carer's access and what the phone held went to the office: wiped, and the carer is told. */
+  onAccessEnded: (after: AfterEnd) => void;
 }) {
   const [mine, setMine] = useState<MyVisits & { fetchedAt: number }>();
   const [phoneVisits, setPhoneVisits] = useState<PhoneVisit[]>([]);
@@ -72,6 +89,8 @@ export function CarerApp({
     [outbox],
   );
   const [savedNote, setSavedNote] = useState('');
+  /** The office ended the carer's access, and the visits still here wait for signal to reach it. */
+  const [endedWaiting, setEndedWaiting] = useState(false);
 
   const reload = useCallback(async () => {
     const [stored, visits, started] = await Promise.all([outbox.get('myVisits'), outbox.all(), outbox.get('live')]);
@@ -84,7 +103,12 @@ export function CarerApp({
     () =>
       singleFlight('valecare-carer-send', async () => {
         const result = await sendWaiting(outbox, api, failureKind);
-        if (result === 'access-ended') return onAccessEnded();
+        if (result === 'access-ended') {
+          const after = await sendAfterEnd(outbox, api, failureKind);
+          if (after !== 'offline') return onAccessEnded(after);
+          setEndedWaiting(true);
+          return reload();
+        }
         setOutcome(result);
         await reload();
       }),
@@ -120,10 +144,13 @@ export function CarerApp({
   const waiting = phoneVisits.filter((v) => v.state === 'waiting').length;
   const visits = shownVisits(mine?.visits ?? [], phoneVisits);
   const packages = mine?.packages ?? [];
-  const clientOf = (packageId: string) => packages.find((p) => p.id === packageId)?.clientName ?? 'A client no longer on your list';
+  const clientOf = (packageId: string, kept?: string) => kept ?? packages.find((p) => p.id === packageId)?.clientName ?? 'A client no longer on your list';
+  const withOffice = visits.filter((v) => v.state === 'withOffice').length;
+  const toPutRight = visits.filter((v) => v.state === 'refused').length;
 
   async function save(packageId: string, draft: VisitDraft) {
-    await outbox.save({ id: crypto.randomUUID(), packageId, date: draft.date, start: draft.start, end: draft.end, ...(draft.note.trim() ? { note: draft.note.trim() } : {}) });
+    const note = draft.note.trim();
+    await outbox.save({ id: crypto.randomUUID(), packageId, clientName: clientOf(packageId), date: draft.date, start: draft.start, end: draft.end, ...(note ? { note } : {}), ...(note && draft.tellOffice ? { tellOffice: true } : {}) });
     if (live?.packageId === packageId) await outbox.set('live', undefined);
     setOpen(undefined);
     setSavedNote(`Visit to ${clientOf(packageId)} saved on this phone.`);
@@ -134,8 +161,8 @@ export function CarerApp({
 
   /** A refused visit stays until the carer has taken it to the office, and goes only when they say so. */
   async function removeRefused(visit: ShownVisit) {
-    const words = `${clientOf(visit.packageId)}, ${formatDate(visit.date)}, ${visit.start} to ${visit.end}`;
-    if (!window.confirm(`Remove the visit (${words}) from this phone? Do this once the office knows of it: the office has no record of it.`)) return;
+    const words = `${clientOf(visit.packageId, visit.clientName)}, ${formatDate(visit.date)}, ${visit.start} to ${visit.end}`;
+    if (!window.confirm(`Remove the visit (${words}) from this phone? The office has no record of it: record it again as it was, or tell the office.`)) return;
     await outbox.remove(visit.id);
     await reload();
   }
@@ -155,7 +182,7 @@ export function CarerApp({
 
   async function finishVisit(started: LiveVisit) {
     if (open?.packageId !== started.packageId && !(await mayReplaceForm())) return;
-    const draft = { date: started.date, start: started.start, end: phoneTime(), note: '' };
+    const draft = { date: started.date, start: started.start, end: phoneTime(), note: '', tellOffice: false };
     setOpen({ packageId: started.packageId, initial: draft, typed: draft });
   }
 
@@ -188,7 +215,24 @@ export function CarerApp({
       </header>
 
       <main className="mx-auto max-w-xl space-y-6 px-4 pt-4">
-        <SendingStatus waiting={waiting} outcome={outcome} online={online} onSend={() => void send()} onSignIn={() => void auth.signIn()} />
+        {endedWaiting ? (
+          <div role="alert" className="space-y-2 rounded-xl border border-warning bg-warning/15 p-4">
+            <p className="text-lg font-semibold">Your access to the carer app has ended</p>
+            <p>
+              {waiting === 1 ? 'The visit you recorded goes' : `The ${waiting} visits you recorded go`} to the office as soon as there is signal. Keep the app, or open it
+              again where there is signal.
+            </p>
+          </div>
+        ) : null}
+        <SendingStatus
+          waiting={waiting}
+          withOffice={withOffice}
+          toPutRight={toPutRight}
+          outcome={outcome}
+          online={online}
+          onSend={() => void send()}
+          onSignIn={() => void auth.signIn()}
+        />
         <p role="status" className="sr-only">
           {savedNote}
         </p>
@@ -209,6 +253,7 @@ export function CarerApp({
               <ClientCard
                 key={pkg.id}
                 pkg={pkg}
+                today={today}
                 live={live?.packageId === pkg.id ? live : undefined}
                 busy={Boolean(live && live.packageId !== pkg.id)}
                 form={
@@ -217,7 +262,7 @@ export function CarerApp({
                       clientName={pkg.clientName}
                       initial={open.initial}
                       typed={open.typed}
-                      today={today}
+                      now={phoneNow}
                       onType={(typed) => void outbox.set('form', { ...open, typed })}
                       onSave={(draft) => save(pkg.id, draft)}
                       onCancel={() => setOpen(undefined)}
@@ -226,7 +271,7 @@ export function CarerApp({
                 }
                 onRecord={async () => {
                   if (!(await mayReplaceForm())) return;
-                  const draft = { date: today, start: '', end: '', note: '' };
+                  const draft = { date: today, start: '', end: '', note: '', tellOffice: false };
                   setOpen({ packageId: pkg.id, initial: draft, typed: draft });
                 }}
                 onStart={() => void startVisit(pkg.id)}
@@ -247,16 +292,23 @@ export function CarerApp({
               {visits.map((visit) => (
                 <li key={visit.id} className="rounded-xl border bg-card p-4">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <p className="font-semibold">{clientOf(visit.packageId)}</p>
+                    <p className="font-semibold">{clientOf(visit.packageId, visit.clientName)}</p>
                     <span className={`rounded-full px-3 py-1 text-sm font-medium ${STATE_STYLE[visit.state]}`}>{STATE_WORDS[visit.state]}</span>
                   </div>
                   <p>
                     {formatDate(visit.date)}, {visit.start} to {visit.end}
                   </p>
                   {visit.note ? <p className="text-muted-foreground">{visit.note}</p> : null}
-                  {visit.reason ? <p className="mt-1 font-medium text-destructive">{visit.reason}</p> : null}
+                  {visit.tellOffice ? <p className="mt-1 text-sm font-medium">For the office to know</p> : null}
+                  {visit.reason ? <p className={`mt-1 font-medium ${visit.state === 'withOffice' ? '' : 'text-destructive'}`}>{visit.reason}</p> : null}
+                  {visit.state === 'withOffice' ? <p className="text-sm text-muted-foreground">{WITH_THE_OFFICE}</p> : null}
                   {visit.state === 'refused' ? (
-                    <button type="button" onClick={() => void removeRefused(visit)} className="mt-3 h-11 rounded-lg border bg-background px-4 font-medium">
+                    <button
+                      type="button"
+                      onClick={() => void removeRefused(visit)}
+                      aria-label={`Remove from this phone: ${clientOf(visit.packageId, visit.clientName)}, ${formatDate(visit.date)}, ${visit.start} to ${visit.end}`}
+                      className="mt-3 h-11 rounded-lg border bg-background px-4 font-medium"
+                    >
                       Remove from this phone
                     </button>
                   ) : null}
@@ -270,15 +322,21 @@ export function CarerApp({
   );
 }
 
-/** "N waiting to send" or "All sent", and why a wait is longer (no signal, a sign-in needed). */
+/** "N waiting to send" or "All sent" (only when nothing waits and nothing is left to put right), what is with the office, and why a wait is longer. */
 function SendingStatus({
   waiting,
+  withOffice,
+  toPutRight,
   outcome,
   online,
   onSend,
   onSignIn,
 }: {
   waiting: number;
+  /** Sent, and kept for the office to resolve. */
+  withOffice: number;
+  /** Refused, for the carer to put right. */
+  toPutRight: number;
   outcome: SendOutcome | undefined;
   online: boolean;
   onSend: () => void;
@@ -295,10 +353,12 @@ function SendingStatus({
       </div>
     );
   }
+  const asides = [toPutRight > 0 ? `${toPutRight} to put right` : '', withOffice > 0 ? `${withOffice} with the office` : ''].filter(Boolean).join(' · ');
   if (waiting === 0) {
     return (
       <p aria-live="polite" className="rounded-xl bg-secondary px-4 py-3 text-lg font-semibold text-secondary-foreground">
-        All sent
+        {toPutRight === 0 ? 'All sent' : 'Nothing waiting to send'}
+        {asides ? <span className="block text-base font-medium">{asides}</span> : null}
       </p>
     );
   }
@@ -321,6 +381,7 @@ function SendingStatus({
 
 function ClientCard({
   pkg,
+  today,
   live,
   busy,
   form,
@@ -329,6 +390,7 @@ function ClientCard({
   onFinish,
 }: {
   pkg: CarerPackage;
+  today: string;
   live: LiveVisit | undefined;
   busy: boolean;
   form: React.ReactNode;
@@ -367,7 +429,12 @@ function ClientCard({
           </div>
         ) : null}
       </dl>
-      {live ? <p className="mt-3 rounded-lg bg-accent px-3 py-2 font-medium">Visit started at {live.start}</p> : null}
+      {live ? (
+        <p className="mt-3 rounded-lg bg-accent px-3 py-2 font-medium">
+          Visit started at {live.start}
+          {live.date === today ? ' today' : ` on ${formatShortDay(live.date)}`}
+        </p>
+      ) : null}
       {form ?? (
         <div className="mt-4 grid gap-3 min-[420px]:grid-cols-2">
           <button type="button" onClick={onRecord} className="h-12 rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground">

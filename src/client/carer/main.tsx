@@ -9,7 +9,8 @@ import { CarerApp } from './carer-app';
 import { carerApi, failureKind } from './carer-api';
 import { CarerAuth, type CarerSession } from './carer-auth';
 import { Outbox } from './outbox';
-import type { CarerApi } from './sender';
+import type { AfterEnd, CarerApi } from './sender';
+import { formatDate } from '@/shared/dates';
 
 /** Where the app keeps the office's sign-in settings, so it opens with no signal. */
 const CONFIG_KEY = 'valecare.carer.config';
@@ -33,7 +34,7 @@ type Boot =
   | { screen: 'app'; session: Extract<CarerSession, { status: 'signed-in' | 'sign-in-again' }>; auth: CarerAuth; outbox: Outbox; api: CarerApi }
   | { screen: 'signed-out'; auth?: CarerAuth; problem?: string }
   | { screen: 'staff' }
-  | { screen: 'ended' };
+  | { screen: 'ended'; after?: AfterEnd };
 
 /** Opens the app: finishes a sign-in coming back, keeps the phone's data to the account it belongs to, then shows. */
 async function boot(): Promise<Boot> {
@@ -102,12 +103,12 @@ function Root() {
     boot().then(setState, (error: unknown) => setState({ screen: 'signed-out', problem: error instanceof Error ? error.message : String(error) }));
   }, []);
   const endAccess = useCallback(
-    (ended: boolean) => async () => {
+    (ended: boolean) => async (after?: AfterEnd) => {
       if (state?.screen === 'app') {
         await Outbox.wipe(state.outbox);
         if (ended) await state.auth.signOut({ online: false });
       }
-      setState(ended ? { screen: 'ended' } : { screen: 'signed-out', auth: state?.screen === 'app' ? state.auth : undefined });
+      setState(ended ? { screen: 'ended', after } : { screen: 'signed-out', auth: state?.screen === 'app' ? state.auth : undefined });
     },
     [state],
   );
@@ -121,8 +122,8 @@ function Root() {
         outbox={state.outbox}
         api={state.api}
         failureKind={failureKind}
-        onSignedOut={endAccess(false)}
-        onAccessEnded={endAccess(true)}
+        onSignedOut={() => void endAccess(false)()}
+        onAccessEnded={(after) => void endAccess(true)(after)}
       />
     );
   }
@@ -130,6 +131,25 @@ function Root() {
     return (
       <Page title="Your access has ended">
         <p className="text-lg">{ACCESS_ENDED}</p>
+        {state.after && state.after.delivered > 0 ? (
+          <p className="text-lg font-medium">
+            {state.after.delivered === 1 ? 'The visit you recorded went' : `The ${state.after.delivered} visits you recorded went`} to the office, which will
+            record {state.after.delivered === 1 ? 'it' : 'them'} or say why not.
+          </p>
+        ) : null}
+        {state.after && state.after.notDelivered.length > 0 ? (
+          <div role="alert" className="space-y-2 rounded-lg bg-destructive/10 p-4 text-destructive">
+            <p className="font-semibold">These did not reach the office. Tell the office about them:</p>
+            <ul className="list-disc space-y-1 pl-5">
+              {state.after.notDelivered.map(({ visit, reason }) => (
+                <li key={visit.id}>
+                  {visit.clientName ? `${visit.clientName}, ` : ''}
+                  {formatDate(visit.date)}, {visit.start} to {visit.end}: {reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <p>Nothing of your clients or visits is kept on this phone.</p>
       </Page>
     );

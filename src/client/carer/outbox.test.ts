@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Outbox } from './outbox';
-import { type CarerApi, sendWaiting } from './sender';
+import { type CarerApi, NOT_TAKEN_AFTER_END, sendAfterEnd, sendWaiting } from './sender';
 import { visitProblems } from './visit-form';
 
 let name = '';
@@ -80,7 +80,7 @@ function fakeServer(fail?: (call: number) => Error | undefined): CarerApi & { ba
       });
     },
     async myVisits() {
-      return { today: '2026-11-27', packages: [], visits: [...recorded].map((id) => ({ id, packageId: 'p1', date: '2026-11-20', start: '08:00', end: '08:30', note: '', state: 'recorded' as const })) };
+      return { today: '2026-11-27', packages: [], visits: [...recorded].map((id) => ({ id, packageId: 'p1', clientName: 'Ann Client', date: '2026-11-20', start: '08:00', end: '08:30', note: '', tellOffice: false, state: 'recorded' as const })) };
     },
   };
 }
@@ -125,15 +125,63 @@ describe('sending', () => {
   });
 });
 
+describe('once the office ended the carer’s access', () => {
+  it('sends what the phone holds with its last sign-in, says how many reached the office and which did not, and keeps them with no signal', async () => {
+    name = `outbox-${randomUUID()}`;
+    const outbox = await open();
+    const fall = await outbox.save({ ...visit(1), clientName: 'Edna Home', note: 'Fell, no injury', tellOffice: true });
+    const after = await outbox.save({ ...visit(2), clientName: 'Edna Home' });
+    const sent: string[][] = [];
+    let signal = false;
+    const api: CarerApi = {
+      ...fakeServer(),
+      async sendAfterEnd(visits) {
+        if (!signal) throw new TypeError('Failed to fetch');
+        sent.push(visits.map((v) => v.id));
+        return visits.map((v) =>
+          v.id === fall.id ? { id: v.id, result: 'toResolve' as const, reason: 'Sent after your access to the carer app ended' } : { id: v.id, result: 'refused' as const, reason: 'Recorded after your access to the carer app ended' },
+        );
+      },
+    };
+    const kind = (error: unknown) => (error instanceof TypeError ? 'offline' : 'sign-in-needed') as 'offline' | 'sign-in-needed';
+    // No signal: nothing is lost, and the phone tries again later.
+    expect(await sendAfterEnd(outbox, api, kind)).toBe('offline');
+    expect(await outbox.countWaiting()).toBe(2);
+    signal = true;
+    const outcome = await sendAfterEnd(outbox, api, kind);
+    expect(sent).toEqual([[fall.id, after.id]]);
+    expect(outcome).toEqual({ delivered: 1, notDelivered: [{ visit: expect.objectContaining({ id: after.id, clientName: 'Edna Home' }), reason: 'Recorded after your access to the carer app ended' }] });
+    // The note marked for the office went with it.
+    expect(await outbox.countWaiting()).toBe(0);
+  });
+
+  it('tells the carer of every visit when the office no longer takes the phone’s sign-in', async () => {
+    name = `outbox-${randomUUID()}`;
+    const outbox = await open();
+    const held = await outbox.save(visit(1));
+    const outcome = await sendAfterEnd(outbox, { ...fakeServer(), sendAfterEnd: async () => [] }, () => 'sign-in-needed');
+    expect(outcome).toEqual({ delivered: 0, notDelivered: [{ visit: expect.objectContaining({ id: held.id }), reason: NOT_TAKEN_AFTER_END }] });
+    expect(await outbox.all()).toEqual([]);
+  });
+});
+
 describe('a visit’s own checks on the phone', () => {
   const today = '2026-11-27';
+  const at = (time: string) => ({ today, time });
   it.each([
-    [{ date: '2026-11-28', start: '09:00', end: '10:00', note: '' }, { date: 'This day is still to come: record a visit on or after its day' }],
-    [{ date: today, start: '', end: '10:00', note: '' }, { start: 'Enter the time the visit started, as HH:MM' }],
-    [{ date: today, start: '10:00', end: '09:00', note: '' }, { end: 'The visit ends before it starts' }],
-    [{ date: today, start: '06:00', end: '18:30', note: '' }, { end: 'A visit is at most 12 hours long: check the start and end times' }],
-    [{ date: today, start: '09:00', end: '10:00', note: '' }, {}],
-  ])('%j: %j', (draft, problems) => {
-    expect(visitProblems(draft, today)).toEqual(problems);
+    [{ date: '2026-11-28', start: '09:00', end: '10:00', note: '' }, '12:00', { date: 'This day is still to come: record a visit on or after its day' }],
+    [{ date: today, start: '', end: '10:00', note: '' }, '12:00', { start: 'Enter the time the visit started, as HH:MM' }],
+    [{ date: today, start: '10:00', end: '10:00', note: '' }, '12:00', { end: 'The visit ends the minute it starts: check the start and end times' }],
+    // At 03:35 a visit of this evening has not happened yet; a night visit ending at 03:00 has.
+    [{ date: today, start: '18:00', end: '19:30', note: '' }, '03:35', { end: 'This visit ends at 19:30, later than now: record it once it has ended' }],
+    [{ date: '2026-11-26', start: '22:00', end: '03:00', note: '' }, '03:35', {}],
+    [{ date: '2026-11-26', start: '22:00', end: '07:00', note: '' }, '03:35', { end: 'This visit ends at 07:00, later than now: record it once it has ended' }],
+    // A phone's clock a few minutes ahead of the end is let be.
+    [{ date: today, start: '09:00', end: '12:04', note: '' }, '12:00', {}],
+    [{ date: today, start: '09:00', end: '12:06', note: '' }, '12:00', { end: 'This visit ends at 12:06, later than now: record it once it has ended' }],
+    [{ date: today, start: '09:00', end: '10:00', note: '', tellOffice: true }, '12:00', { note: 'Say in the note what the office needs to know' }],
+    [{ date: today, start: '09:00', end: '10:00', note: 'Fell in the hall', tellOffice: true }, '12:00', {}],
+  ])('%j at %s: %j', (draft, time, problems) => {
+    expect(visitProblems(draft, at(time))).toEqual(problems);
   });
 });

@@ -1,5 +1,6 @@
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
 import type { RouterOutputs } from '@/client/lib/api-types';
+import type { VisitDraft } from './visit-form';
 
 /** What the office's server last gave this phone (`carerApp.myVisits`), kept so the app works with no signal. */
 export type MyVisits = RouterOutputs['carerApp']['myVisits'];
@@ -13,10 +14,14 @@ export interface PhoneVisit {
   /** Made by the phone (a UUID): the server records a visit once by it, however often it is sent. */
   id: string;
   packageId: string;
+  /** The client's name as the phone showed it when the visit was saved: kept, whatever the office changes later. */
+  clientName?: string;
   date: string;
   start: string;
   end: string;
   note?: string;
+  /** The note is for the office to see. */
+  tellOffice?: boolean;
   state: VisitState;
   /** The server's reason, in words, for a visit it refused. */
   reason?: string;
@@ -34,8 +39,8 @@ export interface LiveVisit {
 /** A visit form left open: what it opened with and what was typed, so closing the app mid-form loses nothing. */
 export interface OpenForm {
   packageId: string;
-  initial: { date: string; start: string; end: string; note: string };
-  typed: { date: string; start: string; end: string; note: string };
+  initial: VisitDraft;
+  typed: VisitDraft;
 }
 
 interface Meta {
@@ -101,7 +106,10 @@ export class Outbox {
     return this.db.countFromIndex('visits', 'state', 'waiting');
   }
 
-  /** The server's answers: recorded or already recorded is sent; refused keeps the visit, with the reason. */
+  /**
+   * The server's answers: recorded, kept for the office to resolve or already there is sent (the server's list then
+   * says which); refused keeps the visit, with the reason, for the carer to put right.
+   */
   async settle(answers: VisitAnswer[]): Promise<void> {
     const tx = this.db.transaction('visits', 'readwrite', { durability: 'strict' });
     for (const answer of answers) {

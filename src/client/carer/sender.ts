@@ -3,11 +3,26 @@ import type { MyVisits, Outbox, PhoneVisit, VisitAnswer } from './outbox';
 
 /** The server's side of sending, as the app's API client (or a test's) gives it. */
 export interface CarerApi {
-  sync(visits: Pick<PhoneVisit, 'id' | 'packageId' | 'date' | 'start' | 'end' | 'note'>[]): Promise<VisitAnswer[]>;
+  sync(visits: SentVisit[]): Promise<VisitAnswer[]>;
   myVisits(): Promise<MyVisits>;
   /** Asked once the sign-in was refused: whether the office ended the carer's access (else the sign-in lapsed). */
   accessEnded?(): Promise<boolean>;
+  /** After the office ended the carer's access: the visits sent with the last sign-in held, for the office to resolve. */
+  sendAfterEnd?(visits: SentVisit[]): Promise<VisitAnswer[]>;
 }
+
+/** A visit as the phone sends it. */
+type SentVisit = Pick<PhoneVisit, 'id' | 'packageId' | 'date' | 'start' | 'end' | 'note' | 'tellOffice'>;
+
+const asSent = ({ id, packageId, date, start, end, note, tellOffice }: PhoneVisit): SentVisit => ({
+  id,
+  packageId,
+  date,
+  start,
+  end,
+  ...(note ? { note } : {}),
+  ...(tellOffice ? { tellOffice } : {}),
+});
 
 /** How a round of sending ended. */
 export type SendOutcome = 'all-sent' | 'offline' | 'sign-in-needed' | 'access-ended';
@@ -26,7 +41,7 @@ export async function sendWaiting(outbox: Outbox, api: CarerApi, failureKind: Fa
     for (;;) {
       const batch = await outbox.waiting(MAX_VISITS_A_CALL);
       if (batch.length === 0) break;
-      const answers = await api.sync(batch.map(({ id, packageId, date, start, end, note }) => ({ id, packageId, date, start, end, ...(note ? { note } : {}) })));
+      const answers = await api.sync(batch.map(asSent));
       await outbox.settle(answers);
       // An answer missing for a visit would send it again for ever: stop, and try again at the next turn.
       if (answers.length < batch.length) return 'offline';
@@ -40,6 +55,46 @@ export async function sendWaiting(outbox: Outbox, api: CarerApi, failureKind: Fa
     if (kind === 'sign-in-needed' && (await api.accessEnded?.().catch(() => false))) return 'access-ended';
     return kind;
   }
+}
+
+/** What became of the phone's visits once the carer's access ended: how many reached the office, and which did not, why. */
+export interface AfterEnd {
+  delivered: number;
+  notDelivered: { visit: PhoneVisit; reason: string }[];
+}
+
+/** Why a visit did not reach the office when its phone's last sign-in was not taken (more than 14 days after the end). */
+export const NOT_TAKEN_AFTER_END = 'The office no longer takes visits from this phone';
+
+/**
+ * After the office ended the carer's access, the visits still on the phone go to the office once more, with the last
+ * sign-in the phone held (decision 309): each answered is settled as any other. With no signal the phone keeps them,
+ * to try again ('offline'); once the server has answered (or refused the sign-in itself) the carer is told how many
+ * reached the office and exactly which did not, and only then is the phone wiped.
+ */
+export async function sendAfterEnd(outbox: Outbox, api: CarerApi, failureKind: FailureKind): Promise<AfterEnd | 'offline'> {
+  const notDelivered: AfterEnd['notDelivered'] = [];
+  try {
+    for (;;) {
+      const batch = await outbox.waiting(MAX_VISITS_A_CALL);
+      if (batch.length === 0) break;
+      const answers = (await api.sendAfterEnd?.(batch.map(asSent))) ?? [];
+      if (answers.length === 0) {
+        notDelivered.push(...batch.map((visit) => ({ visit, reason: NOT_TAKEN_AFTER_END })));
+        for (const visit of batch) await outbox.remove(visit.id);
+        continue;
+      }
+      await outbox.settle(answers);
+      if (answers.length < batch.length) return 'offline';
+    }
+  } catch (error) {
+    if (failureKind(error) === 'offline') return 'offline';
+    for (const visit of await outbox.waiting(Number.MAX_SAFE_INTEGER)) notDelivered.push({ visit, reason: NOT_TAKEN_AFTER_END });
+  }
+  // Sent, now or in the round that found the access ended, and not yet in a list the server gave back.
+  const held = await outbox.all();
+  for (const visit of held) if (visit.state === 'refused') notDelivered.push({ visit, reason: visit.reason ?? '' });
+  return { delivered: held.filter((visit) => visit.state === 'sent').length, notDelivered };
 }
 
 /**

@@ -1,33 +1,44 @@
 import { useId, useState } from 'react';
-import { MAX_VISIT_MINUTES, VISIT_REFUSALS, visitMinutes } from '@/shared/carer-app';
-import { formatDate } from '@/shared/dates';
+import { endsAfter, endsNextDay, LONG_VISIT_MINUTES, VISIT_REFUSALS, visitEndDate, visitMinutes } from '@/shared/carer-app';
+import { formatDate, formatShortDay } from '@/shared/dates';
 
 export interface VisitDraft {
   date: string;
   start: string;
   end: string;
   note: string;
+  /** The note is for the office to see ("The office needs to know"); absent on a form kept before it was asked. */
+  tellOffice?: boolean;
 }
 
+/** The phone's day and time of day now, as its clock tells them. */
+export interface PhoneNow {
+  today: string;
+  time: string;
+}
+
+/** "9 h 30 min": a visit's length as the carer reads it. */
+export const visitLength = (minutes: number) => [Math.floor(minutes / 60) ? `${Math.floor(minutes / 60)} h` : '', minutes % 60 ? `${minutes % 60} min` : ''].filter(Boolean).join(' ');
 
 /** What is wrong with a visit before it is saved, by field: the phone's own checks (the server checks again). */
-export function visitProblems(draft: VisitDraft, today: string): Partial<Record<keyof VisitDraft, string>> {
+export function visitProblems(draft: VisitDraft, now: PhoneNow): Partial<Record<keyof VisitDraft, string>> {
   const problems: Partial<Record<keyof VisitDraft, string>> = {};
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) problems.date = 'Enter the day of the visit';
-  else if (draft.date > today) problems.date = 'This day is still to come: record a visit on or after its day';
+  else if (draft.date > now.today) problems.date = 'This day is still to come: record a visit on or after its day';
   if (!/^\d{2}:\d{2}$/.test(draft.start)) problems.start = 'Enter the time the visit started, as HH:MM';
   if (!/^\d{2}:\d{2}$/.test(draft.end)) problems.end = 'Enter the time the visit ended, as HH:MM';
-  else if (!problems.start) {
-    const length = visitMinutes(draft);
-    if (length <= 0) problems.end = VISIT_REFUSALS.endsBeforeStart;
-    else if (length > MAX_VISIT_MINUTES) problems.end = VISIT_REFUSALS.tooLong;
+  else if (!problems.start && !problems.date) {
+    if (visitMinutes(draft) === 0) problems.end = VISIT_REFUSALS.noLength;
+    else if (endsAfter(draft, now)) problems.end = VISIT_REFUSALS.notEndedYet(draft.end);
   }
   if (draft.note.length > 500) problems.note = 'At most 500 characters';
+  else if (draft.tellOffice && !draft.note.trim()) problems.note = 'Say in the note what the office needs to know';
   return problems;
 }
 
 /** Whether anything was typed since the form opened with `initial`. */
-export const draftChanged = (initial: VisitDraft, typed: VisitDraft) => (Object.keys(initial) as (keyof VisitDraft)[]).some((key) => typed[key] !== initial[key]);
+export const draftChanged = (initial: VisitDraft, typed: VisitDraft) =>
+  initial.date !== typed.date || initial.start !== typed.start || initial.end !== typed.end || initial.note !== typed.note || !!initial.tellOffice !== !!typed.tellOffice;
 
 const FIELD = 'mt-1 block h-12 w-full rounded-lg border border-input bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
 
@@ -36,7 +47,7 @@ export function VisitForm({
   clientName,
   initial,
   typed = initial,
-  today,
+  now,
   onType,
   onSave,
   onCancel,
@@ -46,13 +57,15 @@ export function VisitForm({
   initial: VisitDraft;
   /** What was typed before the app was closed, kept on the phone. */
   typed?: VisitDraft;
-  today: string;
+  /** The phone's clock, read as the form shows and as it saves. */
+  now: () => PhoneNow;
   /** Each change, to keep on the phone: closing the app mid-form loses nothing. */
   onType: (draft: VisitDraft) => void;
   onSave: (draft: VisitDraft) => Promise<void>;
   onCancel: () => void;
 }) {
   const id = useId();
+  const { today } = now();
   const [draft, setDraftState] = useState(typed);
   const setDraft = (next: VisitDraft) => {
     setDraftState(next);
@@ -62,13 +75,15 @@ export function VisitForm({
   const [saving, setSaving] = useState(false);
   const changed = draftChanged(initial, draft);
 
-  const field = (key: keyof VisitDraft) => ({
+  const field = (key: 'date' | 'start' | 'end' | 'note') => ({
     id: `${id}-${key}`,
     value: draft[key],
     'aria-invalid': shown[key] ? true : undefined,
     'aria-describedby': shown[key] ? `${id}-${key}-error` : undefined,
     onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }),
   });
+  const times = /^\d{2}:\d{2}$/.test(draft.start) && /^\d{2}:\d{2}$/.test(draft.end) && /^\d{4}-\d{2}-\d{2}$/.test(draft.date);
+  const minutes = times ? visitMinutes(draft) : 0;
   const problem = (key: keyof VisitDraft) =>
     shown[key] ? (
       <p id={`${id}-${key}-error`} className="mt-1 text-sm font-medium text-destructive">
@@ -78,12 +93,15 @@ export function VisitForm({
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    const problems = visitProblems(draft, today);
+    const problems = visitProblems(draft, now());
     setShown(problems);
     if (Object.keys(problems).length > 0) {
       document.getElementById(`${id}-${Object.keys(problems)[0]}`)?.focus();
       return;
     }
+    // A night's care is longer than this, and so is a phone left running: the carer says which.
+    const ends = `${formatShortDay(visitEndDate(draft))}, ${draft.end}`;
+    if (minutes > LONG_VISIT_MINUTES && !window.confirm(`This visit lasts ${visitLength(minutes)}, ending ${ends}. Save it?`)) return;
     setSaving(true);
     try {
       await onSave(draft);
@@ -127,12 +145,28 @@ export function VisitForm({
           {problem('end')}
         </div>
       </div>
+      {minutes > 0 && !shown.end ? (
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {visitLength(minutes)}
+          {endsNextDay(draft) ? `: ends ${formatShortDay(visitEndDate(draft))}, ${draft.end}` : ''}
+        </p>
+      ) : null}
       <div>
         <label htmlFor={`${id}-note`} className="font-medium">
           Note <span className="font-normal text-muted-foreground">(optional)</span>
         </label>
         <textarea rows={3} maxLength={500} className={`${FIELD} h-auto py-2`} {...field('note')} />
         {problem('note')}
+        <label className="mt-3 flex min-h-11 items-center gap-3 font-medium">
+          <input
+            type="checkbox"
+            className="size-5 accent-primary"
+            checked={draft.tellOffice ?? false}
+            onChange={(event) => setDraft({ ...draft, tellOffice: event.target.checked })}
+          />
+          The office needs to know
+        </label>
+        <p className="text-sm text-muted-foreground">A fall, a worry, something missing at home: the office sees it on its first screen.</p>
       </div>
       <div className="flex gap-3">
         <button type="submit" disabled={saving} className="h-12 flex-1 rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground disabled:opacity-60">

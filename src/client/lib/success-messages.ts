@@ -29,6 +29,9 @@ const OTHER: Record<string, (data: unknown, input: unknown) => string> = {
   'compliance.updateSettings': () => 'Compliance settings saved',
   'carerApp.invite': (data) => (field(data, 'linkToPassOn') ? 'Invitation to the carer app ready: pass its link on' : 'Invitation to the carer app sent'),
   'carerApp.revoke': () => 'Access to the carer app ended',
+  'carerApp.markSeen': () => 'Marked seen',
+  'carerApp.resolve': (_data, input) =>
+    field(input, 'action') === 'turnDown' ? 'Visit turned down: the carer reads why on their phone' : 'Visit recorded as delivered care',
   'reminders.updateSettings': () => 'Reminder settings saved',
   'clients.addExclusion': () => 'Carer not to be matched with this client: saved',
   'clients.removeExclusion': () => 'Carer may be matched with this client again',

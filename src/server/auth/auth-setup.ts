@@ -9,7 +9,8 @@ import { AUTH_PREFIX } from '@/shared/auth-paths';
 import { CARER_ROLE } from '@/shared/permissions';
 import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID, createProvider, mountProvider } from './provider';
 import { publicJwk, signingKey } from './secrets';
-import { type CarerAccessCheck, carerAccessCheck } from './carer-access';
+import type { EndedCarerCheck } from '@/server/records/carer-accounts';
+import { type CarerAccessCheck, carerAccessCheck, endedCarerCheck } from './carer-access';
 import { discoveredKeys, localKeys, type TokenVerifier, tokenVerifier } from './token-verifier';
 
 /** What the web app needs to sign in (served as /config.json). */
@@ -33,7 +34,7 @@ export async function setupAuth(
   app: FastifyInstance,
   db: Database,
   env: Env,
-): Promise<{ verifyIdToken: TokenVerifier; signInConfig: SignInConfig; carerAccessEnded?: CarerAccessCheck }> {
+): Promise<{ verifyIdToken: TokenVerifier; signInConfig: SignInConfig; carerAccessEnded?: CarerAccessCheck; endedCarer?: EndedCarerCheck }> {
   if (env.externalOidc) {
     const { issuer, clientId, logoutUrl } = env.externalOidc;
     return {
@@ -64,6 +65,7 @@ export async function setupAuth(
   const keys = localKeys([publicJwk(await signingKey(db))]);
   return {
     carerAccessEnded: carerAccessCheck(db, issuer, keys),
+    endedCarer: endedCarerCheck(db, issuer, keys),
     verifyIdToken: tokenVerifier({
       issuer,
       audience: [BUILT_IN_CLIENT_ID, CARER_CLIENT_ID],

@@ -28,6 +28,22 @@ export async function liveCarerAccount(db: Executor, who: { email: string } | { 
   return row?.carerId ? { carerId: row.carerId, userId: row.userId } : undefined;
 }
 
+/** A carer's account whose access ended, as its phone's last token names it: who, and when it ended. */
+export interface EndedCarer {
+  carerId: string;
+  userId: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  endedAt: Date;
+}
+
+/**
+ * The ended account a phone's last token names, within 14 days of the end and issued before it, else undefined
+ * (auth/carer-access.ts, decision 309).
+ */
+export type EndedCarerCheck = (idToken: string) => Promise<EndedCarer | undefined>;
+
 /**
  * Ends the carer's access at their next call, whoever ends it (the office, or archiving the carer): the account is
  * disabled, its sessions end and any invitation link still open is void, as a staff account's are when disabled.

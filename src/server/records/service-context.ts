@@ -13,6 +13,8 @@ export interface ServiceContext {
   db: Database;
   actor: SessionUser;
   today: string;
+  /** The time of day (HH:MM) in the charity's time zone as the call began. */
+  timeOfDay: string;
   /** Areas in this decile or below count as deprived (DESIGN §3). */
   deprivationMaxDecile: number;
   /** How long records of people whose care has ended are kept before review (data protection). */

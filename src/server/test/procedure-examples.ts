@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ClientInput, CarerInput } from '@/shared/schemas/people';
 import type { PackageInput, RequestInput } from '@/shared/schemas/care';
@@ -10,6 +11,7 @@ import { totpCode, totpStep } from '@/server/features/account/totp';
 import { addUser, setPassword } from '@/server/features/account/accounts';
 import type { Database } from '@/server/db/client';
 import { loginAttempts } from '@/server/db/schema/auth';
+import { visits } from '@/server/db/schema/deliveries';
 import { queueMessage } from '@/server/mail/mail';
 import type { TestApp } from './test-app';
 
@@ -193,6 +195,14 @@ export async function addProcedureExamples(t: TestApp): Promise<{ world: CareWor
  */
 export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Record<string, () => Promise<unknown>> {
   const today = todayIn();
+  let visitsSent = 0;
+  /** A visit the volunteer's phone sent (a day of its own each time), stored as the server keeps one. */
+  const carerVisit = async (fields: Partial<typeof visits.$inferInsert>) => {
+    const id = randomUUID();
+    const date = addDays(today, -1 - (++visitsSent % 20));
+    await db.insert(visits).values({ id, carerId: world.volunteer.id, packageId: world.volunteerPackage.id, date, startTime: '09:00', endTime: '10:00', minutes: 60, ...fields });
+    return id;
+  };
   const client = () => admin.clients.getById({ id: world.client.id });
   const mp = () => admin.mps.getById({ id: world.mp.id });
   const volunteer = () => admin.volunteers.getById({ id: world.volunteer.id });
@@ -393,6 +403,9 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'carerApp.accessState': async () => ({ idToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1LW5vYm9keSJ9.c2lnbmF0dXJl' }),
     // A carer of its own each time, with an address no other account has: an invitation gives them one.
     'carerApp.invite': async () => ({ carerId: (await admin.volunteers.create(carerWithEveryField(`Ivy Invited ${++carers}`, `9003${carers}`))).id }),
+    'carerApp.getVisits': async () => ({ clientId: world.client.id }),
+    'carerApp.markSeen': async () => ({ visitId: await carerVisit({ note: 'Found on the floor, not hurt', tellOffice: true }) }),
+    'carerApp.resolve': async () => ({ visitId: await carerVisit({ status: 'toResolve', reason: 'The office has closed this client’s visits on your phone' }), action: 'turnDown', reason: 'Recorded from the paper sheet' }),
     'carerApp.revoke': async () => {
       const { id } = await admin.volunteers.create(carerWithEveryField(`Rex Revoked ${++carers}`, `9004${carers}`));
       await admin.carerApp.invite({ carerId: id });

@@ -12,7 +12,7 @@ import { auditLog } from '@/server/db/schema/audit';
 import { users } from '@/server/db/schema/auth';
 import { carers } from '@/server/db/schema/people';
 import { type Env, loadEnv } from '@/server/env';
-import { todayIn } from '@/shared/dates';
+import { timeIn, todayIn } from '@/shared/dates';
 import { createCallerFactory } from '@/server/trpc/init';
 import { appRouter } from '@/server/app-router';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -34,8 +34,11 @@ export interface TestApp {
   caller: (role: Role) => ReturnType<typeof createCaller>;
   /** A record's audit rows, oldest first. */
   auditRows: (recordId: string) => Promise<(typeof auditLog.$inferSelect)[]>;
-  /** Moves "today" for the callers (defaults to the real date). */
-  setToday: (date: string | undefined) => void;
+  /**
+   * Moves "today" for the callers (defaults to the real date), and the time of day with it: the given time, or on a
+   * date moved without one, 23:59 (the day's visits have all ended).
+   */
+  setToday: (date: string | undefined, time?: string) => void;
   close: () => Promise<void>;
 }
 
@@ -55,6 +58,7 @@ export async function createTestApp({
   const key = await signingKey(database.db);
   const privateKey = await importJWK(key, 'RS256');
   let today: string | undefined;
+  let timeOfDay: string | undefined;
   // One provider session per account, as a sign-in with both steps leaves: ID tokens name it, and it ends at sign-out.
   const Sessions = databaseAdapter(database.db);
   const sessions = new Map<string, Promise<string>>();
@@ -97,6 +101,7 @@ export async function createTestApp({
         db: database.db,
         user: { givenName: role, familyName: 'Tester', email: `${role.toLowerCase()}@valecare.test`, role },
         todayNow: () => today ?? todayIn(env.timeZone),
+        timeNow: () => timeOfDay ?? (today ? '23:59' : timeIn(env.timeZone)),
         deprivationMaxDecile: env.deprivationMaxDecile,
         retentionYears: env.retentionYears,
         log: app.log,
@@ -104,8 +109,9 @@ export async function createTestApp({
         clientIp: '127.0.0.1',
       }),
     auditRows: (recordId) => database.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(auditLog.id),
-    setToday: (date) => {
+    setToday: (date, time) => {
       today = date;
+      timeOfDay = time;
     },
     idToken: async (role, claims = {}) => {
       const now = Math.floor(Date.now() / 1000);

@@ -5,6 +5,7 @@ import type { Action, Resource } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
+import type { EndedCarerCheck } from '@/server/records/carer-accounts';
 
 export interface Context {
   db: Database;
@@ -14,6 +15,8 @@ export interface Context {
   sessionId?: string;
   /** Today's calendar date in the charity's time zone, read as a signed-in procedure starts. */
   todayNow: () => string;
+  /** The time of day (HH:MM) in the charity's time zone, read with today: a visit may not end later than it. */
+  timeNow: () => string;
   /** Areas in this deprivation decile or below count as deprived (DESIGN §3). */
   deprivationMaxDecile: number;
   /** How long records of people whose care has ended are kept before review (data protection). */
@@ -25,6 +28,10 @@ export interface Context {
   clientIp: string;
   /** Whether a carer-app token's carer has had their access ended (the built-in provider's tokens only). */
   carerAccessEnded?: (idToken: string) => Promise<boolean>;
+  /** The ended carer a phone's last token speaks for, to send the visits it recorded before the end (decision 309). */
+  endedCarer?: EndedCarerCheck;
+  /** The bearer token the call carried when it did not verify: a phone's last, after its carer's access ended. */
+  refusedToken?: string;
 }
 
 /** Every procedure that touches data says which resource and action it is (spec §6). */

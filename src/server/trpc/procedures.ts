@@ -8,8 +8,8 @@ import { type Context, publicProcedure } from './init';
 /** The service context of a call whose ID token verified; undefined when nobody is signed in. */
 export function serviceContextOf(ctx: Context): ServiceContext | undefined {
   if (!ctx.user) return undefined;
-  const { user, todayNow, ...settings } = ctx;
-  return { ...settings, actor: user, today: todayNow() };
+  const { user, todayNow, timeNow, ...settings } = ctx;
+  return { ...settings, actor: user, today: todayNow(), timeOfDay: timeNow() };
 }
 
 function signedIn(ctx: Context): ServiceContext {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { packageId } from './care';
 import { isoDate, MAX, text } from './common';
-import { carerId } from './people';
+import { carerId, clientId } from './people';
 import { MAX_VISITS_A_CALL } from '@/shared/carer-app';
 
 /** The carer whose account on the carer app is asked about, given or ended. */
@@ -20,15 +20,21 @@ export { MAX_VISITS_A_CALL };
  * A visit as the phone sends it, under the id the phone made. Its shape is checked here; whether it may be recorded
  * (its package, its day, its length) is answered visit by visit, in words.
  */
-export const visitInput = z.strictObject({
-  // The phone makes a random (version 4) UUID; one visit has one id, however its letters are cased.
-  id: z.uuid({ version: 'v4', message: 'A visit is sent with the id the phone made for it' }).transform((id) => id.toLowerCase()),
-  packageId,
-  date: isoDate,
-  start: timeOfDay,
-  end: timeOfDay,
-  note: text(MAX.line).optional(),
-});
+/** A visit's id: the random (version 4) UUID the phone made; one visit has one id, however its letters are cased. */
+const visitId = z.uuid({ version: 'v4', message: 'A visit is sent with the id the phone made for it' }).transform((id) => id.toLowerCase());
+
+export const visitInput = z
+  .strictObject({
+    id: visitId,
+    packageId,
+    date: isoDate,
+    start: timeOfDay,
+    end: timeOfDay,
+    note: text(MAX.line).optional(),
+    /** The note is for the office to see ("The office needs to know"). */
+    tellOffice: z.boolean().optional(),
+  })
+  .refine((visit) => !visit.tellOffice || !!visit.note, { message: 'Say in the note what the office needs to know', path: ['note'] });
 export type VisitInput = z.output<typeof visitInput>;
 
 export const syncInput = z.strictObject({
@@ -43,3 +49,19 @@ export const accessStateInput = z.strictObject({
     .max(10_000, { message: 'Not an ID token' })
     .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, { message: 'Not an ID token' }),
 });
+
+/** One visit a carer's phone sent, as the office acts on it. */
+export const visitRef = z.strictObject({ visitId });
+export type VisitRef = z.output<typeof visitRef>;
+
+/** Whose visits the office reads: a client's, or a carer's. */
+export const visitsOfInput = z.union([z.strictObject({ clientId }), z.strictObject({ carerId })]);
+export type VisitsOfInput = z.output<typeof visitsOfInput>;
+
+/** How the office resolves a visit that waited for it; a reason where it records one anyway or turns one down. */
+export const resolveInput = z.discriminatedUnion('action', [
+  z.strictObject({ visitId, action: z.literal('recordOnPackage'), packageId }),
+  z.strictObject({ visitId, action: z.literal('recordAnyway'), reason: text(MAX.line).min(1, { message: 'Say why the visit is recorded after all' }) }),
+  z.strictObject({ visitId, action: z.literal('turnDown'), reason: text(MAX.line).min(1, { message: 'Say why, for the carer to read' }) }),
+]);
+export type ResolveInput = z.output<typeof resolveInput>;

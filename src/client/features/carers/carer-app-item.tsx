@@ -9,11 +9,12 @@ import { Button } from '@/client/components/ui/button';
 import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
 
-type Status = 'active' | 'revoked' | 'none';
+type Status = 'none' | 'invited' | 'active' | 'ended';
 
 function statusText(state: Status, lastSentAt: string | null): string {
   if (state === 'none') return 'Not invited';
-  if (state === 'revoked') return 'Access ended';
+  if (state === 'ended') return 'Access ended';
+  if (state === 'invited') return 'Invited — not signed in yet';
   return lastSentAt ? `Has the app; last sent visits ${formatDateTime(lastSentAt)}` : 'Has the app; no visits sent yet';
 }
 
@@ -37,7 +38,7 @@ export function CarerAppItem({ carerId, name, label = 'Carer app' }: { carerId: 
     <DetailItem label={label}>
       <span className="flex flex-col items-start gap-2">
         <span>{status.data ? statusText(status.data.state, status.data.lastSentAt) : status.isError ? 'Could not be read' : 'Loading...'}</span>
-        {canInvite && state && state !== 'active' && (
+        {canInvite && (state === 'none' || state === 'ended') && (
           <Button
             type="button"
             size="sm"
@@ -53,7 +54,7 @@ export function CarerAppItem({ carerId, name, label = 'Carer app' }: { carerId: 
             <Smartphone aria-hidden /> Invite to the carer app
           </Button>
         )}
-        {canRevoke && state === 'active' && (
+        {canRevoke && (state === 'active' || state === 'invited') && (
           <Button type="button" size="sm" variant="outline" disabled={revoke.isPending} onClick={() => setConfirming(true)}>
             End access to the carer app
           </Button>
@@ -63,7 +64,7 @@ export function CarerAppItem({ carerId, name, label = 'Carer app' }: { carerId: 
       <ConfirmDialog
         open={confirming}
         title={`End ${name}'s access to the carer app?`}
-        description="Their phone is refused at its next call and wipes what it keeps; visits it has not sent are lost. You can invite them again."
+        description="Their phone is refused at its next call. Visits still on it come to the office, under Visits to resolve on Timesheets, to accept or turn down; then the phone wipes what it keeps. You can invite them again."
         keepLabel="Keep access"
         confirmLabel="End access"
         onKeep={() => setConfirming(false)}

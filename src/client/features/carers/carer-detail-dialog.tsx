@@ -16,6 +16,7 @@ import { type CarerKind } from '@/shared/carer-kind';
 import { useCarerApi } from '@/client/components/carer/use-carer-api';
 import { ExclusionReason } from '@/client/components/carer/exclusion-reason';
 import { CarerAppItem } from './carer-app-item';
+import { VisitsList } from '@/client/components/care/visits-list';
 
 type Carer = RouterOutputs['mps']['getById'];
 
@@ -138,12 +139,13 @@ function DoesNotWorkWith({ exclusions }: { exclusions: NonNullable<Carer['exclus
   );
 }
 
-/** The MP or volunteer view (spec §2.6): General Info, Services, Training Record, Packages, Does not work with, Notes. */
+/** The MP or volunteer view (spec §2.6): General Info, Services, Training Record, Packages, Visits, Does not work with, Notes. */
 export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind; carerId: string | null; onClose: () => void }) {
   const api = useCarerApi(kind);
   const words = CARER_KINDS[kind];
   const who = kind === 'mp' ? 'MP' : 'volunteer';
   const canReadTraining = useCan('trainingRecords', 'read');
+  const canReadVisits = useCan('deliveries', 'read');
   return (
     <PersonDetailDialog
       personId={carerId}
@@ -157,6 +159,7 @@ export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind;
         { value: 'services', label: 'Services', content: <ServiceBadges services={carer.details.services} /> },
         ...(canReadTraining ? [{ value: 'training', label: 'Training Record', content: <TrainingRecords carer={carer} who={who} /> }] : []),
         { value: 'packages', label: 'Packages', content: <Packages carer={carer} who={who} /> },
+        ...(canReadVisits ? [{ value: 'visits', label: 'Visits', content: <VisitsList of={{ carerId: carer.id }} /> }] : []),
         ...(carer.exclusions ? [{ value: 'exclusions', label: 'Does not work with', content: <DoesNotWorkWith exclusions={carer.exclusions} /> }] : []),
       ]}
       editable={formValues}

@@ -9,6 +9,8 @@ import type { RouterOutputs } from '@/client/lib/api-types';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { carerKindLabel } from '@/client/components/care/carer-label';
+import { VisitsList } from '@/client/components/care/visits-list';
+import { useCan } from '@/client/lib/auth';
 import { ATTENDANCE_ALLOWANCE_LABELS } from '@/shared/constants';
 import { isNotEndedYet, todayIn } from '@/shared/dates';
 import { deprivationCategory } from '@/shared/deprivation';
@@ -51,6 +53,7 @@ function ServicesAndNeeds({ client }: { client: Client }) {
 
 function Logs({ client }: { client: Client }) {
   const packages = (client.requests ?? []).flatMap((r) => r.packages);
+  const canReadVisits = useCan('deliveries', 'read');
   return (
     <div className="flex flex-col gap-5">
       <section aria-labelledby="client-packages">
@@ -73,6 +76,14 @@ function Logs({ client }: { client: Client }) {
           </ul>
         )}
       </section>
+      {canReadVisits && (
+        <section aria-labelledby="client-visits">
+          <h3 id="client-visits" className="mb-2 text-sm font-semibold">
+            Visits
+          </h3>
+          <VisitsList of={{ clientId: client.id }} />
+        </section>
+      )}
       <section aria-labelledby="client-mag">
         <h3 id="client-mag" className="mb-2 text-sm font-semibold">
           MAG sessions

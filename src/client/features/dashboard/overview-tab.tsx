@@ -9,6 +9,7 @@ import { monthLabel } from '@/shared/deliveries';
 import { activeCareTotals } from './active-care';
 import { CounterCard } from './counter-card';
 import { DashboardStatus, LIVE_REFRESH } from './dashboard-status';
+import { FromCarersPanel, VisitsToResolveCount } from './from-carers-panel';
 import { LapsedCarePanel } from './lapsed-care-panel';
 
 /** The queries a role asked for; the others never run. */
@@ -85,8 +86,11 @@ function DeliveredThisMonth() {
 export function OverviewTab() {
   const canReadDeliveries = useCan('deliveries', 'read');
   const canReadPackages = useCan('packages', 'read');
+  const hearsCarers = useCan('carerApp', 'update');
   return (
     <div className="flex flex-col gap-6">
+      {hearsCarers && <VisitsToResolveCount />}
+      {hearsCarers && <FromCarersPanel />}
       {canReadPackages && <LapsedCarePanel />}
       <ActiveCareCounters />
       {canReadDeliveries && <DeliveredThisMonth />}

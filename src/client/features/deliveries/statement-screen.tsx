@@ -13,16 +13,13 @@ import { downloadCsv } from '@/client/lib/download-file';
 import { formatDate, reportHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { useTRPC } from '@/client/lib/trpc';
-import { calendarDate, todayIn } from '@/shared/dates';
+import { formatShortDay, todayIn } from '@/shared/dates';
 import { monthLabel, shiftMonth } from '@/shared/deliveries';
 import { month as monthSchema } from '@/shared/schemas/deliveries';
 import { statementCsvRows, entryText } from './statement-csv';
 
 type Statement = RouterOutputs['deliveries']['getStatement'];
 type StatementPackage = Statement['packages'][number];
-
-/** "Sun 1 Nov": the weekday helps staff check a month against the carer's rota. */
-const DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** Hours on a statement: always 2 decimals, as pay and funders' figures are read. */
 const NUMBER = 'text-right tabular-nums';
@@ -128,7 +125,7 @@ function PackageEntries({ pkg }: { pkg: StatementPackage }) {
             <TableBody>
               {pkg.entries.map((entry) => (
                 <TableRow key={entry.id} className="break-inside-avoid">
-                  <TableCell className="w-28 align-top whitespace-nowrap tabular-nums">{DAY.format(calendarDate(entry.date))}</TableCell>
+                  <TableCell className="w-28 align-top whitespace-nowrap tabular-nums">{formatShortDay(entry.date)}</TableCell>
                   <TableCell className={cn('align-top whitespace-normal sm:w-48', entry.status === 'missed' ? 'text-destructive' : 'tabular-nums')}>{entryText(entry)}</TableCell>
                   <TableCell className="align-top whitespace-normal">{entry.note}</TableCell>
                 </TableRow>

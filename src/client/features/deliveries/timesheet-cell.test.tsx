@@ -118,11 +118,19 @@ describe('DayCell', () => {
     const byCarer = { ...delivered, hours: 1, source: 'carer' as const };
     const office = { ...delivered, id: 'd2', date: '2026-11-17', hours: 2 };
     store.load({ ...storeWeek, packages: [{ ...storePackage, entries: [byCarer, office] }] });
-    const visits = { date: '2026-11-16', start: '09:30', end: '10:30' };
-    const pkg = { visits: [visits, { ...visits, date: '2026-11-17' }, { date: '2026-11-17', start: '14:00', end: '14:30' }] };
+    const visits = { date: '2026-11-16', start: '09:30', end: '10:30', note: '', tellOffice: false };
+    const pkg = {
+      visits: [
+        visits,
+        { ...visits, date: '2026-11-17' },
+        { date: '2026-11-17', start: '14:00', end: '14:30', note: 'Fell in the hall, no injury', tellOffice: true },
+        // A night visit: 2 hours on its day, 7 on the next.
+        { date: '2026-11-17', start: '22:00', end: '07:00', note: 'Quiet night', tellOffice: false },
+      ],
+    };
     render(
       <div data-timesheet>
-        {['2026-11-16', '2026-11-17'].map((date, col) => (
+        {['2026-11-16', '2026-11-17', '2026-11-18'].map((date, col) => (
           <DayCell key={date} store={store} cellKey={cellKey('p1', date)} row={0} col={col} label={`Day ${col + 1}`} lock={null} readOnly={false} onOpenDialog={vi.fn()} {...visitProps(pkg, date)} />
         ))}
       </div>,
@@ -130,8 +138,11 @@ describe('DayCell', () => {
     expect(screen.getByLabelText('Day 1')).toHaveValue('1');
     expect(screen.getByLabelText('Day 1')).toHaveAccessibleDescription('By the carer: 09:30–10:30');
     expect(screen.getByLabelText('Day 2')).toHaveValue('2');
-    expect(screen.getByLabelText('Day 2')).toHaveAccessibleDescription("Carer's app: 1.5 h, 09:30–10:30, 14:00–14:30");
-    expect(screen.getByText("Carer's app: 1.5 h, 09:30–10:30, 14:00–14:30")).toHaveClass('text-amber-800');
+    expect(screen.getByLabelText('Day 2')).toHaveAccessibleDescription(
+      "Carer's app: 3.5 h, 09:30–10:30, 14:00–14:30, 22:00–07:00 overnight Note: For the office: Fell in the hall, no injury · Quiet night",
+    );
+    expect(screen.getByText("Carer's app: 3.5 h, 09:30–10:30, 14:00–14:30, 22:00–07:00 overnight")).toHaveClass('text-amber-800');
+    expect(screen.getByLabelText('Day 3')).toHaveAccessibleDescription("Carer's app: 7 h, 22:00–07:00 overnight Note: Quiet night");
   });
 
   it('refuses bad hours on leaving the cell, keeps what was typed and sends nothing', async () => {

@@ -1,5 +1,5 @@
 /** What a timesheet cell's text means and what saving it does: kept apart from the screen so it can be tested alone. */
-import { hoursOfVisits, visitMinutes } from '@/shared/carer-app';
+import { endsNextDay, hoursOfVisits, minutesByDay } from '@/shared/carer-app';
 import { deliveryHours } from '@/shared/schemas/deliveries';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { formatHours } from '@/client/lib/format';
@@ -70,20 +70,27 @@ export function cellChange(saved: Entry | null, text: string): CellChange {
 
 /** The carer's own visits on a day, from the carer app, as the cell shows them beside its figure. */
 export interface DayVisits {
-  /** "09:30–10:30, 14:00–14:45" */
+  /** "09:30–10:30, 22:00–07:00 overnight" */
   times: string;
+  /** The day's share of them: a night visit counts its minutes on each day they fall. */
   hours: number;
+  /** The carer's notes on them; one they marked for the office to know says so. */
+  notes: string;
 }
 
 export function visitsOn(pkg: Pick<WeekPackage, 'visits'>, date: string): DayVisits | null {
-  const day = pkg.visits.filter((visit) => visit.date === date);
+  const day = pkg.visits.flatMap((visit) => minutesByDay(visit).flatMap((part) => (part.date === date ? [{ visit, minutes: part.minutes }] : [])));
   if (day.length === 0) return null;
-  const minutes = day.reduce((sum, visit) => sum + visitMinutes(visit), 0);
-  return { times: day.map((visit) => `${visit.start}–${visit.end}`).join(', '), hours: hoursOfVisits(minutes) };
+  const minutes = day.reduce((sum, part) => sum + part.minutes, 0);
+  return {
+    times: day.map(({ visit }) => `${visit.start}–${visit.end}${endsNextDay(visit) ? ' overnight' : ''}`).join(', '),
+    hours: hoursOfVisits(minutes),
+    notes: day.flatMap(({ visit }) => (visit.note ? [`${visit.tellOffice ? 'For the office: ' : ''}${visit.note}`] : [])).join(' · '),
+  };
 }
 
 /** The day cell's props for the carer's visits that day (none when there are none). */
-export function visitProps(pkg: Pick<WeekPackage, 'visits'>, date: string): { visitTimes?: string; visitHours?: number } {
+export function visitProps(pkg: Pick<WeekPackage, 'visits'>, date: string): { visitTimes?: string; visitHours?: number; visitNotes?: string } {
   const visits = visitsOn(pkg, date);
-  return visits ? { visitTimes: visits.times, visitHours: visits.hours } : {};
+  return visits ? { visitTimes: visits.times, visitHours: visits.hours, ...(visits.notes ? { visitNotes: visits.notes } : {}) } : {};
 }

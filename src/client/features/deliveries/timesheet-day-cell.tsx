@@ -23,6 +23,7 @@ export interface DayCellProps {
   /** The carer's visits that day from the carer app, shown beside the day's figure (text and hours: kept plain for memo). */
   visitTimes?: string;
   visitHours?: number;
+  visitNotes?: string;
   className?: string;
 }
 
@@ -30,12 +31,18 @@ export interface DayCellProps {
  * The carer's own record of the day, under its figure: marked as theirs where it made the figure, and set beside the
  * office's figure (flagged where the two differ) where the office recorded or corrected the day.
  */
-function CarerVisits({ id, times, hours, saved }: { id: string; times: string; hours: number; saved: CellState['saved'] }) {
+function CarerVisits({ id, times, hours, notes, saved }: { id: string; times: string; hours: number; notes?: string; saved: CellState['saved'] }) {
   const byCarer = saved?.source === 'carer';
   const differs = !byCarer && (saved?.status !== 'delivered' || saved.hours !== hours);
   return (
     <span id={id} className={cn('text-xs leading-tight', byCarer ? 'text-primary' : differs ? 'font-medium text-amber-800' : 'text-muted-foreground')}>
       {byCarer ? `By the carer: ${times}` : `Carer's app: ${formatHours(hours)} h, ${times}`}
+      {notes ? (
+        <>
+          {' '}
+          <span className="block whitespace-pre-line text-foreground">{`Note: ${notes}`}</span>
+        </>
+      ) : null}
     </span>
   );
 }
@@ -67,13 +74,13 @@ function focusCell(from: HTMLElement, row: number, col: number, rowStep: number,
  * One day of one package: an input that saves when left, or the day's entry as text when it takes none.
  * Memoised and fed by its own part of the store, so typing draws this cell alone.
  */
-export const DayCell = memo(function DayCell({ store, cellKey, row, col, label, lock, readOnly, onOpenDialog, visitTimes, visitHours, className }: DayCellProps) {
+export const DayCell = memo(function DayCell({ store, cellKey, row, col, label, lock, readOnly, onOpenDialog, visitTimes, visitHours, visitNotes, className }: DayCellProps) {
   const cell = useCell(store, cellKey);
   const missed = cell.saved?.status === 'missed' ? cell.saved : null;
   const noteTitle = cell.saved?.note ? `Note: ${cell.saved.note}` : undefined;
   const messageId = `${cellKey}-message`;
   const visitsId = `${cellKey}-visits`;
-  const visits = visitTimes ? <CarerVisits id={visitsId} times={visitTimes} hours={visitHours ?? 0} saved={cell.saved} /> : null;
+  const visits = visitTimes ? <CarerVisits id={visitsId} times={visitTimes} hours={visitHours ?? 0} notes={visitNotes} saved={cell.saved} /> : null;
 
   if (lock !== null || readOnly) {
     return (

@@ -1,3 +1,4 @@
+import { VisitsToResolve } from './visits-to-resolve';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Lock } from 'lucide-react';
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
@@ -122,6 +123,7 @@ export default function TimesheetScreen() {
   const canCreate = useCan('deliveries', 'create');
   const canUpdate = useCan('deliveries', 'update');
   const canEdit = canCreate && canUpdate;
+  const canResolve = useCan('carerApp', 'update');
   const store = useTimesheetStore();
   const narrow = useIsNarrow();
   const [search, setSearch] = useState('');
@@ -177,6 +179,7 @@ export default function TimesheetScreen() {
         </h2>
       </div>
       {data && <MonthClosing week={data} />}
+      {canResolve && <VisitsToResolve />}
       <div className="flex flex-wrap items-center gap-3">
         <Input
           type="search"

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { requiredReference } from './columns';
 import { packages } from './care';
 import { carers } from './people';
@@ -44,7 +44,8 @@ export const deliveries = pgTable(
 
 /**
  * A visit a carer recorded on their phone, under the id the phone made: sent any number of times, in any order, it is
- * stored once. Never changed: an office correction goes on the day's entry, and the carer's own record stays.
+ * stored once. Never changed: an office correction goes on the day's entry, and the carer's own record stays. A visit
+ * whose end is earlier than its start ended the next morning; its minutes count on each day they fall.
  */
 export const visits = pgTable(
   'visits',
@@ -59,13 +60,34 @@ export const visits = pgTable(
     endTime: text('end_time').notNull(),
     minutes: integer('minutes').notNull(),
     note: text('note').notNull().default(''),
+    /**
+     * "recorded": the day's delivered care; "toResolve": sent, but not recordable as it stands (its package closed or
+     * given to another carer, the carer's access ended): waits in Visits to resolve; "turnedDown": the office said no.
+     */
+    status: text('status').notNull().default('recorded'),
+    /** Why it waited for the office, in the carer's words. */
+    reason: text('reason'),
+    /** How the office resolved it, and its reason where it gave one (turned down, recorded anyway). */
+    resolution: text('resolution'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Who resolved it, as the audit trail names people. */
+    resolvedBy: text('resolved_by'),
+    /** The carer marked the note "The office needs to know": it waits on the Dashboard until someone marks it seen. */
+    tellOffice: boolean('tell_office').notNull().default(false),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    /** Who marked it seen, as the audit trail names people. */
+    seenBy: text('seen_by'),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('visits_times', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
-    check('visits_minutes', sql`${t.minutes} between 1 and 720`),
+    // Less than a day: an end earlier than the start is the next morning's.
+    check('visits_minutes', sql`${t.minutes} between 1 and 1439`),
+    check('visits_status', sql`${t.status} in ('recorded', 'toResolve', 'turnedDown')`),
     index('visits_carer_date_idx').on(t.carerId, t.date),
     index('visits_package_date_idx').on(t.packageId, t.date),
+    index('visits_for_the_office_idx').on(t.recordedAt).where(sql`${t.tellOffice} and ${t.seenAt} is null`),
+    index('visits_to_resolve_idx').on(t.recordedAt).where(sql`${t.status} = 'toResolve'`),
   ],
 );
 

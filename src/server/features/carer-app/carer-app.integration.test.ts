@@ -30,7 +30,7 @@ describe('carerApp.invite', () => {
     const carer = await aVolunteer();
     expect(await coordinator.carerApp.getStatus({ carerId: carer.id })).toMatchObject({ state: 'none', email: null });
     const invited = await coordinator.carerApp.invite({ carerId: carer.id });
-    expect(invited).toMatchObject({ carerId: carer.id, state: 'active', email: carer.details.email });
+    expect(invited).toMatchObject({ carerId: carer.id, state: 'invited', email: carer.details.email });
     // No mail server here: the invitation's link is answered once, to pass on.
     expect(invited.linkToPassOn).toMatch(/^http.+/);
     expect(await accountOf(carer.id)).toMatchObject({ role: CARER_ROLE, email: carer.details.email, givenName: 'Vera Visits', familyName: String(people) });
@@ -84,11 +84,11 @@ describe('a carer’s account', () => {
     const token = await t.idToken(CARER_ROLE, { sub: account.id, email: account.email });
     expect((await callOverHttp(t.app, { path: 'session.me', type: 'query' }, undefined, token)).statusCode).toBe(200);
 
-    expect(await coordinator.carerApp.revoke({ carerId: carer.id })).toMatchObject({ state: 'revoked' });
+    expect(await coordinator.carerApp.revoke({ carerId: carer.id })).toMatchObject({ state: 'ended' });
     expect((await callOverHttp(t.app, { path: 'session.me', type: 'query' }, undefined, token)).statusCode).toBe(401);
     await expect(coordinator.carerApp.revoke({ carerId: carer.id })).rejects.toThrow('This carer does not have the carer app');
 
-    expect(await coordinator.carerApp.invite({ carerId: carer.id })).toMatchObject({ state: 'active' });
+    expect(await coordinator.carerApp.invite({ carerId: carer.id })).toMatchObject({ state: 'invited' });
     const again = (await accountOf(carer.id))!;
     expect(again.id).toBe(account.id);
     // Invited again, they choose a password anew from the link: the one from before their access ended opens nothing.
@@ -106,7 +106,7 @@ describe('a carer’s account', () => {
     const links = await t.database.db.select({ usedAt: passwordLinks.usedAt }).from(passwordLinks).where(eq(passwordLinks.userId, (await accountOf(archived.id))!.id));
     expect(links.length).toBeGreaterThan(0);
     expect(links.every((link) => link.usedAt !== null)).toBe(true);
-    expect(await coordinator.carerApp.getStatus({ carerId: archived.id })).toMatchObject({ state: 'revoked' });
+    expect(await coordinator.carerApp.getStatus({ carerId: archived.id })).toMatchObject({ state: 'ended' });
     const [why] = await t.database.db
       .select({ changes: auditLog.changes })
       .from(auditLog)

@@ -1,4 +1,5 @@
 import { and, eq, max } from 'drizzle-orm';
+import { auditLog } from '@/server/db/schema/audit';
 import { CARER_ROLE } from '@/shared/permissions';
 import type { CarerAppRef } from '@/shared/schemas/carer-app';
 import type { Executor } from '@/server/db/client';
@@ -19,8 +20,12 @@ export interface CarerAppStatus {
   carerId: string;
   /** The account's e-mail address, while the carer has one. */
   email: string | null;
-  /** "active": may sign in; "revoked": ended by the office, or by archiving or anonymising the carer; "none": never invited. */
-  state: 'active' | 'revoked' | 'none';
+  /**
+   * "invited": may sign in, and has not since the last invitation; "active": has signed in; "ended": ended by the
+   * office, or by archiving or anonymising the carer; "none": never invited.
+   */
+  state: 'none' | 'invited' | 'active' | 'ended';
+  /** When the carer was last invited. */
   invitedAt: string | null;
   /** When a visit from their phone last reached the office; null before the first. */
   lastSentAt: string | null;
@@ -37,14 +42,30 @@ async function accountOf(db: Executor, carerId: string) {
   return account;
 }
 
+/** When the audit trail last recorded `procedure` on the record, if ever. */
+async function lastAudited(db: Executor, procedure: string, recordId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: max(auditLog.at) })
+    .from(auditLog)
+    .where(and(eq(auditLog.procedure, procedure), eq(auditLog.recordId, recordId)));
+  return row?.at ? new Date(row.at) : undefined;
+}
+
 export async function getCarerAppStatus({ db }: ServiceContext, { carerId }: CarerAppRef): Promise<CarerAppStatus> {
   await carerOf(db, carerId);
-  const [account, [sent]] = await Promise.all([accountOf(db, carerId), db.select({ at: max(visits.recordedAt) }).from(visits).where(eq(visits.carerId, carerId))]);
+  const [account, [sent], invited] = await Promise.all([
+    accountOf(db, carerId),
+    db.select({ at: max(visits.recordedAt) }).from(visits).where(eq(visits.carerId, carerId)),
+    lastAudited(db, 'carerApp.invite', carerId),
+  ]);
+  const invitedAt = account ? (invited ?? account.createdAt) : undefined;
+  const signedIn = account ? await lastAudited(db, 'auth.signIn', account.id) : undefined;
+  const state = !account ? 'none' : account.disabledAt ? 'ended' : signedIn && signedIn >= invitedAt! ? 'active' : 'invited';
   return {
     carerId,
     email: account?.email ?? null,
-    state: !account ? 'none' : account.disabledAt ? 'revoked' : 'active',
-    invitedAt: account?.createdAt.toISOString() ?? null,
+    state,
+    invitedAt: invitedAt?.toISOString() ?? null,
     lastSentAt: sent?.at ? new Date(sent.at).toISOString() : null,
   };
 }

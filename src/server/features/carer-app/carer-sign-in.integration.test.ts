@@ -59,10 +59,19 @@ async function expiresIn(type: 'Session' | 'RefreshToken', accountId: string): P
 
 describe('a carer signing in on their phone', () => {
   it('is sent from setting their password to the carer app, signs in as its client and reaches their own visits', async () => {
-    const { set, credentials } = await invitedCarer();
+    const { set, credentials, carerId } = await invitedCarer();
     expect(set.body).toContain(`href="${TEST_PUBLIC_URL}/carer/?sign-in"`);
+    // The office sees the invitation until the carer first signs in, then that they have the app.
+    const status = () => t.caller('Coordinator').carerApp.getStatus({ carerId });
+    expect(await status()).toMatchObject({ state: 'invited' });
     const { tokens } = await signInThroughProvider(t.app, credentials, { browser: TestBrowser.carerPhone(t.app) });
     expect((await call('carerApp.myVisits', tokens!.id_token)).statusCode).toBe(200);
+    expect(await status()).toMatchObject({ state: 'active' });
+    // Ended and invited again: invited until they sign in once more.
+    await t.caller('Coordinator').carerApp.revoke({ carerId });
+    expect(await status()).toMatchObject({ state: 'ended' });
+    await t.caller('Coordinator').carerApp.invite({ carerId });
+    expect(await status()).toMatchObject({ state: 'invited' });
   });
 
   it('stays signed in for 30 days, however long the phone is without signal, and no longer', async () => {

@@ -1,23 +1,27 @@
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import { hoursOfVisits, MAX_VISIT_MINUTES, TOO_MANY_VISITS, VISIT_REFUSALS, visitMinutes, VISITS_AN_HOUR } from '@/shared/carer-app';
-import { addDays } from '@/shared/dates';
+import { and, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { minutesByDay, TOO_MANY_VISITS, VISIT_REFUSALS, visitMinutes, VISITS_AN_HOUR } from '@/shared/carer-app';
+import { addDays, todayIn } from '@/shared/dates';
 import { monthOfDate } from '@/shared/deliveries';
 import type { VisitInput } from '@/shared/schemas/carer-app';
 import type { Executor } from '@/server/db/client';
-import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
-import { closedMonths, deliveries, visitRefusals, visits } from '@/server/db/schema/deliveries';
+import { closedMonths, visitRefusals, visits } from '@/server/db/schema/deliveries';
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
 import { notEndedYet } from '@/server/records/care.mappers';
 import { getRecordingStart } from '@/server/records/recording-start';
 import type { ServiceContext } from '@/server/records/service-context';
+import { carersSlip, givenToPhone, keepDayFromVisits, overlapOf, packageOf, phoneRefusal, type RecordingLimits } from './visit-rules';
 
 /** How far back the phone is given its own visits. */
 export const VISITS_SHOWN_DAYS = 30;
 
-export type VisitAnswer = { id: string } & ({ result: 'recorded' } | { result: 'duplicate' } | { result: 'refused'; reason: string });
+/**
+ * "recorded": delivered care; "toResolve": kept for the office to resolve, the reason in words; "refused": the
+ * carer's own slip, not kept; "duplicate": sent before, nothing changed.
+ */
+export type VisitAnswer = { id: string } & ({ result: 'recorded' } | { result: 'duplicate' } | { result: 'toResolve'; reason: string } | { result: 'refused'; reason: string });
 
 /** A visit as stored, to compare a resend with. */
 function sameVisit(stored: typeof visits.$inferSelect, sent: VisitInput, carerId: string): boolean {
@@ -27,72 +31,13 @@ function sameVisit(stored: typeof visits.$inferSelect, sent: VisitInput, carerId
     stored.date === sent.date &&
     stored.startTime === sent.start &&
     stored.endTime === sent.end &&
-    stored.note === (sent.note ?? '')
+    stored.note === (sent.note ?? '') &&
+    stored.tellOffice === (sent.tellOffice ?? false)
   );
 }
 
-/** A package the office has given the carer's phone: not archived, its client neither archived nor anonymised. */
-const givenToPhone = and(eq(packages.archived, 'N'), eq(clients.archived, 'N'), isNull(clients.anonymisedAt));
-
-/** What a call's visits are checked against, besides what is stored: the day, and how far back a phone records. */
-interface RecordingLimits {
-  today: string;
-  /** The earliest day a phone may record (CARER_RECORDING_DAYS back). */
-  earliest: string;
-  recordingDays: number;
-  /** The month recording of delivered care began: a phone never moves it back. */
-  recordingFrom: string | null;
-}
-
-/** Why the visit may not be recorded, or null: its package, its day and its length, against what is stored now. */
-async function refusalOf(tx: Executor, carerId: string, visit: VisitInput, limits: RecordingLimits): Promise<string | null> {
-  const length = visitMinutes(visit);
-  if (length <= 0) return VISIT_REFUSALS.endsBeforeStart;
-  if (length > MAX_VISIT_MINUTES) return VISIT_REFUSALS.tooLong;
-  const [pkg] = await tx
-    .select({ startDate: packages.startDate, endDate: packages.endDate, given: sql<boolean>`${givenToPhone}` })
-    .from(packages)
-    .innerJoin(requests, eq(requests.id, packages.requestId))
-    .innerJoin(clients, eq(clients.id, requests.clientId))
-    .where(and(eq(packages.id, visit.packageId), eq(packages.carerId, carerId)));
-  if (!pkg) return VISIT_REFUSALS.notYours;
-  if (!pkg.given) return VISIT_REFUSALS.packageClosed;
-  if (visit.date > limits.today) return VISIT_REFUSALS.future;
-  if (visit.date < limits.earliest) return VISIT_REFUSALS.tooOld(limits.recordingDays);
-  if (visit.date < pkg.startDate) return VISIT_REFUSALS.beforeStart(pkg.startDate);
-  if (pkg.endDate !== null && visit.date > pkg.endDate) return VISIT_REFUSALS.afterEnd(pkg.endDate);
-  const [closed] = await tx.select({ month: closedMonths.month }).from(closedMonths).where(eq(closedMonths.month, monthOfDate(visit.date)));
-  if (closed) return VISIT_REFUSALS.closedMonth(closed.month);
-  if (limits.recordingFrom !== null && monthOfDate(visit.date) < limits.recordingFrom) return VISIT_REFUSALS.beforeRecording(limits.recordingFrom);
-  const [other] = await tx
-    .select({ date: visits.date, start: visits.startTime, end: visits.endTime })
-    .from(visits)
-    .where(and(eq(visits.carerId, carerId), eq(visits.date, visit.date), sql`${visits.startTime} < ${visit.end} and ${visits.endTime} > ${visit.start}`))
-    .limit(1);
-  return other ? VISIT_REFUSALS.overlaps(other) : null;
-}
-
-/**
- * The day's delivered care from the carer's visits: the sum of the package's visits that day, on the day's entry
- * when the carer's visits made it (or there is none yet). An entry the office typed is left as it is: the visits are
- * shown beside it to reconcile.
- */
-async function keepDayFromVisits(tx: Executor, packageId: string, date: string): Promise<void> {
-  const [day] = await tx
-    .select({ minutes: sql<number>`coalesce(sum(${visits.minutes}), 0)::int` })
-    .from(visits)
-    .where(and(eq(visits.packageId, packageId), eq(visits.date, date)));
-  const hours = Math.min(24, hoursOfVisits(day?.minutes ?? 0));
-  const [entry] = await tx.select().from(deliveries).where(and(eq(deliveries.packageId, packageId), eq(deliveries.date, date))).for('update');
-  if (!entry) {
-    await tx.insert(deliveries).values({ id: newId('d'), packageId, date, status: 'delivered', hours, source: 'carer' });
-  } else if (entry.source === 'carer') {
-    await tx
-      .update(deliveries)
-      .set({ hours, status: 'delivered', reason: null, version: entry.version + 1, updatedAt: new Date() })
-      .where(eq(deliveries.id, entry.id));
-  }
-}
+/** A call's limits: a phone's, and when its carer's access ended (the charity's date), if it did. */
+type SendingLimits = RecordingLimits & { endedOn: string | null };
 
 /**
  * Records each visit once, whatever was sent before, in whatever order, or at the same time: the call is one
@@ -102,8 +47,8 @@ async function keepDayFromVisits(tx: Executor, packageId: string, date: string):
  * in the hour audited in full (a duplicate changes nothing and is neither). A call that would take the carer past
  * VISITS_AN_HOUR is refused whole, for the phone to send later.
  */
-export async function syncVisits(ctx: ServiceContext, carer: { carerId: string }, sent: VisitInput[]): Promise<VisitAnswer[]> {
-  const { db, actor, today, env } = ctx;
+export async function syncVisits(ctx: ServiceContext, carer: { carerId: string }, sent: VisitInput[], endedAt: Date | null = null): Promise<VisitAnswer[]> {
+  const { db, actor, today, timeOfDay, env } = ctx;
   if (sent.length === 0) return [];
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${carers} where ${carers.id} = ${carer.carerId} for update`);
@@ -113,8 +58,10 @@ export async function syncVisits(ctx: ServiceContext, carer: { carerId: string }
       .select({ recordedThisHour: sql<number>`count(*)::int` })
       .from(visits)
       .where(and(eq(visits.carerId, carer.carerId), sql`${visits.recordedAt} > now() - interval '1 hour'`))) as [{ recordedThisHour: number }];
-    const limits: RecordingLimits = {
+    const limits: SendingLimits = {
       today,
+      time: timeOfDay,
+      endedOn: endedAt && todayIn(env.timeZone, endedAt),
       earliest: addDays(today, -env.carerRecordingDays),
       recordingDays: env.carerRecordingDays,
       recordingFrom: (await getRecordingStart(tx)).from,
@@ -123,10 +70,10 @@ export async function syncVisits(ctx: ServiceContext, carer: { carerId: string }
     let recorded = recordedThisHour;
     for (const visit of sent) {
       const answer = await syncVisit(tx, actor, carer.carerId, visit, limits);
-      if (answer.result === 'recorded') {
+      if (answer.result === 'recorded' || answer.result === 'toResolve') {
         if (++recorded > VISITS_AN_HOUR) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_VISITS });
         // The first visit ever recorded begins the recording; the call's later ones may not go before it.
-        limits.recordingFrom ??= monthOfDate(visit.date);
+        if (answer.result === 'recorded') limits.recordingFrom ??= monthOfDate(visit.date);
       }
       answers.push(answer);
     }
@@ -151,17 +98,35 @@ async function refuse(tx: Executor, actor: ServiceContext['actor'], carerId: str
   return { id: visit.id, result: 'refused', reason };
 }
 
-async function syncVisit(tx: Executor, actor: ServiceContext['actor'], carerId: string, visit: VisitInput, limits: RecordingLimits): Promise<VisitAnswer> {
+/**
+ * One visit: a resend by its id; the carer's own slip or an overlap, refused for them to put right; a package that does
+ * not exist, refused; one recordable only by the office (closed, given to another carer, too far back), kept for it
+ * to resolve; else recorded as the day's delivered care.
+ */
+async function syncVisit(tx: Executor, actor: ServiceContext['actor'], carerId: string, visit: VisitInput, limits: SendingLimits): Promise<VisitAnswer> {
   const [stored] = await tx.select().from(visits).where(eq(visits.id, visit.id));
   if (stored) {
     if (sameVisit(stored, visit, carerId)) return { id: visit.id, result: 'duplicate' };
     return refuse(tx, actor, carerId, visit, VISIT_REFUSALS.sentWithOtherContent);
   }
-  const reason = await refusalOf(tx, carerId, visit, limits);
-  if (reason) return refuse(tx, actor, carerId, visit, reason);
+  const slip = carersSlip(visit, limits) ?? (limits.endedOn !== null && visit.date > limits.endedOn ? VISIT_REFUSALS.afterAccessEnded : null);
+  if (slip) return refuse(tx, actor, carerId, visit, slip);
+  const pkg = await packageOf(tx, visit.packageId);
+  if (!pkg) return refuse(tx, actor, carerId, visit, VISIT_REFUSALS.notYours);
+  const overlap = await overlapOf(tx, carerId, visit);
+  if (overlap) return refuse(tx, actor, carerId, visit, overlap);
+  // Sent after the carer's access ended, a visit is the office's to accept, whatever else is said of it.
+  const phone = await phoneRefusal(tx, visit, pkg, carerId, limits);
+  const forOffice = limits.endedOn === null ? phone : [VISIT_REFUSALS.sentAfterAccessEnded, phone].filter(Boolean).join('. ');
   const minutes = visitMinutes(visit);
-  await tx.insert(visits).values({ id: visit.id, carerId, packageId: visit.packageId, date: visit.date, startTime: visit.start, endTime: visit.end, minutes, note: visit.note ?? '' });
-  await keepDayFromVisits(tx, visit.packageId, visit.date);
+  const row = { id: visit.id, carerId, packageId: visit.packageId, date: visit.date, startTime: visit.start, endTime: visit.end, minutes, note: visit.note ?? '', tellOffice: visit.tellOffice ?? false };
+  if (forOffice) {
+    await tx.insert(visits).values({ ...row, status: 'toResolve', reason: forOffice });
+    await recordAudit(tx, actor, 'carerApp.visitToResolve', visit.id, { ...visit, carerId, minutes, reason: forOffice });
+    return { id: visit.id, result: 'toResolve', reason: forOffice };
+  }
+  await tx.insert(visits).values(row);
+  for (const day of minutesByDay(visit)) await keepDayFromVisits(tx, visit.packageId, day.date);
   await recordAudit(tx, actor, 'carerApp.visitRecorded', visit.id, { ...visit, carerId, minutes });
   return { id: visit.id, result: 'recorded' };
 }
@@ -178,22 +143,28 @@ export interface CarerPackage {
   endDate: string | null;
 }
 
-export interface RecordedVisit {
+/** One of the carer's own visits as the office holds it: recorded, with the office to resolve, or turned down. */
+export interface MyVisit {
   id: string;
   packageId: string;
+  clientName: string;
   date: string;
   start: string;
   end: string;
   note: string;
-  state: 'recorded';
+  tellOffice: boolean;
+  state: 'recorded' | 'toResolve' | 'turnedDown';
+  /** Why it waits for the office (to resolve), or the office's reason (turned down). */
+  reason?: string;
 }
 
 /**
  * What the phone keeps: the carer's own packages not yet ended and still given to the phone (the client's name, address
- * and phone, the services, the package's notes and weekly hours) and their own visits on them of the last 30 days.
- * Nothing else of any client.
+ * and phone, the services, the package's notes and weekly hours) and their own visits of the last 30 days: those
+ * recorded on packages still given to it, and those the office has to resolve or turned down (the carer reads the
+ * outcome) unless the client was anonymised. Nothing else of any client.
  */
-export async function myVisits({ db, today }: ServiceContext, carer: { carerId: string }): Promise<{ today: string; packages: CarerPackage[]; visits: RecordedVisit[] }> {
+export async function myVisits({ db, today }: ServiceContext, carer: { carerId: string }): Promise<{ today: string; packages: CarerPackage[]; visits: MyVisit[] }> {
   const [own, recent] = await Promise.all([
     db
       .select({
@@ -214,19 +185,30 @@ export async function myVisits({ db, today }: ServiceContext, carer: { carerId: 
       .innerJoin(clients, eq(clients.id, requests.clientId))
       .where(and(eq(packages.carerId, carer.carerId), givenToPhone, notEndedYet(packages.endDate, today)))
       .orderBy(clients.name),
-    // Of packages still given to the phone: a client archived or anonymised leaves it, their visits with them.
+    // Recorded ones of packages still given to the phone: a client archived or anonymised leaves it, their visits with them.
     db
-      .select({ visit: visits })
+      .select({ visit: visits, clientName: clients.name })
       .from(visits)
       .innerJoin(packages, eq(packages.id, visits.packageId))
       .innerJoin(requests, eq(requests.id, packages.requestId))
       .innerJoin(clients, eq(clients.id, requests.clientId))
-      .where(and(eq(visits.carerId, carer.carerId), givenToPhone, gte(visits.date, addDays(today, -VISITS_SHOWN_DAYS)), lte(visits.date, today)))
+      .where(
+        and(
+          eq(visits.carerId, carer.carerId),
+          or(and(eq(visits.status, 'recorded'), givenToPhone), and(ne(visits.status, 'recorded'), isNull(clients.anonymisedAt))),
+          gte(visits.date, addDays(today, -VISITS_SHOWN_DAYS)),
+          lte(visits.date, today),
+        ),
+      )
       .orderBy(desc(visits.date), desc(visits.startTime)),
   ]);
   return {
     today,
     packages: own.map(({ streetAddress, locality, postCode, ...pkg }) => ({ ...pkg, address: [streetAddress, locality, postCode].filter(Boolean).join(', ') })),
-    visits: recent.map(({ visit: v }) => ({ id: v.id, packageId: v.packageId, date: v.date, start: v.startTime, end: v.endTime, note: v.note, state: 'recorded' as const })),
+    visits: recent.map(({ visit: v, clientName }) => {
+      const state = v.status as MyVisit['state'];
+      const reason = state === 'toResolve' ? v.reason : state === 'turnedDown' ? v.resolution : null;
+      return { id: v.id, packageId: v.packageId, clientName, date: v.date, start: v.startTime, end: v.endTime, note: v.note, tellOffice: v.tellOffice, state, ...(reason ? { reason } : {}) };
+    }),
   };
 }

@@ -84,8 +84,11 @@ export interface DeliveryPackage {
   visits: CarerVisit[];
 }
 
-/** A visit as the office sees it beside the day's figure. */
-export type CarerVisit = { date: string; start: string; end: string };
+/**
+ * A visit as the office sees it beside the day's figure: its times (an end earlier than the start is the next
+ * morning's), the carer's note, and whether they marked it for the office to know.
+ */
+export type CarerVisit = { date: string; start: string; end: string; note: string; tellOffice: boolean };
 
 type RunningPackage = Omit<DeliveryPackage, 'plannedHours' | 'plannedTo' | 'entries' | 'visits'> & {
   clientId: string;
@@ -105,7 +108,7 @@ const ENTRY = jsonTuple<Omit<Delivery, 'packageId'>>({
   source: sql`d.source`,
 });
 
-const VISIT = jsonTuple<CarerVisit>({ date: sql`v.date`, start: sql`v.start_time`, end: sql`v.end_time` });
+const VISIT = jsonTuple<CarerVisit>({ date: sql`v.date`, start: sql`v.start_time`, end: sql`v.end_time`, note: sql`v.note`, tellOffice: sql`v.tell_office` });
 
 const RUNNING_PACKAGE = jsonTuple<RunningPackage>({
   id: sql`p.id`,
@@ -148,7 +151,8 @@ async function packagesRunning(
       visited as (
         select v.package_id, json_agg(${VISIT.array} order by v.date, v.start_time) as visits
         from ${visits} v
-        where v.date between ${first} and ${last} and v.package_id in (select id from running)
+        -- From the day before: a night visit begun then counts partly on the first day.
+        where v.date between ${addDays(first, -1)} and ${last} and v.status = 'recorded' and v.package_id in (select id from running)
         group by v.package_id)
       select coalesce(json_agg(${RUNNING_PACKAGE.array}
         order by carer.name, client.name, p.start_date, p.id), '[]')::text as rows

@@ -218,7 +218,7 @@ describe('a carer’s account', () => {
       }
     }
     expect(await databaseFingerprint(t.database.db)).toEqual(before);
-    expect(await t.caller('Coordinator').carerApp.getStatus({ carerId: revoked.carerId })).toMatchObject({ state: 'revoked' });
+    expect(await t.caller('Coordinator').carerApp.getStatus({ carerId: revoked.carerId })).toMatchObject({ state: 'ended' });
     // Nor does the Staff screen list them: the carer's record is where their account is seen.
     const listed = (await admin.staff.list()).accounts.map((a) => a.email);
     expect(listed).not.toContain(revoked.email);

@@ -1,0 +1,117 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { VisitRef, VisitsOfInput } from '@/shared/schemas/carer-app';
+import { packages, requests } from '@/server/db/schema/care';
+import { visits } from '@/server/db/schema/deliveries';
+import { carers, clients } from '@/server/db/schema/people';
+import { recordAudit } from '@/server/records/audit-trail';
+import { forbidden, notFound, refused } from '@/server/records/record-errors';
+import { carerNameFor, mayReadCarer } from '@/server/records/role-views';
+import type { ServiceContext } from '@/server/records/service-context';
+
+// The carers' visits as the office reads them: on a client's or a carer's record, and what carers marked for it.
+
+/** A carer's word for the office: a visit whose note they marked "The office needs to know", not yet seen. */
+export interface FromCarer {
+  visitId: string;
+  carerId: string;
+  carerName: string;
+  clientName: string;
+  date: string;
+  start: string;
+  end: string;
+  note: string;
+  recordedAt: string;
+}
+
+/** What carers marked for the office and nobody has marked seen, oldest first: the Dashboard's "From carers". */
+export async function fromCarers({ db }: ServiceContext): Promise<{ visits: FromCarer[] }> {
+  const rows = await db
+    .select({
+      visitId: visits.id,
+      carerId: visits.carerId,
+      carerName: carers.name,
+      clientName: clients.name,
+      date: visits.date,
+      start: visits.startTime,
+      end: visits.endTime,
+      note: visits.note,
+      recordedAt: visits.recordedAt,
+    })
+    .from(visits)
+    .innerJoin(carers, eq(carers.id, visits.carerId))
+    .innerJoin(packages, eq(packages.id, visits.packageId))
+    .innerJoin(requests, eq(requests.id, packages.requestId))
+    .innerJoin(clients, eq(clients.id, requests.clientId))
+    // An anonymised client's notes are emptied: nothing is left to hear.
+    .where(and(eq(visits.tellOffice, true), isNull(visits.seenAt), sql`${visits.note} <> ''`))
+    .orderBy(asc(visits.recordedAt), asc(visits.id));
+  return { visits: rows.map((row) => ({ ...row, recordedAt: row.recordedAt.toISOString() })) };
+}
+
+/** Marks a carer's word for the office seen, by whom and when: it leaves "From carers". Audited. */
+export async function markSeen({ db, actor }: ServiceContext, { visitId }: VisitRef): Promise<{ visitId: string; seenAt: string; seenBy: string }> {
+  return db.transaction(async (tx) => {
+    const [visit] = await tx.select().from(visits).where(eq(visits.id, visitId)).for('update');
+    if (!visit || !visit.tellOffice) throw notFound('Note for the office');
+    if (visit.seenAt) throw refused(`${visit.seenBy} marked this seen already`);
+    const seenAt = new Date();
+    await tx.update(visits).set({ seenAt, seenBy: actor.email }).where(eq(visits.id, visitId));
+    await recordAudit(tx, actor, 'carerApp.markSeen', visitId, { seenAt: seenAt.toISOString() });
+    return { visitId, seenAt: seenAt.toISOString(), seenBy: actor.email };
+  });
+}
+
+/** A visit on a client's or a carer's record: who, when, and what the carer said. */
+export interface OfficeVisit {
+  id: string;
+  carerId: string;
+  /** Empty for a role that may not read that kind of carer (Finance: MPs). */
+  carerName: string;
+  clientId: string;
+  clientName: string;
+  date: string;
+  start: string;
+  end: string;
+  note: string;
+  tellOffice: boolean;
+  seenBy: string | null;
+  seenAt: string | null;
+  /** Recorded as delivered care, waiting in Visits to resolve, or turned down. */
+  status: 'recorded' | 'toResolve' | 'turnedDown';
+}
+
+/** How many of a record's visits are shown, newest first. */
+export const VISITS_ON_A_RECORD = 100;
+
+/** The newest visits of a client or of a carer, newest first, with the carer's notes. */
+export async function visitsOf({ db, actor }: ServiceContext, of: VisitsOfInput): Promise<{ visits: OfficeVisit[]; more: boolean }> {
+  if ('carerId' in of && !mayReadCarer(actor.role, of.carerId)) throw forbidden(actor.role, 'read', 'mps');
+  const rows = await db
+    .select({
+      id: visits.id,
+      carerId: visits.carerId,
+      carerName: carers.name,
+      clientId: clients.id,
+      clientName: clients.name,
+      date: visits.date,
+      start: visits.startTime,
+      end: visits.endTime,
+      note: visits.note,
+      tellOffice: visits.tellOffice,
+      seenBy: visits.seenBy,
+      seenAt: visits.seenAt,
+      status: sql<OfficeVisit['status']>`${visits.status}`,
+    })
+    .from(visits)
+    .innerJoin(carers, eq(carers.id, visits.carerId))
+    .innerJoin(packages, eq(packages.id, visits.packageId))
+    .innerJoin(requests, eq(requests.id, packages.requestId))
+    .innerJoin(clients, eq(clients.id, requests.clientId))
+    .where('clientId' in of ? eq(clients.id, of.clientId) : eq(visits.carerId, of.carerId))
+    .orderBy(desc(visits.date), desc(visits.startTime), desc(visits.id))
+    .limit(VISITS_ON_A_RECORD + 1);
+  return {
+    visits: rows.slice(0, VISITS_ON_A_RECORD).map((row) => carerNameFor(actor.role, { ...row, seenAt: row.seenAt?.toISOString() ?? null })),
+    more: rows.length > VISITS_ON_A_RECORD,
+  };
+}
