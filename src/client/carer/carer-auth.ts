@@ -55,8 +55,10 @@ export class CarerAuth {
     await this.manager.signinRedirectCallback(url);
   }
 
+  /** Signs in on the provider's page: signing in again, the address of the sign-in that lapsed is filled in. */
   async signIn(): Promise<void> {
-    await this.manager.signinRedirect();
+    const email = (await this.manager.getUser())?.profile.email;
+    await this.manager.signinRedirect(email ? { login_hint: email } : undefined);
   }
 
   /** Joins the browser's sign-in to the office's app (a carer sent here from it) without asking again, if it stands. */

@@ -54,13 +54,16 @@ export interface LoginPageOptions {
   uid: string;
   email?: string;
   error?: string;
+  /** The carer app is signing in: carers use the address the office invited, not a work one. */
+  forCarers?: boolean;
 }
 
-export function renderLoginPage({ uid, email = '', error }: LoginPageOptions): string {
+export function renderLoginPage({ uid, email = '', error, forCarers = false }: LoginPageOptions): string {
   const action = interactionPath(uid);
+  const lead = forCarers ? 'Use the e-mail address and password you set from the office’s invitation.' : 'Use your work e-mail address and password.';
   return renderAuthPage({
     title: 'Sign in',
-    body: `<p class="lead">Use your work e-mail address and password.</p>
+    body: `<p class="lead">${lead}</p>
 ${error ? `<p class="error" role="alert" id="login-error">${escape(error)}</p>` : ''}
 <form method="post" action="${action}/login" autocomplete="on" novalidate>
   <label for="email">E-mail address</label>

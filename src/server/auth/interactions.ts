@@ -178,7 +178,7 @@ export async function mountInteractions(
         const user = await userAfterPassword(details);
         if (!user) {
           const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-          return html(reply, 200, renderLoginPage({ uid: details.uid, email: hint }));
+          return html(reply, 200, renderLoginPage({ uid: details.uid, email: hint, forCarers: details.params.client_id === CARER_CLIENT_ID }));
         }
         if (await isEnrolled(db, user.id)) return html(reply, 200, renderCodePage({ uid: details.uid }));
         return enrolmentPage(reply, 200, details.uid, user);
@@ -188,7 +188,8 @@ export async function mountInteractions(
         const details = await loginInteraction(request, reply);
         if (!details) return expired(reply);
         const { email: typed, password } = LoginForm.parse(request.body ?? {});
-        const page = (code: number, error: string) => html(reply, code, renderLoginPage({ uid: details.uid, email: typed, error }));
+        const page = (code: number, error: string) =>
+          html(reply, code, renderLoginPage({ uid: details.uid, email: typed, error, forCarers: details.params.client_id === CARER_CLIENT_ID }));
         // Whatever was typed is shown back on the page only; what is stored must at least look like an address.
         const email = plausibleEmail(typed);
 

@@ -65,12 +65,12 @@ export class TestBrowser {
     return response;
   }
 
-  /** The web app sends the user to the provider; answers where the login page is and the PKCE verifier. */
-  async startSignIn(): Promise<{ interactionPath: string; verifier: string }> {
+  /** The web app sends the user to the provider (naming who, if it knows); answers where the login page is and the PKCE verifier. */
+  async startSignIn(loginHint?: string): Promise<{ interactionPath: string; verifier: string }> {
     const verifier = randomBytes(48).toString('base64url');
     const start = await this.request(
       'GET',
-      `/auth/auth?${authorizationParams({ client_id: this.clientId, code_challenge: challengeFor(verifier), redirect_uri: this.redirectUri })}`,
+      `/auth/auth?${authorizationParams({ client_id: this.clientId, code_challenge: challengeFor(verifier), redirect_uri: this.redirectUri, login_hint: loginHint })}`,
     );
     return { interactionPath: pathOf(start.headers.location as string), verifier };
   }

@@ -74,6 +74,18 @@ describe('a carer signing in on their phone', () => {
     expect(await status()).toMatchObject({ state: 'invited' });
   });
 
+  it('is asked for the address the office invited, not a work one, and signing in again finds it filled in', async () => {
+    const phone = TestBrowser.carerPhone(t.app);
+    const { interactionPath } = await phone.startSignIn('cara.again@carers.example');
+    const page = await phone.request('GET', interactionPath);
+    expect(page.body).toContain('Use the e-mail address and password you set from the office’s invitation.');
+    expect(page.body).not.toContain('work e-mail');
+    expect(page.body).toMatch(/id="email"[^>]*value="cara\.again@carers\.example"/);
+    // The office's own sign-in still asks for a work address.
+    const office = new TestBrowser(t.app);
+    expect((await office.request('GET', (await office.startSignIn()).interactionPath)).body).toContain('Use your work e-mail address and password.');
+  });
+
   it('stays signed in for 30 days, however long the phone is without signal, and no longer', async () => {
     const { credentials, carerId } = await invitedCarer();
     const { tokens } = await signInThroughProvider(t.app, credentials, { browser: TestBrowser.carerPhone(t.app) });
