@@ -177,7 +177,8 @@ test('a carer invited by the office records a visit on a phone with no signal, a
     await expect(alert).toContainText('Your sign-in has ended. Sign in again to send your visits');
     await expect(alert).toContainText('1 waiting to send');
     await alert.getByRole('button', { name: 'Sign in again' }).click();
-    await app.getByLabel('E-mail address').fill(carer.email);
+    // The address of the sign-in that lapsed is filled in.
+    await expect(app.getByLabel('E-mail address')).toHaveValue(carer.email);
     await app.getByLabel('Password').fill(PASSWORD);
     await app.getByRole('button', { name: 'Sign in', exact: true }).click();
     // Signed in again, the visit goes by itself.
