@@ -392,6 +392,7 @@ test('a night visit is recorded across midnight, and a note the office needs to 
   await expect(item).toContainText(fall);
   await expect(item).toContainText(`${carer.carerName} at ${carer.clientName}’s · ${formatShortDay(night)}, 22:00–07:00`);
   await screenshotsOf(page, 'dashboard-from-carers');
+  expect(await violationsNow(page, 'the Dashboard with a note from a carer')).toEqual([]);
   await item.getByRole('button', { name: /^Mark seen: / }).click();
   await expect(item).toHaveCount(0);
 
@@ -410,6 +411,7 @@ test('a night visit is recorded across midnight, and a note the office needs to 
   await expect(visits.getByRole('listitem').filter({ hasText: '22:00–07:00 (overnight)' })).toContainText(fall);
   await expect(visits.getByRole('listitem').filter({ hasText: '22:00–07:00 (overnight)' })).toContainText('seen by coordinator');
   await screenshotsOf(page, 'client-visits');
+  expect(await violationsNow(page, 'a client’s visits')).toEqual([]);
   // And the carer's record, each visit with its client.
   await page.goto(`/volunteers?view=${carer.carerId}`);
   const carerView = page.getByRole('dialog', { name: carer.carerName });
@@ -469,6 +471,7 @@ test('visits waiting on a phone when the office ends access reach Visits to reso
   const region = page.getByRole('region', { name: 'Visits to resolve' });
   await expect(region.getByRole('heading', { name: 'Visits to resolve' })).toBeFocused();
   await screenshotsOf(page, 'timesheets-visits-to-resolve');
+  expect(await violationsNow(page, 'Timesheets with visits to resolve')).toEqual([]);
   for (const visit of [first, second]) {
     const waiting = region.getByRole('listitem', { name: new RegExp(`^${carer.carerName} at .*${formatDate(visit.date)}, ${visit.start}`) });
     await expect(waiting).toContainText('Why it waits: Sent after your access to the carer app ended');
