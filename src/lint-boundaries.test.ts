@@ -14,15 +14,17 @@ async function lintImport(filePath: string, source: string, typeOnly = false) {
   return result!.messages.map(({ ruleId, message }) => ({ ruleId, message }));
 }
 
-// ESLint reads its config and the TypeScript parser at its first file (1.8 s under CI, past a third of a test's 5 s):
-// once, here, with room for a slow machine, so each test times its own file alone.
+// ESLint reads its config and the TypeScript parser at its first file: once, here, with room for a slow machine.
 beforeAll(() => lintImport('src/client/features/clients/warm-up.tsx', 'react'), 30_000);
+
+/** Linting a file with types resolves what it imports: the app's router is most of the app (1.8 s under CI). */
+const LINT_TIMEOUT = { timeout: 15_000 };
 
 const crossFeature = expect.arrayContaining([
   { ruleId: boundaryRule, message: expect.stringContaining("does not import another feature's files") },
 ]);
 
-describe('client feature boundaries', () => {
+describe('client feature boundaries', LINT_TIMEOUT, () => {
   const inClients = 'src/client/features/clients/client-thing.tsx';
 
   it.each(['@/client/features/carers/carer-form', '../carers/carer-form', '../../features/carers/carer-form'])(
@@ -64,7 +66,7 @@ describe('client feature boundaries', () => {
   });
 });
 
-describe('server feature boundaries', () => {
+describe('server feature boundaries', LINT_TIMEOUT, () => {
   const inRequests = 'src/server/features/requests/request-thing.ts';
 
   it.each(['@/server/features/clients/clients.service', '../clients/clients.service'])(
@@ -133,7 +135,7 @@ describe('server feature boundaries', () => {
   });
 });
 
-describe('import cycles', () => {
+describe('import cycles', LINT_TIMEOUT, () => {
   const cycleRule = 'import-x/no-cycle';
 
   it('a module importing one that imports it back fails', async () => {
