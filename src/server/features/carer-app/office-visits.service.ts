@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { VisitRef, VisitsOfInput } from '@/shared/schemas/carer-app';
 import { packages, requests } from '@/server/db/schema/care';
 import { visits } from '@/server/db/schema/deliveries';
@@ -9,6 +10,15 @@ import { carerNameFor, mayReadCarer } from '@/server/records/role-views';
 import type { ServiceContext } from '@/server/records/service-context';
 
 // The carers' visits as the office reads them: on a client's or a carer's record, and what carers marked for it.
+
+/** A query of visits (`.from(visits).$dynamic()`) joined to each one's carer and its package's client. */
+export function withPeople<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(carers, eq(carers.id, visits.carerId))
+    .innerJoin(packages, eq(packages.id, visits.packageId))
+    .innerJoin(requests, eq(requests.id, packages.requestId))
+    .innerJoin(clients, eq(clients.id, requests.clientId));
+}
 
 /** A carer's word for the office: a visit whose note they marked "The office needs to know", not yet seen. */
 export interface FromCarer {
@@ -25,23 +35,22 @@ export interface FromCarer {
 
 /** What carers marked for the office and nobody has marked seen, oldest first: the Dashboard's "From carers". */
 export async function fromCarers({ db }: ServiceContext): Promise<{ visits: FromCarer[] }> {
-  const rows = await db
-    .select({
-      visitId: visits.id,
-      carerId: visits.carerId,
-      carerName: carers.name,
-      clientName: clients.name,
-      date: visits.date,
-      start: visits.startTime,
-      end: visits.endTime,
-      note: visits.note,
-      recordedAt: visits.recordedAt,
-    })
-    .from(visits)
-    .innerJoin(carers, eq(carers.id, visits.carerId))
-    .innerJoin(packages, eq(packages.id, visits.packageId))
-    .innerJoin(requests, eq(requests.id, packages.requestId))
-    .innerJoin(clients, eq(clients.id, requests.clientId))
+  const rows = await withPeople(
+    db
+      .select({
+        visitId: visits.id,
+        carerId: visits.carerId,
+        carerName: carers.name,
+        clientName: clients.name,
+        date: visits.date,
+        start: visits.startTime,
+        end: visits.endTime,
+        note: visits.note,
+        recordedAt: visits.recordedAt,
+      })
+      .from(visits)
+      .$dynamic(),
+  )
     // An anonymised client's notes are emptied: nothing is left to hear.
     .where(and(eq(visits.tellOffice, true), isNull(visits.seenAt), sql`${visits.note} <> ''`))
     .orderBy(asc(visits.recordedAt), asc(visits.id));
@@ -86,27 +95,26 @@ export const VISITS_ON_A_RECORD = 100;
 /** The newest visits of a client or of a carer, newest first, with the carer's notes. */
 export async function visitsOf({ db, actor }: ServiceContext, of: VisitsOfInput): Promise<{ visits: OfficeVisit[]; more: boolean }> {
   if ('carerId' in of && !mayReadCarer(actor.role, of.carerId)) throw forbidden(actor.role, 'read', 'mps');
-  const rows = await db
-    .select({
-      id: visits.id,
-      carerId: visits.carerId,
-      carerName: carers.name,
-      clientId: clients.id,
-      clientName: clients.name,
-      date: visits.date,
-      start: visits.startTime,
-      end: visits.endTime,
-      note: visits.note,
-      tellOffice: visits.tellOffice,
-      seenBy: visits.seenBy,
-      seenAt: visits.seenAt,
-      status: sql<OfficeVisit['status']>`${visits.status}`,
-    })
-    .from(visits)
-    .innerJoin(carers, eq(carers.id, visits.carerId))
-    .innerJoin(packages, eq(packages.id, visits.packageId))
-    .innerJoin(requests, eq(requests.id, packages.requestId))
-    .innerJoin(clients, eq(clients.id, requests.clientId))
+  const rows = await withPeople(
+    db
+      .select({
+        id: visits.id,
+        carerId: visits.carerId,
+        carerName: carers.name,
+        clientId: clients.id,
+        clientName: clients.name,
+        date: visits.date,
+        start: visits.startTime,
+        end: visits.endTime,
+        note: visits.note,
+        tellOffice: visits.tellOffice,
+        seenBy: visits.seenBy,
+        seenAt: visits.seenAt,
+        status: sql<OfficeVisit['status']>`${visits.status}`,
+      })
+      .from(visits)
+      .$dynamic(),
+  )
     .where('clientId' in of ? eq(clients.id, of.clientId) : eq(visits.carerId, of.carerId))
     .orderBy(desc(visits.date), desc(visits.startTime), desc(visits.id))
     .limit(VISITS_ON_A_RECORD + 1);

@@ -7,6 +7,7 @@ import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
 import { notFound, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
+import { withPeople } from './office-visits.service';
 import { keepDayFromVisits, overlapOf, packageOf, packageRefusal } from './visit-rules';
 
 /** A package the office may record a waiting visit on instead: the same client's, with the same carer. */
@@ -37,26 +38,25 @@ export interface VisitToResolve {
 
 /** Visits to resolve, oldest first: the carers' visits the office has not yet recorded or turned down. */
 export async function visitsToResolve({ db }: ServiceContext): Promise<{ visits: VisitToResolve[] }> {
-  const waiting = await db
-    .select({
-      id: visits.id,
-      carerId: visits.carerId,
-      carerName: carers.name,
-      clientId: clients.id,
-      clientName: clients.name,
-      packageId: visits.packageId,
-      date: visits.date,
-      start: visits.startTime,
-      end: visits.endTime,
-      note: visits.note,
-      reason: visits.reason,
-      recordedAt: visits.recordedAt,
-    })
-    .from(visits)
-    .innerJoin(carers, eq(carers.id, visits.carerId))
-    .innerJoin(packages, eq(packages.id, visits.packageId))
-    .innerJoin(requests, eq(requests.id, packages.requestId))
-    .innerJoin(clients, eq(clients.id, requests.clientId))
+  const waiting = await withPeople(
+    db
+      .select({
+        id: visits.id,
+        carerId: visits.carerId,
+        carerName: carers.name,
+        clientId: clients.id,
+        clientName: clients.name,
+        packageId: visits.packageId,
+        date: visits.date,
+        start: visits.startTime,
+        end: visits.endTime,
+        note: visits.note,
+        reason: visits.reason,
+        recordedAt: visits.recordedAt,
+      })
+      .from(visits)
+      .$dynamic(),
+  )
     .where(eq(visits.status, 'toResolve'))
     .orderBy(asc(visits.recordedAt), asc(visits.id));
   const clientIds = [...new Set(waiting.map((v) => v.clientId))];
@@ -102,7 +102,8 @@ export async function resolveVisit(ctx: ServiceContext, input: ResolveInput): Pr
       return { id: visit.id, status: 'turnedDown' as const };
     }
     const packageId = input.action === 'recordOnPackage' ? input.packageId : visit.packageId;
-    const [pkg, was] = [await packageOf(tx, packageId), await packageOf(tx, visit.packageId)];
+    const was = await packageOf(tx, visit.packageId);
+    const pkg = packageId === visit.packageId ? was : await packageOf(tx, packageId);
     const times = { packageId, date: visit.date, start: visit.startTime, end: visit.endTime };
     if (!pkg || !was || pkg.clientId !== was.clientId) throw refused('Choose a package of the same client');
     if (pkg.carerId !== visit.carerId) throw refused('This package is now another carer’s: record the visit on a package of this carer’s, or turn it down');
