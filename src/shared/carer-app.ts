@@ -1,6 +1,6 @@
 // What the carer app and the server agree on, without the schemas (and zod) the phone's small bundle does without.
 import { addDays, formatDate } from './dates';
-import { monthLabel } from './deliveries';
+import { type MissedReason, monthLabel } from './deliveries';
 
 /** The most visits one call sends: a phone with more waiting sends them in turns. */
 export const MAX_VISITS_A_CALL = 100;
@@ -49,6 +49,32 @@ export const VISIT_REFUSALS = {
   afterAccessEnded: 'Recorded after your access to the carer app ended',
 } as const;
 
+/** Why a visit did not happen, as the phone sends it ("Couldn't visit"). */
+export const COULD_NOT_VISIT = ['noAnswer', 'clientCancelled', 'clientAway', 'carerCouldNotCome'] as const;
+export type CouldNotVisit = (typeof COULD_NOT_VISIT)[number];
+
+/** The carer's words for why, on the phone. */
+export const COULD_NOT_VISIT_CHOICES: Record<CouldNotVisit, string> = {
+  noAnswer: 'No answer at the door',
+  clientCancelled: 'Client cancelled',
+  clientAway: 'Client in hospital or away',
+  carerCouldNotCome: 'I could not come',
+};
+
+/** The timesheet's reason for a day missed, from why the carer could not visit. */
+export const MISSED_REASON_OF: Record<CouldNotVisit, MissedReason> = {
+  noAnswer: 'no-answer',
+  clientCancelled: 'client-cancelled',
+  clientAway: 'client-in-hospital',
+  carerCouldNotCome: 'carer-unavailable',
+};
+
+/** The office's words for a visit that did not happen: "Couldn't visit: no answer at the door". */
+export function couldNotVisitText(why: CouldNotVisit): string {
+  const words = why === 'carerCouldNotCome' ? 'the carer could not come' : COULD_NOT_VISIT_CHOICES[why].toLowerCase();
+  return `Couldn’t visit: ${words}`;
+}
+
 /** What the office does with a visit kept for it, as the carer reads it. */
 export const WITH_THE_OFFICE = 'The office will record it or tell you why not.';
 
@@ -64,8 +90,22 @@ export function visitMinutes(visit: { start: string; end: string }): number {
 /** Whether the visit ends on the day after its date (it runs past midnight). */
 export const endsNextDay = (visit: { start: string; end: string }) => minuteOfDay(visit.end) < minuteOfDay(visit.start);
 
+/** A visit's day and times: none for a visit that did not happen ("Couldn't visit"). */
+export interface VisitDay {
+  date: string;
+  start: string | null;
+  end: string | null;
+}
+
+/** The times of a visit given, or null for one that did not happen. */
+export const timesOf = (visit: VisitDay): { date: string; start: string; end: string } | null =>
+  visit.start === null || visit.end === null ? null : { date: visit.date, start: visit.start, end: visit.end };
+
 /** The day a visit ends on: its own, or the next when it runs past midnight. */
-export const visitEndDate = (visit: { date: string; start: string; end: string }) => (endsNextDay(visit) ? addDays(visit.date, 1) : visit.date);
+export function visitEndDate(visit: VisitDay): string {
+  const times = timesOf(visit);
+  return times && endsNextDay(times) ? addDays(visit.date, 1) : visit.date;
+}
 
 /**
  * A visit's minutes on each day they fall, split at midnight (DESIGN decision 308): a night visit 22:00–07:00 is 2 h on
@@ -80,8 +120,25 @@ export function minutesByDay(visit: { date: string; start: string; end: string }
   ].filter((day) => day.minutes > 0);
 }
 
+/**
+ * When a visit was, in the office's words: "28 Nov 2026, 22:00–07:00 (overnight)", or for one that did not happen
+ * "28 Nov 2026, Couldn’t visit: no answer at the door". `day` writes the date (formatDate unless given).
+ */
+export function visitWhenText(visit: VisitDay & { couldNotVisit?: CouldNotVisit | null }, day: (iso: string) => string = formatDate): string {
+  const times = timesOf(visit);
+  if (!times) return `${day(visit.date)}, ${visit.couldNotVisit ? couldNotVisitText(visit.couldNotVisit) : 'Couldn’t visit'}`;
+  return `${day(visit.date)}, ${times.start}–${times.end}${endsNextDay(times) ? ' (overnight)' : ''}`;
+}
+
+/** The days a visit's record falls on: a visit given, each day its minutes fall; one that did not happen, its day. */
+export function visitDays(visit: VisitDay): string[] {
+  const times = timesOf(visit);
+  return times ? minutesByDay(times).map((day) => day.date) : [visit.date];
+}
+
 /** Whether the visit ends later than `now` (the charity's date and time of day), allowing for a phone's clock running ahead. */
-export function endsAfter(visit: { date: string; start: string; end: string }, now: { today: string; time: string }): boolean {
+export function endsAfter(visit: VisitDay, now: { today: string; time: string }): boolean {
+  if (visit.end === null) return visit.date > now.today;
   const end = visitEndDate(visit);
   if (end !== now.today) return end > now.today;
   return minuteOfDay(visit.end) > minuteOfDay(now.time) + CLOCK_SKEW_MINUTES;

@@ -6,12 +6,13 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** Who gave a day's figure: the office's timesheet, or the carer's visits from the carer app. */
 export type DeliverySource = 'office' | 'carer';
 
-export const MISSED_REASONS = ['client-cancelled', 'carer-unavailable', 'client-in-hospital', 'other'] as const;
+export const MISSED_REASONS = ['client-cancelled', 'carer-unavailable', 'client-in-hospital', 'no-answer', 'other'] as const;
 export type MissedReason = (typeof MISSED_REASONS)[number];
 export const MISSED_REASON_LABELS: Record<MissedReason, string> = {
   'client-cancelled': 'Client cancelled',
   'carer-unavailable': 'Carer unavailable',
-  'client-in-hospital': 'Client in hospital',
+  'client-in-hospital': 'Client in hospital or away',
+  'no-answer': 'No answer at the door',
   other: 'Other',
 };
 
@@ -68,6 +69,7 @@ export const DELIVERY_MESSAGES = {
   closedMonth: (month: string) => `${monthLabel(month)} is closed: its figures have been reported. An Admin can reopen it.`,
   alreadyRecorded: 'There is already an entry for this package on that day. Change that entry instead.',
   reasonRequired: 'Choose why the visit was missed',
+  carersFigure: 'This day’s figure comes from the carer’s visits on the carer app: type the office’s figure over it to correct it',
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { WITH_THE_OFFICE } from '@/shared/carer-app';
+import { COULD_NOT_VISIT_CHOICES, type CouldNotVisit, WITH_THE_OFFICE } from '@/shared/carer-app';
 import { formatDate, formatShortDay, todayIn } from '@/shared/dates';
 import type { SessionUser } from '@/shared/session';
 import type { CarerAuth } from './carer-auth';
@@ -21,7 +21,26 @@ const phoneNow = (): PhoneNow => ({ today: phoneToday(), time: phoneTime() });
 type ShownState = PhoneVisit['state'] | 'withOffice' | 'turnedDown';
 
 /** A visit as the list shows it: the server's ones (with what the office did) and the phone's own not yet in that list. */
-type ShownVisit = Omit<PhoneVisit, 'savedAt' | 'state'> & { state: ShownState };
+interface ShownVisit {
+  id: string;
+  packageId: string;
+  clientName?: string;
+  date: string;
+  /** None for a visit that did not happen. */
+  start: string | null;
+  end: string | null;
+  couldNotVisit?: CouldNotVisit | null;
+  note?: string;
+  tellOffice?: boolean;
+  reason?: string;
+  state: ShownState;
+}
+
+/** "12 Nov 2026, 09:00 to 10:00", or "12 Nov 2026, couldn't visit: No answer at the door", as the carer reads a visit. */
+export function visitWords(visit: Pick<ShownVisit, 'date' | 'start' | 'end' | 'couldNotVisit'>): string {
+  const what = visit.couldNotVisit ? `couldn’t visit: ${COULD_NOT_VISIT_CHOICES[visit.couldNotVisit]}` : `${visit.start} to ${visit.end}`;
+  return `${formatDate(visit.date)}, ${what}`;
+}
 
 const STATE_WORDS: Record<ShownState, string> = {
   sent: 'Sent',
@@ -46,7 +65,7 @@ export function shownVisits(server: MyVisits['visits'], phone: PhoneVisit[]): Sh
     ...server.map(({ note, state, reason, ...visit }) => ({ ...visit, note: note || undefined, state: SERVER_STATE[state], ...(reason ? { reason } : {}) })),
     ...own,
   ];
-  return all.sort((a, b) => b.date.localeCompare(a.date) || b.start.localeCompare(a.start));
+  return all.sort((a, b) => b.date.localeCompare(a.date) || (b.start ?? '').localeCompare(a.start ?? ''));
 }
 
 async function askForBackgroundSync() {
@@ -150,10 +169,12 @@ export function CarerApp({
 
   async function save(packageId: string, draft: VisitDraft) {
     const note = draft.note.trim();
-    await outbox.save({ id: crypto.randomUUID(), packageId, clientName: clientOf(packageId), date: draft.date, start: draft.start, end: draft.end, ...(note ? { note } : {}), ...(note && draft.tellOffice ? { tellOffice: true } : {}) });
-    if (live?.packageId === packageId) await outbox.set('live', undefined);
+    const visit = { id: crypto.randomUUID(), packageId, clientName: clientOf(packageId), date: draft.date, ...(note ? { note } : {}) };
+    if (draft.couldNotVisit) await outbox.save({ ...visit, start: null, end: null, couldNotVisit: draft.couldNotVisit });
+    else await outbox.save({ ...visit, start: draft.start, end: draft.end, ...(note && draft.tellOffice ? { tellOffice: true } : {}) });
+    if (live?.packageId === packageId && !draft.couldNotVisit) await outbox.set('live', undefined);
     setOpen(undefined);
-    setSavedNote(`Visit to ${clientOf(packageId)} saved on this phone.`);
+    setSavedNote(draft.couldNotVisit ? `Couldn’t visit ${clientOf(packageId)}: saved on this phone for the office.` : `Visit to ${clientOf(packageId)} saved on this phone.`);
     await reload();
     void askForBackgroundSync();
     void send();
@@ -161,7 +182,7 @@ export function CarerApp({
 
   /** A refused visit stays until the carer has taken it to the office, and goes only when they say so. */
   async function removeRefused(visit: ShownVisit) {
-    const words = `${clientOf(visit.packageId, visit.clientName)}, ${formatDate(visit.date)}, ${visit.start} to ${visit.end}`;
+    const words = `${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`;
     if (!window.confirm(`Remove the visit (${words}) from this phone? The office has no record of it: record it again as it was, or tell the office.`)) return;
     await outbox.remove(visit.id);
     await reload();
@@ -255,7 +276,7 @@ export function CarerApp({
                 pkg={pkg}
                 today={today}
                 live={live?.packageId === pkg.id ? live : undefined}
-                busy={Boolean(live && live.packageId !== pkg.id)}
+                busy={live && live.packageId !== pkg.id ? clientOf(live.packageId) : undefined}
                 form={
                   open?.packageId === pkg.id ? (
                     <VisitForm
@@ -269,9 +290,9 @@ export function CarerApp({
                     />
                   ) : null
                 }
-                onRecord={async () => {
+                onRecord={async (kind) => {
                   if (!(await mayReplaceForm())) return;
-                  const draft = { date: today, start: '', end: '', note: '', tellOffice: false };
+                  const draft = { date: today, start: '', end: '', note: '', tellOffice: false, ...(kind === 'couldNotVisit' ? { couldNotVisit: '' as const } : {}) };
                   setOpen({ packageId: pkg.id, initial: draft, typed: draft });
                 }}
                 onStart={() => void startVisit(pkg.id)}
@@ -295,9 +316,7 @@ export function CarerApp({
                     <p className="font-semibold">{clientOf(visit.packageId, visit.clientName)}</p>
                     <span className={`rounded-full px-3 py-1 text-sm font-medium ${STATE_STYLE[visit.state]}`}>{STATE_WORDS[visit.state]}</span>
                   </div>
-                  <p>
-                    {formatDate(visit.date)}, {visit.start} to {visit.end}
-                  </p>
+                  <p className={visit.couldNotVisit ? 'font-medium' : undefined}>{visitWords(visit)}</p>
                   {visit.note ? <p className="text-muted-foreground">{visit.note}</p> : null}
                   {visit.tellOffice ? <p className="mt-1 text-sm font-medium">For the office to know</p> : null}
                   {visit.reason ? <p className={`mt-1 font-medium ${visit.state === 'withOffice' ? '' : 'text-destructive'}`}>{visit.reason}</p> : null}
@@ -306,7 +325,7 @@ export function CarerApp({
                     <button
                       type="button"
                       onClick={() => void removeRefused(visit)}
-                      aria-label={`Remove from this phone: ${clientOf(visit.packageId, visit.clientName)}, ${formatDate(visit.date)}, ${visit.start} to ${visit.end}`}
+                      aria-label={`Remove from this phone: ${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`}
                       className="mt-3 h-11 rounded-lg border bg-background px-4 font-medium"
                     >
                       Remove from this phone
@@ -392,9 +411,10 @@ function ClientCard({
   pkg: CarerPackage;
   today: string;
   live: LiveVisit | undefined;
-  busy: boolean;
+  /** The client whose visit is running, when it is another's: Start waits for it to finish. */
+  busy: string | undefined;
   form: React.ReactNode;
-  onRecord: () => void;
+  onRecord: (kind: 'visit' | 'couldNotVisit') => void;
   onStart: () => void;
   onFinish: () => void;
 }) {
@@ -437,7 +457,7 @@ function ClientCard({
       ) : null}
       {form ?? (
         <div className="mt-4 grid gap-3 min-[420px]:grid-cols-2">
-          <button type="button" onClick={onRecord} className="h-12 rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground">
+          <button type="button" onClick={() => onRecord('visit')} className="h-12 rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground">
             Record a visit
           </button>
           {live ? (
@@ -448,12 +468,25 @@ function ClientCard({
             <button
               type="button"
               onClick={onStart}
-              disabled={busy}
+              disabled={busy !== undefined}
+              aria-describedby={busy ? `${pkg.id}-busy` : undefined}
               className="h-12 rounded-lg border-2 border-primary bg-background px-4 text-base font-semibold text-primary disabled:opacity-50"
             >
               Start visit
             </button>
           )}
+          <button
+            type="button"
+            onClick={() => onRecord('couldNotVisit')}
+            className="h-12 rounded-lg border bg-background px-4 text-base font-medium min-[420px]:col-span-2"
+          >
+            Couldn’t visit
+          </button>
+          {busy ? (
+            <p id={`${pkg.id}-busy`} className="text-sm text-muted-foreground min-[420px]:col-span-2">
+              Start is off while your visit to {busy} is running: finish that one first.
+            </p>
+          ) : null}
         </div>
       )}
     </article>

@@ -1,4 +1,5 @@
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
+import type { CouldNotVisit } from '@/shared/carer-app';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import type { VisitDraft } from './visit-form';
 
@@ -7,18 +8,25 @@ export type MyVisits = RouterOutputs['carerApp']['myVisits'];
 export type CarerPackage = MyVisits['packages'][number];
 export type VisitAnswer = RouterOutputs['carerApp']['sync'][number];
 
+/** Omit, on each member of a union. */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /** Where a visit saved on this phone has got to. */
 export type VisitState = 'waiting' | 'sent' | 'refused';
 
-export interface PhoneVisit {
+/**
+ * A visit saved on this phone: given, with its times, or not ("Couldn't visit"), with why and no times. Saved before
+ * the carer could say a visit did not happen, a visit has its times and no `couldNotVisit`.
+ */
+export type PhoneVisit = PhoneVisitRecord & ({ start: string; end: string; couldNotVisit?: undefined } | { start: null; end: null; couldNotVisit: CouldNotVisit });
+
+interface PhoneVisitRecord {
   /** Made by the phone (a UUID): the server records a visit once by it, however often it is sent. */
   id: string;
   packageId: string;
   /** The client's name as the phone showed it when the visit was saved: kept, whatever the office changes later. */
   clientName?: string;
   date: string;
-  start: string;
-  end: string;
   note?: string;
   /** The note is for the office to see. */
   tellOffice?: boolean;
@@ -85,7 +93,7 @@ export class Outbox {
   }
 
   /** Saved for good before it answers: 'strict' waits for the disk, so a phone killed next keeps the visit. */
-  async save(visit: Omit<PhoneVisit, 'state' | 'savedAt'>): Promise<PhoneVisit> {
+  async save(visit: DistributiveOmit<PhoneVisit, 'state' | 'savedAt'>): Promise<PhoneVisit> {
     this.lastSavedAt = Math.max(Date.now(), this.lastSavedAt + 1);
     const saved: PhoneVisit = { ...visit, state: 'waiting', savedAt: this.lastSavedAt };
     const tx = this.db.transaction('visits', 'readwrite', { durability: 'strict' });

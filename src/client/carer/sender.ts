@@ -1,4 +1,5 @@
 import { MAX_VISITS_A_CALL } from '@/shared/carer-app';
+import type { VisitInput } from '@/shared/schemas/carer-app';
 import type { MyVisits, Outbox, PhoneVisit, VisitAnswer } from './outbox';
 
 /** The server's side of sending, as the app's API client (or a test's) gives it. */
@@ -11,18 +12,15 @@ export interface CarerApi {
   sendAfterEnd?(visits: SentVisit[]): Promise<VisitAnswer[]>;
 }
 
-/** A visit as the phone sends it. */
-type SentVisit = Pick<PhoneVisit, 'id' | 'packageId' | 'date' | 'start' | 'end' | 'note' | 'tellOffice'>;
+/** A visit as the phone sends it: given, with its times, or not, with why. */
+type SentVisit = VisitInput;
 
-const asSent = ({ id, packageId, date, start, end, note, tellOffice }: PhoneVisit): SentVisit => ({
-  id,
-  packageId,
-  date,
-  start,
-  end,
-  ...(note ? { note } : {}),
-  ...(tellOffice ? { tellOffice } : {}),
-});
+function asSent(visit: PhoneVisit): SentVisit {
+  const { id, packageId, date, note, tellOffice } = visit;
+  const said = note ? { note } : {};
+  if (visit.start === null) return { id, packageId, date, couldNotVisit: visit.couldNotVisit, ...said };
+  return { id, packageId, date, start: visit.start, end: visit.end, ...said, ...(tellOffice ? { tellOffice } : {}) };
+}
 
 /** How a round of sending ended. */
 export type SendOutcome = 'all-sent' | 'offline' | 'sign-in-needed' | 'access-ended';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { endsAfter, endsNextDay, LONG_VISIT_MINUTES, VISIT_REFUSALS, visitEndDate, visitMinutes } from '@/shared/carer-app';
+import { COULD_NOT_VISIT, COULD_NOT_VISIT_CHOICES, type CouldNotVisit, endsAfter, endsNextDay, LONG_VISIT_MINUTES, VISIT_REFUSALS, visitEndDate, visitMinutes } from '@/shared/carer-app';
 import { formatDate, formatShortDay } from '@/shared/dates';
 
 export interface VisitDraft {
@@ -9,7 +9,15 @@ export interface VisitDraft {
   note: string;
   /** The note is for the office to see ("The office needs to know"); absent on a form kept before it was asked. */
   tellOffice?: boolean;
+  /**
+   * Present on the "Couldn't visit" form: why the visit did not happen ('' until chosen). Such a visit has no times,
+   * and the office always hears of it.
+   */
+  couldNotVisit?: CouldNotVisit | '';
 }
+
+/** The form's kind: a visit given, or one that did not happen. */
+export const isCouldNotVisit = (draft: VisitDraft) => draft.couldNotVisit !== undefined;
 
 /** The phone's day and time of day now, as its clock tells them. */
 export interface PhoneNow {
@@ -25,6 +33,11 @@ export function visitProblems(draft: VisitDraft, now: PhoneNow): Partial<Record<
   const problems: Partial<Record<keyof VisitDraft, string>> = {};
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) problems.date = 'Enter the day of the visit';
   else if (draft.date > now.today) problems.date = 'This day is still to come: record a visit on or after its day';
+  if (isCouldNotVisit(draft)) {
+    if (!draft.couldNotVisit) problems.couldNotVisit = 'Choose why you could not visit';
+    if (draft.note.length > 500) problems.note = 'At most 500 characters';
+    return problems;
+  }
   if (!/^\d{2}:\d{2}$/.test(draft.start)) problems.start = 'Enter the time the visit started, as HH:MM';
   if (!/^\d{2}:\d{2}$/.test(draft.end)) problems.end = 'Enter the time the visit ended, as HH:MM';
   else if (!problems.start && !problems.date) {
@@ -38,11 +51,19 @@ export function visitProblems(draft: VisitDraft, now: PhoneNow): Partial<Record<
 
 /** Whether anything was typed since the form opened with `initial`. */
 export const draftChanged = (initial: VisitDraft, typed: VisitDraft) =>
-  initial.date !== typed.date || initial.start !== typed.start || initial.end !== typed.end || initial.note !== typed.note || !!initial.tellOffice !== !!typed.tellOffice;
+  initial.date !== typed.date ||
+  initial.start !== typed.start ||
+  initial.end !== typed.end ||
+  initial.note !== typed.note ||
+  !!initial.tellOffice !== !!typed.tellOffice ||
+  (initial.couldNotVisit ?? '') !== (typed.couldNotVisit ?? '');
 
 const FIELD = 'mt-1 block h-12 w-full rounded-lg border border-input bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
 
-/** "Record a visit" (or a live visit being finished): the day, its times and a note, saved on the phone. */
+/**
+ * "Record a visit" (or a live visit being finished): the day, its times and a note, saved on the phone. Or "Couldn't
+ * visit": the day, why, and a note.
+ */
 export function VisitForm({
   clientName,
   initial,
@@ -82,7 +103,8 @@ export function VisitForm({
     'aria-describedby': shown[key] ? `${id}-${key}-error` : undefined,
     onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }),
   });
-  const times = /^\d{2}:\d{2}$/.test(draft.start) && /^\d{2}:\d{2}$/.test(draft.end) && /^\d{4}-\d{2}-\d{2}$/.test(draft.date);
+  const notGiven = isCouldNotVisit(draft);
+  const times = !notGiven && /^\d{2}:\d{2}$/.test(draft.start) && /^\d{2}:\d{2}$/.test(draft.end) && /^\d{4}-\d{2}-\d{2}$/.test(draft.date);
   const minutes = times ? visitMinutes(draft) : 0;
   const problem = (key: keyof VisitDraft) =>
     shown[key] ? (
@@ -112,14 +134,14 @@ export function VisitForm({
 
   function cancel() {
     // What was typed is not thrown away without asking.
-    if (changed && !window.confirm('Discard this visit? What you typed will be lost.')) return;
+    if (changed && !window.confirm(`Discard this ${notGiven ? 'note of a visit that did not happen' : 'visit'}? What you typed will be lost.`)) return;
     onCancel();
   }
 
   return (
     <form onSubmit={save} noValidate aria-labelledby={`${id}-title`} className="mt-4 space-y-4 rounded-xl border bg-secondary/40 p-4">
       <h3 id={`${id}-title`} className="text-lg font-semibold">
-        Visit to {clientName}
+        {notGiven ? `Couldn’t visit ${clientName}` : `Visit to ${clientName}`}
       </h3>
       <div>
         <label htmlFor={`${id}-date`} className="font-medium">
@@ -129,34 +151,60 @@ export function VisitForm({
         {draft.date && draft.date !== today && !shown.date ? <p className="mt-1 text-sm text-muted-foreground">{formatDate(draft.date)}</p> : null}
         {problem('date')}
       </div>
-      <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={`${id}-start`} className="font-medium">
-            Start
-          </label>
-          <input type="time" className={FIELD} {...field('start')} />
-          {problem('start')}
+      {notGiven ? (
+        <fieldset aria-describedby={shown.couldNotVisit ? `${id}-couldNotVisit-error` : undefined}>
+          <legend className="font-medium">What happened?</legend>
+          {COULD_NOT_VISIT.map((why, index) => (
+            <label key={why} className="mt-1 flex min-h-11 items-center gap-3">
+              <input
+                type="radio"
+                name={`${id}-why`}
+                id={index === 0 ? `${id}-couldNotVisit` : undefined}
+                className="size-5 accent-primary"
+                checked={draft.couldNotVisit === why}
+                onChange={() => setDraft({ ...draft, couldNotVisit: why })}
+              />
+              {COULD_NOT_VISIT_CHOICES[why]}
+            </label>
+          ))}
+          {problem('couldNotVisit')}
+        </fieldset>
+      ) : (
+        <>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor={`${id}-start`} className="font-medium">
+              Start
+            </label>
+            <input type="time" className={FIELD} {...field('start')} />
+            {problem('start')}
+          </div>
+          <div>
+            <label htmlFor={`${id}-end`} className="font-medium">
+              End
+            </label>
+            <input type="time" className={FIELD} {...field('end')} />
+            {problem('end')}
+          </div>
         </div>
-        <div>
-          <label htmlFor={`${id}-end`} className="font-medium">
-            End
-          </label>
-          <input type="time" className={FIELD} {...field('end')} />
-          {problem('end')}
-        </div>
-      </div>
-      {minutes > 0 && !shown.end ? (
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {visitLength(minutes)}
-          {endsNextDay(draft) ? `: ends ${formatShortDay(visitEndDate(draft))}, ${draft.end}` : ''}
-        </p>
-      ) : null}
+        {minutes > 0 && !shown.end ? (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {visitLength(minutes)}
+            {endsNextDay(draft) ? `: ends ${formatShortDay(visitEndDate(draft))}, ${draft.end}` : ''}
+          </p>
+        ) : null}
+        </>
+      )}
       <div>
         <label htmlFor={`${id}-note`} className="font-medium">
           Note <span className="font-normal text-muted-foreground">(optional)</span>
         </label>
         <textarea rows={3} maxLength={500} className={`${FIELD} h-auto py-2`} {...field('note')} />
         {problem('note')}
+        {notGiven ? (
+          <p className="mt-1 text-sm text-muted-foreground">The office sees this on its first screen.</p>
+        ) : (
+          <>
         <label className="mt-3 flex min-h-11 items-center gap-3 font-medium">
           <input
             type="checkbox"
@@ -167,10 +215,12 @@ export function VisitForm({
           The office needs to know
         </label>
         <p className="text-sm text-muted-foreground">A fall, a worry, something missing at home: the office sees it on its first screen.</p>
+          </>
+        )}
       </div>
       <div className="flex gap-3">
         <button type="submit" disabled={saving} className="h-12 flex-1 rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground disabled:opacity-60">
-          Save visit
+          {notGiven ? 'Save' : 'Save visit'}
         </button>
         <button type="button" onClick={cancel} className="h-12 rounded-lg border bg-background px-4 text-base font-medium">
           Cancel

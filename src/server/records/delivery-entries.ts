@@ -1,7 +1,9 @@
-import { and, asc, eq, gte, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, or, sql } from 'drizzle-orm';
+import { type CouldNotVisit, hoursOfVisits, MISSED_REASON_OF } from '@/shared/carer-app';
 import { addDays } from '@/shared/dates';
 import type { Executor } from '@/server/db/client';
-import { deliveries } from '@/server/db/schema/deliveries';
+import { newId } from '@/server/db/ids';
+import { deliveries, visits } from '@/server/db/schema/deliveries';
 
 /** A package with care recorded is kept, so delivered hours are never lost. */
 export const HAS_DELIVERIES_REFUSED = 'Care has been recorded for this package. Archive it instead, so its hours stay in the reports.';
@@ -20,4 +22,47 @@ export async function entryOutside(tx: Executor, packageId: string, startDate: s
     .orderBy(asc(deliveries.date))
     .limit(1);
   return outside?.date;
+}
+
+/** Minutes of the package's recorded visits on `date`: those begun that day up to midnight, and those begun the day before after it. */
+const minutesOnDay = (date: string) => {
+  const startMinute = sql`(substr(${visits.startTime}, 1, 2)::int * 60 + substr(${visits.startTime}, 4, 2)::int)`;
+  return sql<number>`coalesce(sum(case when ${visits.couldNotVisit} is not null then 0 when ${visits.date} = ${date}::date then least(${visits.minutes}, 1440 - ${startMinute}) else greatest(0, ${visits.minutes} - (1440 - ${startMinute})) end), 0)::int`;
+};
+
+/** Why the carer last said a visit of the day did not happen, if they did. */
+const couldNotVisitOn = (date: string) =>
+  sql<CouldNotVisit | null>`(array_agg(${visits.couldNotVisit} order by ${visits.recordedAt} desc) filter (where ${visits.couldNotVisit} is not null and ${visits.date} = ${date}::date))[1]`;
+
+/**
+ * The day's delivered care from the carer's visits, on the day's entry when the carer's visits made it (or there is
+ * none yet): the package's recorded visits' minutes that fall on the day (split at midnight, decision 308); with none,
+ * a missed visit when the carer said they could not visit; with neither, no entry. An entry the office typed is left
+ * as it is: the visits are shown beside it to reconcile, and clearing it comes back here.
+ */
+export async function keepDayFromVisits(tx: Executor, packageId: string, date: string): Promise<void> {
+  const [day] = await tx
+    .select({ minutes: minutesOnDay(date), couldNotVisit: couldNotVisitOn(date) })
+    .from(visits)
+    .where(and(eq(visits.packageId, packageId), eq(visits.status, 'recorded'), gte(visits.date, addDays(date, -1)), lte(visits.date, date)));
+  const minutes = day?.minutes ?? 0;
+  const couldNotVisit = day?.couldNotVisit ?? null;
+  const figure =
+    minutes > 0
+      ? { status: 'delivered', hours: Math.min(24, hoursOfVisits(minutes)), reason: null }
+      : couldNotVisit
+        ? { status: 'missed', hours: 0, reason: MISSED_REASON_OF[couldNotVisit] }
+        : null;
+  const [entry] = await tx.select().from(deliveries).where(and(eq(deliveries.packageId, packageId), eq(deliveries.date, date))).for('update');
+  if (entry && entry.source !== 'carer') return;
+  if (!figure) {
+    if (entry) await tx.delete(deliveries).where(eq(deliveries.id, entry.id));
+  } else if (!entry) {
+    await tx.insert(deliveries).values({ id: newId('d'), packageId, date, source: 'carer', ...figure });
+  } else if (entry.status !== figure.status || entry.hours !== figure.hours || entry.reason !== figure.reason) {
+    await tx
+      .update(deliveries)
+      .set({ ...figure, version: entry.version + 1, updatedAt: new Date() })
+      .where(eq(deliveries.id, entry.id));
+  }
 }

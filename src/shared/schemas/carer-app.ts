@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { packageId } from './care';
 import { isoDate, MAX, text } from './common';
 import { carerId, clientId } from './people';
-import { MAX_VISITS_A_CALL } from '@/shared/carer-app';
+import { COULD_NOT_VISIT, MAX_VISITS_A_CALL } from '@/shared/carer-app';
 
 /** The carer whose account on the carer app is asked about, given or ended. */
 export const carerAppRef = z.strictObject({ carerId });
@@ -23,7 +23,7 @@ export { MAX_VISITS_A_CALL };
 /** A visit's id: the random (version 4) UUID the phone made; one visit has one id, however its letters are cased. */
 const visitId = z.uuid({ version: 'v4', message: 'A visit is sent with the id the phone made for it' }).transform((id) => id.toLowerCase());
 
-export const visitInput = z
+const visitGiven = z
   .strictObject({
     id: visitId,
     packageId,
@@ -35,7 +35,19 @@ export const visitInput = z
     tellOffice: z.boolean().optional(),
   })
   .refine((visit) => !visit.tellOffice || !!visit.note, { message: 'Say in the note what the office needs to know', path: ['note'] });
+
+/** A visit that did not happen ("Couldn't visit"): why, on its day, with no times; the office always hears of it. */
+const visitNotGiven = z.strictObject({
+  id: visitId,
+  packageId,
+  date: isoDate,
+  couldNotVisit: z.enum(COULD_NOT_VISIT, { error: 'Choose why the visit did not happen' }),
+  note: text(MAX.line).optional(),
+});
+
+export const visitInput = z.union([visitGiven, visitNotGiven]);
 export type VisitInput = z.output<typeof visitInput>;
+export type VisitGiven = z.output<typeof visitGiven>;
 
 export const syncInput = z.strictObject({
   visits: z.array(visitInput).max(MAX_VISITS_A_CALL, { message: `At most ${MAX_VISITS_A_CALL} visits a call` }),

@@ -23,6 +23,16 @@ export const deliveryHours = z
   .max(MAX_DAY_HOURS, { message: `At most ${MAX_DAY_HOURS} hours in a day` })
   .multipleOf(HOURS_STEP, { message: 'Hours go in quarters of an hour (0.25)' });
 
+/**
+ * A day's hours as stored: the office's in quarters, a carer's visits' to the minute (to the hundredth of an hour). An
+ * entry changed in other ways keeps them (a note added beside a carer's 1.98 h); new hours are the office's, in quarters.
+ */
+const storedHours = z
+  .number({ error: 'Enter the hours as a number' })
+  .min(0, { message: 'Hours cannot be negative' })
+  .max(MAX_DAY_HOURS, { message: `At most ${MAX_DAY_HOURS} hours in a day` })
+  .multipleOf(0.01, { message: 'Hours go to the hundredth at most' });
+
 /** What an entry says: hours delivered, or a missed visit (no hours) with its reason. */
 const entryFields = {
   status: z.enum(['delivered', 'missed']),
@@ -41,7 +51,7 @@ export const deliveryInput = z.strictObject({ packageId, date: requiredDate('Dat
 export type DeliveryInput = z.output<typeof deliveryInput>;
 
 /** An entry's package and day stay; what it says may change. */
-export const deliveryUpdate = z.strictObject({ id: deliveryId, version, ...entryFields }).superRefine(entryRules);
+export const deliveryUpdate = z.strictObject({ id: deliveryId, version, ...entryFields, hours: storedHours.default(0) }).superRefine(entryRules);
 export type DeliveryUpdate = z.output<typeof deliveryUpdate>;
 
 export const monthInput = z.strictObject({ month });

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { LoadState } from '@/client/components/load-state';
 import { EmptyState } from '@/client/components/record/empty-state';
 import { useTRPC } from '@/client/lib/trpc';
-import { endsNextDay } from '@/shared/carer-app';
-import { formatDate, formatDateTime } from '@/shared/dates';
+import { visitWhenText } from '@/shared/carer-app';
+import { formatDateTime } from '@/shared/dates';
 import { carerKindLabel } from './carer-label';
 
 /**
@@ -25,10 +25,7 @@ export function VisitsList({ of }: { of: { clientId: string } | { carerId: strin
               {list.map((visit) => (
                 <li key={visit.id} className="flex flex-col gap-1 p-3 text-sm">
                   <span className="flex flex-wrap justify-between gap-x-3">
-                    <span className="font-medium">
-                      {formatDate(visit.date)}, {visit.start}–{visit.end}
-                      {endsNextDay(visit) ? ' (overnight)' : ''}
-                    </span>
+                    <span className={visit.couldNotVisit ? 'font-medium text-amber-800' : 'font-medium'}>{visitWhenText(visit)}</span>
                     <span className="text-muted-foreground">
                       {ofClient ? `${visit.carerName || carerKindLabel(visit.carerId)}` : visit.clientName}
                     </span>
@@ -37,9 +34,9 @@ export function VisitsList({ of }: { of: { clientId: string } | { carerId: strin
                     <span className="text-xs font-medium text-amber-800">{visit.status === 'toResolve' ? 'Waiting in Visits to resolve' : 'Turned down by the office'}</span>
                   ) : null}
                   {visit.note ? <span className="whitespace-pre-line">{visit.note}</span> : null}
-                  {visit.tellOffice ? (
+                  {visit.tellOffice || visit.couldNotVisit ? (
                     <span className="text-xs text-muted-foreground">
-                      Marked for the office to know
+                      {visit.couldNotVisit ? 'The office is told' : 'Marked for the office to know'}
                       {visit.seenBy && visit.seenAt ? ` · seen by ${visit.seenBy}, ${formatDateTime(visit.seenAt)}` : ' · not yet seen'}
                     </span>
                   ) : null}

@@ -6,6 +6,7 @@ import { CARER_KINDS } from '@/client/components/carer/carer-kind';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { useTRPC } from '@/client/lib/trpc';
+import { visitWhenText } from '@/shared/carer-app';
 import { carerKindOf } from '@/shared/carer-kind';
 import { formatShortDay } from '@/shared/dates';
 import { VISITS_TO_RESOLVE_ID, visitsToResolveText } from '@/client/components/care/visits-to-resolve-words';
@@ -51,13 +52,13 @@ export function FromCarersPanel() {
             From carers
           </h2>
         </CardTitle>
-        <CardDescription>What carers said the office needs to know, from their visits. Mark each seen once someone has acted on it.</CardDescription>
+        <CardDescription>What carers said the office needs to know, and visits that did not happen. Mark each seen once someone has acted on it.</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="divide-y">
           {heard.map((visit) => {
             const kind = carerKindOf(visit.carerId);
-            const when = `${formatShortDay(visit.date)}, ${visit.start}–${visit.end}`;
+            const when = visitWhenText(visit, formatShortDay);
             return (
               <li key={visit.visitId} className="flex flex-col gap-2 py-3 text-sm sm:flex-row sm:items-start sm:justify-between">
                 <div className="flex flex-col gap-1">
@@ -71,7 +72,7 @@ export function FromCarersPanel() {
                     )}
                     <span className="text-muted-foreground"> at {visit.clientName}’s · {when}</span>
                   </span>
-                  <span className="whitespace-pre-line">{visit.note}</span>
+                  {visit.note ? <span className="whitespace-pre-line">{visit.note}</span> : null}
                 </div>
                 <Button
                   type="button"

@@ -7,6 +7,7 @@ import { FormError } from '@/client/components/form/form-layout';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
+import { formatHours } from '@/client/lib/format';
 import { entryText, MISSED_TEXT, parseCellText } from './timesheet-cell';
 import type { DialogMode } from './timesheet-day-cell';
 import { longDayOf } from './timesheet-grid';
@@ -17,6 +18,8 @@ export interface EntryDialogTarget {
   mode: DialogMode;
   /** "Carer for Client", as the row names it. */
   who: string;
+  /** The day's hours from the carer's visits on the carer app, when they recorded any. */
+  carerHours?: number;
 }
 
 /** The dialog's fields as typed: the hours as text, read as the cell reads them (parseCellText). */
@@ -44,6 +47,8 @@ export function EntryDialog({ store, target, onClose }: { store: TimesheetStore;
     },
   });
   const status = watch('status');
+  // The office's figure set against the carer's own: clearing it lets the carer's stand again.
+  const carersDiffers = target.carerHours !== undefined && saved?.source === 'office' && (saved.status !== 'delivered' || saved.hours !== target.carerHours);
   const error = formState.errors.root?.message;
   const [saving, setSaving] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
@@ -61,7 +66,8 @@ export function EntryDialog({ store, target, onClose }: { store: TimesheetStore;
       if (!reason) return setError('root', { message: DELIVERY_MESSAGES.reasonRequired });
       return send({ status, hours: 0, reason, note: note.trim() });
     }
-    const parsed = parseCellText(hours);
+    // Hours left as stored stand (a carer's exact minutes); new ones are the office's, in quarters.
+    const parsed = saved?.status === 'delivered' && hours.trim() === entryText(saved) ? { kind: 'hours' as const, hours: saved.hours } : parseCellText(hours);
     if (parsed.kind !== 'hours') return setError('root', { message: parsed.kind === 'invalid' ? parsed.message : 'Enter the hours given' });
     return send({ status, hours: parsed.hours, note: note.trim() });
   });
@@ -119,10 +125,23 @@ export function EntryDialog({ store, target, onClose }: { store: TimesheetStore;
             <Input maxLength={MAX.line} {...register('note')} />
           </Field>
           <FormError message={error} />
+          {carersDiffers ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="text-amber-800">The carer’s app says {formatHours(target.carerHours ?? 0)} h.</span>
+              <Button type="button" variant="outline" size="sm" disabled={saving} onClick={() => void send(null)}>
+                Use the carer’s figure
+              </Button>
+            </p>
+          ) : null}
           <DialogFooter className="gap-2 sm:justify-between">
-            <Button type="button" variant="outline" disabled={saving || (saved === null && entryText(saved) === cell.text)} onClick={() => void send(null)}>
-              Clear the day
-            </Button>
+            {saved?.source === 'carer' ? (
+              // The carer's own figure is corrected by the office's typed over it, not cleared.
+              <span />
+            ) : (
+              <Button type="button" variant="outline" disabled={saving || (saved === null && entryText(saved) === cell.text)} onClick={() => void send(null)}>
+                {target.carerHours === undefined ? 'Clear the day' : 'Clear the office’s figure'}
+              </Button>
+            )}
             <div className="flex flex-col-reverse gap-2 sm:flex-row">
               <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
                 Cancel

@@ -49,13 +49,13 @@ describe('a statement as CSV', () => {
     expect(rows[0]).toEqual(STATEMENT_COLUMNS);
     expect(rows.slice(1)).toEqual([
       ['Marta Price', 'mone', 'MP', '2025-03', 'Edna Pollard', 'Mornings', 'pone', '2025-03-10', 'Delivered', '1.50', '', 'Bath, then "breakfast"'],
-      ['Marta Price', 'mone', 'MP', '2025-03', 'Edna Pollard', 'Mornings', 'pone', '2025-03-11', 'Missed', '0.00', 'Client in hospital', ''],
+      ['Marta Price', 'mone', 'MP', '2025-03', 'Edna Pollard', 'Mornings', 'pone', '2025-03-11', 'Missed', '0.00', 'Client in hospital or away', ''],
       ['Marta Price', 'mone', 'MP', '2025-03', 'Edna Pollard', 'Mornings', 'pone', '2025-03-12', 'Delivered', '2.00', '', `'=HYPERLINK("x")`],
     ]);
   });
 
   it('shows a missed visit by its reason, and hours to 2 decimals', () => {
-    expect(entryText({ status: 'missed', hours: 0, reason: 'client-in-hospital' })).toBe('Missed — Client in hospital');
+    expect(entryText({ status: 'missed', hours: 0, reason: 'client-in-hospital' })).toBe('Missed — Client in hospital or away');
     expect(entryText({ status: 'delivered', hours: 1.25, reason: null })).toBe('1.25');
   });
 });

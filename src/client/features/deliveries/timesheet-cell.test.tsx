@@ -118,14 +118,16 @@ describe('DayCell', () => {
     const byCarer = { ...delivered, hours: 1, source: 'carer' as const };
     const office = { ...delivered, id: 'd2', date: '2026-11-17', hours: 2 };
     store.load({ ...storeWeek, packages: [{ ...storePackage, entries: [byCarer, office] }] });
-    const visits = { date: '2026-11-16', start: '09:30', end: '10:30', note: '', tellOffice: false };
+    const visits = { date: '2026-11-16', start: '09:30', end: '10:30', couldNotVisit: null, note: '', tellOffice: false };
     const pkg = {
       visits: [
         visits,
         { ...visits, date: '2026-11-17' },
-        { date: '2026-11-17', start: '14:00', end: '14:30', note: 'Fell in the hall, no injury', tellOffice: true },
+        { date: '2026-11-17', start: '14:00', end: '14:30', couldNotVisit: null, note: 'Fell in the hall, no injury', tellOffice: true },
         // A night visit: 2 hours on its day, 7 on the next.
-        { date: '2026-11-17', start: '22:00', end: '07:00', note: 'Quiet night', tellOffice: false },
+        { date: '2026-11-17', start: '22:00', end: '07:00', couldNotVisit: null, note: 'Quiet night', tellOffice: false },
+        // A visit that did not happen: no hours, its reason in words.
+        { date: '2026-11-18', start: null, end: null, couldNotVisit: 'noAnswer' as const, note: 'Rang the daughter', tellOffice: false },
       ],
     };
     render(
@@ -142,7 +144,9 @@ describe('DayCell', () => {
       "Carer's app: 3.5 h, 09:30–10:30, 14:00–14:30, 22:00–07:00 overnight Note: For the office: Fell in the hall, no injury · Quiet night",
     );
     expect(screen.getByText("Carer's app: 3.5 h, 09:30–10:30, 14:00–14:30, 22:00–07:00 overnight")).toHaveClass('text-amber-800');
-    expect(screen.getByLabelText('Day 3')).toHaveAccessibleDescription("Carer's app: 7 h, 22:00–07:00 overnight Note: Quiet night");
+    expect(screen.getByLabelText('Day 3')).toHaveAccessibleDescription(
+      "Carer's app: 7 h, 22:00–07:00 overnight, Couldn’t visit: no answer at the door Note: Quiet night · Rang the daughter",
+    );
   });
 
   it('refuses bad hours on leaving the cell, keeps what was typed and sends nothing', async () => {

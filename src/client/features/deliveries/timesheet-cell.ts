@@ -1,5 +1,5 @@
 /** What a timesheet cell's text means and what saving it does: kept apart from the screen so it can be tested alone. */
-import { endsNextDay, hoursOfVisits, minutesByDay } from '@/shared/carer-app';
+import { couldNotVisitText, endsNextDay, hoursOfVisits, minutesByDay, timesOf } from '@/shared/carer-app';
 import { deliveryHours } from '@/shared/schemas/deliveries';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { formatHours } from '@/client/lib/format';
@@ -52,6 +52,8 @@ export type CellChange =
   | { kind: 'delete' };
 
 export function cellChange(saved: Entry | null, text: string): CellChange {
+  // What is stored, left as it is: a carer's exact minutes (1.98 h) are not the office's quarters, and stand.
+  if (saved && text.trim() === entryText(saved)) return { kind: 'none' };
   const parsed = parseCellText(text);
   switch (parsed.kind) {
     case 'invalid':
@@ -79,11 +81,16 @@ export interface DayVisits {
 }
 
 export function visitsOn(pkg: Pick<WeekPackage, 'visits'>, date: string): DayVisits | null {
-  const day = pkg.visits.flatMap((visit) => minutesByDay(visit).flatMap((part) => (part.date === date ? [{ visit, minutes: part.minutes }] : [])));
+  const day = pkg.visits.flatMap((visit) => {
+    const times = timesOf(visit);
+    if (!times) return visit.date === date && visit.couldNotVisit ? [{ visit, text: couldNotVisitText(visit.couldNotVisit), minutes: 0 }] : [];
+    const text = `${times.start}–${times.end}${endsNextDay(times) ? ' overnight' : ''}`;
+    return minutesByDay(times).flatMap((part) => (part.date === date ? [{ visit, text, minutes: part.minutes }] : []));
+  });
   if (day.length === 0) return null;
   const minutes = day.reduce((sum, part) => sum + part.minutes, 0);
   return {
-    times: day.map(({ visit }) => `${visit.start}–${visit.end}${endsNextDay(visit) ? ' overnight' : ''}`).join(', '),
+    times: day.map(({ text }) => text).join(', '),
     hours: hoursOfVisits(minutes),
     notes: day.flatMap(({ visit }) => (visit.note ? [`${visit.tellOffice ? 'For the office: ' : ''}${visit.note}`] : [])).join(' · '),
   };

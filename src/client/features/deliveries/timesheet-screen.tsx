@@ -18,7 +18,7 @@ import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
 import { useTRPC, useTRPCClient } from '@/client/lib/trpc';
 import { EntryDialog, type EntryDialogTarget } from './entry-dialog';
-import type { DeliveryWeek, Entry } from './timesheet-cell';
+import { type DeliveryWeek, type Entry, visitsOn } from './timesheet-cell';
 import type { DialogMode } from './timesheet-day-cell';
 import { TimesheetDayView } from './timesheet-day-view';
 import { packageWho, TimesheetGrid, type WeekView } from './timesheet-grid';
@@ -209,7 +209,12 @@ export default function TimesheetScreen() {
         }
       </LoadState>
       {dialog && dialogPackage && (
-        <EntryDialog key={dialog.cellKey} store={store} target={{ ...dialog, who: packageWho(dialogPackage) }} onClose={() => setDialog(null)} />
+        <EntryDialog
+          key={dialog.cellKey}
+          store={store}
+          target={{ ...dialog, who: packageWho(dialogPackage), carerHours: visitsOn(dialogPackage, dialog.cellKey.split('|')[1]!)?.hours }}
+          onClose={() => setDialog(null)}
+        />
       )}
     </div>
   );

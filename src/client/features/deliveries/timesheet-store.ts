@@ -22,7 +22,8 @@ export interface EntryTarget {
 export interface TimesheetApi {
   record: (input: EntryTarget & { packageId: string; date: string }) => Promise<Entry>;
   update: (input: EntryTarget & { id: string; version: number }) => Promise<Entry>;
-  remove: (input: { id: string; version: number }) => Promise<unknown>;
+  /** Clears the office's figure: the day's entry after is the carer's figure from their visits, if they recorded any. */
+  remove: (input: { id: string; version: number }) => Promise<{ entry: Entry | null }>;
   /** A save went through: the week as cached takes the entry, so coming back to the week shows it. */
   onSaved: (packageId: string, date: string, entry: Entry | null) => void;
   /** Someone else changed the week: it is loaded again (cells with typed values keep them). */
@@ -177,7 +178,7 @@ export class TimesheetStore {
     try {
       const stored = start.saved;
       let saved: Entry | null = null;
-      if (target === null) await this.api.remove({ id: stored!.id, version: stored!.version });
+      if (target === null) saved = (await this.api.remove({ id: stored!.id, version: stored!.version })).entry;
       else if (stored) saved = await this.api.update({ id: stored.id, version: stored.version, ...target });
       else saved = await this.api.record({ packageId, date, ...target });
       const now = this.get(key);

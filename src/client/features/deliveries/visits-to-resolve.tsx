@@ -8,7 +8,7 @@ import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import type { RouterOutputs } from '@/client/lib/api-types';
 import { useTRPC } from '@/client/lib/trpc';
-import { endsNextDay } from '@/shared/carer-app';
+import { visitWhenText } from '@/shared/carer-app';
 import { formatDate } from '@/shared/dates';
 
 type Waiting = RouterOutputs['carerApp']['toResolve']['visits'][number];
@@ -64,7 +64,7 @@ function WaitingVisit({ visit }: { visit: Waiting }) {
   const [packageId, setPackageId] = useState(visit.otherPackages[0]?.id ?? '');
   const [missing, setMissing] = useState(false);
   const id = useId();
-  const when = `${formatDate(visit.date)}, ${visit.start}–${visit.end}${endsNextDay(visit) ? ' (overnight)' : ''}`;
+  const when = visitWhenText(visit);
   const withReason = (action: 'recordAnyway' | 'turnDown') => {
     if (!reason.trim()) return setMissing(true);
     setMissing(false);

@@ -55,10 +55,12 @@ export const visits = pgTable(
     carerId: requiredReference('carer_id', () => carers.id, 'restrict'),
     packageId: requiredReference('package_id', () => packages.id, 'restrict'),
     date: date('date', { mode: 'string' }).notNull(),
-    /** HH:MM, the phone's local time. */
-    startTime: text('start_time').notNull(),
-    endTime: text('end_time').notNull(),
+    /** HH:MM, the phone's local time; none for a visit that did not happen. */
+    startTime: text('start_time'),
+    endTime: text('end_time'),
     minutes: integer('minutes').notNull(),
+    /** Why a visit did not happen ("Couldn't visit"), one of COULD_NOT_VISIT; null for a visit given. */
+    couldNotVisit: text('could_not_visit'),
     note: text('note').notNull().default(''),
     /**
      * "recorded": the day's delivered care; "toResolve": sent, but not recordable as it stands (its package closed or
@@ -81,12 +83,16 @@ export const visits = pgTable(
   },
   (t) => [
     check('visits_times', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
-    // Less than a day: an end earlier than the start is the next morning's.
-    check('visits_minutes', sql`${t.minutes} between 1 and 1439`),
+    // A visit given lasts less than a day (an end earlier than the start is the next morning's); one that did not
+    // happen has no times.
+    check(
+      'visits_minutes',
+      sql`(${t.couldNotVisit} is null and ${t.startTime} is not null and ${t.endTime} is not null and ${t.minutes} between 1 and 1439) or (${t.couldNotVisit} in ('noAnswer', 'clientCancelled', 'clientAway', 'carerCouldNotCome') and ${t.startTime} is null and ${t.endTime} is null and ${t.minutes} = 0)`,
+    ),
     check('visits_status', sql`${t.status} in ('recorded', 'toResolve', 'turnedDown')`),
     index('visits_carer_date_idx').on(t.carerId, t.date),
     index('visits_package_date_idx').on(t.packageId, t.date),
-    index('visits_for_the_office_idx').on(t.recordedAt).where(sql`${t.tellOffice} and ${t.seenAt} is null`),
+    index('visits_for_the_office_idx').on(t.recordedAt).where(sql`(${t.tellOffice} or ${t.couldNotVisit} is not null) and ${t.seenAt} is null`),
     index('visits_to_resolve_idx').on(t.recordedAt).where(sql`${t.status} = 'toResolve'`),
   ],
 );

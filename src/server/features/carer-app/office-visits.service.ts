@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { CouldNotVisit } from '@/shared/carer-app';
 import type { VisitRef, VisitsOfInput } from '@/shared/schemas/carer-app';
 import { packages, requests } from '@/server/db/schema/care';
 import { visits } from '@/server/db/schema/deliveries';
@@ -20,20 +21,32 @@ export function withPeople<T extends PgSelect>(query: T) {
     .innerJoin(clients, eq(clients.id, requests.clientId));
 }
 
-/** A carer's word for the office: a visit whose note they marked "The office needs to know", not yet seen. */
+/** A visit's times, or why it did not happen, as stored: the columns the office's lists read. */
+const VISIT_TIMES = {
+  start: visits.startTime,
+  end: visits.endTime,
+  couldNotVisit: sql<CouldNotVisit | null>`${visits.couldNotVisit}`,
+};
+
+/**
+ * A carer's word for the office, not yet seen: a visit whose note they marked "The office needs to know", or a visit
+ * that did not happen ("Couldn't visit"), with its note if any.
+ */
 export interface FromCarer {
   visitId: string;
   carerId: string;
   carerName: string;
   clientName: string;
   date: string;
-  start: string;
-  end: string;
+  /** None for a visit that did not happen. */
+  start: string | null;
+  end: string | null;
+  couldNotVisit: CouldNotVisit | null;
   note: string;
   recordedAt: string;
 }
 
-/** What carers marked for the office and nobody has marked seen, oldest first: the Dashboard's "From carers". */
+/** What carers marked for the office, and visits that did not happen, nobody has marked seen, oldest first: the Dashboard's "From carers". */
 export async function fromCarers({ db }: ServiceContext): Promise<{ visits: FromCarer[] }> {
   const rows = await withPeople(
     db
@@ -43,8 +56,7 @@ export async function fromCarers({ db }: ServiceContext): Promise<{ visits: From
         carerName: carers.name,
         clientName: clients.name,
         date: visits.date,
-        start: visits.startTime,
-        end: visits.endTime,
+        ...VISIT_TIMES,
         note: visits.note,
         recordedAt: visits.recordedAt,
       })
@@ -52,7 +64,7 @@ export async function fromCarers({ db }: ServiceContext): Promise<{ visits: From
       .$dynamic(),
   )
     // An anonymised client's notes are emptied: nothing is left to hear.
-    .where(and(eq(visits.tellOffice, true), isNull(visits.seenAt), sql`${visits.note} <> ''`))
+    .where(and(or(and(eq(visits.tellOffice, true), sql`${visits.note} <> ''`), isNotNull(visits.couldNotVisit)), isNull(visits.seenAt), isNull(clients.anonymisedAt)))
     .orderBy(asc(visits.recordedAt), asc(visits.id));
   return { visits: rows.map((row) => ({ ...row, recordedAt: row.recordedAt.toISOString() })) };
 }
@@ -61,7 +73,7 @@ export async function fromCarers({ db }: ServiceContext): Promise<{ visits: From
 export async function markSeen({ db, actor }: ServiceContext, { visitId }: VisitRef): Promise<{ visitId: string; seenAt: string; seenBy: string }> {
   return db.transaction(async (tx) => {
     const [visit] = await tx.select().from(visits).where(eq(visits.id, visitId)).for('update');
-    if (!visit || !visit.tellOffice) throw notFound('Note for the office');
+    if (!visit || !(visit.tellOffice || visit.couldNotVisit)) throw notFound('Note for the office');
     if (visit.seenAt) throw refused(`${visit.seenBy} marked this seen already`);
     const seenAt = new Date();
     await tx.update(visits).set({ seenAt, seenBy: actor.email }).where(eq(visits.id, visitId));
@@ -79,8 +91,10 @@ export interface OfficeVisit {
   clientId: string;
   clientName: string;
   date: string;
-  start: string;
-  end: string;
+  /** None for a visit that did not happen. */
+  start: string | null;
+  end: string | null;
+  couldNotVisit: CouldNotVisit | null;
   note: string;
   tellOffice: boolean;
   seenBy: string | null;
@@ -104,8 +118,7 @@ export async function visitsOf({ db, actor }: ServiceContext, of: VisitsOfInput)
         clientId: clients.id,
         clientName: clients.name,
         date: visits.date,
-        start: visits.startTime,
-        end: visits.endTime,
+        ...VISIT_TIMES,
         note: visits.note,
         tellOffice: visits.tellOffice,
         seenBy: visits.seenBy,

@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { minutesByDay } from '@/shared/carer-app';
+import { type CouldNotVisit, visitDays } from '@/shared/carer-app';
 import type { ResolveInput } from '@/shared/schemas/carer-app';
 import { packages, requests } from '@/server/db/schema/care';
 import { closedMonths, visits } from '@/server/db/schema/deliveries';
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
+import { keepDayFromVisits } from '@/server/records/delivery-entries';
 import { notFound, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
 import { withPeople } from './office-visits.service';
-import { keepDayFromVisits, overlapOf, packageOf, packageRefusal } from './visit-rules';
+import { overlapOf, packageOf, packageRefusal } from './visit-rules';
 
 /** A package the office may record a waiting visit on instead: the same client's, with the same carer. */
 export interface OtherPackage {
@@ -27,8 +28,10 @@ export interface VisitToResolve {
   clientName: string;
   packageId: string;
   date: string;
-  start: string;
-  end: string;
+  /** None for a visit that did not happen. */
+  start: string | null;
+  end: string | null;
+  couldNotVisit: CouldNotVisit | null;
   note: string;
   reason: string;
   recordedAt: string;
@@ -50,6 +53,7 @@ export async function visitsToResolve({ db }: ServiceContext): Promise<{ visits:
         date: visits.date,
         start: visits.startTime,
         end: visits.endTime,
+        couldNotVisit: sql<CouldNotVisit | null>`${visits.couldNotVisit}`,
         note: visits.note,
         reason: visits.reason,
         recordedAt: visits.recordedAt,
@@ -113,7 +117,7 @@ export async function resolveVisit(ctx: ServiceContext, input: ResolveInput): Pr
       .update(visits)
       .set({ status: 'recorded', packageId, resolution: input.action === 'recordAnyway' ? input.reason : 'Recorded on another package', ...resolved })
       .where(eq(visits.id, visit.id));
-    for (const day of minutesByDay(times)) await keepDayFromVisits(tx, packageId, day.date);
+    for (const date of visitDays(times)) await keepDayFromVisits(tx, packageId, date);
     await recordAudit(tx, actor, 'carerApp.resolve', visit.id, {
       action: input.action,
       ...(input.action === 'recordAnyway' ? { reason: input.reason } : { packageId: { from: visit.packageId, to: packageId } }),

@@ -1,22 +1,16 @@
 import { and, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
-import { endsAfter, hoursOfVisits, VISIT_REFUSALS, visitEndDate, visitMinutes } from '@/shared/carer-app';
+import { endsAfter, timesOf, VISIT_REFUSALS, type VisitDay, visitEndDate, visitMinutes } from '@/shared/carer-app';
 import { addDays } from '@/shared/dates';
 import { monthOfDate } from '@/shared/deliveries';
 import type { Executor } from '@/server/db/client';
-import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
-import { closedMonths, deliveries, visits } from '@/server/db/schema/deliveries';
+import { closedMonths, visits } from '@/server/db/schema/deliveries';
 import { clients } from '@/server/db/schema/people';
 
 // What makes a visit recordable, for the phone's visits as they arrive and for the office resolving one that waited.
 
-/** A visit's day and times, on a package. */
-export interface VisitTimes {
-  packageId: string;
-  date: string;
-  start: string;
-  end: string;
-}
+/** A visit's day and times (none for a visit that did not happen), on a package. */
+export type VisitTimes = VisitDay & { packageId: string };
 
 /** A package the office has given the carer's phone: not archived, its client neither archived nor anonymised. */
 export const givenToPhone = and(eq(packages.archived, 'N'), eq(clients.archived, 'N'), isNull(clients.anonymisedAt));
@@ -35,9 +29,10 @@ export interface RecordingLimits {
 
 /** The carer's own slip, which the phone shows them to put right (no length, a day to come, not ended yet), or null. */
 export function carersSlip(visit: VisitTimes, limits: Pick<RecordingLimits, 'today' | 'time'>): string | null {
-  if (visitMinutes(visit) === 0) return VISIT_REFUSALS.noLength;
+  const times = timesOf(visit);
+  if (times && visitMinutes(times) === 0) return VISIT_REFUSALS.noLength;
   if (visit.date > limits.today) return VISIT_REFUSALS.future;
-  if (endsAfter(visit, limits)) return VISIT_REFUSALS.notEndedYet(visit.end);
+  if (times && endsAfter(times, limits)) return VISIT_REFUSALS.notEndedYet(times.end);
   return null;
 }
 
@@ -97,7 +92,9 @@ export async function packageRefusal(tx: Executor, visit: VisitTimes, pkg: Packa
  * null when none. `exceptId` leaves the visit itself out when the office moves it.
  */
 export async function overlapOf(tx: Executor, carerId: string, visit: VisitTimes, exceptId?: string): Promise<string | null> {
-  const starts = sql`(${visit.date}::date + ${visit.start}::time)`;
+  const times = timesOf(visit);
+  if (!times) return null;
+  const starts = sql`(${times.date}::date + ${times.start}::time)`;
   const storedStart = sql`(${visits.date} + ${visits.startTime}::time)`;
   const [other] = await tx
     .select({ date: visits.date, start: visits.startTime, end: visits.endTime })
@@ -106,40 +103,14 @@ export async function overlapOf(tx: Executor, carerId: string, visit: VisitTimes
       and(
         eq(visits.carerId, carerId),
         ne(visits.status, 'turnedDown'),
+        isNull(visits.couldNotVisit),
         exceptId ? ne(visits.id, exceptId) : undefined,
         gte(visits.date, addDays(visit.date, -1)),
         lte(visits.date, visitEndDate(visit)),
-        sql`${storedStart} < ${starts} + make_interval(mins => ${visitMinutes(visit)}::int) and ${storedStart} + make_interval(mins => ${visits.minutes}) > ${starts}`,
+        sql`${storedStart} < ${starts} + make_interval(mins => ${visitMinutes(times)}::int) and ${storedStart} + make_interval(mins => ${visits.minutes}) > ${starts}`,
       ),
     )
     .limit(1);
-  return other ? VISIT_REFUSALS.overlaps(other) : null;
-}
-
-/** Minutes of the package's recorded visits on `date`: those begun that day up to midnight, and those begun the day before after it. */
-const minutesOnDay = (date: string) => {
-  const startMinute = sql`(substr(${visits.startTime}, 1, 2)::int * 60 + substr(${visits.startTime}, 4, 2)::int)`;
-  return sql<number>`coalesce(sum(case when ${visits.date} = ${date}::date then least(${visits.minutes}, 1440 - ${startMinute}) else greatest(0, ${visits.minutes} - (1440 - ${startMinute})) end), 0)::int`;
-};
-
-/**
- * The day's delivered care from the carer's visits: the package's recorded visits' minutes that fall on the day (split
- * at midnight, decision 308), on the day's entry when the carer's visits made it (or there is none yet). An entry the
- * office typed is left as it is: the visits are shown beside it to reconcile.
- */
-export async function keepDayFromVisits(tx: Executor, packageId: string, date: string): Promise<void> {
-  const [day] = await tx
-    .select({ minutes: minutesOnDay(date) })
-    .from(visits)
-    .where(and(eq(visits.packageId, packageId), eq(visits.status, 'recorded'), gte(visits.date, addDays(date, -1)), lte(visits.date, date)));
-  const hours = Math.min(24, hoursOfVisits(day?.minutes ?? 0));
-  const [entry] = await tx.select().from(deliveries).where(and(eq(deliveries.packageId, packageId), eq(deliveries.date, date))).for('update');
-  if (!entry) {
-    await tx.insert(deliveries).values({ id: newId('d'), packageId, date, status: 'delivered', hours, source: 'carer' });
-  } else if (entry.source === 'carer') {
-    await tx
-      .update(deliveries)
-      .set({ hours, status: 'delivered', reason: null, version: entry.version + 1, updatedAt: new Date() })
-      .where(eq(deliveries.id, entry.id));
-  }
+  // Only visits given have times (couldNotVisit is null).
+  return other ? VISIT_REFUSALS.overlaps(other as { date: string; start: string; end: string }) : null;
 }

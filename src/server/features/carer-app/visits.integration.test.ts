@@ -12,6 +12,7 @@ import { newPackage, newRequest } from '@/server/test/care-builders';
 import { callOverHttp } from '@/server/test/procedure-calls';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { ACCESS_ENDED, TOO_MANY_VISITS, VISIT_REFUSALS, VISITS_AN_HOUR } from '@/shared/carer-app';
+import { DELIVERY_MESSAGES } from '@/shared/deliveries';
 import { addDays, todayIn } from '@/shared/dates';
 import { CARER_ROLE } from '@/shared/permissions';
 
@@ -265,8 +266,8 @@ describe('carerApp.sync', () => {
     const row = week.packages.find((p) => p.id === own)!;
     expect(row.entries.find((e) => e.date === '2026-03-12')).toMatchObject({ hours: 2, source: 'office' });
     expect(row.visits.filter((v) => v.date === '2026-03-12')).toEqual([
-      { date: '2026-03-12', start: sent12.start, end: sent12.end, note: '', tellOffice: false },
-      { date: '2026-03-12', start: '15:00', end: '16:00', note: '', tellOffice: false },
+      { date: '2026-03-12', start: sent12.start, end: sent12.end, couldNotVisit: null, note: '', tellOffice: false },
+      { date: '2026-03-12', start: '15:00', end: '16:00', couldNotVisit: null, note: '', tellOffice: false },
     ]);
   });
 
@@ -289,7 +290,7 @@ describe('carerApp.sync', () => {
     const week = await admin.deliveries.getWeek({ weekStart: '2026-03-09' });
     const row = week.packages.find((p) => p.id === own)!;
     expect(row.entries.filter((e) => e.date === '2026-03-13' || e.date === '2026-03-14').map((e) => e.hours)).toEqual([2.5, 7.17]);
-    expect(row.visits).toContainEqual({ date: '2026-03-13', start: '22:00', end: '07:00', note: 'Settled by midnight', tellOffice: false });
+    expect(row.visits).toContainEqual({ date: '2026-03-13', start: '22:00', end: '07:00', couldNotVisit: null, note: 'Settled by midnight', tellOffice: false });
     // A week that begins the morning after a Sunday night has that night's visit beside its first day.
     const sunday = visit({ date: '2026-03-01', start: '23:00', end: '01:00' });
     expect(await carerApp.sync({ visits: [sunday] })).toEqual([{ id: sunday.id, result: 'recorded' }]);
@@ -318,6 +319,79 @@ describe('carerApp.sync', () => {
     expect(await dayEntry(own, TODAY)).toMatchObject({ hours: 3.5, source: 'carer' });
   });
 
+  it('takes a visit that did not happen: the day missed with why, heard in "From carers" until seen, counted as missed', async () => {
+    const missedBefore = (await admin.deliveries.getStatement({ carerId, month: '2026-03' })).missedVisits;
+    const reportMissed = async () => (await admin.analytics.getDeliveredReport({ startYear: 2026, breakdown: 'locality' })).years[0]!.months[2]!.missedVisits;
+    const reportBefore = await reportMissed();
+    const noAnswer = { id: randomUUID(), packageId: own, date: '2026-03-10', couldNotVisit: 'noAnswer' as const, note: 'Curtains shut, rang the daughter' };
+    expect(await carerApp.sync({ visits: [noAnswer] })).toEqual([{ id: noAnswer.id, result: 'recorded' }]);
+    expect(await stored(noAnswer.id)).toMatchObject([{ startTime: null, endTime: null, minutes: 0, couldNotVisit: 'noAnswer', note: noAnswer.note }]);
+    expect(await dayEntry(own, '2026-03-10')).toMatchObject({ status: 'missed', hours: 0, reason: 'no-answer', source: 'carer' });
+    expect(await auditOf(noAnswer.id)).toEqual([{ procedure: 'carerApp.visitRecorded', changes: expect.objectContaining({ couldNotVisit: 'noAnswer' }) }]);
+    // Sent again it is the same; with another reason it is other content.
+    expect(await carerApp.sync({ visits: [noAnswer] })).toEqual([{ id: noAnswer.id, result: 'duplicate' }]);
+    expect(await carerApp.sync({ visits: [{ ...noAnswer, couldNotVisit: 'clientAway' }] })).toEqual([{ id: noAnswer.id, result: 'refused', reason: VISIT_REFUSALS.sentWithOtherContent }]);
+    // Counted where the reports count missed visits: the carer's statement and the Delivered Care Report.
+    const statement = await admin.deliveries.getStatement({ carerId, month: '2026-03' });
+    expect(statement.missedVisits).toBe(missedBefore + 1);
+    expect(statement.packages.find((p) => p.id === own)!.entries).toContainEqual(expect.objectContaining({ date: '2026-03-10', status: 'missed', reason: 'no-answer' }));
+    expect(await reportMissed()).toBe(reportBefore + 1);
+    // On the timesheet's day, beside the figure; on the phone as sent.
+    const week = await admin.deliveries.getWeek({ weekStart: '2026-03-09' });
+    expect(week.packages.find((p) => p.id === own)!.visits).toContainEqual({ date: '2026-03-10', start: null, end: null, couldNotVisit: 'noAnswer', note: noAnswer.note, tellOffice: false });
+    expect((await carerApp.myVisits()).visits.find((v) => v.id === noAnswer.id)).toMatchObject({ start: null, end: null, couldNotVisit: 'noAnswer', state: 'recorded' });
+    // The office hears of it, with or without a note, until someone marks it seen.
+    const coordinator = t.caller('Coordinator');
+    const silent = { id: randomUUID(), packageId: own, date: '2026-03-11', couldNotVisit: 'carerCouldNotCome' as const };
+    expect(await carerApp.sync({ visits: [silent] })).toEqual([{ id: silent.id, result: 'recorded' }]);
+    const heard = (await coordinator.carerApp.fromCarers()).visits;
+    expect(heard.find((v) => v.visitId === noAnswer.id)).toMatchObject({ carerName: 'Cara Visits', clientName: 'Edna Home', start: null, end: null, couldNotVisit: 'noAnswer', note: noAnswer.note });
+    expect(heard.find((v) => v.visitId === silent.id)).toMatchObject({ couldNotVisit: 'carerCouldNotCome', note: '' });
+    await coordinator.carerApp.markSeen({ visitId: noAnswer.id });
+    expect((await coordinator.carerApp.fromCarers()).visits.map((v) => v.visitId)).not.toContain(noAnswer.id);
+    // Care given later that day makes it a day of care; the carer's word that the first call failed stays beside it.
+    const later = visit({ date: '2026-03-10', start: '16:00', end: '17:00' });
+    expect(await carerApp.sync({ visits: [later] })).toEqual([{ id: later.id, result: 'recorded' }]);
+    expect(await dayEntry(own, '2026-03-10')).toMatchObject({ status: 'delivered', hours: 1, reason: null, source: 'carer' });
+    // Answered as visits are: a day to come refused, a package ended kept for the office; times with it are refused whole.
+    const ahead = { id: randomUUID(), packageId: own, date: '2026-03-19', couldNotVisit: 'clientCancelled' as const };
+    const afterEnd = { id: randomUUID(), packageId: ended, date: '2026-03-12', couldNotVisit: 'clientAway' as const };
+    expect(await carerApp.sync({ visits: [ahead, afterEnd] })).toEqual([
+      { id: ahead.id, result: 'refused', reason: VISIT_REFUSALS.future },
+      { id: afterEnd.id, result: 'toResolve', reason: VISIT_REFUSALS.afterEnd('2026-03-10') },
+    ]);
+    expect((await coordinator.carerApp.toResolve()).visits.find((v) => v.id === afterEnd.id)).toMatchObject({ start: null, end: null, couldNotVisit: 'clientAway' });
+    await expect(carerApp.sync({ visits: [{ ...visit(), couldNotVisit: 'noAnswer' } as never] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('lets the carer’s figure stand again when the office clears its own; the carer’s own figure is corrected, not cleared', async () => {
+    // Added to the hour recorded that morning: 8 hours.
+    const sent = visit({ date: '2026-03-05', start: '12:00', end: '19:00' });
+    expect(await carerApp.sync({ visits: [sent] })).toEqual([{ id: sent.id, result: 'recorded' }]);
+    const made = (await dayEntry(own, '2026-03-05'))!;
+    expect(made).toMatchObject({ hours: 8, source: 'carer' });
+    await expect(admin.deliveries.delete({ id: made.id, version: made.version })).rejects.toThrow(DELIVERY_MESSAGES.carersFigure);
+    const office = await admin.deliveries.update({ id: made.id, version: made.version, status: 'delivered', hours: 6, note: '' });
+    expect(office).toMatchObject({ hours: 6, source: 'office' });
+    const cleared = await admin.deliveries.delete({ id: office.id, version: office.version });
+    expect(cleared.entry).toMatchObject({ status: 'delivered', hours: 8, source: 'carer' });
+    expect(await dayEntry(own, '2026-03-05')).toMatchObject({ hours: 8, source: 'carer' });
+    // A day of the office's alone clears to nothing.
+    const alone = await admin.deliveries.record({ packageId: ended, date: '2026-03-09', status: 'delivered', hours: 2, note: '' });
+    expect((await admin.deliveries.delete({ id: alone.id, version: alone.version })).entry).toBeNull();
+  });
+
+  it('keeps a carer’s exact minutes when the office changes something else that day; the office’s new hours go in quarters', async () => {
+    const sent = visit({ date: '2026-03-07', start: '22:01', end: '23:59' });
+    expect(await carerApp.sync({ visits: [sent] })).toEqual([{ id: sent.id, result: 'recorded' }]);
+    const made = (await dayEntry(own, '2026-03-07'))!;
+    expect(made).toMatchObject({ hours: 1.97, source: 'carer' });
+    const noted = await admin.deliveries.update({ id: made.id, version: made.version, status: 'delivered', hours: 1.97, note: 'Daughter rang to say thank you' });
+    expect(noted).toMatchObject({ hours: 1.97, note: 'Daughter rang to say thank you', source: 'office' });
+    await expect(admin.deliveries.update({ id: noted.id, version: noted.version, status: 'delivered', hours: 1.9, note: '' })).rejects.toThrow('Hours go in quarters of an hour (0.25)');
+    expect(await admin.deliveries.update({ id: noted.id, version: noted.version, status: 'delivered', hours: 2, note: '' })).toMatchObject({ hours: 2 });
+  });
+
   it('brings a note marked for the office to "From carers" until someone marks it seen, by whom and when, audited', async () => {
     const fall = visit({ date: '2026-03-15', start: '01:00', end: '02:00', note: 'Night call – fall, no injury, daughter informed', tellOffice: true });
     const plain = visit({ date: '2026-03-15', start: '09:00', end: '09:30', note: 'Breakfast' });
@@ -331,7 +405,7 @@ describe('carerApp.sync', () => {
     expect((await coordinator.carerApp.fromCarers()).visits.map((v) => v.visitId)).not.toContain(plain.id);
     // The note is on the timesheet's day too, and on the phone as sent.
     const week = await admin.deliveries.getWeek({ weekStart: '2026-03-09' });
-    expect(week.packages.find((p) => p.id === own)!.visits).toContainEqual({ date: '2026-03-15', start: '01:00', end: '02:00', note: fall.note, tellOffice: true });
+    expect(week.packages.find((p) => p.id === own)!.visits).toContainEqual({ date: '2026-03-15', start: '01:00', end: '02:00', couldNotVisit: null, note: fall.note, tellOffice: true });
     expect((await carerApp.myVisits()).visits.find((v) => v.id === fall.id)).toMatchObject({ note: fall.note, tellOffice: true });
     // Sent again with the mark changed, it is other content: refused, the first kept.
     expect(await carerApp.sync({ visits: [{ ...fall, tellOffice: false }] })).toEqual([{ id: fall.id, result: 'refused', reason: VISIT_REFUSALS.sentWithOtherContent }]);

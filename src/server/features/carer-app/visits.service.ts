@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { minutesByDay, TOO_MANY_VISITS, VISIT_REFUSALS, visitMinutes, VISITS_AN_HOUR } from '@/shared/carer-app';
+import { type CouldNotVisit, TOO_MANY_VISITS, VISIT_REFUSALS, visitDays, visitMinutes, VISITS_AN_HOUR } from '@/shared/carer-app';
 import { addDays, todayIn } from '@/shared/dates';
 import { monthOfDate } from '@/shared/deliveries';
 import type { VisitInput } from '@/shared/schemas/carer-app';
@@ -10,9 +10,10 @@ import { closedMonths, visitRefusals, visits } from '@/server/db/schema/deliveri
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
 import { notEndedYet } from '@/server/records/care.mappers';
+import { keepDayFromVisits } from '@/server/records/delivery-entries';
 import { getRecordingStart } from '@/server/records/recording-start';
 import type { ServiceContext } from '@/server/records/service-context';
-import { carersSlip, givenToPhone, keepDayFromVisits, overlapOf, packageOf, phoneRefusal, type RecordingLimits } from './visit-rules';
+import { carersSlip, givenToPhone, overlapOf, packageOf, phoneRefusal, type RecordingLimits } from './visit-rules';
 
 /** How far back the phone is given its own visits. */
 export const VISITS_SHOWN_DAYS = 30;
@@ -23,16 +24,34 @@ export const VISITS_SHOWN_DAYS = 30;
  */
 export type VisitAnswer = { id: string } & ({ result: 'recorded' } | { result: 'duplicate' } | { result: 'toResolve'; reason: string } | { result: 'refused'; reason: string });
 
+/** A visit as the phone sent it, given or not, in the columns it is stored in. */
+function visitRow(visit: VisitInput, carerId: string) {
+  const given = 'start' in visit;
+  const times = given ? { startTime: visit.start, endTime: visit.end, minutes: visitMinutes(visit) } : { startTime: null, endTime: null, minutes: 0 };
+  return {
+    id: visit.id,
+    carerId,
+    packageId: visit.packageId,
+    date: visit.date,
+    ...times,
+    couldNotVisit: given ? null : visit.couldNotVisit,
+    note: visit.note ?? '',
+    tellOffice: given ? (visit.tellOffice ?? false) : false,
+  };
+}
+type VisitRow = ReturnType<typeof visitRow>;
+
 /** A visit as stored, to compare a resend with. */
-function sameVisit(stored: typeof visits.$inferSelect, sent: VisitInput, carerId: string): boolean {
+function sameVisit(stored: typeof visits.$inferSelect, sent: VisitRow): boolean {
   return (
-    stored.carerId === carerId &&
+    stored.carerId === sent.carerId &&
     stored.packageId === sent.packageId &&
     stored.date === sent.date &&
-    stored.startTime === sent.start &&
-    stored.endTime === sent.end &&
-    stored.note === (sent.note ?? '') &&
-    stored.tellOffice === (sent.tellOffice ?? false)
+    stored.startTime === sent.startTime &&
+    stored.endTime === sent.endTime &&
+    stored.couldNotVisit === sent.couldNotVisit &&
+    stored.note === sent.note &&
+    stored.tellOffice === sent.tellOffice
   );
 }
 
@@ -104,30 +123,30 @@ async function refuse(tx: Executor, actor: ServiceContext['actor'], carerId: str
  * to resolve; else recorded as the day's delivered care.
  */
 async function syncVisit(tx: Executor, actor: ServiceContext['actor'], carerId: string, visit: VisitInput, limits: SendingLimits): Promise<VisitAnswer> {
+  const row = visitRow(visit, carerId);
   const [stored] = await tx.select().from(visits).where(eq(visits.id, visit.id));
   if (stored) {
-    if (sameVisit(stored, visit, carerId)) return { id: visit.id, result: 'duplicate' };
+    if (sameVisit(stored, row)) return { id: visit.id, result: 'duplicate' };
     return refuse(tx, actor, carerId, visit, VISIT_REFUSALS.sentWithOtherContent);
   }
-  const slip = carersSlip(visit, limits) ?? (limits.endedOn !== null && visit.date > limits.endedOn ? VISIT_REFUSALS.afterAccessEnded : null);
+  const times = { packageId: row.packageId, date: row.date, start: row.startTime, end: row.endTime };
+  const slip = carersSlip(times, limits) ?? (limits.endedOn !== null && visit.date > limits.endedOn ? VISIT_REFUSALS.afterAccessEnded : null);
   if (slip) return refuse(tx, actor, carerId, visit, slip);
   const pkg = await packageOf(tx, visit.packageId);
   if (!pkg) return refuse(tx, actor, carerId, visit, VISIT_REFUSALS.notYours);
-  const overlap = await overlapOf(tx, carerId, visit);
+  const overlap = await overlapOf(tx, carerId, times);
   if (overlap) return refuse(tx, actor, carerId, visit, overlap);
   // Sent after the carer's access ended, a visit is the office's to accept, whatever else is said of it.
-  const phone = await phoneRefusal(tx, visit, pkg, carerId, limits);
+  const phone = await phoneRefusal(tx, times, pkg, carerId, limits);
   const forOffice = limits.endedOn === null ? phone : [VISIT_REFUSALS.sentAfterAccessEnded, phone].filter(Boolean).join('. ');
-  const minutes = visitMinutes(visit);
-  const row = { id: visit.id, carerId, packageId: visit.packageId, date: visit.date, startTime: visit.start, endTime: visit.end, minutes, note: visit.note ?? '', tellOffice: visit.tellOffice ?? false };
   if (forOffice) {
     await tx.insert(visits).values({ ...row, status: 'toResolve', reason: forOffice });
-    await recordAudit(tx, actor, 'carerApp.visitToResolve', visit.id, { ...visit, carerId, minutes, reason: forOffice });
+    await recordAudit(tx, actor, 'carerApp.visitToResolve', visit.id, { ...visit, carerId, minutes: row.minutes, reason: forOffice });
     return { id: visit.id, result: 'toResolve', reason: forOffice };
   }
   await tx.insert(visits).values(row);
-  for (const day of minutesByDay(visit)) await keepDayFromVisits(tx, visit.packageId, day.date);
-  await recordAudit(tx, actor, 'carerApp.visitRecorded', visit.id, { ...visit, carerId, minutes });
+  for (const date of visitDays(times)) await keepDayFromVisits(tx, visit.packageId, date);
+  await recordAudit(tx, actor, 'carerApp.visitRecorded', visit.id, { ...visit, carerId, minutes: row.minutes });
   return { id: visit.id, result: 'recorded' };
 }
 
@@ -149,8 +168,10 @@ export interface MyVisit {
   packageId: string;
   clientName: string;
   date: string;
-  start: string;
-  end: string;
+  /** None for a visit that did not happen. */
+  start: string | null;
+  end: string | null;
+  couldNotVisit: CouldNotVisit | null;
   note: string;
   tellOffice: boolean;
   state: 'recorded' | 'toResolve' | 'turnedDown';
@@ -208,7 +229,8 @@ export async function myVisits({ db, today }: ServiceContext, carer: { carerId: 
     visits: recent.map(({ visit: v, clientName }) => {
       const state = v.status as MyVisit['state'];
       const reason = state === 'toResolve' ? v.reason : state === 'turnedDown' ? v.resolution : null;
-      return { id: v.id, packageId: v.packageId, clientName, date: v.date, start: v.startTime, end: v.endTime, note: v.note, tellOffice: v.tellOffice, state, ...(reason ? { reason } : {}) };
+      const couldNotVisit = v.couldNotVisit as CouldNotVisit | null;
+      return { id: v.id, packageId: v.packageId, clientName, date: v.date, start: v.startTime, end: v.endTime, couldNotVisit, note: v.note, tellOffice: v.tellOffice, state, ...(reason ? { reason } : {}) };
     }),
   };
 }

@@ -138,7 +138,7 @@ describe('a carer’s visits from the carer app', () => {
 
     // The carer's own export holds their visits, in their words, and their audit entries.
     const own = await admin.dataProtection.exportPerson({ personId: carer.id });
-    expect((own.person as { visits: unknown[] }).visits).toEqual([{ packageId: pkg.id, date: '2026-11-20', start: '09:00', end: '10:00', minutes: 60, note, recordedAt: expect.any(String) }]);
+    expect((own.person as { visits: unknown[] }).visits).toEqual([{ packageId: pkg.id, date: '2026-11-20', start: '09:00', end: '10:00', couldNotVisit: null, minutes: 60, note, recordedAt: expect.any(String) }]);
     expect(own.audit.filter((e) => e.recordId === recorded.id || e.recordId === refused.id).map((e) => e.procedure)).toEqual(['carerApp.visitRecorded', 'carerApp.visitRefused']);
     // The client's holds the visits to them, and not who made them.
     const theirs = await admin.dataProtection.exportPerson({ personId: client.id });

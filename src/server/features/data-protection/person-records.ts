@@ -77,8 +77,10 @@ export async function carerPackageIds(db: Executor, personId: string): Promise<s
 export interface ExportedVisit {
   packageId: string;
   date: string;
-  start: string;
-  end: string;
+  /** None for a visit that did not happen (couldNotVisit says why). */
+  start: string | null;
+  end: string | null;
+  couldNotVisit: string | null;
   minutes: number;
   note: string;
   recordedAt: string;
@@ -92,7 +94,7 @@ export async function visitsFor(db: Executor, where: { packageIds: string[] } | 
     .from(visits)
     .where('packageIds' in where ? inArray(visits.packageId, where.packageIds) : eq(visits.carerId, where.carerId))
     .orderBy(visits.date, visits.startTime);
-  return rows.map((v) => ({ packageId: v.packageId, date: v.date, start: v.startTime, end: v.endTime, minutes: v.minutes, note: v.note, recordedAt: v.recordedAt.toISOString() }));
+  return rows.map((v) => ({ packageId: v.packageId, date: v.date, start: v.startTime, end: v.endTime, couldNotVisit: v.couldNotVisit, minutes: v.minutes, note: v.note, recordedAt: v.recordedAt.toISOString() }));
 }
 
 /** The care given on each of these packages, by date: what a subject access export shows of it. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
+import type { CouldNotVisit } from '@/shared/carer-app';
 import { CARER_KIND_LABELS, type CarerKind, carerKindOf } from '@/shared/carer-kind';
 import { withoutRenewed } from '@/shared/care';
 import { addDays, OPEN } from '@/shared/dates';
@@ -15,7 +16,7 @@ import {
   plannedHoursBetween,
   weekDays,
 } from '@/shared/deliveries';
-import type { DeliveryInput, DeliveryUpdate } from '@/shared/schemas/deliveries';
+import { deliveryHours, type DeliveryInput, type DeliveryUpdate } from '@/shared/schemas/deliveries';
 import { type Executor, queryRows } from '@/server/db/client';
 import { jsonTuple } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
@@ -23,6 +24,7 @@ import { packages, requests } from '@/server/db/schema/care';
 import { closedMonths, deliveries, visits } from '@/server/db/schema/deliveries';
 import { carers, clients } from '@/server/db/schema/people';
 import { diffRecords, recordAudit } from '@/server/records/audit-trail';
+import { keepDayFromVisits } from '@/server/records/delivery-entries';
 import { getRecordingStart, type RecordingStart, recordingRow } from '@/server/records/recording-start';
 import { notFound, refused } from '@/server/records/record-errors';
 import { carerNameFor, mayReadCarer } from '@/server/records/role-views';
@@ -86,9 +88,9 @@ export interface DeliveryPackage {
 
 /**
  * A visit as the office sees it beside the day's figure: its times (an end earlier than the start is the next
- * morning's), the carer's note, and whether they marked it for the office to know.
+ * morning's) or why it did not happen, the carer's note, and whether they marked it for the office to know.
  */
-export type CarerVisit = { date: string; start: string; end: string; note: string; tellOffice: boolean };
+export type CarerVisit = { date: string; start: string | null; end: string | null; couldNotVisit: CouldNotVisit | null; note: string; tellOffice: boolean };
 
 type RunningPackage = Omit<DeliveryPackage, 'plannedHours' | 'plannedTo' | 'entries' | 'visits'> & {
   clientId: string;
@@ -108,7 +110,14 @@ const ENTRY = jsonTuple<Omit<Delivery, 'packageId'>>({
   source: sql`d.source`,
 });
 
-const VISIT = jsonTuple<CarerVisit>({ date: sql`v.date`, start: sql`v.start_time`, end: sql`v.end_time`, note: sql`v.note`, tellOffice: sql`v.tell_office` });
+const VISIT = jsonTuple<CarerVisit>({
+  date: sql`v.date`,
+  start: sql`v.start_time`,
+  end: sql`v.end_time`,
+  couldNotVisit: sql`v.could_not_visit`,
+  note: sql`v.note`,
+  tellOffice: sql`v.tell_office`,
+});
 
 const RUNNING_PACKAGE = jsonTuple<RunningPackage>({
   id: sql`p.id`,
@@ -302,6 +311,9 @@ export function recordDelivery(ctx: RecordContext, input: DeliveryInput): Promis
 export function updateDelivery(ctx: RecordContext, input: DeliveryUpdate): Promise<Delivery> {
   return changeRecord(ctx, DELIVERY, input, async (tx, stored) => {
     await checkMonthOpen(tx, stored.date);
+    // The quarter-hour rule is for what the office types: a carer's exact minutes kept as they were block nothing.
+    const typed = deliveryHours.safeParse(input.hours);
+    if (input.status === 'delivered' && input.hours !== stored.hours && !typed.success) throw refused(typed.error.issues[0]!.message);
     const before = deliveryFromRow(stored);
     const after = deliveryFromRow(await saveNextVersion(tx, deliveries, stored, entryColumns(input)));
     await auditChange(tx, ctx, 'deliveries.update', stored.id, before, after);
@@ -309,12 +321,19 @@ export function updateDelivery(ctx: RecordContext, input: DeliveryUpdate): Promi
   });
 }
 
-export function deleteDelivery(ctx: RecordContext, input: RecordRef): Promise<{ id: string }> {
+/**
+ * Clears the office's figure for a day. Where the carer recorded visits that day, their figure stands again (the
+ * day's entry after, else null); a day whose figure is the carer's is corrected by typing the office's over it.
+ */
+export function deleteDelivery(ctx: RecordContext, input: RecordRef): Promise<{ id: string; entry: Delivery | null }> {
   return changeRecord(ctx, DELIVERY, input, async (tx, stored) => {
     await checkMonthOpen(tx, stored.date);
+    if (stored.source === 'carer') throw refused(DELIVERY_MESSAGES.carersFigure);
     await tx.delete(deliveries).where(eq(deliveries.id, stored.id));
     await auditChange(tx, ctx, 'deliveries.delete', stored.id, deliveryFromRow(stored), {});
-    return { id: stored.id };
+    await keepDayFromVisits(tx, stored.packageId, stored.date);
+    const [after] = await tx.select().from(deliveries).where(and(eq(deliveries.packageId, stored.packageId), eq(deliveries.date, stored.date)));
+    return { id: stored.id, entry: after ? deliveryFromRow(after) : null };
   });
 }
 
