@@ -484,3 +484,96 @@ test('visits waiting on a phone when the office ends access reach Visits to reso
   await expect(day).toHaveValue('1');
   await expect(day).toHaveAccessibleDescription(`By the carer: 09:00–10:00 Note: For the office: ${first.note}`);
 });
+
+test('"Couldn’t visit" saved with no signal reaches the office once: the Dashboard, and the timesheet’s day as missed; the office’s figure gives way to the carer’s', async ({ page, signIn }) => {
+  // A phone offline and online, and the office's two screens (about 20 s here): three times that and more.
+  test.setTimeout(120_000);
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const carer = await invitedCarer(api);
+  const visitTime = { date: addDays(carer.today, -2), start: '09:00', end: '12:00' };
+  const missedDay = addDays(carer.today, -1);
+  const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
+  try {
+    const phone = await openPhone(profile);
+    const app = phonePage(phone);
+    await setPasswordAndSignIn(app, carer);
+    await app.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const card = app.getByRole('article', { name: carer.clientName });
+    await card.getByRole('button', { name: 'Record a visit' }).click();
+    await card.getByLabel('Date').fill(visitTime.date);
+    await card.getByLabel('Start').fill(visitTime.start);
+    await card.getByLabel('End').fill(visitTime.end);
+    await card.getByRole('button', { name: 'Save visit' }).click();
+    await expect(app.getByText('All sent')).toBeVisible();
+
+    // A visit under way: saying another did not happen leaves it running.
+    await card.getByRole('button', { name: 'Start visit' }).click();
+    await expect(card.getByText(/^Visit started at \d\d:\d\d today$/)).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Finish visit' })).toBeVisible();
+
+    // No signal at the door: "Couldn't visit", with why and a note, saved on the phone.
+    await phone.setOffline(true);
+    await app.reload();
+    await card.getByRole('button', { name: 'Couldn’t visit' }).click();
+    const form = card.getByRole('form', { name: `Couldn’t visit ${carer.clientName}` });
+    await form.getByLabel('Date').fill(missedDay);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Choose why you could not visit')).toBeVisible();
+    await form.getByRole('radio', { name: 'No answer at the door' }).check();
+    await form.getByLabel('Note (optional)').fill('Curtains shut, rang the daughter: no answer');
+    for (const width of [360, 390]) {
+      await app.setViewportSize({ width, height: 844 });
+      await app.screenshot({ path: test.info().outputPath(`carer-phone-could-not-visit-${width}.png`), fullPage: true });
+    }
+    expect(await violationsNow(app, 'the carer app’s Couldn’t visit form')).toEqual([]);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(app.getByText(`Couldn’t visit ${carer.clientName}: saved on this phone for the office.`).last()).toBeVisible();
+    await expect(app.getByText('1 waiting to send')).toBeVisible();
+    const item = app.getByRole('listitem').filter({ hasText: 'couldn’t visit: No answer at the door' });
+    await expect(item).toContainText(`${formatDate(missedDay)}, couldn’t visit: No answer at the door`);
+    await expect(item).toContainText('Waiting to send');
+    // The live visit is still running: saying one did not happen does not end it.
+    await expect(card.getByRole('button', { name: 'Finish visit' })).toBeVisible();
+
+    await phone.setOffline(false);
+    await expect(app.getByText('All sent')).toBeVisible({ timeout: 20_000 });
+    await expect(item).toContainText('Sent');
+    await phone.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  // The office: "From carers" on the Dashboard, with why and the note, until marked seen.
+  await page.goto('/');
+  const heard = page.getByRole('region', { name: 'From carers' }).getByRole('listitem').filter({ hasText: carer.carerName });
+  await expect(heard).toContainText(`${carer.carerName} at ${carer.clientName}’s · ${formatShortDay(missedDay)}, Couldn’t visit: no answer at the door`);
+  await expect(heard).toContainText('Curtains shut, rang the daughter: no answer');
+  await heard.getByRole('button', { name: /^Mark seen: / }).click();
+  await expect(heard).toHaveCount(0);
+
+  // The timesheet: the day is a missed visit, for the carer's reason, the carer's word beside it.
+  const missed = await timesheetDay(page, carer, missedDay);
+  await expect(missed).toHaveValue('Missed');
+  await expect(missed).toHaveAccessibleDescription('By the carer: Couldn’t visit: no answer at the door Note: Curtains shut, rang the daughter: no answer');
+  await expect(page.getByText('No answer at the door', { exact: true })).toBeVisible();
+
+  // The office types its own figure over the carer's 3 hours, then gives way to the carer's again.
+  const day = await timesheetDay(page, carer, visitTime.date);
+  await expect(day).toHaveValue('3');
+  await day.fill('2.5');
+  await day.press('Enter');
+  await expect(day).toHaveValue('2.5');
+  await expect(day).toHaveAccessibleDescription(`Carer's app: 3 h, ${visitTime.start}–${visitTime.end}`);
+  await day.focus();
+  await day.press('n');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('The carer’s app says 3 h.');
+  await screenshotsOf(page, 'timesheet-use-carers-figure');
+  expect(await violationsNow(page, 'the day’s dialog offering the carer’s figure')).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole('button', { name: 'Use the carer’s figure' }).click();
+  await expect(dialog).toHaveCount(0);
+  const again = await timesheetDay(page, carer, visitTime.date);
+  await expect(again).toHaveValue('3');
+  await expect(again).toHaveAccessibleDescription(`By the carer: ${visitTime.start}–${visitTime.end}`);
+});

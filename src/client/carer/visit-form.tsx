@@ -162,7 +162,10 @@ export function VisitForm({
                 id={index === 0 ? `${id}-couldNotVisit` : undefined}
                 className="size-5 accent-primary"
                 checked={draft.couldNotVisit === why}
-                onChange={() => setDraft({ ...draft, couldNotVisit: why })}
+                onChange={() => {
+                  setDraft({ ...draft, couldNotVisit: why });
+                  setShown(({ couldNotVisit: _chosen, ...others }) => others);
+                }}
               />
               {COULD_NOT_VISIT_CHOICES[why]}
             </label>
