@@ -47,7 +47,16 @@ export const VISIT_REFUSALS = {
   sentWithOtherContent: 'This visit was sent before with other details, and that is the one kept. Ask the office to correct it.',
   sentAfterAccessEnded: 'Sent after your access to the carer app ended',
   afterAccessEnded: 'Recorded after your access to the carer app ended',
+  changeTooLate: (days: number) => `A visit can be changed or withdrawn for ${days} days after it was sent: ask the office`,
+  changeAfterAccessEnded: 'Your access to the carer app has ended: ask the office to change this visit',
+  changeWithTheOffice: 'The office is deciding on this visit: ask the office to change it',
+  changeTurnedDown: 'The office turned this visit down: it cannot be changed',
+  changeWithdrawn: 'You withdrew this visit: record it again if it happened',
+  changeNotArrived: 'This visit has not reached the office: there is nothing there to withdraw',
 } as const;
+
+/** For how many days after it was sent a carer may change or withdraw a visit from their phone (while its month is open). */
+export const CHANGE_DAYS = 7;
 
 /** Why a visit did not happen, as the phone sends it ("Couldn't visit"). */
 export const COULD_NOT_VISIT = ['noAnswer', 'clientCancelled', 'clientAway', 'carerCouldNotCome'] as const;
@@ -134,6 +143,25 @@ export function visitWhenText(visit: VisitDay & { couldNotVisit?: CouldNotVisit 
 export function visitDays(visit: VisitDay): string[] {
   const times = timesOf(visit);
   return times ? minutesByDay(times).map((day) => day.date) : [visit.date];
+}
+
+/** A visit given, as minutes from a fixed day: where it starts and ends, across midnight. */
+function spanOf(visit: { date: string; start: string; end: string }): [number, number] {
+  const start = (Date.parse(`${visit.date}T00:00:00Z`) / 60_000) + minuteOfDay(visit.start);
+  return [start, start + visitMinutes(visit)];
+}
+
+/** The first of `others` the visit overlaps (both given, across midnight either side), or undefined. */
+export function overlapIn<T extends VisitDay>(visit: VisitDay, others: readonly T[]): T | undefined {
+  const times = timesOf(visit);
+  if (!times) return undefined;
+  const [start, end] = spanOf(times);
+  return others.find((other) => {
+    const theirs = timesOf(other);
+    if (!theirs) return false;
+    const [otherStart, otherEnd] = spanOf(theirs);
+    return otherStart < end && otherEnd > start;
+  });
 }
 
 /** Whether the visit ends later than `now` (the charity's date and time of day), allowing for a phone's clock running ahead. */

@@ -18,7 +18,7 @@ export const phoneTime = (now = new Date()) => `${pad(now.getHours())}:${pad(now
 const phoneNow = (): PhoneNow => ({ today: phoneToday(), time: phoneTime() });
 
 /** Where a visit the list shows has got to: on the phone (waiting, or refused for the carer to put right), or at the office. */
-type ShownState = PhoneVisit['state'] | 'withOffice' | 'turnedDown';
+type ShownState = PhoneVisit['state'] | 'withOffice' | 'turnedDown' | 'withdrawn';
 
 /** A visit as the list shows it: the server's ones (with what the office did) and the phone's own not yet in that list. */
 interface ShownVisit {
@@ -34,6 +34,11 @@ interface ShownVisit {
   tellOffice?: boolean;
   reason?: string;
   state: ShownState;
+  /** A change or a withdrawal of a sent visit, on its way (or refused): shown in place of the office's copy. */
+  change?: true;
+  withdraw?: true;
+  /** The carer may still change (sent) or withdraw (sent or with the office) it. */
+  mayChange?: boolean;
 }
 
 /** "12 Nov 2026, 09:00 to 10:00", or "12 Nov 2026, couldn't visit: No answer at the door", as the carer reads a visit. */
@@ -48,6 +53,7 @@ const STATE_WORDS: Record<ShownState, string> = {
   refused: 'Not sent: put it right',
   withOffice: 'With the office',
   turnedDown: 'Turned down by the office',
+  withdrawn: 'Withdrawn',
 };
 const STATE_STYLE: Record<ShownState, string> = {
   sent: 'bg-secondary text-secondary-foreground',
@@ -55,14 +61,26 @@ const STATE_STYLE: Record<ShownState, string> = {
   refused: 'bg-destructive/10 text-destructive',
   withOffice: 'bg-warning/25 text-foreground',
   turnedDown: 'bg-destructive/10 text-destructive',
+  withdrawn: 'bg-muted text-muted-foreground',
 };
-const SERVER_STATE = { recorded: 'sent', toResolve: 'withOffice', turnedDown: 'turnedDown' } as const;
+const SERVER_STATE = { recorded: 'sent', toResolve: 'withOffice', turnedDown: 'turnedDown', withdrawn: 'withdrawn' } as const;
+
+/** What the badge says: a visit's state, or where the carer's change to it has got to. */
+function stateWords(visit: ShownVisit): string {
+  if (!visit.change && !visit.withdraw) return STATE_WORDS[visit.state];
+  if (visit.state === 'refused') return visit.withdraw ? 'Not withdrawn' : 'Not changed';
+  return `${visit.withdraw ? 'Withdrawal' : 'Change'} waiting to send`;
+}
 
 export function shownVisits(server: MyVisits['visits'], phone: PhoneVisit[]): ShownVisit[] {
+  // A change or withdrawal not yet taken is the carer's latest word on the visit: shown in place of the office's copy.
+  const pending = new Set(phone.filter((v) => (v.change || v.withdraw) && v.state !== 'sent').map((v) => v.id));
   const onServer = new Set(server.map((v) => v.id));
-  const own = phone.filter((v) => !onServer.has(v.id));
+  const own = phone.filter((v) => pending.has(v.id) || !onServer.has(v.id));
   const all: ShownVisit[] = [
-    ...server.map(({ note, state, reason, ...visit }) => ({ ...visit, note: note || undefined, state: SERVER_STATE[state], ...(reason ? { reason } : {}) })),
+    ...server
+      .filter((v) => !pending.has(v.id))
+      .map(({ note, state, reason, ...visit }) => ({ ...visit, note: note || undefined, state: SERVER_STATE[state], ...(reason ? { reason } : {}) })),
     ...own,
   ];
   return all.sort((a, b) => b.date.localeCompare(a.date) || (b.start ?? '').localeCompare(a.start ?? ''));
@@ -167,14 +185,20 @@ export function CarerApp({
   const withOffice = visits.filter((v) => v.state === 'withOffice').length;
   const toPutRight = visits.filter((v) => v.state === 'refused').length;
 
-  async function save(packageId: string, draft: VisitDraft) {
+  async function save(packageId: string, draft: VisitDraft, changing?: string) {
     const note = draft.note.trim();
-    const visit = { id: crypto.randomUUID(), packageId, clientName: clientOf(packageId), date: draft.date, ...(note ? { note } : {}) };
+    const visit = { id: changing ?? crypto.randomUUID(), packageId, clientName: clientOf(packageId), date: draft.date, ...(note ? { note } : {}), ...(changing ? { change: true as const } : {}) };
     if (draft.couldNotVisit) await outbox.save({ ...visit, start: null, end: null, couldNotVisit: draft.couldNotVisit });
     else await outbox.save({ ...visit, start: draft.start, end: draft.end, ...(note && draft.tellOffice ? { tellOffice: true } : {}) });
     if (live?.packageId === packageId && !draft.couldNotVisit) await outbox.set('live', undefined);
     setOpen(undefined);
-    setSavedNote(draft.couldNotVisit ? `Couldn’t visit ${clientOf(packageId)}: saved on this phone for the office.` : `Visit to ${clientOf(packageId)} saved on this phone.`);
+    setSavedNote(
+      changing
+        ? `Change to the visit to ${clientOf(packageId)} saved on this phone.`
+        : draft.couldNotVisit
+          ? `Couldn’t visit ${clientOf(packageId)}: saved on this phone for the office.`
+          : `Visit to ${clientOf(packageId)} saved on this phone.`,
+    );
     await reload();
     void askForBackgroundSync();
     void send();
@@ -186,6 +210,47 @@ export function CarerApp({
     if (!window.confirm(`Remove the visit (${words}) from this phone? The office has no record of it: record it again as it was, or tell the office.`)) return;
     await outbox.remove(visit.id);
     await reload();
+  }
+
+  /** A change the office refused: the phone's copy goes, and the visit stands as the office has it. */
+  async function keepAsSent(visit: ShownVisit) {
+    await outbox.remove(visit.id);
+    await reload();
+  }
+
+  /** A sent visit, opened on its client's card to change: the change goes to the office as the visits do. */
+  async function changeVisit(visit: ShownVisit) {
+    if (!(await mayReplaceForm())) return;
+    const draft: VisitDraft = {
+      date: visit.date,
+      start: visit.start ?? '',
+      end: visit.end ?? '',
+      note: visit.note ?? '',
+      tellOffice: visit.tellOffice ?? false,
+      ...(visit.couldNotVisit ? { couldNotVisit: visit.couldNotVisit } : {}),
+    };
+    setOpen({ packageId: visit.packageId, initial: draft, typed: draft, changing: visit.id });
+    setSavedNote('');
+    requestAnimationFrame(() => document.getElementById(`client-${visit.packageId}`)?.scrollIntoView({ block: 'start' }));
+  }
+
+  /** A sent visit taken back, after the carer says so: it goes to the office as the visits do. */
+  async function withdrawVisit(visit: ShownVisit) {
+    const words = `${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`;
+    if (!window.confirm(`Withdraw the visit (${words})? It will no longer count, and the office sees that you withdrew it.`)) return;
+    const said = { id: visit.id, packageId: visit.packageId, clientName: clientOf(visit.packageId, visit.clientName), date: visit.date, ...(visit.note ? { note: visit.note } : {}), withdraw: true as const };
+    if (visit.couldNotVisit) await outbox.save({ ...said, start: null, end: null, couldNotVisit: visit.couldNotVisit });
+    else await outbox.save({ ...said, start: visit.start ?? '', end: visit.end ?? '' });
+    setSavedNote(`Withdrawal of the visit to ${said.clientName} saved on this phone.`);
+    await reload();
+    void send();
+  }
+
+  /** A started visit the carer did not mean to start: nothing of it is kept. */
+  async function cancelLive(started: LiveVisit) {
+    if (!window.confirm(`Cancel the visit to ${clientOf(started.packageId)} started at ${started.start}? Nothing of it is recorded.`)) return;
+    await outbox.set('live', undefined);
+    setLive(undefined);
   }
 
   /** Another form may replace the open one only when nothing typed in it would be lost, or the carer says so. */
@@ -284,8 +349,10 @@ export function CarerApp({
                       initial={open.initial}
                       typed={open.typed}
                       now={phoneNow}
+                      others={visits.filter((v) => v.id !== open.changing && !v.withdraw && (v.state === 'sent' || v.state === 'waiting' || v.state === 'withOffice'))}
+                      changing={open.changing !== undefined}
                       onType={(typed) => void outbox.set('form', { ...open, typed })}
-                      onSave={(draft) => save(pkg.id, draft)}
+                      onSave={(draft) => save(pkg.id, draft, open.changing)}
                       onCancel={() => setOpen(undefined)}
                     />
                   ) : null
@@ -297,6 +364,7 @@ export function CarerApp({
                 }}
                 onStart={() => void startVisit(pkg.id)}
                 onFinish={() => live && void finishVisit(live)}
+                onCancelLive={() => live && void cancelLive(live)}
               />
             ))
           )}
@@ -314,14 +382,45 @@ export function CarerApp({
                 <li key={visit.id} className="rounded-xl border bg-card p-4">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <p className="font-semibold">{clientOf(visit.packageId, visit.clientName)}</p>
-                    <span className={`rounded-full px-3 py-1 text-sm font-medium ${STATE_STYLE[visit.state]}`}>{STATE_WORDS[visit.state]}</span>
+                    <span className={`rounded-full px-3 py-1 text-sm font-medium ${STATE_STYLE[visit.state]}`}>{stateWords(visit)}</span>
                   </div>
                   <p className={visit.couldNotVisit ? 'font-medium' : undefined}>{visitWords(visit)}</p>
                   {visit.note ? <p className="text-muted-foreground">{visit.note}</p> : null}
                   {visit.tellOffice ? <p className="mt-1 text-sm font-medium">For the office to know</p> : null}
                   {visit.reason ? <p className={`mt-1 font-medium ${visit.state === 'withOffice' ? '' : 'text-destructive'}`}>{visit.reason}</p> : null}
                   {visit.state === 'withOffice' ? <p className="text-sm text-muted-foreground">{WITH_THE_OFFICE}</p> : null}
-                  {visit.state === 'refused' ? (
+                  {visit.mayChange && (visit.state === 'sent' || visit.state === 'withOffice') ? (
+                    <div className="mt-3 flex flex-wrap gap-2">
+                      {visit.state === 'sent' && packages.some((p) => p.id === visit.packageId) ? (
+                        <button
+                          type="button"
+                          onClick={() => void changeVisit(visit)}
+                          aria-label={`Change: ${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`}
+                          className="h-11 rounded-lg border bg-background px-4 font-medium"
+                        >
+                          Change
+                        </button>
+                      ) : null}
+                      <button
+                        type="button"
+                        onClick={() => void withdrawVisit(visit)}
+                        aria-label={`Withdraw: ${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`}
+                        className="h-11 rounded-lg border bg-background px-4 font-medium"
+                      >
+                        Withdraw
+                      </button>
+                    </div>
+                  ) : null}
+                  {visit.state === 'refused' && (visit.change || visit.withdraw) ? (
+                    <button
+                      type="button"
+                      onClick={() => void keepAsSent(visit)}
+                      aria-label={`Keep as the office has it: ${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`}
+                      className="mt-3 h-11 rounded-lg border bg-background px-4 font-medium"
+                    >
+                      Keep it as the office has it
+                    </button>
+                  ) : visit.state === 'refused' ? (
                     <button
                       type="button"
                       onClick={() => void removeRefused(visit)}
@@ -407,6 +506,7 @@ function ClientCard({
   onRecord,
   onStart,
   onFinish,
+  onCancelLive,
 }: {
   pkg: CarerPackage;
   today: string;
@@ -417,9 +517,10 @@ function ClientCard({
   onRecord: (kind: 'visit' | 'couldNotVisit') => void;
   onStart: () => void;
   onFinish: () => void;
+  onCancelLive: () => void;
 }) {
   return (
-    <article aria-label={pkg.clientName} className="rounded-xl border bg-card p-4 shadow-xs">
+    <article id={`client-${pkg.id}`} aria-label={pkg.clientName} className="scroll-mt-20 rounded-xl border bg-card p-4 shadow-xs">
       <h2 className="text-xl font-semibold">{pkg.clientName}</h2>
       <dl className="mt-2 space-y-1">
         {pkg.address ? (
@@ -450,10 +551,15 @@ function ClientCard({
         ) : null}
       </dl>
       {live ? (
-        <p className="mt-3 rounded-lg bg-accent px-3 py-2 font-medium">
-          Visit started at {live.start}
-          {live.date === today ? ' today' : ` on ${formatShortDay(live.date)}`}
-        </p>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-accent px-3 py-2">
+          <p className="font-medium">
+            Visit started at {live.start}
+            {live.date === today ? ' today' : ` on ${formatShortDay(live.date)}`}
+          </p>
+          <button type="button" onClick={onCancelLive} className="h-11 rounded-lg border bg-background px-3 font-medium">
+            Cancel visit
+          </button>
+        </div>
       ) : null}
       {form ?? (
         <div className="mt-4 grid gap-3 min-[420px]:grid-cols-2">

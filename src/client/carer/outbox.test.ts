@@ -80,7 +80,7 @@ function fakeServer(fail?: (call: number) => Error | undefined): CarerApi & { ba
       });
     },
     async myVisits() {
-      return { today: '2026-11-27', packages: [], visits: [...recorded].map((id) => ({ id, packageId: 'p1', clientName: 'Ann Client', date: '2026-11-20', start: '08:00', end: '08:30', couldNotVisit: null, note: '', tellOffice: false, state: 'recorded' as const })) };
+      return { today: '2026-11-27', packages: [], visits: [...recorded].map((id) => ({ id, packageId: 'p1', clientName: 'Ann Client', date: '2026-11-20', start: '08:00', end: '08:30', couldNotVisit: null, note: '', tellOffice: false, state: 'recorded' as const, mayChange: true })) };
     },
   };
 }
@@ -181,7 +181,19 @@ describe('a visit’s own checks on the phone', () => {
     [{ date: today, start: '09:00', end: '12:06', note: '' }, '12:00', { end: 'This visit ends at 12:06, later than now: record it once it has ended' }],
     [{ date: today, start: '09:00', end: '10:00', note: '', tellOffice: true }, '12:00', { note: 'Say in the note what the office needs to know' }],
     [{ date: today, start: '09:00', end: '10:00', note: 'Fell in the hall', tellOffice: true }, '12:00', {}],
+    [{ date: today, start: '09:00', end: '10:00', note: '', couldNotVisit: '' as const }, '12:00', { couldNotVisit: 'Choose why you could not visit' }],
+    [{ date: today, start: '', end: '', note: '', couldNotVisit: 'noAnswer' as const }, '12:00', {}],
   ])('%j at %s: %j', (draft, time, problems) => {
     expect(visitProblems(draft, at(time))).toEqual(problems);
+  });
+
+  it('refuses a visit overlapping another the phone knows of, across midnight, and never a visit that did not happen', () => {
+    const night = { date: '2026-11-25', start: '22:00', end: '07:00' };
+    const others = [night, { date: today, start: '09:00', end: '10:00' }, { date: today, start: null, end: null }];
+    const problems = (start: string, end: string, date = '2026-11-26') => visitProblems({ date, start, end, note: '' }, at('12:00'), others);
+    expect(problems('06:30', '08:00')).toEqual({ end: 'It overlaps your visit of 22:00 to 07:00 on 25 Nov 2026' });
+    expect(problems('07:00', '08:00')).toEqual({});
+    expect(problems('23:30', '09:30')).toEqual({ end: 'It overlaps your visit of 09:00 to 10:00 on 27 Nov 2026' });
+    expect(problems('10:00', '11:00', today)).toEqual({});
   });
 });

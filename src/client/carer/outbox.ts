@@ -30,6 +30,10 @@ interface PhoneVisitRecord {
   note?: string;
   /** The note is for the office to see. */
   tellOffice?: boolean;
+  /** The carer changed this visit, sent before under this id: the new details go to replace the old. */
+  change?: true;
+  /** The carer took this visit, sent before under this id, back. */
+  withdraw?: true;
   state: VisitState;
   /** The server's reason, in words, for a visit it refused. */
   reason?: string;
@@ -49,6 +53,8 @@ export interface OpenForm {
   packageId: string;
   initial: VisitDraft;
   typed: VisitDraft;
+  /** The id of the sent visit the form changes, when it changes one. */
+  changing?: string;
 }
 
 interface Meta {

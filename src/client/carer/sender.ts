@@ -17,7 +17,8 @@ type SentVisit = VisitInput;
 
 function asSent(visit: PhoneVisit): SentVisit {
   const { id, packageId, date, note, tellOffice } = visit;
-  const said = note ? { note } : {};
+  if (visit.withdraw) return { id, withdraw: true };
+  const said = { ...(note ? { note } : {}), ...(visit.change ? { change: true as const } : {}) };
   if (visit.start === null) return { id, packageId, date, couldNotVisit: visit.couldNotVisit, ...said };
   return { id, packageId, date, start: visit.start, end: visit.end, ...said, ...(tellOffice ? { tellOffice } : {}) };
 }

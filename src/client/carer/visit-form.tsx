@@ -1,5 +1,17 @@
 import { useId, useState } from 'react';
-import { COULD_NOT_VISIT, COULD_NOT_VISIT_CHOICES, type CouldNotVisit, endsAfter, endsNextDay, LONG_VISIT_MINUTES, VISIT_REFUSALS, visitEndDate, visitMinutes } from '@/shared/carer-app';
+import {
+  COULD_NOT_VISIT,
+  COULD_NOT_VISIT_CHOICES,
+  type CouldNotVisit,
+  endsAfter,
+  endsNextDay,
+  LONG_VISIT_MINUTES,
+  overlapIn,
+  VISIT_REFUSALS,
+  type VisitDay,
+  visitEndDate,
+  visitMinutes,
+} from '@/shared/carer-app';
 import { formatDate, formatShortDay } from '@/shared/dates';
 
 export interface VisitDraft {
@@ -28,8 +40,11 @@ export interface PhoneNow {
 /** "9 h 30 min": a visit's length as the carer reads it. */
 export const visitLength = (minutes: number) => [Math.floor(minutes / 60) ? `${Math.floor(minutes / 60)} h` : '', minutes % 60 ? `${minutes % 60} min` : ''].filter(Boolean).join(' ');
 
-/** What is wrong with a visit before it is saved, by field: the phone's own checks (the server checks again). */
-export function visitProblems(draft: VisitDraft, now: PhoneNow): Partial<Record<keyof VisitDraft, string>> {
+/**
+ * What is wrong with a visit before it is saved, by field: the phone's own checks (the server checks again), against
+ * now and the carer's other visits the phone knows of.
+ */
+export function visitProblems(draft: VisitDraft, now: PhoneNow, others: readonly VisitDay[] = []): Partial<Record<keyof VisitDraft, string>> {
   const problems: Partial<Record<keyof VisitDraft, string>> = {};
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) problems.date = 'Enter the day of the visit';
   else if (draft.date > now.today) problems.date = 'This day is still to come: record a visit on or after its day';
@@ -41,8 +56,10 @@ export function visitProblems(draft: VisitDraft, now: PhoneNow): Partial<Record<
   if (!/^\d{2}:\d{2}$/.test(draft.start)) problems.start = 'Enter the time the visit started, as HH:MM';
   if (!/^\d{2}:\d{2}$/.test(draft.end)) problems.end = 'Enter the time the visit ended, as HH:MM';
   else if (!problems.start && !problems.date) {
+    const overlap = overlapIn(draft, others);
     if (visitMinutes(draft) === 0) problems.end = VISIT_REFUSALS.noLength;
     else if (endsAfter(draft, now)) problems.end = VISIT_REFUSALS.notEndedYet(draft.end);
+    else if (overlap) problems.end = VISIT_REFUSALS.overlaps({ date: overlap.date, start: overlap.start ?? '', end: overlap.end ?? '' });
   }
   if (draft.note.length > 500) problems.note = 'At most 500 characters';
   else if (draft.tellOffice && !draft.note.trim()) problems.note = 'Say in the note what the office needs to know';
@@ -69,11 +86,17 @@ export function VisitForm({
   initial,
   typed = initial,
   now,
+  others = [],
+  changing = false,
   onType,
   onSave,
   onCancel,
 }: {
   clientName: string;
+  /** The carer's other visits the phone knows of: a visit may not overlap one. */
+  others?: readonly VisitDay[];
+  /** The form changes a visit already sent. */
+  changing?: boolean;
   /** What the form opened with: Cancel asks before throwing away anything changed from it. */
   initial: VisitDraft;
   /** What was typed before the app was closed, kept on the phone. */
@@ -115,7 +138,7 @@ export function VisitForm({
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    const problems = visitProblems(draft, now());
+    const problems = visitProblems(draft, now(), others);
     setShown(problems);
     if (Object.keys(problems).length > 0) {
       document.getElementById(`${id}-${Object.keys(problems)[0]}`)?.focus();
@@ -141,7 +164,7 @@ export function VisitForm({
   return (
     <form onSubmit={save} noValidate aria-labelledby={`${id}-title`} className="mt-4 space-y-4 rounded-xl border bg-secondary/40 p-4">
       <h3 id={`${id}-title`} className="text-lg font-semibold">
-        {notGiven ? `Couldn’t visit ${clientName}` : `Visit to ${clientName}`}
+        {`${changing ? 'Change: ' : ''}${notGiven ? `Couldn’t visit ${clientName}` : `Visit to ${clientName}`}`}
       </h3>
       <div>
         <label htmlFor={`${id}-date`} className="font-medium">
@@ -223,7 +246,7 @@ export function VisitForm({
       </div>
       <div className="flex gap-3">
         <button type="submit" disabled={saving} className="h-12 flex-1 rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground disabled:opacity-60">
-          {notGiven ? 'Save' : 'Save visit'}
+          {changing ? 'Send the change' : notGiven ? 'Save' : 'Save visit'}
         </button>
         <button type="button" onClick={cancel} className="h-12 rounded-lg border bg-background px-4 text-base font-medium">
           Cancel

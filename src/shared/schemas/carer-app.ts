@@ -33,6 +33,8 @@ const visitGiven = z
     note: text(MAX.line).optional(),
     /** The note is for the office to see ("The office needs to know"). */
     tellOffice: z.boolean().optional(),
+    /** The carer changed a visit they sent before (its id): the new details replace the old, which the office keeps. */
+    change: z.literal(true).optional(),
   })
   .refine((visit) => !visit.tellOffice || !!visit.note, { message: 'Say in the note what the office needs to know', path: ['note'] });
 
@@ -43,11 +45,18 @@ const visitNotGiven = z.strictObject({
   date: isoDate,
   couldNotVisit: z.enum(COULD_NOT_VISIT, { error: 'Choose why the visit did not happen' }),
   note: text(MAX.line).optional(),
+  change: z.literal(true).optional(),
 });
 
-export const visitInput = z.union([visitGiven, visitNotGiven]);
+/** The carer takes back a visit they sent (its id): it no longer counts, and the office sees it withdrawn. */
+const visitWithdrawn = z.strictObject({ id: visitId, withdraw: z.literal(true) });
+
+export const visitInput = z.union([visitGiven, visitNotGiven, visitWithdrawn]);
 export type VisitInput = z.output<typeof visitInput>;
 export type VisitGiven = z.output<typeof visitGiven>;
+export type VisitWithdrawn = z.output<typeof visitWithdrawn>;
+/** A visit sent with its details: given, or not. */
+export type VisitSent = Exclude<VisitInput, VisitWithdrawn>;
 
 export const syncInput = z.strictObject({
   visits: z.array(visitInput).max(MAX_VISITS_A_CALL, { message: `At most ${MAX_VISITS_A_CALL} visits a call` }),

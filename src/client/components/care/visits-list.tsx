@@ -6,6 +6,13 @@ import { visitWhenText } from '@/shared/carer-app';
 import { formatDateTime } from '@/shared/dates';
 import { carerKindLabel } from './carer-label';
 
+/** How a visit not counted as delivered care stands. */
+const STATUS_WORDS = {
+  toResolve: 'Waiting in Visits to resolve',
+  turnedDown: 'Turned down by the office',
+  withdrawn: 'Withdrawn by the carer',
+} as const;
+
 /**
  * The carers' visits from the carer app on a client's or a carer's record, newest first: when, who (the carer on a
  * client's record, the client on a carer's) and what the carer noted, with what they marked for the office.
@@ -25,13 +32,19 @@ export function VisitsList({ of }: { of: { clientId: string } | { carerId: strin
               {list.map((visit) => (
                 <li key={visit.id} className="flex flex-col gap-1 p-3 text-sm">
                   <span className="flex flex-wrap justify-between gap-x-3">
-                    <span className={visit.couldNotVisit ? 'font-medium text-amber-800' : 'font-medium'}>{visitWhenText(visit)}</span>
+                    <span className={visit.status === 'withdrawn' ? 'font-medium text-muted-foreground line-through' : visit.couldNotVisit ? 'font-medium text-amber-800' : 'font-medium'}>
+                      {visitWhenText(visit)}
+                    </span>
                     <span className="text-muted-foreground">
                       {ofClient ? `${visit.carerName || carerKindLabel(visit.carerId)}` : visit.clientName}
                     </span>
                   </span>
-                  {visit.status !== 'recorded' ? (
-                    <span className="text-xs font-medium text-amber-800">{visit.status === 'toResolve' ? 'Waiting in Visits to resolve' : 'Turned down by the office'}</span>
+                  {visit.status !== 'recorded' ? <span className="text-xs font-medium text-amber-800">{STATUS_WORDS[visit.status]}</span> : null}
+                  {visit.original && visit.changedAt ? (
+                    <span className="text-xs text-muted-foreground">
+                      Changed by the carer {formatDateTime(visit.changedAt)}. First sent as: {visitWhenText(visit.original)}
+                      {visit.original.note ? ` · ${visit.original.note}` : ''}
+                    </span>
                   ) : null}
                   {visit.note ? <span className="whitespace-pre-line">{visit.note}</span> : null}
                   {visit.tellOffice || visit.couldNotVisit ? (

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CouldNotVisit } from '@/shared/carer-app';
 import { requiredReference } from './columns';
 import { packages } from './care';
 import { carers } from './people';
@@ -42,9 +43,21 @@ export const deliveries = pgTable(
   ],
 );
 
+/** What a carer said of a visit when they first sent it: kept once they change it. */
+export interface VisitAsSent {
+  packageId: string;
+  date: string;
+  start: string | null;
+  end: string | null;
+  couldNotVisit: CouldNotVisit | null;
+  note: string;
+  tellOffice: boolean;
+}
+
 /**
  * A visit a carer recorded on their phone, under the id the phone made: sent any number of times, in any order, it is
- * stored once. Never changed: an office correction goes on the day's entry, and the carer's own record stays. A visit
+ * stored once. The office never changes it (its correction goes on the day's entry, and the carer's own record
+ * stays); the carer may change or withdraw it for a few days (decision 313), its first version kept. A visit
  * whose end is earlier than its start ended the next morning; its minutes count on each day they fall.
  */
 export const visits = pgTable(
@@ -64,7 +77,8 @@ export const visits = pgTable(
     note: text('note').notNull().default(''),
     /**
      * "recorded": the day's delivered care; "toResolve": sent, but not recordable as it stands (its package closed or
-     * given to another carer, the carer's access ended): waits in Visits to resolve; "turnedDown": the office said no.
+     * given to another carer, the carer's access ended): waits in Visits to resolve; "turnedDown": the office said no;
+     * "withdrawn": the carer took it back (decision 313).
      */
     status: text('status').notNull().default('recorded'),
     /** Why it waited for the office, in the carer's words. */
@@ -80,6 +94,10 @@ export const visits = pgTable(
     /** Who marked it seen, as the audit trail names people. */
     seenBy: text('seen_by'),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the carer last changed or withdrew it from their phone. */
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+    /** The visit as first sent, once the carer has changed it: the office reads both. */
+    original: jsonb('original').$type<VisitAsSent>(),
   },
   (t) => [
     check('visits_times', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
@@ -89,7 +107,7 @@ export const visits = pgTable(
       'visits_minutes',
       sql`(${t.couldNotVisit} is null and ${t.startTime} is not null and ${t.endTime} is not null and ${t.minutes} between 1 and 1439) or (${t.couldNotVisit} in ('noAnswer', 'clientCancelled', 'clientAway', 'carerCouldNotCome') and ${t.startTime} is null and ${t.endTime} is null and ${t.minutes} = 0)`,
     ),
-    check('visits_status', sql`${t.status} in ('recorded', 'toResolve', 'turnedDown')`),
+    check('visits_status', sql`${t.status} in ('recorded', 'toResolve', 'turnedDown', 'withdrawn')`),
     index('visits_carer_date_idx').on(t.carerId, t.date),
     index('visits_package_date_idx').on(t.packageId, t.date),
     index('visits_for_the_office_idx').on(t.recordedAt).where(sql`(${t.tellOffice} or ${t.couldNotVisit} is not null) and ${t.seenAt} is null`),

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CouldNotVisit } from '@/shared/carer-app';
 import type { VisitRef, VisitsOfInput } from '@/shared/schemas/carer-app';
 import { packages, requests } from '@/server/db/schema/care';
-import { visits } from '@/server/db/schema/deliveries';
+import { visits, type VisitAsSent } from '@/server/db/schema/deliveries';
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
 import { forbidden, notFound, refused } from '@/server/records/record-errors';
@@ -64,7 +64,15 @@ export async function fromCarers({ db }: ServiceContext): Promise<{ visits: From
       .$dynamic(),
   )
     // An anonymised client's notes are emptied: nothing is left to hear.
-    .where(and(or(and(eq(visits.tellOffice, true), sql`${visits.note} <> ''`), isNotNull(visits.couldNotVisit)), isNull(visits.seenAt), isNull(clients.anonymisedAt)))
+    // One the carer withdrew is theirs to have taken back: it is on the records, not on the first screen.
+    .where(
+      and(
+        or(and(eq(visits.tellOffice, true), sql`${visits.note} <> ''`), isNotNull(visits.couldNotVisit)),
+        isNull(visits.seenAt),
+        isNull(clients.anonymisedAt),
+        ne(visits.status, 'withdrawn'),
+      ),
+    )
     .orderBy(asc(visits.recordedAt), asc(visits.id));
   return { visits: rows.map((row) => ({ ...row, recordedAt: row.recordedAt.toISOString() })) };
 }
@@ -99,8 +107,11 @@ export interface OfficeVisit {
   tellOffice: boolean;
   seenBy: string | null;
   seenAt: string | null;
-  /** Recorded as delivered care, waiting in Visits to resolve, or turned down. */
-  status: 'recorded' | 'toResolve' | 'turnedDown';
+  /** Recorded as delivered care, waiting in Visits to resolve, turned down, or withdrawn by the carer. */
+  status: 'recorded' | 'toResolve' | 'turnedDown' | 'withdrawn';
+  /** When the carer last changed or withdrew it, and what they first sent, once they changed it. */
+  changedAt: string | null;
+  original: VisitAsSent | null;
 }
 
 /** How many of a record's visits are shown, newest first. */
@@ -124,6 +135,8 @@ export async function visitsOf({ db, actor }: ServiceContext, of: VisitsOfInput)
         seenBy: visits.seenBy,
         seenAt: visits.seenAt,
         status: sql<OfficeVisit['status']>`${visits.status}`,
+        changedAt: visits.changedAt,
+        original: visits.original,
       })
       .from(visits)
       .$dynamic(),
@@ -132,7 +145,9 @@ export async function visitsOf({ db, actor }: ServiceContext, of: VisitsOfInput)
     .orderBy(desc(visits.date), desc(visits.startTime), desc(visits.id))
     .limit(VISITS_ON_A_RECORD + 1);
   return {
-    visits: rows.slice(0, VISITS_ON_A_RECORD).map((row) => carerNameFor(actor.role, { ...row, seenAt: row.seenAt?.toISOString() ?? null })),
+    visits: rows
+      .slice(0, VISITS_ON_A_RECORD)
+      .map((row) => carerNameFor(actor.role, { ...row, seenAt: row.seenAt?.toISOString() ?? null, changedAt: row.changedAt?.toISOString() ?? null })),
     more: rows.length > VISITS_ON_A_RECORD,
   };
 }

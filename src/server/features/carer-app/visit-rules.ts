@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
 import { endsAfter, timesOf, VISIT_REFUSALS, type VisitDay, visitEndDate, visitMinutes } from '@/shared/carer-app';
 import { addDays } from '@/shared/dates';
 import { monthOfDate } from '@/shared/deliveries';
@@ -82,6 +82,11 @@ export async function phoneRefusal(tx: Executor, visit: VisitTimes, pkg: Package
 export async function packageRefusal(tx: Executor, visit: VisitTimes, pkg: PackageOfVisit): Promise<string | null> {
   if (visit.date < pkg.startDate) return VISIT_REFUSALS.beforeStart(pkg.startDate);
   if (pkg.endDate !== null && visitEndDate(visit) > pkg.endDate) return VISIT_REFUSALS.afterEnd(pkg.endDate);
+  return closedMonthOf(tx, visit);
+}
+
+/** Why a visit's days are beyond change (a month of them closed), or null. */
+export async function closedMonthOf(tx: Executor, visit: VisitDay): Promise<string | null> {
   const months = [...new Set([monthOfDate(visit.date), monthOfDate(visitEndDate(visit))])];
   const [closed] = await tx.select({ month: closedMonths.month }).from(closedMonths).where(inArray(closedMonths.month, months)).orderBy(closedMonths.month).limit(1);
   return closed ? VISIT_REFUSALS.closedMonth(closed.month) : null;
@@ -102,7 +107,7 @@ export async function overlapOf(tx: Executor, carerId: string, visit: VisitTimes
     .where(
       and(
         eq(visits.carerId, carerId),
-        ne(visits.status, 'turnedDown'),
+        notInArray(visits.status, ['turnedDown', 'withdrawn']),
         isNull(visits.couldNotVisit),
         exceptId ? ne(visits.id, exceptId) : undefined,
         gte(visits.date, addDays(visit.date, -1)),

@@ -392,6 +392,58 @@ describe('carerApp.sync', () => {
     expect(await admin.deliveries.update({ id: noted.id, version: noted.version, status: 'delivered', hours: 2, note: '' })).toMatchObject({ hours: 2 });
   });
 
+  it('lets the carer change or withdraw their own sent visit for 7 days while its month is open; the office sees the change and the original, audited', async () => {
+    const sent = visit({ date: '2026-03-02', start: '07:00', end: '08:00', note: 'Breakfast' });
+    expect(await carerApp.sync({ visits: [sent] })).toEqual([{ id: sent.id, result: 'recorded' }]);
+    const before = (await dayEntry(own, '2026-03-02'))!.hours;
+    expect((await carerApp.myVisits()).visits.find((v) => v.id === sent.id)).toMatchObject({ mayChange: true });
+    // Changed: the new times count, the first version is kept for the office; sent again, nothing more changes.
+    const changed = { ...sent, start: '07:00', end: '08:30', note: 'Breakfast, then a shower', change: true as const };
+    expect(await carerApp.sync({ visits: [changed] })).toEqual([{ id: sent.id, result: 'recorded' }]);
+    expect(await carerApp.sync({ visits: [changed] })).toEqual([{ id: sent.id, result: 'duplicate' }]);
+    expect(await dayEntry(own, '2026-03-02')).toMatchObject({ hours: before + 0.5, source: 'carer' });
+    const onRecord = (await admin.carerApp.getVisits({ clientId })).visits.find((v) => v.id === sent.id);
+    expect(onRecord).toMatchObject({
+      start: '07:00',
+      end: '08:30',
+      note: 'Breakfast, then a shower',
+      status: 'recorded',
+      changedAt: expect.any(String),
+      original: { packageId: own, date: '2026-03-02', start: '07:00', end: '08:00', couldNotVisit: null, note: 'Breakfast', tellOffice: false },
+    });
+    expect(await auditOf(sent.id)).toContainEqual({
+      procedure: 'carerApp.visitChanged',
+      changes: { before: expect.objectContaining({ end: '08:00' }), after: expect.objectContaining({ end: '08:30' }) },
+    });
+    // Without the change mark, other content is still refused; a change must itself be recordable.
+    expect(await carerApp.sync({ visits: [{ ...sent, end: '09:00' }] })).toEqual([{ id: sent.id, result: 'refused', reason: VISIT_REFUSALS.sentWithOtherContent }]);
+    expect(await carerApp.sync({ visits: [{ ...changed, date: '2026-03-19' }] })).toEqual([{ id: sent.id, result: 'refused', reason: VISIT_REFUSALS.future }]);
+    // Withdrawn: it counts nowhere, the office sees it withdrawn; sent again, the same.
+    expect(await carerApp.sync({ visits: [{ id: sent.id, withdraw: true }] })).toEqual([{ id: sent.id, result: 'withdrawn' }]);
+    expect(await carerApp.sync({ visits: [{ id: sent.id, withdraw: true }] })).toEqual([{ id: sent.id, result: 'duplicate' }]);
+    expect(await dayEntry(own, '2026-03-02')).toMatchObject({ hours: before - 1 });
+    expect((await admin.carerApp.getVisits({ clientId })).visits.find((v) => v.id === sent.id)).toMatchObject({ status: 'withdrawn' });
+    expect((await carerApp.myVisits()).visits.find((v) => v.id === sent.id)).toMatchObject({ state: 'withdrawn', mayChange: false });
+    expect(await auditOf(sent.id)).toContainEqual({ procedure: 'carerApp.visitWithdrawn', changes: expect.objectContaining({ status: 'recorded' }) });
+    // A withdrawn visit is not changed back, and frees its time.
+    expect(await carerApp.sync({ visits: [{ ...changed, end: '09:00' }] })).toEqual([{ id: sent.id, result: 'refused', reason: VISIT_REFUSALS.changeWithdrawn }]);
+    const again = visit({ date: '2026-03-02', start: '07:00', end: '08:00' });
+    expect(await carerApp.sync({ visits: [again] })).toEqual([{ id: again.id, result: 'recorded' }]);
+
+    // After 7 days, or in a closed month, it is the office's to change.
+    await t.database.db.update(visits).set({ recordedAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) }).where(eq(visits.id, again.id));
+    expect((await carerApp.myVisits()).visits.find((v) => v.id === again.id)).toMatchObject({ mayChange: false });
+    expect(await carerApp.sync({ visits: [{ id: again.id, withdraw: true }] })).toEqual([{ id: again.id, result: 'refused', reason: VISIT_REFUSALS.changeTooLate(7) }]);
+    const february = visit({ date: '2026-02-27', start: '10:00', end: '11:00' });
+    await t.database.db.insert(visits).values({ id: february.id, carerId, packageId: own, date: february.date, startTime: '10:00', endTime: '11:00', minutes: 60 });
+    await admin.deliveries.closeMonth({ month: '2026-02' });
+    expect(await carerApp.sync({ visits: [{ ...february, end: '11:30', change: true }] })).toEqual([{ id: february.id, result: 'refused', reason: VISIT_REFUSALS.closedMonth('2026-02') }]);
+    await admin.deliveries.reopenMonth({ month: '2026-02' });
+    // Another carer's visit is not theirs to change; one never sent is not there to withdraw.
+    const unknown = randomUUID();
+    expect(await carerApp.sync({ visits: [{ id: unknown, withdraw: true }] })).toEqual([{ id: unknown, result: 'refused', reason: VISIT_REFUSALS.changeNotArrived }]);
+  });
+
   it('brings a note marked for the office to "From carers" until someone marks it seen, by whom and when, audited', async () => {
     const fall = visit({ date: '2026-03-15', start: '01:00', end: '02:00', note: 'Night call – fall, no injury, daughter informed', tellOffice: true });
     const plain = visit({ date: '2026-03-15', start: '09:00', end: '09:30', note: 'Breakfast' });
@@ -559,7 +611,7 @@ describe('carerApp.myVisits', () => {
       endDate: null,
     });
     expect(mine.visits.length).toBeGreaterThan(0);
-    expect(mine.visits.every((v) => v.date >= '2026-02-16' && ['recorded', 'toResolve', 'turnedDown'].includes(v.state))).toBe(true);
+    expect(mine.visits.every((v) => v.date >= '2026-02-16' && ['recorded', 'toResolve', 'turnedDown', 'withdrawn'].includes(v.state))).toBe(true);
     const text = JSON.stringify(mine);
     for (const hidden of ['1940', 'Otto Other', someoneElses, 'deprivation']) expect(text).not.toContain(hidden);
   });

@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { type CouldNotVisit, TOO_MANY_VISITS, VISIT_REFUSALS, visitDays, visitMinutes, VISITS_AN_HOUR } from '@/shared/carer-app';
+import { type CouldNotVisit, TOO_MANY_VISITS, VISIT_REFUSALS, visitDays, type VisitDay, visitEndDate, visitMinutes, VISITS_AN_HOUR } from '@/shared/carer-app';
 import { addDays, todayIn } from '@/shared/dates';
 import { monthOfDate } from '@/shared/deliveries';
-import type { VisitInput } from '@/shared/schemas/carer-app';
+import type { VisitInput, VisitSent } from '@/shared/schemas/carer-app';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { closedMonths, visitRefusals, visits } from '@/server/db/schema/deliveries';
@@ -13,6 +13,7 @@ import { notEndedYet } from '@/server/records/care.mappers';
 import { keepDayFromVisits } from '@/server/records/delivery-entries';
 import { getRecordingStart } from '@/server/records/recording-start';
 import type { ServiceContext } from '@/server/records/service-context';
+import { changeRefusal, changeVisit, mayChangeSoon, withdrawVisit } from './visit-changes';
 import { carersSlip, givenToPhone, overlapOf, packageOf, phoneRefusal, type RecordingLimits } from './visit-rules';
 
 /** How far back the phone is given its own visits. */
@@ -22,10 +23,16 @@ export const VISITS_SHOWN_DAYS = 30;
  * "recorded": delivered care; "toResolve": kept for the office to resolve, the reason in words; "refused": the
  * carer's own slip, not kept; "duplicate": sent before, nothing changed.
  */
-export type VisitAnswer = { id: string } & ({ result: 'recorded' } | { result: 'duplicate' } | { result: 'toResolve'; reason: string } | { result: 'refused'; reason: string });
+export type VisitAnswer = { id: string } & (
+  | { result: 'recorded' }
+  | { result: 'duplicate' }
+  | { result: 'withdrawn' }
+  | { result: 'toResolve'; reason: string }
+  | { result: 'refused'; reason: string }
+);
 
 /** A visit as the phone sent it, given or not, in the columns it is stored in. */
-function visitRow(visit: VisitInput, carerId: string) {
+function visitRow(visit: VisitSent, carerId: string) {
   const given = 'start' in visit;
   const times = given ? { startTime: visit.start, endTime: visit.end, minutes: visitMinutes(visit) } : { startTime: null, endTime: null, minutes: 0 };
   return {
@@ -92,7 +99,7 @@ export async function syncVisits(ctx: ServiceContext, carer: { carerId: string }
       if (answer.result === 'recorded' || answer.result === 'toResolve') {
         if (++recorded > VISITS_AN_HOUR) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_VISITS });
         // The first visit ever recorded begins the recording; the call's later ones may not go before it.
-        if (answer.result === 'recorded') limits.recordingFrom ??= monthOfDate(visit.date);
+        if (answer.result === 'recorded' && 'date' in visit) limits.recordingFrom ??= monthOfDate(visit.date);
       }
       answers.push(answer);
     }
@@ -117,17 +124,39 @@ async function refuse(tx: Executor, actor: ServiceContext['actor'], carerId: str
   return { id: visit.id, result: 'refused', reason };
 }
 
+/** Why a carer's change may not stand as the phone sent it (the same checks as a new visit's, and recordable by the phone), or null. */
+async function newDetailsRefusal(tx: Executor, carerId: string, row: VisitRow, limits: SendingLimits): Promise<string | null> {
+  const times = { packageId: row.packageId, date: row.date, start: row.startTime, end: row.endTime };
+  const slip = carersSlip(times, limits);
+  if (slip) return slip;
+  const pkg = await packageOf(tx, row.packageId);
+  if (!pkg) return VISIT_REFUSALS.notYours;
+  return (await overlapOf(tx, carerId, times, row.id)) ?? (await phoneRefusal(tx, times, pkg, carerId, limits));
+}
+
 /**
  * One visit: a resend by its id; the carer's own slip or an overlap, refused for them to put right; a package that does
  * not exist, refused; one recordable only by the office (closed, given to another carer, too far back), kept for it
  * to resolve; else recorded as the day's delivered care.
  */
 async function syncVisit(tx: Executor, actor: ServiceContext['actor'], carerId: string, visit: VisitInput, limits: SendingLimits): Promise<VisitAnswer> {
+  const [stored] = await tx.select().from(visits).where(eq(visits.id, visit.id)).for('update');
+  if ('withdraw' in visit) {
+    if (!stored) return refuse(tx, actor, carerId, visit, VISIT_REFUSALS.changeNotArrived);
+    if (stored.status === 'withdrawn' && stored.carerId === carerId) return { id: visit.id, result: 'duplicate' };
+    const why = await changeRefusal(tx, stored, carerId, limits.endedOn, true);
+    if (why) return refuse(tx, actor, carerId, visit, why);
+    await withdrawVisit(tx, actor, stored);
+    return { id: visit.id, result: 'withdrawn' };
+  }
   const row = visitRow(visit, carerId);
-  const [stored] = await tx.select().from(visits).where(eq(visits.id, visit.id));
   if (stored) {
     if (sameVisit(stored, row)) return { id: visit.id, result: 'duplicate' };
-    return refuse(tx, actor, carerId, visit, VISIT_REFUSALS.sentWithOtherContent);
+    if (!visit.change) return refuse(tx, actor, carerId, visit, VISIT_REFUSALS.sentWithOtherContent);
+    const why = (await changeRefusal(tx, stored, carerId, limits.endedOn, false)) ?? (await newDetailsRefusal(tx, carerId, row, limits));
+    if (why) return refuse(tx, actor, carerId, visit, why);
+    await changeVisit(tx, actor, stored, row);
+    return { id: visit.id, result: 'recorded' };
   }
   const times = { packageId: row.packageId, date: row.date, start: row.startTime, end: row.endTime };
   const slip = carersSlip(times, limits) ?? (limits.endedOn !== null && visit.date > limits.endedOn ? VISIT_REFUSALS.afterAccessEnded : null);
@@ -174,9 +203,11 @@ export interface MyVisit {
   couldNotVisit: CouldNotVisit | null;
   note: string;
   tellOffice: boolean;
-  state: 'recorded' | 'toResolve' | 'turnedDown';
+  state: 'recorded' | 'toResolve' | 'turnedDown' | 'withdrawn';
   /** Why it waits for the office (to resolve), or the office's reason (turned down). */
   reason?: string;
+  /** The carer may still change it (recorded) or withdraw it (recorded or with the office) from the phone. */
+  mayChange: boolean;
 }
 
 /**
@@ -186,7 +217,7 @@ export interface MyVisit {
  * outcome) unless the client was anonymised. Nothing else of any client.
  */
 export async function myVisits({ db, today }: ServiceContext, carer: { carerId: string }): Promise<{ today: string; packages: CarerPackage[]; visits: MyVisit[] }> {
-  const [own, recent] = await Promise.all([
+  const [own, recent, closed] = await Promise.all([
     db
       .select({
         id: packages.id,
@@ -222,7 +253,10 @@ export async function myVisits({ db, today }: ServiceContext, carer: { carerId: 
         ),
       )
       .orderBy(desc(visits.date), desc(visits.startTime)),
+    db.select({ month: closedMonths.month }).from(closedMonths),
   ]);
+  const closedMonth = new Set(closed.map((row) => row.month));
+  const inOpenMonth = (v: VisitDay) => !closedMonth.has(monthOfDate(v.date)) && !closedMonth.has(monthOfDate(visitEndDate(v)));
   return {
     today,
     packages: own.map(({ streetAddress, locality, postCode, ...pkg }) => ({ ...pkg, address: [streetAddress, locality, postCode].filter(Boolean).join(', ') })),
@@ -230,7 +264,9 @@ export async function myVisits({ db, today }: ServiceContext, carer: { carerId: 
       const state = v.status as MyVisit['state'];
       const reason = state === 'toResolve' ? v.reason : state === 'turnedDown' ? v.resolution : null;
       const couldNotVisit = v.couldNotVisit as CouldNotVisit | null;
-      return { id: v.id, packageId: v.packageId, clientName, date: v.date, start: v.startTime, end: v.endTime, couldNotVisit, note: v.note, tellOffice: v.tellOffice, state, ...(reason ? { reason } : {}) };
+      const day = { date: v.date, start: v.startTime, end: v.endTime };
+      const mayChange = mayChangeSoon(v) && inOpenMonth(day);
+      return { id: v.id, packageId: v.packageId, clientName, ...day, couldNotVisit, note: v.note, tellOffice: v.tellOffice, state, ...(reason ? { reason } : {}), mayChange };
     }),
   };
 }
