@@ -21,7 +21,8 @@ export default defineConfig({
       filename: 'sw.ts',
       // The app registers the worker itself once it has started (main.tsx).
       injectRegister: false,
-      // Everything the app is, once (the plugin adds the manifest itself).
+      // Everything the app is, once (the plugin adds the manifest itself). The compressed copies (`.br`, `.gz`) are
+      // written after this build (vite.config.ts) and match no pattern here: the server picks them, the worker never.
       includeManifestIcons: false,
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png}'] },
       manifest: {

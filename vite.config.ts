@@ -1,17 +1,55 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 
 const API = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
-/** `vite build` builds the carer app (vite.carer.config.ts) into dist/client/carer once the office's app is built. */
-function carerApp(): Plugin {
+/** The built files sent compressed: text. Images (png) are compressed already. */
+const COMPRESSIBLE = /\.(?:js|css|html|svg|webmanifest|json)$/;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Writes beside each text file under `dir` its brotli (quality 11) and gzip (level 9) copy, `NAME.br` and `NAME.gz`,
+ * which the server sends in its place to a browser that accepts one (@fastify/static's `preCompressed`). A copy no
+ * smaller than the file is not written: the server then sends the next encoding, or the file itself.
+ */
+export async function writeCompressedCopies(dir: string): Promise<void> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  await Promise.all(
+    files.map(async (file) => {
+      const raw = await readFile(file);
+      const [br, gz] = await Promise.all([
+        brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        gzipped(raw, { level: constants.Z_BEST_COMPRESSION }),
+      ]);
+      for (const [extension, copy] of [['br', br], ['gz', gz]] as const) if (copy.length < raw.length) await writeFile(`${file}.${extension}`, copy);
+    }),
+  );
+}
+
+/**
+ * `vite build` builds the carer app (vite.carer.config.ts) into dist/client/carer once the office's app is built, then
+ * writes the compressed copies of both apps' files (the carer app's service worker, written last, included).
+ */
+function carerAppAndCompressedCopies(): Plugin {
+  let outDir = '';
   return {
     name: 'valecare-carer-app',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     async closeBundle() {
       await build({ configFile: fileURLToPath(new URL('./vite.carer.config.ts', import.meta.url)), logLevel: 'warn' });
+      await writeCompressedCopies(outDir);
     },
   };
 }
@@ -19,7 +57,7 @@ function carerApp(): Plugin {
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), carerApp()],
+  plugins: [react(), tailwindcss(), carerAppAndCompressedCopies()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: '../../dist/client',

@@ -145,6 +145,18 @@ const WORKBOOK_EXPORT_BUDGET_MS = 30_000;
 /** A phone back in signal sends its visits 100 a call: half a second a call clears a month of visits in a few seconds. */
 const CARER_SYNC_BUDGET_MS = 500;
 const WORKBOOK_IMPORT_BUDGET_MS = 60_000;
+/**
+ * JavaScript as the server sends it (bench/bytes-as-sent.ts), with brotli and with gzip alike: the landing page, and the
+ * office's first screen after sign-in (issue 48 will tighten it).
+ */
+const LANDING_SCRIPT_KB = 120;
+const DASHBOARD_SCRIPT_KB = 350;
+/**
+ * The carer app, the whole of it, on a carer's phone: 100 KB with brotli, which every current browser takes over HTTPS.
+ * With gzip, for a browser that takes nothing better, it is held to the 150 KB it had before (decision 310).
+ */
+const CARER_APP_BROTLI_KB = 100;
+const CARER_APP_GZIP_KB = 150;
 /** An administrator locking out a lost laptop with `npm run user -- disable` should not wait. */
 const COMMAND_LINE_BUDGET_MS = 2_000;
 /** `npm start` on a new data directory: the server checks its build and answers within seconds. */
@@ -202,11 +214,14 @@ function databaseBudgets(database: DatabaseRun, concurrency: number): BudgetLine
 export function checkBudgets(result: BenchResult): BudgetLine[] {
   const lines = result.databases.flatMap((database) => databaseBudgets(database, result.concurrency));
   const browser = result.browser;
-  lines.push(line('landing page initial JavaScript, gzip', browser.landingScripts.gzipBytes / KB, 120, 'KB', 'exact'));
-  lines.push(line('signed-in app (dashboard) initial JavaScript, gzip', browser.appScripts.gzipBytes / KB, 350, 'KB', 'exact'));
+  lines.push(line('landing page initial JavaScript as sent, brotli', browser.landingScripts.brotliBytes / KB, LANDING_SCRIPT_KB, 'KB', 'exact'));
+  lines.push(line('landing page initial JavaScript as sent, gzip', browser.landingScripts.gzipBytes / KB, LANDING_SCRIPT_KB, 'KB', 'exact'));
+  lines.push(line('signed-in app (dashboard) initial JavaScript as sent, brotli', browser.appScripts.brotliBytes / KB, DASHBOARD_SCRIPT_KB, 'KB', 'exact'));
+  lines.push(line('signed-in app (dashboard) initial JavaScript as sent, gzip', browser.appScripts.gzipBytes / KB, DASHBOARD_SCRIPT_KB, 'KB', 'exact'));
   lines.push(line('landing page largest contentful paint, median', median(browser.landingLcpMs), 1000, 'ms', 'absolute'));
   const carer = result.carerApp;
-  lines.push(line('carer app JavaScript, the whole app, gzip', carer.scripts.gzipBytes / KB, 150, 'KB', 'exact'));
+  lines.push(line('carer app JavaScript, the whole app as sent, brotli', carer.scripts.brotliBytes / KB, CARER_APP_BROTLI_KB, 'KB', 'exact'));
+  lines.push(line('carer app JavaScript, the whole app as sent, gzip', carer.scripts.gzipBytes / KB, CARER_APP_GZIP_KB, 'KB', 'exact'));
   lines.push(line('carerApp.sync, a call of 100 new visits, median at 1 client on PGlite', median(carer.fullBatchMs), CARER_SYNC_BUDGET_MS, 'ms', 'absolute'));
   const { lost, doubled, daysWrong, refused } = carer.fleet;
   lines.push(line(`carer phones under faults: visits lost, doubled or refused, and days not their visits' sum (${carer.fleet.visits.toLocaleString('en-GB')} visits)`, lost + doubled + refused + daysWrong, 0, 'errors', 'exact'));

@@ -6,7 +6,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createServerStorage } from '@/server/test/server-storage';
 import { type FleetReport, runFleet, timeFullBatches } from './carer-phones';
-import { CLIENT_DIST, type ScriptSet, scriptSet } from './frontend';
+import { type ScriptSet, scriptSet } from './bytes-as-sent';
+import { CLIENT_DIST } from './frontend';
 
 export interface CarerAppSettings {
   carers: number;
@@ -18,19 +19,22 @@ export interface CarerAppSettings {
 
 export interface CarerAppFigures {
   settings: CarerAppSettings;
-  /** Every JavaScript file of the carer app: the service worker keeps the whole app on the phone. */
+  /** Every JavaScript file of the carer app, as sent: the service worker keeps the whole app on the phone. */
   scripts: ScriptSet;
   /** carerApp.sync, 100 new visits a call, one call at a time. */
   fullBatchMs: number[];
   fleet: FleetReport;
 }
 
-export function carerAppScripts(): ScriptSet {
+/** The carer app's JavaScript as the server at `baseUrl` sends it: every script of the build, and the service worker. */
+export function carerAppScripts(baseUrl: string): Promise<ScriptSet> {
   const assets = path.join(CLIENT_DIST, 'carer', 'assets');
-  return scriptSet(readdirSync(assets).filter((name) => name.endsWith('.js')).map((name) => `carer/assets/${name}`));
+  const scripts = readdirSync(assets).filter((name) => name.endsWith('.js')).map((name) => `carer/assets/${name}`);
+  return scriptSet(baseUrl, [...scripts, 'carer/sw.js']);
 }
 
-export async function measureCarerApp(settings: CarerAppSettings, progress: (message: string) => void): Promise<CarerAppFigures> {
+/** The sync and the phones under faults; the scripts were measured from the server the front end was (carerAppScripts). */
+export async function measureCarerApp(settings: CarerAppSettings, scripts: ScriptSet, progress: (message: string) => void): Promise<CarerAppFigures> {
   // PGlite (createServerStorage's own choice outside the PostgreSQL test pass): the database a charity's one server runs on.
   const storage = () => createServerStorage('carersync');
   progress(`carer app: ${settings.fullBatches} calls of 100 new visits`);
@@ -41,5 +45,5 @@ export async function measureCarerApp(settings: CarerAppSettings, progress: (mes
   const fleet = await runFleet({ carers: settings.carers, visitsPerCarer: settings.visitsPerCarer, serverKills: settings.serverKills, database: fleetStorage.database }).finally(() =>
     fleetStorage.remove(),
   );
-  return { settings, scripts: carerAppScripts(), fullBatchMs, fleet };
+  return { settings, scripts, fullBatchMs, fleet };
 }

@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/server';
+import { type BytesAsSent, fileAsSent, type ScriptSet, scriptSet } from './bytes-as-sent';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLIENT_DIST = path.join(ROOT, 'dist/client');
@@ -12,29 +12,15 @@ const WAIT_MS = 30_000;
 const TALL_WINDOW = { width: 1920, height: 2600 };
 const DESKTOP_WINDOW = { width: 1280, height: 800 };
 
-/** Bytes of a built file gzipped at the default level, as a web server compresses it. */
-function gzipBytes(file: string): number {
-  return gzipSync(readFileSync(path.join(CLIENT_DIST, file))).length;
-}
-
-export interface ScriptSet {
-  files: string[];
-  gzipBytes: number;
-}
-
-export function scriptSet(files: Iterable<string>): ScriptSet {
-  const list = [...new Set(files)].sort();
-  return { files: list, gzipBytes: list.reduce((sum, file) => sum + gzipBytes(file), 0) };
-}
-
-/** The largest JavaScript file of the build that the landing page does not load. */
-export function largestLazyChunk(landing: ScriptSet): { file: string; gzipBytes: number } {
+/** The largest JavaScript file of the build, as sent with brotli, that the landing page does not load. */
+export async function largestLazyChunk(baseUrl: string, landing: ScriptSet): Promise<{ file: string } & BytesAsSent> {
   const lazy = readdirSync(path.join(CLIENT_DIST, 'assets'))
     .filter((name) => name.endsWith('.js'))
     .map((name) => `assets/${name}`)
-    .filter((file) => !landing.files.includes(file))
-    .map((file) => ({ file, gzipBytes: gzipBytes(file) }));
-  return lazy.sort((a, b) => b.gzipBytes - a.gzipBytes)[0] ?? { file: '-', gzipBytes: 0 };
+    .filter((file) => !landing.files.includes(file));
+  const sent = [];
+  for (const file of lazy) sent.push({ file, ...(await fileAsSent(baseUrl, file)) });
+  return sent.sort((a, b) => b.brotliBytes - a.brotliBytes)[0] ?? { file: '-', brotliBytes: 0, gzipBytes: 0, rawBytes: 0 };
 }
 
 /** Records the built scripts a page requests, as files of the build. */
@@ -128,7 +114,7 @@ async function keystrokeTimes(page: Page, words: readonly string[]): Promise<num
 export interface BrowserFigures {
   landingScripts: ScriptSet;
   appScripts: ScriptSet;
-  largestLazyChunk: { file: string; gzipBytes: number };
+  largestLazyChunk: { file: string } & BytesAsSent;
   /** Largest contentful paint of the landing page, one per cold load. */
   landingLcpMs: number[];
   /** From navigating to /clients (signed in) to its first 50 rows drawn, one per load. */
@@ -203,11 +189,11 @@ export async function measureInBrowser(baseUrl: string, credentials: Credentials
       for (let n = 0; n < settings.listLoads; n++) clientsFirstRowsMs.push(await timeToRows(page, `${baseUrl}/clients`, 50));
       const listedClients = Number(/Total: (\d+)/.exec((await page.getByText(/^Total: \d+$/).textContent()) ?? '')?.[1] ?? Number.NaN);
       const keystrokeMs = await keystrokeTimes(page, settings.searchWords);
-      const landingScripts = scriptSet(landingFiles);
+      const landingScripts = await scriptSet(baseUrl, landingFiles);
       return {
         landingScripts,
-        appScripts: scriptSet(appScripts),
-        largestLazyChunk: largestLazyChunk(landingScripts),
+        appScripts: await scriptSet(baseUrl, appScripts),
+        largestLazyChunk: await largestLazyChunk(baseUrl, landingScripts),
         landingLcpMs,
         clientsFirstRowsMs,
         keystrokeMs,

@@ -25,9 +25,10 @@ import { checkBudgets, type GateReferences, gateReferenceFrom, passes, quickRunO
 import { sizeAt } from './data-set';
 import { BENCH_USER, type BenchDatabase, fillDatabase, newPgliteDatabase, newPostgresDatabase, reachablePostgres } from './databases';
 import { timeJsonImport } from './json-import';
-import { type CarerAppSettings, measureCarerApp } from './carer-sync';
+import { carerAppScripts, type CarerAppSettings, measureCarerApp } from './carer-sync';
 import { measureCommandLine } from './command-line';
 import { timeWorkbook } from './workbook';
+import type { ScriptSet } from './bytes-as-sent';
 import { type BrowserFigures, type BrowserSettings, measureInBrowser } from './frontend';
 import type { LoadShape } from './latency';
 import { describeMachine, processorOf } from './machine';
@@ -372,15 +373,17 @@ async function main(): Promise<number> {
   if (settings.postgres && !postgresUrl) progress('No PostgreSQL answers: measuring PGlite only.');
 
   let browser: BrowserFigures | undefined;
+  let carerScripts: ScriptSet | undefined;
   const databases: DatabaseRun[] = [];
   databases.push(
     await measureDatabase(async () => newPgliteDatabase(), settings, today, async (serverUrl) => {
-      progress('PGlite: the front end in Chromium');
+      progress('PGlite: the front end in Chromium, and the carer app as sent');
       browser = await measureInBrowser(serverUrl, BENCH_USER, settings.browser);
+      carerScripts = await carerAppScripts(serverUrl);
     }),
   );
   if (postgresUrl) databases.push(await measureDatabase(() => newPostgresDatabase(postgresUrl), settings, today, undefined));
-  const carerApp = await measureCarerApp(settings.carerApp, progress);
+  const carerApp = await measureCarerApp(settings.carerApp, carerScripts!, progress);
   progress('the command line: npm run user -- list, npm start');
   const commandLine = await measureCommandLine(settings.commandRuns);
 

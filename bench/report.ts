@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type BudgetLine, type GateReference, KB, mixedLoadRatios, QUICK_RATIO_TOLERANCE, quickGate, quickVerdict, REFERENCE_RUNS } from './budgets';
 import { median, percentile, type Spread } from './latency';
+import type { BytesAsSent } from './bytes-as-sent';
 import { type BenchResult, type DatabaseRun, growthExponent, type MixedLoadFigures, roundRatios, type Side } from './results';
 
 const SECTION_HEADING = '## Benchmark';
@@ -12,6 +13,8 @@ const ratio = (n: number) => `${n.toFixed(2)}×`;
 /** A ratio taken round by round: the median, then the lowest and highest round. */
 const spread = (r: Spread) => (r.low === r.high ? ratio(r.median) : `${ratio(r.median)} (${r.low.toFixed(2)}–${r.high.toFixed(2)})`);
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+/** Bytes as sent with brotli, with gzip, and to a browser that takes neither. */
+const asSent = (sent: BytesAsSent) => `${(sent.brotliBytes / KB).toFixed(1)} / ${(sent.gzipBytes / KB).toFixed(1)} / ${kb(sent.rawBytes)}`;
 
 function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): string {
   const rule = header.map((_, i) => (align[i] === 'l' ? '---' : '---:'));
@@ -143,9 +146,9 @@ function browserSection(result: BenchResult): string {
     table(
       ['figure', 'value'],
       [
-        [`landing page initial JavaScript (${b.landingScripts.files.length} files), gzip`, kb(b.landingScripts.gzipBytes)],
-        [`signed-in app initial JavaScript to the dashboard (${b.appScripts.files.length} files), gzip`, kb(b.appScripts.gzipBytes)],
-        [`largest chunk the landing page does not load (\`${b.largestLazyChunk.file.replace(/^assets\//, '')}\`), gzip`, kb(b.largestLazyChunk.gzipBytes)],
+        [`landing page initial JavaScript (${b.landingScripts.files.length} files) as sent: brotli / gzip / uncompressed`, asSent(b.landingScripts)],
+        [`signed-in app initial JavaScript to the dashboard (${b.appScripts.files.length} files) as sent: brotli / gzip / uncompressed`, asSent(b.appScripts)],
+        [`largest chunk the landing page does not load (\`${b.largestLazyChunk.file.replace(/^assets\//, '')}\`) as sent: brotli / gzip / uncompressed`, asSent(b.largestLazyChunk)],
         [`landing page largest contentful paint, median / p99 of ${b.landingLcpMs.length} first visits`, `${p(b.landingLcpMs)} ms`],
         [`/clients: navigation to the first 50 rows drawn, median / p99 of ${b.clientsFirstRowsMs.length} loads`, `${p(b.clientsFirstRowsMs)} ms`],
         [`clients search: keystroke to filtered rows drawn, median / p99 of ${b.keystrokeMs.length} keys`, `${p(b.keystrokeMs)} ms`],
@@ -167,7 +170,7 @@ function carerAppSection(result: BenchResult): string {
     table(
       ['figure', 'value'],
       [
-        [`carer app JavaScript, every file (${scripts.files.length}), gzip`, kb(scripts.gzipBytes)],
+        [`carer app JavaScript, every file (${scripts.files.length}, its service worker included) as sent: brotli / gzip / uncompressed`, asSent(scripts)],
         ['`carerApp.sync`, 100 new visits a call, median / p95', `${ms(median(batches))} / ${ms(percentile(batches, 0.95))} ms`],
         ['phones × visits', `${whole(settings.carers)} × ${whole(settings.visitsPerCarer)} = ${whole(fleet.visits)}`],
         ['recorded / lost / doubled / refused', `${whole(fleet.recorded)} / ${whole(fleet.lost)} / ${whole(fleet.doubled)} / ${whole(fleet.refused)}`],
@@ -334,10 +337,14 @@ product well inside its budgets cannot grow twice as slow unseen. In the same ru
 twice as slow on purpose (\`bench/slowed-product.ts\`) beside the same baseline, and fails unless that product
 fails the gate; on a processor with no reference, ratios are held to their budgets alone and that check is printed.
 
-The initial JavaScript is what the browser fetches until the page has settled, gzipped: for the landing page, a
+The initial JavaScript is the scripts the browser fetches until the page has settled: for the landing page, a
 first visit to \`/\`; for the signed-in app, a new visit to \`/dashboard\` with the session kept (the entry, the
-app shell and the dashboard's chunks). Stylesheets are not counted. The first 50 rows are timed in a 1920×2600
-window, large enough for the virtualised table to draw them.`;
+app shell and the dashboard's chunks). The carer app's is every script of its build and its service worker, which
+the phone keeps whole. Each file is then fetched from the same server by \`node:http\` three times, with
+\`Accept-Encoding: br\`, with \`gzip\` and with none, and the bytes of each answer's body are counted as sent, not
+decoded: the server sends the brotli or gzip copy the build made (\`vite.config.ts\`), so these are the bytes on the
+wire, headers aside. Stylesheets are not counted. The first 50 rows are timed in a 1920×2600 window, large enough
+for the virtualised table to draw them.`;
 
 /** How far a ratio may move between two full runs on the same machine and still count as the same. */
 export const RUN_TO_RUN_TOLERANCE = 0.15;

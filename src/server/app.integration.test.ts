@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import viteConfig from '../../vite.config';
+import viteConfig, { writeCompressedCopies } from '../../vite.config';
 import { buildApp } from '@/server/app';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
 import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID } from '@/server/auth/provider';
@@ -176,6 +178,9 @@ describe('caching', () => {
   });
 });
 
+/** A script long enough that its compressed copies are smaller than it, as the build's are. */
+const script = (name: string) => `export const ${name} = [${Array.from({ length: 200 }, (_, i) => `{ id: "v${i}", minutes: ${(i * 7) % 60} }`).join(', ')}];\n`;
+
 describe('the web app as served', () => {
   let webRoot: string;
   let deployed: FastifyInstance;
@@ -183,13 +188,20 @@ describe('the web app as served', () => {
   beforeAll(async () => {
     webRoot = await mkdtemp(path.join(tmpdir(), 'valecare-web-'));
     await mkdir(path.join(webRoot, 'assets'));
-    await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
-    await writeFile(path.join(webRoot, 'assets', 'app.js'), 'console.log(1)');
+    await writeFile(path.join(webRoot, 'index.html'), `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Valecare</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`);
+    await writeFile(path.join(webRoot, 'assets', 'app.js'), script('app'));
+    await writeFile(path.join(webRoot, 'assets', 'tiny.js'), 'console.log(1)');
     await writeFile(path.join(webRoot, 'assets', 'app.js.map'), '{"version":3,"sources":["app.tsx"]}');
     await mkdir(path.join(webRoot, 'carer', 'assets'), { recursive: true });
-    await writeFile(path.join(webRoot, 'carer', 'index.html'), '<!doctype html><title>Valecare for carers</title>');
-    await writeFile(path.join(webRoot, 'carer', 'sw.js'), 'self.addEventListener("fetch", () => {})');
-    await writeFile(path.join(webRoot, 'carer', 'assets', 'carer.js'), 'console.log(2)');
+    await writeFile(
+      path.join(webRoot, 'carer', 'index.html'),
+      '<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Valecare for carers</title><link rel="manifest" href="/carer/manifest.webmanifest"><script type="module" src="/carer/assets/carer.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    await writeFile(path.join(webRoot, 'carer', 'sw.js'), `self.addEventListener("fetch", () => {});\n${script('precache')}`);
+    await writeFile(path.join(webRoot, 'carer', 'assets', 'carer.js'), script('carer'));
+    await writeFile(path.join(webRoot, 'carer', 'icon-192.png'), Buffer.alloc(600, 7));
+    // The compressed copies, as `vite build` writes them.
+    await writeCompressedCopies(webRoot);
     deployed = await buildApp({ database: t.database, env: testEnv(), clientDir: webRoot });
   });
   afterAll(async () => {
@@ -222,6 +234,77 @@ describe('the web app as served', () => {
     expect((await deployed.inject('/assets/app.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     // A file missing from the build is not answered with a page.
     expect((await deployed.inject('/carer/assets/gone.js')).statusCode).toBe(404);
+  });
+
+  describe('compressed as the build made it', () => {
+    const ALL = 'gzip, deflate, br, zstd';
+    // The office's script, the carer app's, a page answered for a route (sendFile), the carer app's page and its worker.
+    const served = [
+      { url: '/assets/app.js', file: 'assets/app.js', type: 'application/javascript; charset=utf-8', cache: 'public, max-age=31536000, immutable' },
+      { url: '/carer/assets/carer.js', file: 'carer/assets/carer.js', type: 'application/javascript; charset=utf-8', cache: 'public, max-age=31536000, immutable' },
+      { url: '/clients', file: 'index.html', type: 'text/html; charset=utf-8', cache: 'no-cache' },
+      { url: '/carer/', file: 'carer/index.html', type: 'text/html; charset=utf-8', cache: 'no-cache' },
+      { url: '/carer/sw.js', file: 'carer/sw.js', type: 'application/javascript; charset=utf-8', cache: 'no-cache' },
+    ];
+
+    it.each(served)('sends $url as brotli to a browser that takes it, gzip to one that takes only gzip, and as it is otherwise', async ({ url, file, type, cache }) => {
+      const raw = await readFile(path.join(webRoot, file));
+      const asSent = async (acceptEncoding?: string) => {
+        const response = await deployed.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+        expect(response.statusCode).toBe(200);
+        // Every answer varies by what the browser accepts; the type and caching are the file's, whatever the encoding.
+        expect({ url, acceptEncoding, vary: response.headers.vary, type: response.headers['content-type'], cache: response.headers['cache-control'] }).toEqual({ url, acceptEncoding, vary: 'accept-encoding', type, cache });
+        expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+        return { encoding: response.headers['content-encoding'], body: response.rawPayload };
+      };
+
+      for (const acceptEncoding of [ALL, 'br', 'br;q=1, gzip;q=0.5']) {
+        const brotli = await asSent(acceptEncoding);
+        expect({ acceptEncoding, encoding: brotli.encoding }).toEqual({ acceptEncoding, encoding: 'br' });
+        // The copy the build made, not one compressed for the answer.
+        expect(brotli.body.equals(await readFile(path.join(webRoot, `${file}.br`)))).toBe(true);
+        expect(brotliDecompressSync(brotli.body).equals(raw)).toBe(true);
+        expect(brotli.body.length).toBeLessThan(raw.length);
+      }
+      for (const acceptEncoding of ['gzip', 'gzip, deflate', 'br;q=0, gzip']) {
+        const gzip = await asSent(acceptEncoding);
+        expect({ acceptEncoding, encoding: gzip.encoding }).toEqual({ acceptEncoding, encoding: 'gzip' });
+        expect(gzip.body.equals(await readFile(path.join(webRoot, `${file}.gz`)))).toBe(true);
+        expect(gunzipSync(gzip.body).equals(raw)).toBe(true);
+      }
+      for (const acceptEncoding of [undefined, 'identity', 'zstd']) {
+        const plain = await asSent(acceptEncoding);
+        expect({ acceptEncoding, encoding: plain.encoding }).toEqual({ acceptEncoding, encoding: undefined });
+        expect(plain.body.equals(raw)).toBe(true);
+      }
+
+      const get = await deployed.inject({ method: 'GET', url, headers: { 'accept-encoding': ALL } });
+      const head = await deployed.inject({ method: 'HEAD', url, headers: { 'accept-encoding': ALL } });
+      expect(head.statusCode).toBe(200);
+      for (const header of ['content-type', 'content-encoding', 'content-length', 'cache-control', 'vary', 'etag']) {
+        expect({ header, value: head.headers[header] }).toEqual({ header, value: get.headers[header] });
+      }
+      expect(head.body).toBe('');
+    });
+
+    it('sends a file whose copies would be no smaller as it is, and never a copy by its own name', async () => {
+      expect(existsSync(path.join(webRoot, 'assets/tiny.js.br'))).toBe(false);
+      const tiny = await deployed.inject({ url: '/assets/tiny.js', headers: { 'accept-encoding': ALL } });
+      expect({ status: tiny.statusCode, encoding: tiny.headers['content-encoding'], vary: tiny.headers.vary, body: tiny.body }).toEqual({
+        status: 200,
+        encoding: undefined,
+        vary: 'accept-encoding',
+        body: 'console.log(1)',
+      });
+      for (const url of ['/assets/app.js.br', '/assets/app.js.gz', '/carer/assets/carer.js.br']) expect({ url, status: (await deployed.inject({ url, headers: { 'accept-encoding': ALL } })).statusCode }).toEqual({ url, status: 404 });
+    });
+
+    it('makes no compressed copy of an image or a source map', async () => {
+      for (const file of ['carer/icon-192.png', 'assets/app.js.map']) expect({ file, copies: ['br', 'gz'].filter((copy) => existsSync(path.join(webRoot, `${file}.${copy}`))) }).toEqual({ file, copies: [] });
+      const icon = await deployed.inject({ url: '/carer/icon-192.png', headers: { 'accept-encoding': ALL } });
+      expect({ status: icon.statusCode, type: icon.headers['content-type'], encoding: icon.headers['content-encoding'], length: icon.rawPayload.length }).toEqual({ status: 200, type: 'image/png', encoding: undefined, length: 600 });
+      expect((await deployed.inject({ url: '/assets/app.js.map', headers: { 'accept-encoding': ALL } })).statusCode).toBe(404);
+    });
   });
 
   it('serves no source map, even one left in the web root, and the build makes none', async () => {

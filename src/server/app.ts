@@ -123,6 +123,11 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes a brotli and a gzip copy beside each text file (vite.config.ts): the one the browser accepts
+      // is sent in its place, with `Vary: Accept-Encoding`, and the file itself to a browser that accepts neither.
+      // The copies are no addresses of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Built files carry their content's hash in their names (assets/): kept a year. The rest (pages, the carer
       // app's service worker and manifest, icons) keep their names across versions: asked about every time.
       cacheControl: false,
