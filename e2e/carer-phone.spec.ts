@@ -244,7 +244,9 @@ test('a phone whose carer’s access the office ended is told so, and keeps noth
     await expect(withOffice).toContainText('The office will record it or tell you why not.');
     await expect(withOffice).toContainText(carer.clientName);
     await expect(app.getByText('1 with the office')).toBeVisible();
-    await expect(app.getByText('All sent')).toBeVisible();
+    // Sent, but not "All sent" while the office has yet to act on it.
+    await expect(app.getByText('Nothing waiting to send')).toBeVisible();
+    await expect(app.getByText('All sent')).toHaveCount(0);
 
     await page.goto('/deliveries');
     const waiting = page.getByRole('region', { name: 'Visits to resolve' }).getByRole('listitem', { name: new RegExp(carer.carerName) });
@@ -258,17 +260,37 @@ test('a phone whose carer’s access the office ended is told so, and keeps noth
     const turnedDown = app.getByRole('listitem').filter({ hasText: 'Turned down by the office' });
     await expect(turnedDown).toContainText('Care began the next day: that morning was the assessment');
 
-    // A visit over one already sent: refused for the carer to put right, and removed from the phone when they say so.
+    // The carer's other phone sends a visit this one has not heard of; this phone's visit over it is refused by the
+    // office for the carer to put right, and removed from the phone when they say so.
+    const earlier = addDays(carer.today, -3);
+    const otherPhone = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: 'Europe/London' });
+    try {
+      const other = await otherPhone.newPage();
+      await other.goto('/carer/');
+      await other.getByRole('button', { name: 'Sign in' }).click();
+      await other.getByLabel('E-mail address').fill(carer.email);
+      await other.getByLabel('Password').fill(PASSWORD);
+      await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+      const otherCard = other.getByRole('article', { name: carer.clientName });
+      await otherCard.getByRole('button', { name: 'Record a visit' }).click();
+      await otherCard.getByLabel('Date').fill(earlier);
+      await otherCard.getByLabel('Start').fill('09:00');
+      await otherCard.getByLabel('End').fill('10:00');
+      await otherCard.getByRole('button', { name: 'Save visit' }).click();
+      await expect(other.getByRole('listitem').filter({ hasText: '09:00 to 10:00' })).toContainText('Sent');
+    } finally {
+      await otherPhone.close();
+    }
     await card.getByRole('button', { name: 'Record a visit' }).click();
-    await card.getByLabel('Date').fill(visitTime.date);
-    await card.getByLabel('Start').fill(visitTime.start);
-    await card.getByLabel('End').fill(visitTime.end);
+    await card.getByLabel('Date').fill(earlier);
+    await card.getByLabel('Start').fill('09:30');
+    await card.getByLabel('End').fill('10:30');
     await card.getByRole('button', { name: 'Save visit' }).click();
     const refused = app.getByRole('listitem').filter({ hasText: 'Not sent: put it right' });
-    await expect(refused).toContainText(`It overlaps your visit of ${visitTime.start} to ${visitTime.end}`);
+    await expect(refused).toContainText(`It overlaps your visit of 09:00 to 10:00 on ${formatDate(earlier)}`);
     await expect(app.getByText('1 to put right')).toBeVisible();
     app.once('dialog', (dialog) => void dialog.accept());
-    await refused.getByRole('button', { name: `Remove from this phone: ${carer.clientName}, ${formatDate(visitTime.date)}, ${visitTime.start} to ${visitTime.end}` }).click();
+    await refused.getByRole('button', { name: `Remove from this phone: ${carer.clientName}, ${formatDate(earlier)}, 09:30 to 10:30` }).click();
     await expect(refused).toHaveCount(0);
     await expect(app.getByText('All sent')).toBeVisible();
 
@@ -576,4 +598,86 @@ test('"Couldn’t visit" saved with no signal reaches the office once: the Dashb
   const again = await timesheetDay(page, carer, visitTime.date);
   await expect(again).toHaveValue('3');
   await expect(again).toHaveAccessibleDescription(`By the carer: ${visitTime.start}–${visitTime.end}`);
+});
+
+test('a carer puts their own visits right: a started visit cancelled, a sent one changed then withdrawn; the office sees the change and the original', async ({ page, signIn }) => {
+  // A phone's visits, offline and online, and the office's two screens (about 20 s here): three times that and more.
+  test.setTimeout(120_000);
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const carer = await invitedCarer(api);
+  const day = addDays(carer.today, -2);
+  const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
+  try {
+    const phone = await openPhone(profile);
+    const app = phonePage(phone);
+    await setPasswordAndSignIn(app, carer);
+    const card = app.getByRole('article', { name: carer.clientName });
+    await card.getByRole('button', { name: 'Record a visit' }).click();
+    await card.getByLabel('Date').fill(day);
+    await card.getByLabel('Start').fill('09:00');
+    await card.getByLabel('End').fill('10:00');
+    await card.getByLabel('Note (optional)').fill('Breakfast');
+    await card.getByRole('button', { name: 'Save visit' }).click();
+    await expect(app.getByText('All sent')).toBeVisible();
+
+    // Started by mistake: cancelled, and nothing of it kept.
+    await card.getByRole('button', { name: 'Start visit' }).click();
+    app.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: 'Cancel visit' }).click();
+    await expect(card.getByText(/^Visit started at/)).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Start visit' })).toBeEnabled();
+
+    // Changed: the end was half past.
+    const sent = app.getByRole('listitem').filter({ hasText: `${formatDate(day)}, 09:00 to` });
+    await expect(sent).toContainText('Sent');
+    for (const width of [360, 390]) {
+      await app.setViewportSize({ width, height: 844 });
+      await app.screenshot({ path: test.info().outputPath(`carer-phone-change-withdraw-${width}.png`), fullPage: true });
+    }
+    expect(await violationsNow(app, 'the carer app’s visits with Change and Withdraw')).toEqual([]);
+    await sent.getByRole('button', { name: /^Change: / }).click();
+    const form = card.getByRole('form', { name: `Change: Visit to ${carer.clientName}` });
+    await expect(form.getByLabel('End')).toHaveValue('10:00');
+    await form.getByLabel('End').fill('10:30');
+    await form.getByRole('button', { name: 'Send the change' }).click();
+    await expect(app.getByText('All sent')).toBeVisible();
+    await expect(sent).toContainText(`${formatDate(day)}, 09:00 to 10:30`);
+
+    // The phone checks overlaps itself, in the server's words.
+    await card.getByRole('button', { name: 'Record a visit' }).click();
+    await card.getByLabel('Date').fill(day);
+    await card.getByLabel('Start').fill('10:00');
+    await card.getByLabel('End').fill('11:00');
+    await card.getByRole('button', { name: 'Save visit' }).click();
+    await expect(card.getByText(`It overlaps your visit of 09:00 to 10:30 on ${formatDate(day)}`)).toBeVisible();
+    app.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    // Withdrawn, with no signal: it waits, "Send now" says why, and goes when signal returns.
+    await phone.setOffline(true);
+    app.once('dialog', (dialog) => void dialog.accept());
+    await sent.getByRole('button', { name: /^Withdraw: / }).click();
+    await expect(sent).toContainText('Withdrawal waiting to send');
+    await app.getByRole('button', { name: 'Send now' }).click();
+    await expect(app.getByText('No signal: your visits are kept on this phone and go by themselves when there is signal.')).toBeVisible();
+    await phone.setOffline(false);
+    await expect(app.getByText('All sent')).toBeVisible({ timeout: 20_000 });
+    await expect(sent).toContainText('Withdrawn');
+    await expect(sent.getByRole('button', { name: /^Withdraw: / })).toHaveCount(0);
+    await phone.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  // The office: the client's visits show it withdrawn, changed, and as first sent; the timesheet counts nothing.
+  await page.goto(`/clients?view=${carer.clientId}`);
+  const view = page.getByRole('dialog', { name: carer.clientName });
+  await view.getByRole('tab', { name: 'Logs' }).click();
+  const visit = view.getByRole('region', { name: 'Visits' }).getByRole('listitem').filter({ hasText: '09:00–10:30' });
+  await expect(visit).toContainText('Withdrawn by the carer');
+  await expect(visit).toContainText(`First sent as: ${formatDate(day)}, 09:00–10:00 · Breakfast`);
+  await screenshotsOf(page, 'client-visits-changed');
+  expect(await violationsNow(page, 'a client’s visits, one changed and withdrawn')).toEqual([]);
+  const cell = await timesheetDay(page, carer, day);
+  await expect(cell).toHaveValue('');
 });

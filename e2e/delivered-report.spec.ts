@@ -106,7 +106,7 @@ test('Finance reads a carer’s monthly statement, downloads it as CSV, and may 
   ]);
   const entries = page.getByRole('region', { name: `Entries for ${client.details.name}` });
   await expect(entries.getByRole('row').filter({ hasText: 'Cleaning, and lunch' }).getByRole('cell').nth(1)).toHaveText('2.50');
-  if (missed) await expect(entries.getByText('Missed — Client in hospital')).toBeVisible();
+  if (missed) await expect(entries.getByText('Missed — Client in hospital or away')).toBeVisible();
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
@@ -115,7 +115,7 @@ test('Finance reads a carer’s monthly statement, downloads it as CSV, and may 
   const lines = (await readFile((await csv.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
   expect(lines[0]).toBe('Carer,Carer Id,Kind,Month,Client,Package,Package Id,Date,Status,Hours,Missed Reason,Note');
   expect(lines).toContain(`${volunteerName},${carer.id},Volunteer,${MONTH},${client.details.name},,${pkg.id},${start},Delivered,2.50,,"Cleaning, and lunch"`);
-  if (missed) expect(lines).toContain(`${volunteerName},${carer.id},Volunteer,${MONTH},${client.details.name},,${pkg.id},${TODAY},Missed,0.00,Client in hospital,Admitted`);
+  if (missed) expect(lines).toContain(`${volunteerName},${carer.id},Volunteer,${MONTH},${client.details.name},,${pkg.id},${TODAY},Missed,0.00,Client in hospital or away,Admitted`);
   expect(lines).toHaveLength(1 + (delivered > 2.5 ? 2 : 1) + missed);
 
   await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();

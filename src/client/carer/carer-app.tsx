@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { COULD_NOT_VISIT_CHOICES, type CouldNotVisit, WITH_THE_OFFICE } from '@/shared/carer-app';
 import { formatDate, formatShortDay, todayIn } from '@/shared/dates';
 import type { SessionUser } from '@/shared/session';
@@ -6,10 +6,15 @@ import type { CarerAuth } from './carer-auth';
 import { type CarerPackage, type LiveVisit, type MyVisits, type OpenForm, Outbox, type PhoneVisit } from './outbox';
 import { type AfterEnd, type CarerApi, type FailureKind, type SendOutcome, sendAfterEnd, sendWaiting, singleFlight } from './sender';
 import { SEND_MESSAGE, SEND_SYNC_TAG } from './sync-tags';
+import { HomeScreenHint } from './home-screen-hint';
+import { MapLink, WithPhoneLinks } from './tappable';
 import { draftChanged, type PhoneNow, type VisitDraft, VisitForm } from './visit-form';
 
 /** While visits wait, the app tries again this often (and at once when signal returns or the app is opened). */
 export const SEND_EVERY_MS = 60_000;
+
+/** How long "Visit … saved on this phone" stays. */
+const SAVED_NOTE_MS = 6_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The phone's own day and time: a visit is the carer's, as their phone's clock told it. */
@@ -86,6 +91,19 @@ export function shownVisits(server: MyVisits['visits'], phone: PhoneVisit[]): Sh
   return all.sort((a, b) => b.date.localeCompare(a.date) || (b.start ?? '').localeCompare(a.start ?? ''));
 }
 
+/** Whether the element is on screen (below the app's header); true where the browser cannot say. */
+function useInView(ref: RefObject<HTMLElement | null>): boolean {
+  const [inView, setInView] = useState(true);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry?.isIntersecting ?? true), { rootMargin: '-80px 0px 0px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return inView;
+}
+
 async function askForBackgroundSync() {
   const registration = await navigator.serviceWorker?.getRegistration('/carer/');
   const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
@@ -126,6 +144,14 @@ export function CarerApp({
     [outbox],
   );
   const [savedNote, setSavedNote] = useState('');
+  const statusRef = useRef<HTMLDivElement>(null);
+  const statusInView = useInView(statusRef);
+  // "Saved on this phone" is said, then goes: the status line carries on saying what waits.
+  useEffect(() => {
+    if (!savedNote) return;
+    const timer = setTimeout(() => setSavedNote(''), SAVED_NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [savedNote]);
   /** The office ended the carer's access, and the visits still here wait for signal to reach it. */
   const [endedWaiting, setEndedWaiting] = useState(false);
 
@@ -136,10 +162,13 @@ export function CarerApp({
     setLive(started);
   }, [outbox]);
 
+  /** A round of sending is under way: the status line says so. */
+  const [sending, setSending] = useState(false);
   const send = useMemo(
     () =>
       singleFlight('valecare-carer-send', async () => {
-        const result = await sendWaiting(outbox, api, failureKind);
+        setSending(true);
+        const result = await sendWaiting(outbox, api, failureKind).finally(() => setSending(false));
         if (result === 'access-ended') {
           const after = await sendAfterEnd(outbox, api, failureKind);
           if (after !== 'offline') return onAccessEnded(after);
@@ -184,6 +213,9 @@ export function CarerApp({
   const clientOf = (packageId: string, kept?: string) => kept ?? packages.find((p) => p.id === packageId)?.clientName ?? 'A client no longer on your list';
   const withOffice = visits.filter((v) => v.state === 'withOffice').length;
   const toPutRight = visits.filter((v) => v.state === 'refused').length;
+  const waitingWords = [waiting > 0 ? `Waiting to send: ${waiting}` : '', toPutRight > 0 ? `To put right: ${toPutRight}` : '', withOffice > 0 ? `With the office: ${withOffice}` : '']
+    .filter(Boolean)
+    .join(' · ');
 
   async function save(packageId: string, draft: VisitDraft, changing?: string) {
     const note = draft.note.trim();
@@ -298,6 +330,12 @@ export function CarerApp({
             Sign out
           </button>
         </div>
+        {/* What still waits stays in view while the carer scrolls their clients and visits. */}
+        {waitingWords && !statusInView ? (
+          <p aria-hidden className="bg-warning px-4 py-1.5 text-center text-sm font-semibold text-foreground">
+            {waitingWords}
+          </p>
+        ) : null}
       </header>
 
       <main className="mx-auto max-w-xl space-y-6 px-4 pt-4">
@@ -310,15 +348,19 @@ export function CarerApp({
             </p>
           </div>
         ) : null}
+        <div ref={statusRef}>
         <SendingStatus
           waiting={waiting}
           withOffice={withOffice}
           toPutRight={toPutRight}
           outcome={outcome}
           online={online}
+          sending={sending}
           onSend={() => void send()}
           onSignIn={() => void auth.signIn()}
         />
+        </div>
+        <HomeScreenHint outbox={outbox} />
         <p role="status" className="sr-only">
           {savedNote}
         </p>
@@ -385,7 +427,11 @@ export function CarerApp({
                     <span className={`rounded-full px-3 py-1 text-sm font-medium ${STATE_STYLE[visit.state]}`}>{stateWords(visit)}</span>
                   </div>
                   <p className={visit.couldNotVisit ? 'font-medium' : undefined}>{visitWords(visit)}</p>
-                  {visit.note ? <p className="text-muted-foreground">{visit.note}</p> : null}
+                  {visit.note ? (
+                    <p className="whitespace-pre-line text-muted-foreground">
+                      <WithPhoneLinks text={visit.note} />
+                    </p>
+                  ) : null}
                   {visit.tellOffice ? <p className="mt-1 text-sm font-medium">For the office to know</p> : null}
                   {visit.reason ? <p className={`mt-1 font-medium ${visit.state === 'withOffice' ? '' : 'text-destructive'}`}>{visit.reason}</p> : null}
                   {visit.state === 'withOffice' ? <p className="text-sm text-muted-foreground">{WITH_THE_OFFICE}</p> : null}
@@ -447,6 +493,7 @@ function SendingStatus({
   toPutRight,
   outcome,
   online,
+  sending,
   onSend,
   onSignIn,
 }: {
@@ -457,6 +504,7 @@ function SendingStatus({
   toPutRight: number;
   outcome: SendOutcome | undefined;
   online: boolean;
+  sending: boolean;
   onSend: () => void;
   onSignIn: () => void;
 }) {
@@ -475,24 +523,27 @@ function SendingStatus({
   if (waiting === 0) {
     return (
       <p aria-live="polite" className="rounded-xl bg-secondary px-4 py-3 text-lg font-semibold text-secondary-foreground">
-        {toPutRight === 0 ? 'All sent' : 'Nothing waiting to send'}
+        {toPutRight === 0 && withOffice === 0 ? 'All sent' : 'Nothing waiting to send'}
         {asides ? <span className="block text-base font-medium">{asides}</span> : null}
       </p>
     );
   }
+  // Why the visits still wait, as far as the phone can tell: no network at all, or a call the office did not answer.
+  const why = sending
+    ? 'Sending…'
+    : !online
+      ? 'No signal: your visits are kept on this phone and go by themselves when there is signal.'
+      : outcome === 'offline'
+        ? 'The office is not answering: your visits are kept on this phone and the app tries again every minute.'
+        : 'Your visits go to the office by themselves.';
   return (
     <div aria-live="polite" className="space-y-2 rounded-xl border border-warning bg-warning/15 p-4">
       <p className="text-lg font-semibold">{waiting} waiting to send</p>
-      <p>
-        {online
-          ? 'Sending as soon as the office answers.'
-          : 'No signal: your visits are kept on this phone and go by themselves when there is signal.'}
-      </p>
-      {online ? (
-        <button type="button" onClick={onSend} className="h-11 rounded-lg border bg-background px-4 font-medium">
-          Send now
-        </button>
-      ) : null}
+      {asides ? <p className="font-medium">{asides}</p> : null}
+      <p>{why}</p>
+      <button type="button" onClick={onSend} disabled={sending} className="h-11 rounded-lg border bg-background px-4 font-medium disabled:opacity-60">
+        {sending ? 'Sending…' : 'Send now'}
+      </button>
     </div>
   );
 }
@@ -526,7 +577,9 @@ function ClientCard({
         {pkg.address ? (
           <div>
             <dt className="sr-only">Address</dt>
-            <dd>{pkg.address}</dd>
+            <dd>
+              <MapLink address={pkg.address} />
+            </dd>
           </div>
         ) : null}
         {pkg.phone ? (
@@ -546,7 +599,9 @@ function ClientCard({
         {pkg.notes ? (
           <div>
             <dt className="inline text-muted-foreground">Notes: </dt>
-            <dd className="inline whitespace-pre-line">{pkg.notes}</dd>
+            <dd className="inline whitespace-pre-line">
+              <WithPhoneLinks text={pkg.notes} />
+            </dd>
           </div>
         ) : null}
       </dl>

@@ -63,6 +63,8 @@ interface Meta {
   myVisits: MyVisits & { fetchedAt: number };
   live: LiveVisit;
   form: OpenForm;
+  /** The carer added the app to the home screen, or put the hint away. */
+  homeScreenHintDone: boolean;
 }
 
 interface CarerStore extends DBSchema {
