@@ -112,7 +112,7 @@ function resultWith(listP99Ms: number, reportMs: number): BenchResult {
       listedClients: 5000,
     },
     carerApp: {
-      settings: { carers: 2, visitsPerCarer: 10, serverKills: 1, fullBatches: 3 },
+      settings: { carers: 2, visitsPerCarer: 10, serverKills: 1, accessEndings: 0, fullBatches: 3 },
       scripts: { files: [], brotliBytes: 90_000, gzipBytes: 105_000, rawBytes: 350_000 },
       fullBatchMs: [400, 500, 600],
       fleet: {
@@ -123,6 +123,8 @@ function resultWith(listP99Ms: number, reportMs: number): BenchResult {
         doubled: 0,
         refused: 0,
         daysWrong: 0,
+        accessEnded: 0,
+        toResolve: 0,
         deliveredHours: 10,
         visitHours: 10,
         calls: 5,

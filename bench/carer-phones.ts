@@ -2,9 +2,11 @@
  * The carer app's sync under faults: simulated carers, each with the app's own outbox (IndexedDB, here in memory) and
  * its own sending code, record visits while losing signal at random, are killed (the outbox reloaded from storage),
  * send batches up to three times at once and out of order, hear no answer to a call the server did answer, with their
- * clocks skewed, and the server is killed (SIGKILL) mid-batch and restarted. At the end every visit must be recorded
- * exactly once and the delivered hours equal the visits' sum. Used at a small size by carer-sync.integration.test.ts
- * and at full size by `npm run bench`.
+ * clocks skewed, and the server is killed (SIGKILL) mid-batch and restarted; while it is down the last time, the office
+ * ends some carers' access with visits still on their phones, which then send them after the end (decision 309). At
+ * the end every visit a phone saved must be recorded exactly once, or (a carer whose access ended) be recorded or in
+ * Visits to resolve exactly once, and each day's delivered hours equal its recorded visits' sum. Used at a small size
+ * by carer-sync.integration.test.ts and at full size by `npm run bench`.
  */
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
@@ -13,13 +15,15 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import { sql } from 'drizzle-orm';
 import { importJWK, SignJWT } from 'jose';
 import { Outbox } from '@/client/carer/outbox';
-import { type CarerApi, sendWaiting } from '@/client/carer/sender';
+import { failureKind } from '@/client/carer/carer-api';
+import { type CarerApi, sendAfterEnd, sendWaiting } from '@/client/carer/sender';
 import type { AppRouter } from '@/server/app-router';
 import { databaseAdapter } from '@/server/auth/oidc-adapter';
 import { CARER_CLIENT_ID, CARER_SESSION_SECONDS } from '@/server/auth/provider';
 import { signingKey } from '@/server/auth/secrets';
 import { queryRows } from '@/server/db/client';
 import { users } from '@/server/db/schema/auth';
+import { endCarerAccess } from '@/server/records/carer-accounts';
 import { loadEnv } from '@/server/env';
 import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from '@/server/launch';
 import { createLogger } from '@/server/log';
@@ -42,6 +46,8 @@ export interface FleetOptions {
   noSignal?: number;
   phoneKill?: number;
   answerLost?: number;
+  /** Carers whose access the office ends while the server is down the last time, their phones holding visits. */
+  accessEndings?: number;
 }
 
 export interface FleetReport {
@@ -53,6 +59,9 @@ export interface FleetReport {
   refused: number;
   /** Days whose delivered hours differ from the sum of their visits. */
   daysWrong: number;
+  /** Carers whose access ended mid-run; their visits kept for the office (Visits to resolve), each once. */
+  accessEnded: number;
+  toResolve: number;
   deliveredHours: number;
   visitHours: number;
   calls: number;
@@ -89,11 +98,14 @@ const SLOTS = Array.from({ length: 12 }, (_, i) => [7 * 60 + i * 60, [30, 45, 60
 
 interface Phone {
   index: number;
+  carerId: string;
   packageId: string;
   token: string;
   /** Minutes the phone's clock is off by, 0–59: its visits' times move by it. */
   skew: number;
   visits: { id: string; packageId: string; date: string; start: string; end: string; note?: string }[];
+  /** How many of its visits (in order) the phone has saved: a phone told its access ended saves no more. */
+  saved: number;
 }
 
 /** The carers, their clients and packages, their accounts and sign-in sessions, written before the server starts. */
@@ -154,7 +166,7 @@ async function seed(options: FleetOptions, publicUrl: string): Promise<Phone[]> 
         };
       });
       // A phone whose clock is off saves its visits out of their order.
-      phones.push({ index, packageId: pkg.id, token, skew, visits: skew % 2 ? shuffled(visits) : visits });
+      phones.push({ index, carerId: carer.id, packageId: pkg.id, token, skew, visits: skew % 2 ? shuffled(visits) : visits, saved: 0 });
     }
     return phones;
   } finally {
@@ -197,16 +209,20 @@ function faultyApi(server: () => ServerProcess, phone: Phone, report: FleetRepor
       return answers;
     },
     myVisits: () => client().carerApp.myVisits.query(),
+    // After the end, the phone sends with the last token it held: the same one here.
+    sendAfterEnd: (visits) => client().carerApp.sync.mutate({ visits: shuffled(visits) }),
   };
 }
 
-/** One phone's day: visits saved a few at a time, sent as signal allows, killed now and then, until all are sent. */
+/**
+ * One phone's day: visits saved a few at a time, sent as signal allows, killed now and then, until all are sent; or,
+ * told its carer's access ended, what it holds sent once more for the office and the phone done.
+ */
 async function runPhone(phone: Phone, api: CarerApi, options: Required<FleetOptions>, report: FleetReport, name: string): Promise<{ outbox: Outbox; name: string }> {
   let outbox = await Outbox.open(name);
-  let saved = 0;
   for (;;) {
-    const next = Math.min(savedUpTo(options, phone.visits.length), saved + 1 + Math.floor(Math.random() * 40));
-    for (; saved < next; saved++) await outbox.save(phone.visits[saved]!);
+    const next = Math.min(savedUpTo(options, phone.visits.length), phone.saved + 1 + Math.floor(Math.random() * 40));
+    for (; phone.saved < next; phone.saved++) await outbox.save(phone.visits[phone.saved]!);
     if (Math.random() < options.phoneKill) {
       // Killed mid-send: what it was doing is dropped, and the app opens again on what storage kept.
       report.phoneKills++;
@@ -217,22 +233,33 @@ async function runPhone(phone: Phone, api: CarerApi, options: Required<FleetOpti
       const windows = 1 + Math.floor(Math.random() * 3);
       const open = outbox;
       // Up to three sends at once: windows of the app, Background Sync and the timer.
-      const outcomes = await Promise.all(Array.from({ length: windows }, () => sendWaiting(open, api, () => 'offline')));
+      const outcomes = await Promise.all(Array.from({ length: windows }, () => sendWaiting(open, api, failureKind)));
+      if (outcomes.includes('access-ended')) {
+        // As the app does: what is still here goes to the office, until the server has answered, then the phone is done.
+        for (;;) {
+          const after = await sendAfterEnd(open, api, failureKind);
+          if (after !== 'offline') {
+            report.refused += after.notDelivered.length;
+            return { outbox, name };
+          }
+          await sleep(10 + Math.random() * 90);
+        }
+      }
       // No answer (the server down, the signal gone): the app tries again later (every minute; here, soon).
       if (outcomes.includes('offline')) await sleep(10 + Math.random() * 90);
     } else {
       await sleep(5 + Math.random() * 20);
     }
     const waiting = await outbox.countWaiting();
-    if (saved === phone.visits.length && waiting === 0) return { outbox, name };
+    if (phone.saved === phone.visits.length && waiting === 0) return { outbox, name };
     // All sent up to where it may save: it waits for the server's next kill.
-    if (saved === savedUpTo(options, phone.visits.length) && waiting === 0) await sleep(20);
+    if (phone.saved === savedUpTo(options, phone.visits.length) && waiting === 0) await sleep(20);
   }
 }
 
 /** Runs the fleet against a real server process and checks the database afterwards. */
 export async function runFleet(input: FleetOptions): Promise<FleetReport> {
-  const options: Required<FleetOptions> = { noSignal: 0.25, phoneKill: 0.05, answerLost: 0.1, ...input };
+  const options: Required<FleetOptions> = { noSignal: 0.25, phoneKill: 0.05, answerLost: 0.1, accessEndings: 0, ...input };
   const port = await freeLoopbackPort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const phones = await seed(options, publicUrl);
@@ -244,6 +271,8 @@ export async function runFleet(input: FleetOptions): Promise<FleetReport> {
     doubled: 0,
     refused: 0,
     daysWrong: 0,
+    accessEnded: 0,
+    toResolve: 0,
     deliveredHours: 0,
     visitHours: 0,
     calls: 0,
@@ -269,6 +298,8 @@ export async function runFleet(input: FleetOptions): Promise<FleetReport> {
       for (const giveUp = performance.now() + 2000; inFlight.calls === 0 && performance.now() < giveUp; ) await sleep(1);
       await server.stop('SIGKILL');
       report.serverKills++;
+      // The last time it is down, the office ends some carers' access: no threshold waits on their visits after it.
+      if (kill === options.serverKills) await endAccess(options.database, phones.slice(0, options.accessEndings), report);
       server = await startServerProcess({ port, database: options.database });
       inFlight.kills++;
     }
@@ -286,24 +317,41 @@ export async function runFleet(input: FleetOptions): Promise<FleetReport> {
   return report;
 }
 
-/** What the database holds against what the phones saved: every visit once, and each day's hours their sum. */
+/** The office ends these carers' access (as End access does), their phones holding what they hold. */
+async function endAccess(database: ServerDatabase, phones: Phone[], report: FleetReport): Promise<void> {
+  if (phones.length === 0) return;
+  const connection = await openServerDatabase(database);
+  try {
+    for (const phone of phones) if (await endCarerAccess(connection.db, phone.carerId)) report.accessEnded++;
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * What the database holds against what the phones saved: every visit once (recorded, or in Visits to resolve), and
+ * each day's hours its recorded visits' sum.
+ */
 async function check(database: ServerDatabase, phones: Phone[], report: FleetReport): Promise<void> {
   const connection = await openServerDatabase(database);
   try {
-    const rows = await queryRows<{ id: string; package_id: string; date: string; start_time: string; end_time: string; minutes: number }>(
+    const all = await queryRows<{ id: string; package_id: string; date: string; start_time: string; end_time: string; minutes: number; status: string }>(
       connection.db,
-      sql`select id, package_id, date, start_time, end_time, minutes from visits`,
+      sql`select id, package_id, date, start_time, end_time, minutes, status from visits`,
     );
     const stored = new Map<string, number>();
-    for (const row of rows) stored.set(row.id, (stored.get(row.id) ?? 0) + 1);
-    const sent = phones.flatMap((phone) => phone.visits);
-    report.recorded = sent.filter((visit) => stored.has(visit.id)).length;
-    report.lost = sent.length - report.recorded;
+    for (const row of all) stored.set(row.id, (stored.get(row.id) ?? 0) + 1);
+    const rows = all.filter((row) => row.status === 'recorded');
+    report.toResolve = all.filter((row) => row.status === 'toResolve').length;
+    const sent = phones.flatMap((phone) => phone.visits.slice(0, phone.saved));
+    report.recorded = rows.length;
+    report.lost = sent.filter((visit) => !stored.has(visit.id)).length;
     const known = new Set(sent.map((visit) => visit.id));
-    report.doubled = [...stored.values()].filter((count) => count > 1).length + rows.filter((row) => !known.has(row.id)).length;
+    report.doubled = [...stored.values()].filter((count) => count > 1).length + all.filter((row) => !known.has(row.id)).length;
     const days = await queryRows<{ package_id: string; date: string; hours: number; visit_minutes: number | null }>(
       connection.db,
-      sql`select d.package_id, d.date, d.hours, (select sum(v.minutes) from visits v where v.package_id = d.package_id and v.date = d.date) as visit_minutes
+      sql`select d.package_id, d.date, d.hours,
+            (select sum(v.minutes) from visits v where v.package_id = d.package_id and v.date = d.date and v.status = 'recorded') as visit_minutes
           from deliveries d`,
     );
     for (const day of days) {

@@ -13,6 +13,8 @@ export interface CarerAppSettings {
   carers: number;
   visitsPerCarer: number;
   serverKills: number;
+  /** Carers whose access the office ends mid-run, their phones holding visits. */
+  accessEndings: number;
   /** Calls of 100 new visits timed by themselves. */
   fullBatches: number;
 }
@@ -40,10 +42,11 @@ export async function measureCarerApp(settings: CarerAppSettings, scripts: Scrip
   progress(`carer app: ${settings.fullBatches} calls of 100 new visits`);
   const alone = await storage();
   const fullBatchMs = await timeFullBatches(alone.database, settings.fullBatches).finally(() => alone.remove());
-  progress(`carer app: ${settings.carers} phones × ${settings.visitsPerCarer} visits under faults, the server killed ${settings.serverKills} times`);
-  const fleetStorage = await storage();
-  const fleet = await runFleet({ carers: settings.carers, visitsPerCarer: settings.visitsPerCarer, serverKills: settings.serverKills, database: fleetStorage.database }).finally(() =>
-    fleetStorage.remove(),
+  progress(
+    `carer app: ${settings.carers} phones × ${settings.visitsPerCarer} visits under faults, the server killed ${settings.serverKills} times, ${settings.accessEndings} carers' access ended`,
   );
+  const fleetStorage = await storage();
+  const { carers, visitsPerCarer, serverKills, accessEndings } = settings;
+  const fleet = await runFleet({ carers, visitsPerCarer, serverKills, accessEndings, database: fleetStorage.database }).finally(() => fleetStorage.remove());
   return { settings, scripts, fullBatchMs, fleet };
 }

@@ -106,7 +106,7 @@ const FULL: Settings = {
   reportsUnderLoad: true,
   browser: { landingLoads: 7, listLoads: 5, searchWords: SEARCH_WORDS },
   // 210,000 visits: each phone a month's backlog at the most it records in an hour (300).
-  carerApp: { carers: 700, visitsPerCarer: 300, serverKills: 5, fullBatches: 20 },
+  carerApp: { carers: 700, visitsPerCarer: 300, serverKills: 5, accessEndings: 35, fullBatches: 20 },
   commandRuns: 7,
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 5, rounds: 10, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline'],
@@ -126,7 +126,7 @@ const QUICK: Settings = {
   reportsUnderLoad: false,
   // The sizes of JavaScript are the gate's; the times, printed only, need no more than a look.
   browser: { landingLoads: 1, listLoads: 1, searchWords: SEARCH_WORDS.slice(0, 1) },
-  carerApp: { carers: 20, visitsPerCarer: 100, serverKills: 1, fullBatches: 5 },
+  carerApp: { carers: 20, visitsPerCarer: 100, serverKills: 1, accessEndings: 2, fullBatches: 5 },
   commandRuns: 3,
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 2.5, rounds: 4, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline', 'slowed'],

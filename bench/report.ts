@@ -178,6 +178,7 @@ function carerAppSection(result: BenchResult): string {
         ['delivered hours / hours of the visits', `${whole(Math.round(fleet.deliveredHours))} / ${whole(Math.round(fleet.visitHours))}`],
         ['sync calls / answers lost on the way / visits answered "duplicate"', `${whole(fleet.calls)} / ${whole(fleet.answersLost)} / ${whole(fleet.duplicateAnswers)}`],
         ['phones killed / server killed (SIGKILL)', `${whole(fleet.phoneKills)} / ${whole(fleet.serverKills)}`],
+        ['carers whose access ended mid-run / their visits in Visits to resolve', `${whole(fleet.accessEnded)} / ${whole(fleet.toResolve)}`],
         ['the whole run', `${Math.round(fleet.seconds)} s, ${whole(Math.round(fleet.visits / fleet.seconds))} visits/s`],
         ['calls of 100 visits among the phones, median / p95', underLoad.length ? `${ms(median(underLoad))} / ${ms(percentile(underLoad, 0.95))} ms` : '-'],
       ],
