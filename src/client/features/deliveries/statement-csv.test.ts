@@ -7,6 +7,7 @@ const entry = (date: string, fields: { status: 'delivered' | 'missed'; hours: nu
   id: `d${date.replaceAll('-', '')}`,
   version: 1,
   packageId: 'pone',
+  carerId: 'mone',
   date,
   source: 'office' as const,
   ...fields,

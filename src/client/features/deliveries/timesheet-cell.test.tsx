@@ -44,7 +44,7 @@ describe('parseCellText', () => {
   });
 });
 
-const delivered: Entry = { id: 'd1', version: 1, packageId: 'p1', date: '2026-11-16', status: 'delivered', hours: 3, reason: null, note: '', source: 'office' };
+const delivered: Entry = { id: 'd1', version: 1, packageId: 'p1', carerId: 'm1', date: '2026-11-16', status: 'delivered', hours: 3, reason: null, note: '', source: 'office' };
 const missed: Entry = { ...delivered, status: 'missed', hours: 0, reason: 'client-cancelled' };
 
 describe('cellChange', () => {

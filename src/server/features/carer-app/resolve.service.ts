@@ -117,7 +117,7 @@ export async function resolveVisit(ctx: ServiceContext, input: ResolveInput): Pr
       .update(visits)
       .set({ status: 'recorded', packageId, resolution: input.action === 'recordAnyway' ? input.reason : 'Recorded on another package', ...resolved })
       .where(eq(visits.id, visit.id));
-    for (const date of visitDays(times)) await keepDayFromVisits(tx, packageId, date);
+    for (const date of visitDays(times)) await keepDayFromVisits(tx, packageId, visit.carerId, date);
     await recordAudit(tx, actor, 'carerApp.resolve', visit.id, {
       action: input.action,
       ...(input.action === 'recordAnyway' ? { reason: input.reason } : { packageId: { from: visit.packageId, to: packageId } }),

@@ -38,6 +38,8 @@ export interface Delivery {
   id: string;
   version: number;
   packageId: string;
+  /** The carer who gave (or missed) the day's care: kept whoever the package's carer becomes. */
+  carerId: string;
   date: string;
   status: DeliveryStatus;
   hours: number;
@@ -52,6 +54,7 @@ function deliveryFromRow(row: DeliveryRow): Delivery {
     id: row.id,
     version: row.version,
     packageId: row.packageId,
+    carerId: row.carerId,
     date: row.date,
     status: row.status as DeliveryStatus,
     hours: row.hours,
@@ -102,6 +105,7 @@ type RunningPackage = Omit<DeliveryPackage, 'plannedHours' | 'plannedTo' | 'entr
 const ENTRY = jsonTuple<Omit<Delivery, 'packageId'>>({
   id: sql`d.id`,
   version: sql`d.version`,
+  carerId: sql`d.carer_id`,
   date: sql`d.date`,
   status: sql`d.status`,
   hours: sql`d.hours`,
@@ -285,9 +289,9 @@ function entryColumns(entry: Pick<DeliveryInput, 'status' | 'hours' | 'reason' |
 
 export function recordDelivery(ctx: RecordContext, input: DeliveryInput): Promise<Delivery> {
   return ctx.db.transaction(async (tx) => {
-    // The package is locked so its dates cannot change under the entry.
+    // The package is locked so its dates and carer cannot change under the entry, which is its carer's.
     const [pkg] = await tx
-      .select({ startDate: packages.startDate, endDate: packages.endDate })
+      .select({ startDate: packages.startDate, endDate: packages.endDate, carerId: packages.carerId })
       .from(packages)
       .where(eq(packages.id, input.packageId))
       .for('share');
@@ -296,11 +300,11 @@ export function recordDelivery(ctx: RecordContext, input: DeliveryInput): Promis
     const [existing] = await tx
       .select({ id: deliveries.id })
       .from(deliveries)
-      .where(and(eq(deliveries.packageId, input.packageId), eq(deliveries.date, input.date)));
+      .where(and(eq(deliveries.packageId, input.packageId), eq(deliveries.date, input.date), eq(deliveries.carerId, pkg.carerId)));
     if (existing) throw refused(DELIVERY_MESSAGES.alreadyRecorded);
     const [row] = await tx
       .insert(deliveries)
-      .values({ id: newId('d'), packageId: input.packageId, date: input.date, ...entryColumns(input) })
+      .values({ id: newId('d'), packageId: input.packageId, carerId: pkg.carerId, date: input.date, ...entryColumns(input) })
       .returning();
     const created = deliveryFromRow(row!);
     await auditChange(tx, ctx, 'deliveries.record', created.id, {}, created);
@@ -322,8 +326,8 @@ export function updateDelivery(ctx: RecordContext, input: DeliveryUpdate): Promi
 }
 
 /**
- * Clears the office's figure for a day. Where the carer recorded visits that day, their figure stands again (the
- * day's entry after, else null); a day whose figure is the carer's is corrected by typing the office's over it.
+ * Clears the office's figure for a carer's day. Where that carer recorded visits that day, their figure stands again
+ * (their entry after, else null); a day whose figure is the carer's is corrected by typing the office's over it.
  */
 export function deleteDelivery(ctx: RecordContext, input: RecordRef): Promise<{ id: string; entry: Delivery | null }> {
   return changeRecord(ctx, DELIVERY, input, async (tx, stored) => {
@@ -331,8 +335,11 @@ export function deleteDelivery(ctx: RecordContext, input: RecordRef): Promise<{ 
     if (stored.source === 'carer') throw refused(DELIVERY_MESSAGES.carersFigure);
     await tx.delete(deliveries).where(eq(deliveries.id, stored.id));
     await auditChange(tx, ctx, 'deliveries.delete', stored.id, deliveryFromRow(stored), {});
-    await keepDayFromVisits(tx, stored.packageId, stored.date);
-    const [after] = await tx.select().from(deliveries).where(and(eq(deliveries.packageId, stored.packageId), eq(deliveries.date, stored.date)));
+    await keepDayFromVisits(tx, stored.packageId, stored.carerId, stored.date);
+    const [after] = await tx
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.packageId, stored.packageId), eq(deliveries.date, stored.date), eq(deliveries.carerId, stored.carerId)));
     return { id: stored.id, entry: after ? deliveryFromRow(after) : null };
   });
 }
