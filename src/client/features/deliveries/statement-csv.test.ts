@@ -25,6 +25,7 @@ const STATEMENT = {
       id: 'pone',
       carerId: 'mone',
       carerName: 'Marta Price',
+      givenToAnother: false,
       clientName: 'Edna Pollard',
       packageName: 'Mornings',
       startDate: '2025-03-10',
