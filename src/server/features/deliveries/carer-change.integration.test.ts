@@ -14,11 +14,12 @@ import { createTestApp, type TestApp } from '@/server/test/test-app';
  * the timesheet too. Worked by hand, each day's care stays with the carer who gave it:
  *
  * - Ann: Mon 2nd 1.5 h (office, corrected to 1.75 after the change), Tue 3rd a visit 09:00–10:00, Wed 4th missed
- *   (client cancelled), Fri 6th 2 h (entered by the office on the 12th, after the change, on her row), Mon 9th visits
- *   08:00–09:30 and 11:00–11:30 (the second sent from her phone after the change, kept for the office, recorded by it):
- *   6.75 hours and a missed visit.
- * - Ben: Mon 9th a visit 14:00–15:00 (the same package and day as Ann's morning), Mon 16th a visit 10:00–12:00, Tue
- *   17th 1.25 h (office): 4.25 hours. The package is his now, so its plan is: 30 days of March at an hour a day.
+ *   (client cancelled), Thu 5th "Couldn't visit" from her phone (no answer), Fri 6th 2 h (entered by the office on the
+ *   12th, after the change, on her row), Mon 9th visits 08:00–09:30 and 11:00–11:30 (the second sent from her phone
+ *   after the change, kept for the office, recorded by it): 6.75 hours and two missed visits.
+ * - Ben: Mon 9th a visit 14:00–15:00 (the same package and day as Ann's morning), Mon 16th a visit 10:00–12:00 (which
+ *   the office typed over as 2.5 h, then cleared to use his figure), Tue 17th 1.25 h (office): 4.25 hours. The package
+ *   is his now, so its plan is: 30 days of March at an hour a day.
  */
 const ANN_EMAIL = 'ann@carers.example';
 const BEN_EMAIL = 'ben@carers.example';
@@ -58,6 +59,9 @@ beforeAll(async () => {
   expect(await annsPhone.sync({ visits: [visit('2026-03-03', '09:00', '10:00')] })).toEqual([expect.objectContaining({ result: 'recorded' })]);
   t.setToday('2026-03-04', '18:00');
   await admin.deliveries.record({ packageId: pkg, date: '2026-03-04', status: 'missed', reason: 'client-cancelled' });
+  t.setToday('2026-03-05', '18:00');
+  const noAnswer = { id: randomUUID(), packageId: pkg, date: '2026-03-05', couldNotVisit: 'noAnswer' as const };
+  expect(await annsPhone.sync({ visits: [noAnswer] })).toEqual([{ id: noAnswer.id, result: 'recorded' }]);
 
   // Monday 9 March: Ann's morning visit, then at noon the package is Ben's, and he visits that afternoon.
   t.setToday('2026-03-09', '10:00');
@@ -81,6 +85,10 @@ beforeAll(async () => {
 
   t.setToday('2026-03-16', '18:00');
   expect(await bensPhone.sync({ visits: [visit('2026-03-16', '10:00', '12:00')] })).toEqual([expect.objectContaining({ result: 'recorded' })]);
+  // The office types its own figure over Ben's, then uses his again: his own figure stands, no one else's.
+  const [bens16] = (await admin.deliveries.getStatement({ carerId: ben, month: '2026-03' })).packages[0]!.entries.filter((e) => e.date === '2026-03-16');
+  const typed = await admin.deliveries.update({ id: bens16!.id, version: bens16!.version, status: 'delivered', hours: 2.5 });
+  expect((await admin.deliveries.delete({ id: typed.id, version: typed.version })).entry).toMatchObject({ carerId: ben, hours: 2, source: 'carer' });
   t.setToday('2026-03-17', '18:00');
   await admin.deliveries.record(delivered('2026-03-17', 1.25));
 
@@ -105,10 +113,14 @@ describe('a package given to another carer mid-month', () => {
       ['02', 1.75],
       ['03', 1],
       ['04', 'missed'],
+      ['05', 'missed'],
       ['06', 2],
     ]);
     expect(annsFirst.entries.every((e) => e.carerId === ann)).toBe(true);
-    expect(annsFirst.visits.map((v) => [v.date, v.start])).toEqual([['2026-03-03', '09:00']]);
+    expect(annsFirst.visits.map((v) => [v.date, v.start ?? v.couldNotVisit])).toEqual([
+      ['2026-03-03', '09:00'],
+      ['2026-03-05', 'noAnswer'],
+    ]);
     expect(bensFirst.entries).toEqual([]);
 
     // The day of the change: Ann's morning under Ann, Ben's afternoon under Ben, each with their own visits.
@@ -138,7 +150,7 @@ describe('a package given to another carer mid-month', () => {
 
   it('counts each carer’s care on their own statement, and nowhere else', async () => {
     const annsMonth = await admin.deliveries.getStatement({ carerId: ann, month: '2026-03' });
-    expect(annsMonth).toMatchObject({ plannedHours: 0, deliveredHours: close(6.75), missedVisits: 1 });
+    expect(annsMonth).toMatchObject({ plannedHours: 0, deliveredHours: close(6.75), missedVisits: 2 });
     expect(annsMonth.packages.map((p) => ({ id: p.id, givenToAnother: p.givenToAnother, plannedHours: p.plannedHours, deliveredHours: p.deliveredHours }))).toEqual([
       { id: pkg, givenToAnother: true, plannedHours: 0, deliveredHours: close(6.75) },
     ]);
@@ -146,6 +158,7 @@ describe('a package given to another carer mid-month', () => {
       ['02', 1.75],
       ['03', 1],
       ['04', 'missed'],
+      ['05', 'missed'],
       ['06', 2],
       ['09', 2],
     ]);
@@ -165,9 +178,9 @@ describe('a package given to another carer mid-month', () => {
   it('gives the Delivered Care Report’s carers table each entry’s own carer', async () => {
     const [year] = (await admin.analytics.getDeliveredReport({ startYear: 2026, breakdown: 'locality' })).years;
     const march = year!.months[2]!;
-    expect(march).toMatchObject({ month: 3, recorded: true, plannedHours: close(30), deliveredHours: close(11), missedVisits: 1 });
+    expect(march).toMatchObject({ month: 3, recorded: true, plannedHours: close(30), deliveredHours: close(11), missedVisits: 2 });
     expect(march.carers).toEqual([
-      { carerId: ann, name: 'Ann Ashby', plannedHours: 0, deliveredHours: close(6.75), deliveryRate: null, missedVisits: 1 },
+      { carerId: ann, name: 'Ann Ashby', plannedHours: 0, deliveredHours: close(6.75), deliveryRate: null, missedVisits: 2 },
       { carerId: ben, name: 'Ben Brook', plannedHours: close(30), deliveredHours: close(4.25), deliveryRate: close(4.25 / 30), missedVisits: 0 },
     ]);
     // The monthly sums the report reads, as the database keeps them: a row for each carer of the package.
@@ -177,7 +190,7 @@ describe('a package given to another carer mid-month', () => {
     );
     expect(kept.map((row) => [row.carer_id, Number(row.hours), Number(row.missed), Number(row.entries)])).toEqual(
       [
-        [ann, 6.75, 1, 5],
+        [ann, 6.75, 2, 6],
         [ben, 4.25, 0, 3],
       ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
