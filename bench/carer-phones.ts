@@ -351,7 +351,8 @@ async function check(database: ServerDatabase, phones: Phone[], report: FleetRep
     const days = await queryRows<{ package_id: string; date: string; hours: number; visit_minutes: number | null }>(
       connection.db,
       sql`select d.package_id, d.date, d.hours,
-            (select sum(v.minutes) from visits v where v.package_id = d.package_id and v.date = d.date and v.status = 'recorded') as visit_minutes
+            (select sum(v.minutes) from visits v
+              where v.package_id = d.package_id and v.carer_id = d.carer_id and v.date = d.date and v.status = 'recorded') as visit_minutes
           from deliveries d`,
     );
     for (const day of days) {

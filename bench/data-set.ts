@@ -317,8 +317,8 @@ export const DELIVERY_DAYS = 365;
  */
 function yearOfDeliveries(today: string) {
   const first = addDays(today, 1 - DELIVERY_DAYS);
-  return sql`insert into deliveries (id, package_id, date, status, hours, reason)
-    select 'd' || substr(md5(p.id || day::date::text), 1, 15), p.id, day::date,
+  return sql`insert into deliveries (id, package_id, carer_id, date, status, hours, reason)
+    select 'd' || substr(md5(p.id || day::date::text), 1, 15), p.id, p.carer_id, day::date,
       case when missed then 'missed' else 'delivered' end,
       case when missed then 0 else least(24, round(p.weekly_hours / 7 * 4) / 4) end,
       case when missed then (array['client-cancelled', 'carer-unavailable', 'client-in-hospital', 'other'])[1 + abs(hashtext(p.id)) % 4] end

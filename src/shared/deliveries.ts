@@ -67,7 +67,8 @@ export const DELIVERY_MESSAGES = {
   outsidePackage: (start: string, end: string | null) =>
     end ? `This package runs from ${start} to ${end}: the date is outside it` : `This package starts on ${start}: the date is before it`,
   closedMonth: (month: string) => `${monthLabel(month)} is closed: its figures have been reported. An Admin can reopen it.`,
-  alreadyRecorded: 'There is already an entry for this package on that day. Change that entry instead.',
+  alreadyRecorded: 'There is already an entry for this carer on this package that day. Change that entry instead.',
+  notTheCarer: 'A day is recorded for the package’s carer, or for a carer who has given care on it before',
   reasonRequired: 'Choose why the visit was missed',
   carersFigure: 'This day’s figure comes from the carer’s visits on the carer app: type the office’s figure over it to correct it',
 } as const;

@@ -24,7 +24,7 @@ export async function entryOutside(tx: Executor, packageId: string, startDate: s
   return outside?.date;
 }
 
-/** Minutes of the package's recorded visits on `date`: those begun that day up to midnight, and those begun the day before after it. */
+/** Minutes of recorded visits on `date`: those begun that day up to midnight, and those begun the day before after it. */
 const minutesOnDay = (date: string) => {
   const startMinute = sql`(substr(${visits.startTime}, 1, 2)::int * 60 + substr(${visits.startTime}, 4, 2)::int)`;
   return sql<number>`coalesce(sum(case when ${visits.couldNotVisit} is not null then 0 when ${visits.date} = ${date}::date then least(${visits.minutes}, 1440 - ${startMinute}) else greatest(0, ${visits.minutes} - (1440 - ${startMinute})) end), 0)::int`;
@@ -35,16 +35,19 @@ const couldNotVisitOn = (date: string) =>
   sql<CouldNotVisit | null>`(array_agg(${visits.couldNotVisit} order by ${visits.recordedAt} desc) filter (where ${visits.couldNotVisit} is not null and ${visits.date} = ${date}::date))[1]`;
 
 /**
- * The day's delivered care from the carer's visits, on the day's entry when the carer's visits made it (or there is
- * none yet): the package's recorded visits' minutes that fall on the day (split at midnight, decision 308); with none,
- * a missed visit when the carer said they could not visit; with neither, no entry. An entry the office typed is left
- * as it is: the visits are shown beside it to reconcile, and clearing it comes back here.
+ * A carer's delivered care on a package that day from their visits, on their entry for the day when their visits made
+ * it (or there is none yet): their recorded visits' minutes that fall on the day (split at midnight, decision 308); with
+ * none, a missed visit when they said they could not visit; with neither, no entry. An entry the office typed for them
+ * is left as it is: the visits are shown beside it to reconcile, and clearing it comes back here. Another carer's visits
+ * that day (the package given to them that day) make that carer's own entry, never this one (decision 311).
  */
-export async function keepDayFromVisits(tx: Executor, packageId: string, date: string): Promise<void> {
+export async function keepDayFromVisits(tx: Executor, packageId: string, carerId: string, date: string): Promise<void> {
   const [day] = await tx
     .select({ minutes: minutesOnDay(date), couldNotVisit: couldNotVisitOn(date) })
     .from(visits)
-    .where(and(eq(visits.packageId, packageId), eq(visits.status, 'recorded'), gte(visits.date, addDays(date, -1)), lte(visits.date, date)));
+    .where(
+      and(eq(visits.packageId, packageId), eq(visits.carerId, carerId), eq(visits.status, 'recorded'), gte(visits.date, addDays(date, -1)), lte(visits.date, date)),
+    );
   const minutes = day?.minutes ?? 0;
   const couldNotVisit = day?.couldNotVisit ?? null;
   const figure =
@@ -53,12 +56,16 @@ export async function keepDayFromVisits(tx: Executor, packageId: string, date: s
       : couldNotVisit
         ? { status: 'missed', hours: 0, reason: MISSED_REASON_OF[couldNotVisit] }
         : null;
-  const [entry] = await tx.select().from(deliveries).where(and(eq(deliveries.packageId, packageId), eq(deliveries.date, date))).for('update');
+  const [entry] = await tx
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.packageId, packageId), eq(deliveries.date, date), eq(deliveries.carerId, carerId)))
+    .for('update');
   if (entry && entry.source !== 'carer') return;
   if (!figure) {
     if (entry) await tx.delete(deliveries).where(eq(deliveries.id, entry.id));
   } else if (!entry) {
-    await tx.insert(deliveries).values({ id: newId('d'), packageId, date, source: 'carer', ...figure });
+    await tx.insert(deliveries).values({ id: newId('d'), packageId, carerId, date, source: 'carer', ...figure });
   } else if (entry.status !== figure.status || entry.hours !== figure.hours || entry.reason !== figure.reason) {
     await tx
       .update(deliveries)

@@ -221,12 +221,18 @@ export interface Reference {
   refusal: string;
 }
 
-/** Deletes a record (what hangs on it goes by cascade), refused while a row still refers to it. */
-export function deleteUnlessReferenced<T extends RecordTable>(ctx: RecordContext, kind: RecordKind<T, unknown>, ref: RecordRef, procedure: string, referencedBy?: Reference): Promise<{ id: string }> {
+/** Deletes a record (what hangs on it goes by cascade), refused while a row still refers to it (the first refusal that applies). */
+export function deleteUnlessReferenced<T extends RecordTable>(
+  ctx: RecordContext,
+  kind: RecordKind<T, unknown>,
+  ref: RecordRef,
+  procedure: string,
+  referencedBy: Reference | Reference[] = [],
+): Promise<{ id: string }> {
   return changeRecord(ctx, kind, ref, async (tx, stored) => {
-    if (referencedBy) {
-      const [referring] = await tx.select({ id: referencedBy.column }).from(referencedBy.column.table).where(eq(referencedBy.column, stored.id)).limit(1);
-      if (referring) throw refused(referencedBy.refusal);
+    for (const reference of [referencedBy].flat()) {
+      const [referring] = await tx.select({ id: reference.column }).from(reference.column.table).where(eq(reference.column, stored.id)).limit(1);
+      if (referring) throw refused(reference.refusal);
     }
     const before = await kind.view(tx, stored);
     await tx.delete(kind.table as PgTable).where(eq(kind.table.id, stored.id));

@@ -30,8 +30,11 @@ export interface TestApp {
   database: TestDatabase;
   /** An ID token exactly as the built-in provider signs it, for the given role, in a live session (claims overridable). */
   idToken: (role: Role, claims?: Record<string, unknown>) => Promise<string>;
-  /** Calls procedures directly (no HTTP) as a signed-in user of the role. */
-  caller: (role: Role) => ReturnType<typeof createCaller>;
+  /**
+   * Calls procedures directly (no HTTP) as a signed-in user of the role: `<role>@valecare.test`, or the address given
+   * (a carer's own account, for more than one carer's phone in a test).
+   */
+  caller: (role: Role, as?: { email: string }) => ReturnType<typeof createCaller>;
   /** A record's audit rows, oldest first. */
   auditRows: (recordId: string) => Promise<(typeof auditLog.$inferSelect)[]>;
   /**
@@ -96,10 +99,10 @@ export async function createTestApp({
   return {
     app,
     database,
-    caller: (role) =>
+    caller: (role, as) =>
       createCaller({
         db: database.db,
-        user: { givenName: role, familyName: 'Tester', email: `${role.toLowerCase()}@valecare.test`, role },
+        user: { givenName: role, familyName: 'Tester', email: as?.email ?? `${role.toLowerCase()}@valecare.test`, role },
         todayNow: () => today ?? todayIn(env.timeZone),
         timeNow: () => timeOfDay ?? (today ? '23:59' : timeIn(env.timeZone)),
         deprivationMaxDecile: env.deprivationMaxDecile,

@@ -47,7 +47,11 @@ function entryRules<T extends { status: 'delivered' | 'missed'; hours: number; r
   if (entry.status === 'delivered' && entry.reason !== undefined) ctx.addIssue({ code: 'custom', message: 'Only a missed visit has a reason', path: ['reason'] });
 }
 
-export const deliveryInput = z.strictObject({ packageId, date: requiredDate('Date'), ...entryFields }).superRefine(entryRules);
+/**
+ * A new day's entry: for the package's carer, or (`carerId`) for a carer the package has since been given away from, on
+ * the timesheet row of their care.
+ */
+export const deliveryInput = z.strictObject({ packageId, carerId: carerId.optional(), date: requiredDate('Date'), ...entryFields }).superRefine(entryRules);
 export type DeliveryInput = z.output<typeof deliveryInput>;
 
 /** An entry's package and day stay; what it says may change. */

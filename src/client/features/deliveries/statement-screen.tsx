@@ -61,7 +61,10 @@ function packageTitle(pkg: StatementPackage): string {
   return pkg.packageName ? `${pkg.clientName} (${pkg.packageName})` : pkg.clientName;
 }
 
-/** One row per package: its client, planned and delivered hours and missed visits, with the month's totals. */
+/**
+ * One row per package: its client, planned and delivered hours and missed visits, with the month's totals. A package
+ * since given to another carer plans nothing here: its plan goes with its carer now, and only this carer's care counts.
+ */
 function PackagesTable({ statement }: { statement: Statement }) {
   return (
     <div className="overflow-x-auto">
@@ -83,10 +86,10 @@ function PackagesTable({ statement }: { statement: Statement }) {
               <TableCell className="whitespace-normal">
                 <span className="font-medium">{packageTitle(pkg)}</span>
                 <span className="text-muted-foreground block text-xs">
-                  {pkg.weeklyHours} h/week · <span className="font-mono">{pkg.id}</span>
+                  {pkg.givenToAnother ? 'Since given to another carer' : `${pkg.weeklyHours} h/week`} · <span className="font-mono">{pkg.id}</span>
                 </span>
               </TableCell>
-              <TableCell className={NUMBER}>{reportHours(pkg.plannedHours)}</TableCell>
+              <TableCell className={NUMBER}>{pkg.givenToAnother ? <span aria-label="None planned">—</span> : reportHours(pkg.plannedHours)}</TableCell>
               <TableCell className={NUMBER}>{reportHours(pkg.deliveredHours)}</TableCell>
               <TableCell className={NUMBER}>{pkg.missedVisits}</TableCell>
             </TableRow>

@@ -6,7 +6,7 @@ import { DELIVERY_MESSAGES } from '@/shared/deliveries';
 import { cellChange, type Entry, MISSED_NEEDS_DIALOG, parseCellText, visitProps } from './timesheet-cell';
 import { DayCell } from './timesheet-day-cell';
 import { EntryDialog } from './entry-dialog';
-import { cellKey, type TimesheetApi, TimesheetStore } from './timesheet-store';
+import { cellKey, rowKey, type TimesheetApi, TimesheetStore } from './timesheet-store';
 
 const NOT_A_NUMBER = 'Enter the hours as a number';
 const QUARTERS = 'Hours go in quarters of an hour (0.25)';
@@ -44,7 +44,7 @@ describe('parseCellText', () => {
   });
 });
 
-const delivered: Entry = { id: 'd1', version: 1, packageId: 'p1', date: '2026-11-16', status: 'delivered', hours: 3, reason: null, note: '', source: 'office' };
+const delivered: Entry = { id: 'd1', version: 1, packageId: 'p1', carerId: 'm1', date: '2026-11-16', status: 'delivered', hours: 3, reason: null, note: '', source: 'office' };
 const missed: Entry = { ...delivered, status: 'missed', hours: 0, reason: 'client-cancelled' };
 
 describe('cellChange', () => {
@@ -68,6 +68,7 @@ const storePackage = {
   id: 'p1',
   carerId: 'm1',
   carerName: 'Ann Carer',
+  givenToAnother: false,
   clientName: 'Bob Client',
   packageName: '',
   startDate: '2026-01-01',
@@ -79,6 +80,8 @@ const storePackage = {
   entries: [] as Entry[],
   visits: [],
 };
+/** Ann's row of package p1. */
+const ROW = rowKey(storePackage);
 const storeWeek = {
   weekStart: '2026-11-16',
   days: ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'],
@@ -105,7 +108,7 @@ function renderCells(store: TimesheetStore, onOpenDialog = vi.fn()) {
   render(
     <div data-timesheet>
       {['2026-11-16', '2026-11-17'].map((date, col) => (
-        <DayCell key={date} store={store} cellKey={cellKey('p1', date)} row={0} col={col} label={`Day ${col + 1}`} lock={null} readOnly={false} onOpenDialog={onOpenDialog} />
+        <DayCell key={date} store={store} cellKey={cellKey(ROW, date)} row={0} col={col} label={`Day ${col + 1}`} lock={null} readOnly={false} onOpenDialog={onOpenDialog} />
       ))}
     </div>,
   );
@@ -133,7 +136,7 @@ describe('DayCell', () => {
     render(
       <div data-timesheet>
         {['2026-11-16', '2026-11-17', '2026-11-18'].map((date, col) => (
-          <DayCell key={date} store={store} cellKey={cellKey('p1', date)} row={0} col={col} label={`Day ${col + 1}`} lock={null} readOnly={false} onOpenDialog={vi.fn()} {...visitProps(pkg, date)} />
+          <DayCell key={date} store={store} cellKey={cellKey(ROW, date)} row={0} col={col} label={`Day ${col + 1}`} lock={null} readOnly={false} onOpenDialog={vi.fn()} {...visitProps(pkg, date)} />
         ))}
       </div>,
     );
@@ -169,7 +172,7 @@ describe('DayCell', () => {
     renderCells(store);
     await userEvent.type(screen.getByLabelText('Day 1'), '7.5');
     await userEvent.tab();
-    expect(record).toHaveBeenCalledWith({ packageId: 'p1', date: '2026-11-16', status: 'delivered', hours: 7.5, note: '' });
+    expect(record).toHaveBeenCalledWith({ packageId: 'p1', carerId: 'm1', date: '2026-11-16', status: 'delivered', hours: 7.5, note: '' });
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
     expect(screen.getByLabelText('Day 1')).toHaveValue('7.5');
     expect(screen.getByLabelText('Day 2')).toHaveFocus();
@@ -183,7 +186,7 @@ describe('DayCell', () => {
     await userEvent.tab();
     expect(await screen.findByLabelText('Saved')).toBeInTheDocument();
     expect(screen.getByLabelText('Day 1')).toHaveValue('7.5');
-    expect(store.totals('p1', ['2026-11-16', '2026-11-17'])).toEqual({ hours: 7.5, missed: 0 });
+    expect(store.totals(ROW, ['2026-11-16', '2026-11-17'])).toEqual({ hours: 7.5, missed: 0 });
     expect(store.unsavedCount()).toBe(0);
   });
 
@@ -191,7 +194,7 @@ describe('DayCell', () => {
     const store = storeWith({});
     const onOpenDialog = renderCells(store);
     await userEvent.type(screen.getByLabelText('Day 2'), 'm');
-    expect(onOpenDialog).toHaveBeenCalledWith(cellKey('p1', '2026-11-17'), 'missed');
+    expect(onOpenDialog).toHaveBeenCalledWith(cellKey(ROW, '2026-11-17'), 'missed');
     expect(screen.getByLabelText('Day 2')).toHaveValue('');
   });
 
@@ -201,13 +204,13 @@ describe('DayCell', () => {
     render(
       <div data-timesheet>
         {[0, 1].map((row) => (
-          <DayCell key={row} store={store} cellKey={cellKey('p1', `2026-11-1${6 + row}`)} row={row} col={0} label={`Row ${row + 1}`} lock={null} readOnly={false} onOpenDialog={vi.fn()} />
+          <DayCell key={row} store={store} cellKey={cellKey(ROW, `2026-11-1${6 + row}`)} row={row} col={0} label={`Row ${row + 1}`} lock={null} readOnly={false} onOpenDialog={vi.fn()} />
         ))}
       </div>,
     );
     await userEvent.type(screen.getByLabelText('Row 1'), '2{Enter}');
     expect(screen.getByLabelText('Row 2')).toHaveFocus();
-    expect(record).toHaveBeenCalledWith({ packageId: 'p1', date: '2026-11-16', status: 'delivered', hours: 2, note: '' });
+    expect(record).toHaveBeenCalledWith({ packageId: 'p1', carerId: 'm1', date: '2026-11-16', status: 'delivered', hours: 2, note: '' });
     await userEvent.keyboard('{ArrowUp}');
     expect(screen.getByLabelText('Row 1')).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
@@ -223,6 +226,30 @@ describe('DayCell', () => {
   });
 });
 
+describe('a package given to another carer', () => {
+  it('keeps each carer’s days on their own row: the earlier carer’s entry stays theirs, and a day typed on their row is recorded for them', async () => {
+    const record = vi.fn().mockResolvedValue({ ...delivered, id: 'd9', carerId: 'm0', date: '2026-11-17', hours: 2 });
+    const onSaved = vi.fn();
+    const store = storeWith({ record, onSaved });
+    const earlier = { ...storePackage, carerId: 'm0', carerName: 'Zoe Former', givenToAnother: true, plannedHours: 0, weekPlannedHours: 0 };
+    const theirs = { ...delivered, carerId: 'm0', hours: 1.5, source: 'carer' as const };
+    const now = { ...delivered, id: 'd2', date: '2026-11-16', hours: 3 };
+    store.load({ ...storeWeek, packages: [{ ...storePackage, entries: [now] }, { ...earlier, entries: [theirs] }] });
+    // The same package and day, a cell on each carer's row.
+    expect(store.get(cellKey(ROW, '2026-11-16')).saved).toMatchObject({ id: 'd2', hours: 3 });
+    expect(store.get(cellKey(rowKey(earlier), '2026-11-16')).saved).toMatchObject({ carerId: 'm0', hours: 1.5 });
+    expect(store.totals(ROW, storeWeek.days)).toEqual({ hours: 3, missed: 0 });
+    expect(store.totals(rowKey(earlier), storeWeek.days)).toEqual({ hours: 1.5, missed: 0 });
+
+    store.setText(cellKey(rowKey(earlier), '2026-11-17'), '2');
+    store.commit(cellKey(rowKey(earlier), '2026-11-17'));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(record).toHaveBeenCalledWith({ packageId: 'p1', carerId: 'm0', date: '2026-11-17', status: 'delivered', hours: 2, note: '' });
+    expect(onSaved).toHaveBeenCalledWith(rowKey(earlier), '2026-11-17', expect.objectContaining({ carerId: 'm0' }));
+    expect(store.totals(ROW, storeWeek.days)).toEqual({ hours: 3, missed: 0 });
+  });
+});
+
 describe('a stale save', () => {
   it('keeps what was typed, shows why, asks for the week again, and saves against the newest entry next time', async () => {
     const stale = 'This record was changed by someone else. Reload to see the latest version.';
@@ -232,13 +259,13 @@ describe('a stale save', () => {
       .mockImplementation((input: { hours: number; version: number }) => Promise.resolve({ ...delivered, hours: input.hours, version: input.version + 1 }));
     const onStale = vi.fn();
     const store = storeWith({ update, onStale });
-    const key = cellKey('p1', '2026-11-16');
+    const key = cellKey(ROW, '2026-11-16');
     const week = (entry: Entry) => ({
       weekStart: '2026-11-16',
       days: ['2026-11-16'],
       today: '2026-11-24',
       closedMonths: [],
-      packages: [{ id: 'p1', carerId: 'm1', carerName: 'A', clientName: 'B', packageName: '', startDate: '2026-01-01', endDate: null, plannedTo: null, weeklyHours: 7, plannedHours: 7, weekPlannedHours: 7, entries: [entry], visits: [] }],
+      packages: [{ id: 'p1', carerId: 'm1', carerName: 'A', givenToAnother: false, clientName: 'B', packageName: '', startDate: '2026-01-01', endDate: null, plannedTo: null, weeklyHours: 7, plannedHours: 7, weekPlannedHours: 7, entries: [entry], visits: [] }],
     });
     store.load(week(delivered));
     store.setText(key, '5');
@@ -261,21 +288,21 @@ describe('EntryDialog', () => {
     const record = vi.fn().mockResolvedValue({ ...missed, reason: 'carer-unavailable', note: 'Flat tyre' });
     const store = storeWith({ record });
     const onClose = vi.fn();
-    render(<EntryDialog store={store} target={{ cellKey: cellKey('p1', '2026-11-16'), mode: 'missed', who: 'Ann Carer for Bob Client' }} onClose={onClose} />);
+    render(<EntryDialog store={store} target={{ cellKey: cellKey(ROW, '2026-11-16'), mode: 'missed', who: 'Ann Carer for Bob Client' }} onClose={onClose} />);
     expect(screen.getByRole('radio', { name: 'Client cancelled' })).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('radio', { name: 'Carer unavailable' })).toBeChecked();
     await userEvent.tab();
     await userEvent.keyboard('Flat tyre{Enter}');
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(record).toHaveBeenCalledWith({ packageId: 'p1', date: '2026-11-16', status: 'missed', hours: 0, reason: 'carer-unavailable', note: 'Flat tyre' });
-    expect(store.get(cellKey('p1', '2026-11-16')).text).toBe('Missed');
+    expect(record).toHaveBeenCalledWith({ packageId: 'p1', carerId: 'm1', date: '2026-11-16', status: 'missed', hours: 0, reason: 'carer-unavailable', note: 'Flat tyre' });
+    expect(store.get(cellKey(ROW, '2026-11-16')).text).toBe('Missed');
   });
 
   it('asks for a reason before saving a missed visit, and sends nothing', async () => {
     const record = vi.fn();
     const store = storeWith({ record });
-    render(<EntryDialog store={store} target={{ cellKey: cellKey('p1', '2026-11-16'), mode: 'missed', who: 'Ann Carer for Bob Client' }} onClose={vi.fn()} />);
+    render(<EntryDialog store={store} target={{ cellKey: cellKey(ROW, '2026-11-16'), mode: 'missed', who: 'Ann Carer for Bob Client' }} onClose={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert')).toHaveTextContent(DELIVERY_MESSAGES.reasonRequired);
     expect(record).not.toHaveBeenCalled();
@@ -287,7 +314,7 @@ describe('EntryDialog', () => {
     const store = storeWith({ remove });
     store.load({ ...storeWeek, packages: [{ ...storePackage, entries: [delivered] }] });
     const onClose = vi.fn();
-    render(<EntryDialog store={store} target={{ cellKey: cellKey('p1', '2026-11-16'), mode: 'entry', who: 'Ann Carer for Bob Client' }} onClose={onClose} />);
+    render(<EntryDialog store={store} target={{ cellKey: cellKey(ROW, '2026-11-16'), mode: 'entry', who: 'Ann Carer for Bob Client' }} onClose={onClose} />);
     expect(screen.getByLabelText('Hours')).toHaveValue('3');
     await userEvent.click(screen.getByRole('button', { name: 'Clear the day' }));
     expect(remove).toHaveBeenCalledWith({ id: 'd1', version: 1 });

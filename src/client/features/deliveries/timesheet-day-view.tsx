@@ -1,13 +1,12 @@
 import { CalendarX2 } from 'lucide-react';
 import { memo } from 'react';
 import { Button } from '@/client/components/ui/button';
-import { formatHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { entryDayRefusal } from '@/shared/deliveries';
 import { visitProps, type WeekPackage } from './timesheet-cell';
 import { DayCell } from './timesheet-day-cell';
-import { carerShown, dayMonthOf, longDayOf, PlannedAgainst, useRowTotals, type WeekView, weekdayOf } from './timesheet-grid';
-import { cellKey } from './timesheet-store';
+import { carerShown, dayMonthOf, longDayOf, PlannedAgainst, RowPlan, useRowTotals, type WeekView, weekdayOf } from './timesheet-grid';
+import { cellKey, rowKey } from './timesheet-store';
 
 /** The week's seven days as buttons: the chosen one is pressed. */
 function DayPicker({ days, day, today, onDay }: { days: string[]; day: string; today: string; onDay: (date: string) => void }) {
@@ -37,9 +36,9 @@ function DayPicker({ days, day, today, onDay }: { days: string[]; day: string; t
 
 const DayCard = memo(function DayCard({ pkg, row, day, view }: { pkg: WeekPackage; row: number; day: string; view: WeekView }) {
   const { store, days, today, closedMonths, readOnly, onOpenDialog } = view;
-  const totals = useRowTotals(store, pkg.id, days);
+  const totals = useRowTotals(store, rowKey(pkg), days);
   const lock = entryDayRefusal(pkg, day, today, closedMonths);
-  const key = cellKey(pkg.id, day);
+  const key = cellKey(rowKey(pkg), day);
   return (
     <li className="flex flex-col gap-2 rounded-lg border bg-card p-3">
       <div className="flex items-start justify-between gap-2">
@@ -49,7 +48,7 @@ const DayCard = memo(function DayCard({ pkg, row, day, view }: { pkg: WeekPackag
             {pkg.clientName}
             {pkg.packageName && <span> · {pkg.packageName}</span>}
           </div>
-          <div className="text-xs text-muted-foreground">{formatHours(pkg.weeklyHours)} h a week</div>
+          <RowPlan pkg={pkg} />
         </div>
         <div className="shrink-0 text-sm">
           <PlannedAgainst delivered={totals.hours} planned={pkg.weekPlannedHours} missed={totals.missed} />
@@ -78,7 +77,7 @@ const DayCard = memo(function DayCard({ pkg, row, day, view }: { pkg: WeekPackag
   );
 });
 
-/** Phones: one day at a time, a card per package with that day's input. */
+/** Phones: one day at a time, a card per package and carer with that day's input. */
 export function TimesheetDayView({ packages, view, day, onDay }: { packages: WeekPackage[]; view: WeekView; day: string; onDay: (date: string) => void }) {
   return (
     <div data-timesheet className="flex flex-col gap-3">
@@ -86,7 +85,7 @@ export function TimesheetDayView({ packages, view, day, onDay }: { packages: Wee
       <h2 className="text-base font-semibold">{longDayOf(day)}</h2>
       <ul className="flex flex-col gap-2" aria-label={`Packages on ${longDayOf(day)}`}>
         {packages.map((pkg, row) => (
-          <DayCard key={pkg.id} pkg={pkg} row={row} day={day} view={view} />
+          <DayCard key={rowKey(pkg)} pkg={pkg} row={row} day={day} view={view} />
         ))}
       </ul>
     </div>

@@ -6,7 +6,7 @@ import { calendarDate } from '@/shared/dates';
 import { entryDayRefusal } from '@/shared/deliveries';
 import { visitProps, type WeekPackage } from './timesheet-cell';
 import { DayCell, type DialogMode } from './timesheet-day-cell';
-import { cellKey, type TimesheetStore } from './timesheet-store';
+import { cellKey, rowKey, type TimesheetStore } from './timesheet-store';
 
 const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -35,12 +35,20 @@ export interface WeekView {
   onOpenDialog: (cellKey: string, mode: DialogMode) => void;
 }
 
-/** A package's delivered hours set against its plan, redrawn only when one of its entries changes. */
-export function useRowTotals(store: TimesheetStore, packageId: string, days: readonly string[]) {
-  const subscribe = useCallback((listener: () => void) => store.subscribe(`row:${packageId}`, listener), [store, packageId]);
-  const hours = useSyncExternalStore(subscribe, () => store.totals(packageId, days).hours);
-  const missed = useSyncExternalStore(subscribe, () => store.totals(packageId, days).missed);
+/** A row's delivered hours set against its plan, redrawn only when one of its entries changes. */
+export function useRowTotals(store: TimesheetStore, row: string, days: readonly string[]) {
+  const subscribe = useCallback((listener: () => void) => store.subscribe(`row:${row}`, listener), [store, row]);
+  const hours = useSyncExternalStore(subscribe, () => store.totals(row, days).hours);
+  const missed = useSyncExternalStore(subscribe, () => store.totals(row, days).missed);
   return { hours, missed };
+}
+
+/**
+ * What a row plans: the package's weekly hours; or, on the row of a carer the package has since been given away from,
+ * nothing, as the plan goes with the package's carer now.
+ */
+export function RowPlan({ pkg }: { pkg: Pick<WeekPackage, 'weeklyHours' | 'givenToAnother'> }) {
+  return <div className="text-xs text-muted-foreground">{pkg.givenToAnother ? 'Package since given to another carer' : `${formatHours(pkg.weeklyHours)} h a week`}</div>;
 }
 
 export function PlannedAgainst({ delivered, planned, missed }: { delivered: number; planned: number; missed: number }) {
@@ -54,9 +62,10 @@ export function PlannedAgainst({ delivered, planned, missed }: { delivered: numb
   );
 }
 
-const TimesheetRow = memo(function TimesheetRow({ pkg, row, view }: { pkg: WeekPackage; row: number; view: WeekView }) {
+const TimesheetRow = memo(function TimesheetRow({ pkg, index, view }: { pkg: WeekPackage; index: number; view: WeekView }) {
   const { store, days, today, closedMonths, readOnly, onOpenDialog } = view;
-  const totals = useRowTotals(store, pkg.id, days);
+  const row = rowKey(pkg);
+  const totals = useRowTotals(store, row, days);
   const who = packageWho(pkg);
   return (
     <tr className="border-b align-top last:border-0">
@@ -66,14 +75,14 @@ const TimesheetRow = memo(function TimesheetRow({ pkg, row, view }: { pkg: WeekP
           {pkg.clientName}
           {pkg.packageName && <span> · {pkg.packageName}</span>}
         </div>
-        <div className="text-xs text-muted-foreground">{formatHours(pkg.weeklyHours)} h a week</div>
+        <RowPlan pkg={pkg} />
       </th>
       {days.map((date, col) => (
         <td key={date} className="px-1 py-2">
           <DayCell
             store={store}
-            cellKey={cellKey(pkg.id, date)}
-            row={row}
+            cellKey={cellKey(row, date)}
+            row={index}
             col={col}
             label={`${who}, ${longDayOf(date)}`}
             lock={entryDayRefusal(pkg, date, today, closedMonths)}
@@ -93,14 +102,16 @@ const TimesheetRow = memo(function TimesheetRow({ pkg, row, view }: { pkg: WeekP
 function WeekTotals({ packages, view }: { packages: WeekPackage[]; view: WeekView }) {
   const { store, days } = view;
   const subscribe = useCallback((listener: () => void) => store.subscribe('saved', listener), [store]);
-  const sum = (pick: (totals: { hours: number; missed: number }) => number) => packages.reduce((total, pkg) => total + pick(store.totals(pkg.id, days)), 0);
+  const sum = (pick: (totals: { hours: number; missed: number }) => number) => packages.reduce((total, pkg) => total + pick(store.totals(rowKey(pkg), days)), 0);
   const delivered = useSyncExternalStore(subscribe, () => sum((t) => t.hours));
   const missed = useSyncExternalStore(subscribe, () => sum((t) => t.missed));
   const planned = packages.reduce((total, pkg) => total + pkg.weekPlannedHours, 0);
+  // A package given to another carer has a row for each carer, and is one package.
+  const count = new Set(packages.map((pkg) => pkg.id)).size;
   return (
     <tr className="border-t bg-muted/50">
       <th scope="row" colSpan={8} className="px-3 py-2 text-left">
-        Week total ({packages.length === 1 ? '1 package' : `${packages.length} packages`}): delivered / planned hours
+        Week total ({count === 1 ? '1 package' : `${count} packages`}): delivered / planned hours
       </th>
       <td className="px-3 py-2 text-right" aria-label="Week total">
         <PlannedAgainst delivered={delivered} planned={planned} missed={missed} />
@@ -109,7 +120,7 @@ function WeekTotals({ packages, view }: { packages: WeekPackage[]; view: WeekVie
   );
 }
 
-/** The week as a spreadsheet: a row per package, a column per day, each row's total against its plan. */
+/** The week as a spreadsheet: a row per package and carer, a column per day, each row's total against its plan. */
 export function TimesheetGrid({ packages, view }: { packages: WeekPackage[]; view: WeekView }) {
   return (
     <div data-timesheet className="overflow-x-auto rounded-lg border bg-card">
@@ -139,8 +150,8 @@ export function TimesheetGrid({ packages, view }: { packages: WeekPackage[]; vie
           </tr>
         </thead>
         <tbody>
-          {packages.map((pkg, row) => (
-            <TimesheetRow key={pkg.id} pkg={pkg} row={row} view={view} />
+          {packages.map((pkg, index) => (
+            <TimesheetRow key={rowKey(pkg)} pkg={pkg} index={index} view={view} />
           ))}
         </tbody>
         <tfoot>

@@ -22,19 +22,19 @@ import { type DeliveryWeek, type Entry, visitsOn } from './timesheet-cell';
 import type { DialogMode } from './timesheet-day-cell';
 import { TimesheetDayView } from './timesheet-day-view';
 import { packageWho, TimesheetGrid, type WeekView } from './timesheet-grid';
-import { TimesheetStore } from './timesheet-store';
+import { rowKey, TimesheetStore } from './timesheet-store';
 
 /** The Monday of the week in the address, or of this week when there is none (or it is not a date). */
 function weekFromParam(param: string | null): string {
   return param && isIsoDate(param) ? weekStartOf(param) : weekStartOf(todayIn());
 }
 
-/** The week as cached with one day's entry put in (or taken out), so the cache agrees with what was saved. */
-function withEntry(week: DeliveryWeek, packageId: string, date: string, entry: Entry | null): DeliveryWeek {
+/** The week as cached with one day's entry put in (or taken out) on its row, so the cache agrees with what was saved. */
+function withEntry(week: DeliveryWeek, row: string, date: string, entry: Entry | null): DeliveryWeek {
   return {
     ...week,
     packages: week.packages.map((pkg) =>
-      pkg.id !== packageId
+      rowKey(pkg) !== row
         ? pkg
         : { ...pkg, entries: [...pkg.entries.filter((e) => e.date !== date), ...(entry ? [entry] : [])].sort((a, b) => a.date.localeCompare(b.date)) },
     ),
@@ -52,10 +52,10 @@ function useTimesheetStore(): TimesheetStore {
         record: (input) => client.deliveries.record.mutate(input),
         update: (input) => client.deliveries.update.mutate(input),
         remove: (input) => client.deliveries.delete.mutate(input),
-        onSaved: (packageId, date, entry) => {
+        onSaved: (row, date, entry) => {
           // Saved cell by cell, not through the app's mutations: those refresh every list and say "saved" each time.
           queryClient.setQueryData(trpc.deliveries.getWeek.queryKey({ weekStart: weekStartOf(date) }), (week) =>
-            week ? withEntry(week, packageId, date, entry) : week,
+            week ? withEntry(week, row, date, entry) : week,
           );
           // Other screens' figures (reports, statements) are fetched afresh when next shown.
           void queryClient.invalidateQueries({ refetchType: 'none' });
@@ -148,7 +148,7 @@ export default function TimesheetScreen() {
 
   // Stable across saves, so opening the dialog is no reason for a row to be drawn again.
   const onOpenDialog = useCallback((cellKey: string, mode: DialogMode) => setDialog({ cellKey, mode }), []);
-  const dialogPackage = dialog && data?.packages.find((pkg) => pkg.id === dialog.cellKey.split('|')[0]);
+  const dialogPackage = dialog && data?.packages.find((pkg) => rowKey(pkg) === dialog.cellKey.split('|')[0]);
 
   // A save changes the cached week's entries, not its days or closed months: the rows stay as they are.
   const { days, today, closedMonths } = data ?? {};

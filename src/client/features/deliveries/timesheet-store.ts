@@ -3,7 +3,7 @@ import type { MissedReason } from '@/shared/deliveries';
 import { DELIVERY_MESSAGES } from '@/shared/deliveries';
 import { type CellChange, cellChange, type DeliveryWeek, type Entry, entryText } from './timesheet-cell';
 
-/** One day of one package as the timesheet holds it: the stored entry, what the cell shows, and how saving went. */
+/** One day of one row (a package and a carer) as the timesheet holds it: the stored entry, what the cell shows, and how saving went. */
 export interface CellState {
   saved: Entry | null;
   text: string;
@@ -20,17 +20,20 @@ export interface EntryTarget {
 }
 
 export interface TimesheetApi {
-  record: (input: EntryTarget & { packageId: string; date: string }) => Promise<Entry>;
+  record: (input: EntryTarget & { packageId: string; carerId?: string; date: string }) => Promise<Entry>;
   update: (input: EntryTarget & { id: string; version: number }) => Promise<Entry>;
   /** Clears the office's figure: the day's entry after is the carer's figure from their visits, if they recorded any. */
   remove: (input: { id: string; version: number }) => Promise<{ entry: Entry | null }>;
-  /** A save went through: the week as cached takes the entry, so coming back to the week shows it. */
-  onSaved: (packageId: string, date: string, entry: Entry | null) => void;
+  /** A save went through: the week as cached takes the entry on its row, so coming back to the week shows it. */
+  onSaved: (row: string, date: string, entry: Entry | null) => void;
   /** Someone else changed the week: it is loaded again (cells with typed values keep them). */
   onStale: () => void;
 }
 
-export const cellKey = (packageId: string, date: string) => `${packageId}|${date}`;
+/** A timesheet row: one package, and the carer whose care it holds (a package given to another carer has a row for each). */
+export const rowKey = (pkg: { id: string; carerId: string }) => `${pkg.id}/${pkg.carerId}`;
+
+export const cellKey = (row: string, date: string) => `${row}|${date}`;
 
 const EMPTY: CellState = { saved: null, text: '', status: 'idle', message: null };
 
@@ -60,7 +63,7 @@ export class TimesheetStore {
 
   unsavedCount = (): number => this.unsaved;
 
-  /** Listens to a cell (its key), a row's entries (`row:<packageId>`), any entry (`saved`) or the unsaved count (`unsaved`). */
+  /** Listens to a cell (its key), a row's entries (`row:<rowKey>`), any entry (`saved`) or the unsaved count (`unsaved`). */
   subscribe(topic: string, listener: () => void): () => void {
     let set = this.listeners.get(topic);
     if (!set) this.listeners.set(topic, (set = new Set()));
@@ -95,7 +98,7 @@ export class TimesheetStore {
     for (const pkg of week.packages) {
       const entries = new Map(pkg.entries.map((entry) => [entry.date, entry]));
       for (const date of week.days) {
-        const key = cellKey(pkg.id, date);
+        const key = cellKey(rowKey(pkg), date);
         const stored = entries.get(date) ?? null;
         const cell = this.cells.get(key);
         if (!cell) this.set(key, { ...EMPTY, saved: stored, text: entryText(stored) });
@@ -111,12 +114,12 @@ export class TimesheetStore {
     return this.weeksSeen.has(weekStart);
   }
 
-  /** Delivered hours and missed visits stored for a package on the given days. */
-  totals(packageId: string, days: readonly string[]): { hours: number; missed: number } {
+  /** Delivered hours and missed visits stored on a row on the given days. */
+  totals(row: string, days: readonly string[]): { hours: number; missed: number } {
     let hours = 0;
     let missed = 0;
     for (const date of days) {
-      const saved = this.get(cellKey(packageId, date)).saved;
+      const saved = this.get(cellKey(row, date)).saved;
       if (saved?.status === 'missed') missed++;
       else hours += saved?.hours ?? 0;
     }
@@ -168,7 +171,9 @@ export class TimesheetStore {
    * shows either way, and what was typed stays when refused.
    */
   async save(key: string, target: EntryTarget | null): Promise<string | null> {
-    const [packageId, date] = key.split('|') as [string, string];
+    const [row, date] = key.split('|') as [string, string];
+    // The row's carer: the entry is theirs, whoever the package's carer is by now.
+    const [packageId, carerId] = row.split('/') as [string, string | undefined];
     const start = this.get(key);
     if (target === null && start.saved === null) {
       this.set(key, { ...start, text: '', status: 'idle', message: null });
@@ -180,12 +185,12 @@ export class TimesheetStore {
       let saved: Entry | null = null;
       if (target === null) saved = (await this.api.remove({ id: stored!.id, version: stored!.version })).entry;
       else if (stored) saved = await this.api.update({ id: stored.id, version: stored.version, ...target });
-      else saved = await this.api.record({ packageId, date, ...target });
+      else saved = await this.api.record({ packageId, ...(carerId ? { carerId } : {}), date, ...target });
       const now = this.get(key);
       // What was typed while the save was on its way stays, to be saved next.
       const text = now.text === start.text ? entryText(saved) : now.text;
       this.set(key, { saved, text, status: 'saved', message: null });
-      this.api.onSaved(packageId, date, saved);
+      this.api.onSaved(row, date, saved);
       return null;
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : 'The entry could not be saved';

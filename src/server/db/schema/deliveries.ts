@@ -6,14 +6,19 @@ import { packages } from './care';
 import { carers } from './people';
 
 /**
- * The care a package's carer gave on one day: hours delivered, or a visit missed with its reason. One entry
- * per package and day, as a timesheet has one cell there.
+ * The care one carer gave on a package on one day: hours delivered, or a visit missed with its reason. One entry per
+ * package, carer and day, as the timesheet has one cell there (a row per package and carer).
  */
 export const deliveries = pgTable(
   'deliveries',
   {
     id: text('id').primaryKey(),
     packageId: requiredReference('package_id', () => packages.id, 'restrict'),
+    /**
+     * The carer who gave the day's care (or missed it): the package's carer when the office entered the day, or the
+     * carer whose visits made it. It never changes, so a package given to another carer later keeps each day's carer.
+     */
+    carerId: requiredReference('carer_id', () => carers.id, 'restrict'),
     date: date('date', { mode: 'string' }).notNull(),
     status: text('status').notNull(),
     hours: numeric('hours', { precision: 4, scale: 2, mode: 'number' }).notNull().default(0),
@@ -38,8 +43,9 @@ export const deliveries = pgTable(
       'deliveries_missed',
       sql`(${t.status} = 'missed' and ${t.hours} = 0 and ${t.reason} is not null) or (${t.status} = 'delivered' and ${t.reason} is null)`,
     ),
-    uniqueIndex('deliveries_package_date_idx').on(t.packageId, t.date),
+    uniqueIndex('deliveries_package_date_carer_idx').on(t.packageId, t.date, t.carerId),
     index('deliveries_date_idx').on(t.date),
+    index('deliveries_carer_date_idx').on(t.carerId, t.date),
   ],
 );
 
@@ -161,18 +167,21 @@ export const deliverySettings = pgTable(
 );
 
 /**
- * The entries of each package in each month, summed: kept by triggers on `deliveries` (migration 0009), so
- * reports over a year of daily entries read a few rows a package instead of every day. Never written by the app.
+ * The entries of each package and carer in each month, summed: kept by triggers on `deliveries` (migrations 0009 and
+ * 0020), so reports over a year of daily entries read a few rows a package instead of every day. Never written by the
+ * app.
  */
 export const deliveryMonths = pgTable(
   'delivery_months',
   {
     packageId: requiredReference('package_id', () => packages.id, 'cascade'),
+    /** The entries' own carer, whoever the package's carer is now. */
+    carerId: requiredReference('carer_id', () => carers.id, 'cascade'),
     /** The first day of the month. */
     month: date('month', { mode: 'string' }).notNull(),
     hours: numeric('hours', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
     missed: integer('missed').notNull().default(0),
     entries: integer('entries').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.packageId, t.month] }), index('delivery_months_month_idx').on(t.month)],
+  (t) => [primaryKey({ columns: [t.packageId, t.carerId, t.month] }), index('delivery_months_month_idx').on(t.month)],
 );

@@ -364,15 +364,15 @@ describe('recording care', () => {
 });
 
 describe('monthly sums kept by the database', () => {
-  /** Entries summed by package and month, straight from the entries and as kept in delivery_months. */
+  /** Entries summed by package, carer and month, straight from the entries and as kept in delivery_months. */
   async function sums() {
     const { db } = t.database;
     const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
-    const fromEntries = await rows(sql`select package_id, to_char(date, 'YYYY-MM') as month, sum(hours)::float8 as hours,
+    const fromEntries = await rows(sql`select package_id, carer_id, to_char(date, 'YYYY-MM') as month, sum(hours)::float8 as hours,
         count(*) filter (where status = 'missed')::int as missed, count(*)::int as entries
-      from deliveries group by 1, 2 order by 1, 2`);
-    const kept = await rows(sql`select package_id, to_char(month, 'YYYY-MM') as month, hours::float8 as hours, missed, entries
-      from delivery_months order by 1, 2`);
+      from deliveries group by 1, 2, 3 order by 1, 2, 3`);
+    const kept = await rows(sql`select package_id, carer_id, to_char(month, 'YYYY-MM') as month, hours::float8 as hours, missed, entries
+      from delivery_months order by 1, 2, 3`);
     return { fromEntries, kept };
   }
 
@@ -381,12 +381,12 @@ describe('monthly sums kept by the database', () => {
     const changed = await admin.deliveries.update({ id: entry!.id, version: entry!.version, status: 'delivered', hours: 4, note: 'Longer visit' });
     let { fromEntries, kept } = await sums();
     expect(kept).toEqual(fromEntries);
-    expect(kept).toContainEqual({ package_id: MP_PACKAGE, month: '2025-03', hours: 6, missed: 1, entries: 3 });
+    expect(kept).toContainEqual({ package_id: MP_PACKAGE, carer_id: MP, month: '2025-03', hours: 6, missed: 1, entries: 3 });
 
     await admin.deliveries.update({ id: changed.id, version: changed.version, status: 'missed', reason: 'other', note: '' });
     ({ fromEntries, kept } = await sums());
     expect(kept).toEqual(fromEntries);
-    expect(kept).toContainEqual({ package_id: MP_PACKAGE, month: '2025-03', hours: 2, missed: 2, entries: 3 });
+    expect(kept).toContainEqual({ package_id: MP_PACKAGE, carer_id: MP, month: '2025-03', hours: 2, missed: 2, entries: 3 });
 
     const january = (await admin.deliveries.getStatement({ carerId: VOLUNTEER, month: '2025-01' })).packages[0]!.entries[0]!;
     await admin.deliveries.delete({ id: january.id, version: january.version });

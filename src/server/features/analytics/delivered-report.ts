@@ -60,12 +60,13 @@ const BREAKDOWN: Record<DeliveredReportInput['breakdown'], Breakdown> = { locali
 
 /**
  * Each package's recorded care in each month from `startYear` to today (delivery_months, kept by the database
- * as entries change: a row a package and month, however many days), with the package's carer, group and
- * services: one text, which both drivers hand over far quicker than as many rows (as countedItemsQuery).
+ * as entries change: a row a package, carer and month, however many days), with the carer who gave it (the entries'
+ * own, whoever has the package now), the package's group and services: one text, which both drivers hand over far
+ * quicker than as many rows (as countedItemsQuery).
  */
 function deliveredMonthsQuery(breakdown: Breakdown, startYear: number, today: string): SQL {
   const fields = sql`concat_ws(${FIELD}, extract(year from monthly.month)::int, extract(month from monthly.month)::int, monthly.hours, monthly.missed,
-    item.carer_id, ${GROUP[breakdown]}, array_to_string(item.services, ${LIST}))`;
+    monthly.carer_id, ${GROUP[breakdown]}, array_to_string(item.services, ${LIST}))`;
   return sql`select coalesce(string_agg(${fields}, ${ITEM}), '') as items
     from ${deliveryMonths} as monthly
     join (${careItems('packages', breakdown)}) as item on item.id = monthly.package_id

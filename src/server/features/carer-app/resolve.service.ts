@@ -86,10 +86,10 @@ export async function visitsToResolve({ db }: ServiceContext): Promise<{ visits:
 
 /**
  * The office resolves a waiting visit (Admin, Coordinator): records it on another package of the same client and
- * carer, records it on its own package after all (the office may, where a phone may not: a closed package, far back;
- * with a reason), or turns it down with a reason the carer reads on the phone. Recorded, it must still fall within
- * its package's dates, in an open month, overlapping none of the carer's visits; and on its own package, the package
- * must still be the carer's (decision 309). Audited.
+ * carer, records it on its own package after all (the office may, where a phone may not: a closed package, far back,
+ * a package given to another carer since; with a reason), or turns it down with a reason the carer reads on the phone.
+ * Recorded, it must still fall within its package's dates, in an open month, overlapping none of the carer's visits;
+ * its day's care is the visit's carer's, whoever has the package now (decision 311). Audited.
  */
 export async function resolveVisit(ctx: ServiceContext, input: ResolveInput): Promise<{ id: string; status: 'recorded' | 'turnedDown' }> {
   const { db, actor } = ctx;
@@ -110,14 +110,15 @@ export async function resolveVisit(ctx: ServiceContext, input: ResolveInput): Pr
     const pkg = packageId === visit.packageId ? was : await packageOf(tx, packageId);
     const times = { packageId, date: visit.date, start: visit.startTime, end: visit.endTime };
     if (!pkg || !was || pkg.clientId !== was.clientId) throw refused('Choose a package of the same client');
-    if (pkg.carerId !== visit.carerId) throw refused('This package is now another carer’s: record the visit on a package of this carer’s, or turn it down');
+    // Another package of the client is one of this carer's own; their own package may have gone to someone else since.
+    if (packageId !== visit.packageId && pkg.carerId !== visit.carerId) throw refused('Choose a package of this carer’s');
     const why = (await packageRefusal(tx, times, pkg)) ?? (await overlapOf(tx, visit.carerId, times, visit.id));
     if (why) throw refused(why);
     await tx
       .update(visits)
       .set({ status: 'recorded', packageId, resolution: input.action === 'recordAnyway' ? input.reason : 'Recorded on another package', ...resolved })
       .where(eq(visits.id, visit.id));
-    for (const date of visitDays(times)) await keepDayFromVisits(tx, packageId, date);
+    for (const date of visitDays(times)) await keepDayFromVisits(tx, packageId, visit.carerId, date);
     await recordAudit(tx, actor, 'carerApp.resolve', visit.id, {
       action: input.action,
       ...(input.action === 'recordAnyway' ? { reason: input.reason } : { packageId: { from: visit.packageId, to: packageId } }),

@@ -45,12 +45,12 @@ export async function changeRefusal(tx: Executor, stored: StoredVisit, carerId: 
   return closedMonthOf(tx, { date: stored.date, start: stored.startTime, end: stored.endTime });
 }
 
-/** The days of the stored visit and of its new version, on their packages, made again from the visits. */
-async function keepDays(tx: Executor, ...versions: VisitAsSent[]): Promise<void> {
+/** The carer's days of the stored visit and of its new version, on their packages, made again from their visits. */
+async function keepDays(tx: Executor, carerId: string, ...versions: VisitAsSent[]): Promise<void> {
   const days = new Set(versions.flatMap((v) => visitDays(v).map((date) => `${v.packageId}|${date}`)));
   for (const day of days) {
     const [packageId, date] = day.split('|') as [string, string];
-    await keepDayFromVisits(tx, packageId, date);
+    await keepDayFromVisits(tx, packageId, carerId, date);
   }
 }
 
@@ -66,13 +66,13 @@ export async function changeVisit(
     .update(visits)
     .set({ ...next, original: stored.original ?? before, changedAt: new Date(), seenAt: null, seenBy: null })
     .where(eq(visits.id, stored.id));
-  await keepDays(tx, before, asSent(next));
+  await keepDays(tx, stored.carerId, before, asSent(next));
   await recordAudit(tx, actor, 'carerApp.visitChanged', stored.id, { before, after: asSent(next) });
 }
 
 /** Takes the carer's visit back: it counts nowhere, and the office sees it withdrawn. Audited. */
 export async function withdrawVisit(tx: Executor, actor: ServiceContext['actor'], stored: StoredVisit): Promise<void> {
   await tx.update(visits).set({ status: 'withdrawn', changedAt: new Date() }).where(eq(visits.id, stored.id));
-  if (stored.status === 'recorded') await keepDays(tx, asSent(stored));
+  if (stored.status === 'recorded') await keepDays(tx, stored.carerId, asSent(stored));
   await recordAudit(tx, actor, 'carerApp.visitWithdrawn', stored.id, { visit: asSent(stored), status: stored.status });
 }

@@ -516,7 +516,7 @@ describe('carerApp.sync', () => {
     expect(await stored(old.id)).toMatchObject([{ status: 'recorded', resolution: 'Paper sheet matches' }]);
     // Not outside the package's dates, nor in a closed month, nor on another carer's package: said in words.
     await expect(admin.carerApp.resolve({ visitId: afterEnd.id, action: 'recordAnyway', reason: 'Ended a day too early' })).rejects.toThrow(VISIT_REFUSALS.afterEnd('2026-03-10'));
-    await expect(admin.carerApp.resolve({ visitId: afterEnd.id, action: 'recordOnPackage', packageId: someoneElses })).rejects.toThrow('This package is now another carer’s');
+    await expect(admin.carerApp.resolve({ visitId: afterEnd.id, action: 'recordOnPackage', packageId: someoneElses })).rejects.toThrow('Choose a package of this carer’s');
     await admin.deliveries.closeMonth({ month: '2026-02' });
     await expect(admin.carerApp.resolve({ visitId: closed.id, action: 'recordAnyway', reason: 'Late sheet' })).rejects.toThrow(VISIT_REFUSALS.closedMonth('2026-02'));
     await admin.deliveries.reopenMonth({ month: '2026-02' });

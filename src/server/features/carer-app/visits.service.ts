@@ -174,7 +174,7 @@ async function syncVisit(tx: Executor, actor: ServiceContext['actor'], carerId: 
     return { id: visit.id, result: 'toResolve', reason: forOffice };
   }
   await tx.insert(visits).values(row);
-  for (const date of visitDays(times)) await keepDayFromVisits(tx, visit.packageId, date);
+  for (const date of visitDays(times)) await keepDayFromVisits(tx, visit.packageId, carerId, date);
   await recordAudit(tx, actor, 'carerApp.visitRecorded', visit.id, { ...visit, carerId, minutes: row.minutes });
   return { id: visit.id, result: 'recorded' };
 }

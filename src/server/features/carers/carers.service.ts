@@ -6,6 +6,7 @@ import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
+import { deliveries, visits } from '@/server/db/schema/deliveries';
 import { trainingRecords } from '@/server/db/schema/training';
 import { carers, clients } from '@/server/db/schema/people';
 import { type CarerSummary, carerColumns, carerSummaryFromRow } from '@/server/records/people.mappers';
@@ -122,12 +123,17 @@ export function carersService(kind: CarerKind) {
       return togglePersonArchive(ctx, recordKind, input);
     },
 
-    /** Deletes a carer with no packages (one with packages is archived instead), with their training records and notes. */
+    /**
+     * Deletes a carer with no packages and no care recorded (one with either is archived instead: care stays theirs
+     * after their packages go to others), with their training records and notes.
+     */
     remove(ctx: RecordContext, input: RecordRef) {
-      return deleteUnlessReferenced(ctx, recordKind, input, procedure('delete'), {
-        column: packages.carerId,
-        refusal: `This ${label} has packages, so cannot be deleted. Archive them instead.`,
-      });
+      const careRecorded = `This ${label} has care recorded, so cannot be deleted. Archive them instead.`;
+      return deleteUnlessReferenced(ctx, recordKind, input, procedure('delete'), [
+        { column: packages.carerId, refusal: `This ${label} has packages, so cannot be deleted. Archive them instead.` },
+        { column: deliveries.carerId, refusal: careRecorded },
+        { column: visits.carerId, refusal: careRecorded },
+      ]);
     },
   };
 }

@@ -38,6 +38,8 @@ export interface Delivery {
   id: string;
   version: number;
   packageId: string;
+  /** The carer who gave (or missed) the day's care: kept whoever the package's carer becomes. */
+  carerId: string;
   date: string;
   status: DeliveryStatus;
   hours: number;
@@ -52,6 +54,7 @@ function deliveryFromRow(row: DeliveryRow): Delivery {
     id: row.id,
     version: row.version,
     packageId: row.packageId,
+    carerId: row.carerId,
     date: row.date,
     status: row.status as DeliveryStatus,
     hours: row.hours,
@@ -63,11 +66,20 @@ function deliveryFromRow(row: DeliveryRow): Delivery {
 
 const DELIVERY: RecordKind<typeof deliveries, Delivery> = { table: deliveries, label: 'Delivery entry', view: (_tx, row) => deliveryFromRow(row) };
 
-/** A package as the timesheet and statements show it: who gives the care, to whom, and what was planned. */
+/**
+ * A package as the timesheet and statements show it, one carer's row of it: whose care, to whom, and what was planned.
+ * A package whose days in the period belong to more than one carer has a row for each.
+ */
 export interface DeliveryPackage {
   id: string;
+  /** The carer whose entries and visits the row holds. */
   carerId: string;
   carerName: string;
+  /**
+   * The package has since been given to another carer: the row holds this carer's care only and plans nothing, as
+   * the package's plan goes with its carer now.
+   */
+  givenToAnother: boolean;
   clientName: string;
   /** The package's own name, when it is not just its client's. */
   packageName: string;
@@ -79,10 +91,11 @@ export interface DeliveryPackage {
    */
   plannedTo: string | null;
   weeklyHours: number;
-  /** Planned hours within the period asked for: the weekly hours for each day the package runs then. */
+  /** Planned hours within the period asked for: the weekly hours for each day the package runs then (0 on a row given to another). */
   plannedHours: number;
+  /** The row's carer's entries. */
   entries: Delivery[];
-  /** The carer's own visits from the carer app in the period, kept beside whatever the office's figure says. */
+  /** The row's carer's own visits from the carer app in the period, kept beside whatever the office's figure says. */
   visits: CarerVisit[];
 }
 
@@ -99,7 +112,7 @@ type RunningPackage = Omit<DeliveryPackage, 'plannedHours' | 'plannedTo' | 'entr
   visits: unknown[][];
 };
 
-const ENTRY = jsonTuple<Omit<Delivery, 'packageId'>>({
+const ENTRY = jsonTuple<Omit<Delivery, 'packageId' | 'carerId'>>({
   id: sql`d.id`,
   version: sql`d.version`,
   date: sql`d.date`,
@@ -121,8 +134,9 @@ const VISIT = jsonTuple<CarerVisit>({
 
 const RUNNING_PACKAGE = jsonTuple<RunningPackage>({
   id: sql`p.id`,
-  carerId: sql`p.carer_id`,
+  carerId: sql`sheet.carer_id`,
   carerName: sql`carer.name`,
+  givenToAnother: sql`sheet.carer_id <> p.carer_id`,
   clientId: sql`client.id`,
   clientName: sql`client.name`,
   packageName: sql`case when p.name = client.name then '' else p.name end`,
@@ -135,11 +149,12 @@ const RUNNING_PACKAGE = jsonTuple<RunningPackage>({
 });
 
 /**
- * Packages running at some time from `first` to `last` (of one carer, when given), by carer and client, each
- * with its carer's and client's names and its entries then in date order: read as one JSON text of arrays
- * (jsonTuple), which PGlite builds far quicker than as many rows (a week of the benchmark's data set has
- * thousands of packages and tens of thousands of entries). An entry lies within its package's dates, so a
- * package's entries then are all of those days' entries for it.
+ * The rows of packages running at some time from `first` to `last` (of one carer, when given): a row for each package
+ * and carer with care in the period (entries, or recorded visits), and one for the package's carer now whether or not
+ * they have any, by carer and client, each with its carer's and client's names and that carer's entries and visits then
+ * in date order. Read as one JSON text of arrays (jsonTuple), which PGlite builds far quicker than as many rows (a week
+ * of the benchmark's data set has thousands of packages and tens of thousands of entries). An entry lies within its
+ * package's dates, so a package's entries then are all of those days' entries for it.
  */
 async function packagesRunning(
   db: Executor,
@@ -147,36 +162,47 @@ async function packagesRunning(
   last: string,
   carerId?: string,
 ): Promise<(Omit<DeliveryPackage, 'plannedHours' | 'plannedTo'> & { clientId: string; archived: 'Y' | 'N' })[]> {
-  const ofCarer = carerId ? sql`and p.carer_id = ${carerId}` : sql``;
+  // From the day before: a night visit begun then counts partly on the first day; a visit that day ending by midnight does not.
+  const visitsThen = sql`v.date between ${addDays(first, -1)} and ${last} and (v.date >= ${first} or v.end_time < v.start_time) and v.status = 'recorded'`;
+  // A carer's packages then, and the packages others have now that the carer gave care on then.
+  const ofCarer = carerId
+    ? sql`and (p.carer_id = ${carerId}
+        or p.id in (select d.package_id from ${deliveries} d where d.carer_id = ${carerId} and d.date between ${first} and ${last})
+        or p.id in (select v.package_id from ${visits} v where v.carer_id = ${carerId} and ${visitsThen}))`
+    : sql``;
   const [result] = await queryRows<{ rows: string }>(
     db,
     sql`with running as (
         select p.* from ${packages} p where p.start_date <= ${last} and (p.end_date is null or p.end_date >= ${first}) ${ofCarer}),
       given as (
-        select d.package_id, json_agg(${ENTRY.array} order by d.date) as entries
+        select d.package_id, d.carer_id, json_agg(${ENTRY.array} order by d.date) as entries
         from ${deliveries} d
-        where d.date between ${first} and ${last} ${carerId ? sql`and d.package_id in (select id from running)` : sql``}
-        group by d.package_id),
+        where d.date between ${first} and ${last} ${carerId ? sql`and d.carer_id = ${carerId}` : sql``}
+        group by d.package_id, d.carer_id),
       visited as (
-        select v.package_id, json_agg(${VISIT.array} order by v.date, v.start_time) as visits
+        select v.package_id, v.carer_id, json_agg(${VISIT.array} order by v.date, v.start_time) as visits
         from ${visits} v
-        -- From the day before: a night visit begun then counts partly on the first day.
-        where v.date between ${addDays(first, -1)} and ${last} and v.status = 'recorded' and v.package_id in (select id from running)
-        group by v.package_id)
+        where ${visitsThen} and v.package_id in (select id from running) ${carerId ? sql`and v.carer_id = ${carerId}` : sql``}
+        group by v.package_id, v.carer_id),
+      sheet as (
+        select id as package_id, carer_id from running ${carerId ? sql`where carer_id = ${carerId}` : sql``}
+        union select package_id, carer_id from given
+        union select package_id, carer_id from visited)
       select coalesce(json_agg(${RUNNING_PACKAGE.array}
-        order by carer.name, client.name, p.start_date, p.id), '[]')::text as rows
-      from running p
-      join ${carers} carer on carer.id = p.carer_id
+        order by carer.name, client.name, p.start_date, p.id, sheet.carer_id), '[]')::text as rows
+      from sheet
+      join running p on p.id = sheet.package_id
+      join ${carers} carer on carer.id = sheet.carer_id
       join ${requests} request on request.id = p.request_id
       join ${clients} client on client.id = request.client_id
-      left join given on given.package_id = p.id
-      left join visited on visited.package_id = p.id`,
+      left join given on given.package_id = sheet.package_id and given.carer_id = sheet.carer_id
+      left join visited on visited.package_id = sheet.package_id and visited.carer_id = sheet.carer_id`,
   );
   return (JSON.parse(result!.rows) as unknown[][]).map((tuple) => {
     const running = RUNNING_PACKAGE.read(tuple);
     return {
       ...running,
-      entries: running.entries.map((entry) => ({ ...ENTRY.read(entry), packageId: running.id })),
+      entries: running.entries.map((entry) => ({ ...ENTRY.read(entry), packageId: running.id, carerId: running.carerId })),
       visits: running.visits.map((visit) => VISIT.read(visit)),
     };
   });
@@ -192,7 +218,11 @@ async function closedMonthsBetween(db: Executor, first: string, last: string): P
   return rows.map((row) => row.month);
 }
 
-/** Running packages with their planned hours and entries between two dates; archived ones only where they have entries. */
+/**
+ * Running packages' rows with their planned hours and entries between two dates; archived ones only where they have
+ * entries. The package's carer now carries its plan; a row of care by a carer it has since been given away from plans
+ * nothing.
+ */
 async function deliveryPackages(db: Executor, first: string, last: string, today: string, carerId?: string): Promise<DeliveryPackage[]> {
   const running = await packagesRunning(db, first, last, carerId);
   // Hours are planned up to today, as the hours reports count them: a week or month under way is planned so far.
@@ -200,16 +230,16 @@ async function deliveryPackages(db: Executor, first: string, last: string, today
   // A package's successor on its renewal day is running too, as that day falls within the period.
   const notRenewed = new Set(
     withoutRenewed(
-      running.map((p) => ({ ...p, endDate: p.endDate ?? OPEN })),
+      running.filter((p) => !p.givenToAnother).map((p) => ({ ...p, endDate: p.endDate ?? OPEN })),
       (p) => `${p.carerId}\n${p.clientId}`,
     ).map((p) => p.id),
   );
   const shown: DeliveryPackage[] = [];
   for (const { archived, clientId: _clientId, ...p } of running) {
     if (archived === 'Y' && p.entries.length === 0) continue;
-    const plannedTo = notRenewed.has(p.id) ? p.endDate : addDays(p.endDate!, -1);
+    const plannedTo = notRenewed.has(p.id) || p.givenToAnother ? p.endDate : addDays(p.endDate!, -1);
     const plan = { ...p, endDate: plannedTo };
-    shown.push({ ...p, plannedTo, plannedHours: first <= plannedUntil ? plannedHoursBetween(plan, first, plannedUntil) : 0 });
+    shown.push({ ...p, plannedTo, plannedHours: !p.givenToAnother && first <= plannedUntil ? plannedHoursBetween(plan, first, plannedUntil) : 0 });
   }
   return shown;
 }
@@ -249,7 +279,7 @@ async function readWeek(db: Executor, today: string, weekStart: string): Promise
     today,
     closedMonths: closed,
     // The timesheet sets the week's entries against the whole week's plan, days to come included.
-    packages: rows.map((p) => ({ ...p, weekPlannedHours: plannedHoursBetween({ ...p, endDate: p.plannedTo }, weekStart, last) })),
+    packages: rows.map((p) => ({ ...p, weekPlannedHours: p.givenToAnother ? 0 : plannedHoursBetween({ ...p, endDate: p.plannedTo }, weekStart, last) })),
   };
 }
 
@@ -283,24 +313,40 @@ function entryColumns(entry: Pick<DeliveryInput, 'status' | 'hours' | 'reason' |
   };
 }
 
+/** Whether the carer has care on the package: an entry, or a visit recorded. */
+async function hasCareOn(tx: Executor, packageId: string, carerId: string): Promise<boolean> {
+  const [found] = await queryRows<{ found: boolean }>(
+    tx,
+    sql`select exists (select 1 from ${deliveries} where ${deliveries.packageId} = ${packageId} and ${deliveries.carerId} = ${carerId})
+      or exists (select 1 from ${visits} where ${visits.packageId} = ${packageId} and ${visits.carerId} = ${carerId} and ${visits.status} = 'recorded') as found`,
+  );
+  return found!.found;
+}
+
+/**
+ * Records a day of care on a package for its carer now, or (`carerId`) for a carer it has since been given away from
+ * who has care on it already: a day the office enters late for the carer who gave it stays theirs.
+ */
 export function recordDelivery(ctx: RecordContext, input: DeliveryInput): Promise<Delivery> {
   return ctx.db.transaction(async (tx) => {
-    // The package is locked so its dates cannot change under the entry.
+    // The package is locked so its dates and carer cannot change under the entry.
     const [pkg] = await tx
-      .select({ startDate: packages.startDate, endDate: packages.endDate })
+      .select({ startDate: packages.startDate, endDate: packages.endDate, carerId: packages.carerId })
       .from(packages)
       .where(eq(packages.id, input.packageId))
       .for('share');
     if (!pkg) throw notFound('Package');
     await checkEntryDay(tx, ctx.today, pkg, input.date);
+    const carerId = input.carerId ?? pkg.carerId;
+    if (carerId !== pkg.carerId && !(await hasCareOn(tx, input.packageId, carerId))) throw refused(DELIVERY_MESSAGES.notTheCarer);
     const [existing] = await tx
       .select({ id: deliveries.id })
       .from(deliveries)
-      .where(and(eq(deliveries.packageId, input.packageId), eq(deliveries.date, input.date)));
+      .where(and(eq(deliveries.packageId, input.packageId), eq(deliveries.date, input.date), eq(deliveries.carerId, carerId)));
     if (existing) throw refused(DELIVERY_MESSAGES.alreadyRecorded);
     const [row] = await tx
       .insert(deliveries)
-      .values({ id: newId('d'), packageId: input.packageId, date: input.date, ...entryColumns(input) })
+      .values({ id: newId('d'), packageId: input.packageId, carerId, date: input.date, ...entryColumns(input) })
       .returning();
     const created = deliveryFromRow(row!);
     await auditChange(tx, ctx, 'deliveries.record', created.id, {}, created);
@@ -322,8 +368,8 @@ export function updateDelivery(ctx: RecordContext, input: DeliveryUpdate): Promi
 }
 
 /**
- * Clears the office's figure for a day. Where the carer recorded visits that day, their figure stands again (the
- * day's entry after, else null); a day whose figure is the carer's is corrected by typing the office's over it.
+ * Clears the office's figure for a carer's day. Where that carer recorded visits that day, their figure stands again
+ * (their entry after, else null); a day whose figure is the carer's is corrected by typing the office's over it.
  */
 export function deleteDelivery(ctx: RecordContext, input: RecordRef): Promise<{ id: string; entry: Delivery | null }> {
   return changeRecord(ctx, DELIVERY, input, async (tx, stored) => {
@@ -331,8 +377,11 @@ export function deleteDelivery(ctx: RecordContext, input: RecordRef): Promise<{ 
     if (stored.source === 'carer') throw refused(DELIVERY_MESSAGES.carersFigure);
     await tx.delete(deliveries).where(eq(deliveries.id, stored.id));
     await auditChange(tx, ctx, 'deliveries.delete', stored.id, deliveryFromRow(stored), {});
-    await keepDayFromVisits(tx, stored.packageId, stored.date);
-    const [after] = await tx.select().from(deliveries).where(and(eq(deliveries.packageId, stored.packageId), eq(deliveries.date, stored.date)));
+    await keepDayFromVisits(tx, stored.packageId, stored.carerId, stored.date);
+    const [after] = await tx
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.packageId, stored.packageId), eq(deliveries.date, stored.date), eq(deliveries.carerId, stored.carerId)));
     return { id: stored.id, entry: after ? deliveryFromRow(after) : null };
   });
 }
@@ -391,8 +440,10 @@ export interface CarerStatement {
 }
 
 /**
- * A carer's month: each package's planned and delivered hours and every entry, for paying MPs. The carer is named only
- * for a role that may read that kind of carer.
+ * A carer's month, for paying MPs: each package that was theirs or that they gave care on, with its planned hours (their
+ * packages now) and their own delivered hours and entries, on packages given to someone else since too; another
+ * carer's entries on the same packages count on that carer's statement. The carer is named only for a role that may
+ * read that kind of carer.
  */
 export async function getStatement({ db, actor, today }: RecordContext, { carerId, month }: { carerId: string; month: string }): Promise<CarerStatement> {
   const [carer] = await db.select({ id: carers.id, name: carers.name }).from(carers).where(eq(carers.id, carerId));

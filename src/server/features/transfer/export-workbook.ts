@@ -119,9 +119,9 @@ const MAG_LOG_COLUMNS: Column<Of<'magLogs'>>[] = [
   { heading: 'Archived', cell: (g) => yesNo(g.archived === 'Y') },
 ];
 
-type MonthRow = typeof deliveryMonths.$inferSelect & { client: string; carerId: string };
+type MonthRow = typeof deliveryMonths.$inferSelect & { client: string };
 
-// A month a package, as the reports and funders read delivered care: a few years of daily entries would pass
+// A month a package and carer (the carer who gave the care), as the reports and funders read delivered care: a few years of daily entries would pass
 // Excel's 1,048,576 rows at a few thousand packages. The day by day stays on the timesheet.
 const DELIVERED_MONTH_COLUMNS: Column<MonthRow>[] = [
   { heading: 'Month', cell: (m) => dateCell(m.month), format: 'mmmm yyyy' },
@@ -152,11 +152,9 @@ function sheetOf<R>(sheet: string, columns: Column<R>[], records: readonly R[]) 
 export async function exportWorkbook(db: Executor): Promise<{ workbook: Buffer; counts: Record<string, number> }> {
   const bundle = await exportAll(db);
   const packageOf = new Map(bundle.packages.map((p) => [p.id, p]));
-  const months = (await selectRowsAsJson(db, deliveryMonths, undefined, [asc(deliveryMonths.month), asc(deliveryMonths.packageId)])).map((m) => ({
-    ...m,
-    client: packageOf.get(m.packageId)?.details.name ?? '',
-    carerId: packageOf.get(m.packageId)?.carerId ?? '',
-  }));
+  const months = (
+    await selectRowsAsJson(db, deliveryMonths, undefined, [asc(deliveryMonths.month), asc(deliveryMonths.packageId), asc(deliveryMonths.carerId)])
+  ).map((m) => ({ ...m, client: packageOf.get(m.packageId)?.details.name ?? '' }));
   const sheets = [
     sheetOf(WORKBOOK_SHEETS.clients, importColumns('clients'), bundle.clients),
     sheetOf(WORKBOOK_SHEETS.mps, importColumns('mps'), bundle.mps),
