@@ -41,9 +41,9 @@ function aPastHour(): { date: string; start: string; end: string } {
   return now >= 80 ? { date: todayIn(), start: hhmm(now - 80), end: hhmm(now - 20) } : { date: addDays(todayIn(), -1), start: '09:30', end: '10:30' };
 }
 
-/** The office's screen as it is, at a phone's width and a desk's, among the test's files. */
+/** A screen as it is, at a small phone's width, a common phone's and a desk's, among the test's files. */
 async function screenshotsOf(page: Page, name: string) {
-  for (const width of [390, 1280]) {
+  for (const width of [360, 390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
@@ -543,10 +543,8 @@ test('"Couldn’t visit" saved with no signal reaches the office once: the Dashb
     await expect(form.getByText('Choose why you could not visit')).toBeVisible();
     await form.getByRole('radio', { name: 'No answer at the door' }).check();
     await form.getByLabel('Note (optional)').fill('Curtains shut, rang the daughter: no answer');
-    for (const width of [360, 390]) {
-      await app.setViewportSize({ width, height: 844 });
-      await app.screenshot({ path: test.info().outputPath(`carer-phone-could-not-visit-${width}.png`), fullPage: true });
-    }
+    await screenshotsOf(app, 'carer-phone-could-not-visit');
+    await app.setViewportSize({ width: 390, height: 844 });
     expect(await violationsNow(app, 'the carer app’s Couldn’t visit form')).toEqual([]);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(app.getByText(`Couldn’t visit ${carer.clientName}: saved on this phone for the office.`).last()).toBeVisible();
@@ -630,10 +628,8 @@ test('a carer puts their own visits right: a started visit cancelled, a sent one
     // Changed: the end was half past.
     const sent = app.getByRole('listitem').filter({ hasText: `${formatDate(day)}, 09:00 to` });
     await expect(sent).toContainText('Sent');
-    for (const width of [360, 390]) {
-      await app.setViewportSize({ width, height: 844 });
-      await app.screenshot({ path: test.info().outputPath(`carer-phone-change-withdraw-${width}.png`), fullPage: true });
-    }
+    await screenshotsOf(app, 'carer-phone-change-withdraw');
+    await app.setViewportSize({ width: 390, height: 844 });
     expect(await violationsNow(app, 'the carer app’s visits with Change and Withdraw')).toEqual([]);
     await sent.getByRole('button', { name: /^Change: / }).click();
     const form = card.getByRole('form', { name: `Change: Visit to ${carer.clientName}` });

@@ -5,6 +5,7 @@ import { type Api, expect, signInAs, test, withPageToken } from './fixtures';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newCarer } from '@/server/test/builders';
 import { e2eUser } from './users';
+import { violationsNow } from './axe';
 
 /** A name no other test (running in parallel on the same server) uses. */
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
@@ -320,4 +321,40 @@ test('a package renewed mid-week plans the renewal day once, on the new package,
   await expect(page.getByText(/^Week total \(2 packages\)/)).toBeVisible();
   await expect(page.getByTitle('0 hours delivered of 7 planned')).toBeVisible();
   expect(renewed.startDate).toBe(tuesday);
+});
+
+test('a package given to another carer keeps each day with the carer who gave it: two rows on the timesheet, each carer’s statement', async ({ page, signIn }) => {
+  const api = await withPageToken(page, () => signIn('Admin'));
+  const pkg = await aPackage(api, addDays(todayIn(), -70), 7);
+  const week = lastWeek();
+  const days = weekDays(week);
+  await api.deliveries.record.mutate({ packageId: pkg.id, date: days[0]!, status: 'delivered', hours: 2, note: 'Before the handover' });
+  const nextName = unique('Bryony Hale');
+  const next = await api.mps.create.mutate(newCarer({ name: nextName }));
+  const read = await api.packages.getById.query({ id: pkg.id });
+  await api.packages.update.mutate({ id: pkg.id, version: read.version, carerId: next.id, requestId: read.requestId, archived: read.archived, startDate: read.startDate, endDate: 'open', details: read.details });
+  await api.deliveries.record.mutate({ packageId: pkg.id, date: days[2]!, status: 'delivered', hours: 3, note: '' });
+
+  await openWeek(page, week, pkg.clientName);
+  const packageName = pkg.who.slice(pkg.who.indexOf(' ('));
+  const before = page.getByLabel(`${pkg.carerName} for ${pkg.clientName}${packageName}, ${longDay(days[0]!)}`, { exact: true });
+  const after = page.getByLabel(`${nextName} for ${pkg.clientName}${packageName}, ${longDay(days[2]!)}`, { exact: true });
+  await expect(before).toHaveValue('2');
+  await expect(after).toHaveValue('3');
+  await expect(page.getByText('Package since given to another carer')).toBeVisible();
+  await expect(page.getByLabel(`${nextName} for ${pkg.clientName}${packageName}, ${longDay(days[0]!)}`, { exact: true })).toHaveValue('');
+  for (const width of [360, 390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`timesheet-carer-change-${width}.png`), fullPage: true });
+  }
+  expect(await violationsNow(page, 'a timesheet with a package given to another carer')).toEqual([]);
+
+  // Each carer's statement has their own day, and only theirs.
+  const month = days[0]!.slice(0, 7);
+  await page.goto(`/deliveries/statement/${read.carerId}/${month}`);
+  await expect(page.getByText('Since given to another carer')).toBeVisible();
+  await expect(page.getByText('Before the handover')).toBeVisible();
+  expect(await violationsNow(page, 'the earlier carer’s statement')).toEqual([]);
+  await page.goto(`/deliveries/statement/${next.id}/${month}`);
+  await expect(page.getByText('Before the handover')).toHaveCount(0);
 });
