@@ -115,6 +115,21 @@ describe("a carer's subject access export", () => {
     expect(exported.audit.find((e) => e.procedure === 'deliveries.record')?.changes).toMatchObject({ date: { to: '2024-02-05' }, note: { to: '[withheld]' } });
     // The carer still sees what the audit recorded of their own work: hours and dates.
     expect(exported.audit.find((e) => e.procedure === 'packages.update')?.changes).toMatchObject({ 'details.weeklyHours': { from: 3, to: 4 } });
+
+    // The package given to another carer: each carer's export has the care they gave on it, and only that.
+    const next = await admin.mps.create(newCarer({ name: 'Nora Next' }));
+    const read = await admin.packages.getById({ id: pkg.id });
+    await admin.packages.update({ ...read, carerId: next.id });
+    await admin.deliveries.record({ packageId: pkg.id, date: '2024-03-04', status: 'delivered', hours: 2, note: '' });
+    const careOf = async (personId: string) =>
+      ((await admin.dataProtection.exportPerson({ personId })).person as { packages: { id: string; careGiven: { date: string }[] }[] }).packages.map((p) => ({
+        id: p.id,
+        days: p.careGiven.map((day) => day.date),
+      }));
+    expect(await careOf(mp.id)).toEqual([{ id: pkg.id, days: ['2024-02-05'] }]);
+    expect(await careOf(next.id)).toEqual([{ id: pkg.id, days: ['2024-03-04'] }]);
+    const nextsAudit = (await admin.dataProtection.exportPerson({ personId: next.id })).audit.filter((e) => e.procedure === 'deliveries.record');
+    expect(nextsAudit.map((e) => (e.changes as { date: { to: string } }).date.to)).toEqual(['2024-03-04']);
   });
 });
 

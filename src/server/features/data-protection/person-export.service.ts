@@ -1,11 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { auditLog } from '@/server/db/schema/audit';
+import { packages } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/mag';
 import { recordAudit } from '@/server/records/audit-trail';
 import { carersService } from '@/server/features/carers/carers.service';
 import { getClient } from '@/server/features/clients/clients.service';
 import type { RecordContext } from '@/server/records/service-context';
-import { carerPackageIds, deliveriesByPackage, kindOf, ownRecordIds, visitsFor } from './person-records';
+import { carerPackageIds, carersPackageIds, deliveriesByPackage, kindOf, ownRecordIds, visitsFor } from './person-records';
 
 /** Shown in place of a value that is about someone other than the person exported. */
 const WITHHELD = '[withheld]';
@@ -62,17 +63,31 @@ export async function exportPerson(ctx: RecordContext, { personId }: { personId:
     shareable = (field) => field !== 'carerId';
   } else {
     // The clients a carer is not to be matched with are other people's data, as the packages' clients are.
-    const { requests: _served, packages: worked, exclusions: _notMatched, ...carer } = await carersService(kind).get(ctx, { id: personId });
+    const { requests: _served, packages: held, exclusions: _notMatched, ...carer } = await carersService(kind).get(ctx, { id: personId });
+    // The packages they hold, and those since given to another carer that they gave care on: each with their care alone.
+    const handedOn = (await carersPackageIds(ctx.db, personId)).filter((id) => !held.some((p) => p.id === id));
+    const earlier = handedOn.length
+      ? await ctx.db
+          .select({ id: packages.id, archived: packages.archived, startDate: packages.startDate, endDate: packages.endDate, locality: packages.locality, weeklyHours: packages.weeklyHours, services: packages.services })
+          .from(packages)
+          .where(inArray(packages.id, handedOn))
+          .orderBy(packages.startDate)
+      : [];
+    const worked = [
+      ...held.map((p) => ({ ...p, locality: p.details.address.locality, weeklyHours: p.details.weeklyHours, services: p.details.services })),
+      ...earlier.map((p) => ({ ...p, endDate: p.endDate ?? 'open' })),
+    ];
     const given = await deliveriesByPackage(
       ctx.db,
       worked.map((p) => p.id),
+      personId,
     );
     const packagesForCarer = worked.map((p) => ({
       id: p.id,
       archived: p.archived,
       startDate: p.startDate,
       endDate: p.endDate,
-      details: { client: 'a client', locality: p.details.address.locality, weeklyHours: p.details.weeklyHours, services: p.details.services },
+      details: { client: 'a client', locality: p.locality, weeklyHours: p.weeklyHours, services: p.services },
       careGiven: (given.get(p.id) ?? []).map(({ note: _aboutTheClient, ...visit }) => visit),
     }));
     // Their visits are their own record of their work, their notes in their words.

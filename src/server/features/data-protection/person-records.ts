@@ -39,10 +39,23 @@ export async function ownRecordIds(db: Executor, personId: string): Promise<stri
   return [personId, ...noteIds, ...records.map((r) => r.id)];
 }
 
-/** The entries of care given on these packages. */
-async function deliveryIds(db: Executor, packageIds: string[]): Promise<string[]> {
+/** The entries of care given on these packages (by this carer alone, when given: an entry keeps the carer of its day). */
+async function deliveryIds(db: Executor, packageIds: string[], carerId?: string): Promise<string[]> {
   if (!packageIds.length) return [];
-  return (await db.select({ id: deliveries.id }).from(deliveries).where(inArray(deliveries.packageId, packageIds))).map((d) => d.id);
+  const rows = await db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(inArray(deliveries.packageId, packageIds), carerId ? eq(deliveries.carerId, carerId) : undefined));
+  return rows.map((d) => d.id);
+}
+
+/** The packages a carer holds now, and those they gave care on before the package was given to another carer. */
+export async function carersPackageIds(db: Executor, carerId: string): Promise<string[]> {
+  const [held, served] = await Promise.all([
+    db.select({ id: packages.id }).from(packages).where(eq(packages.carerId, carerId)),
+    db.selectDistinct({ id: deliveries.packageId }).from(deliveries).where(eq(deliveries.carerId, carerId)),
+  ]);
+  return [...new Set([...held, ...served].map((p) => p.id))];
 }
 
 /**
@@ -69,8 +82,8 @@ async function visitIds(db: Executor, { packageIds, carerId }: { packageIds: str
 /** A carer's packages, the care they gave on them and their visits: theirs, but about a client, so shared with that client's history. */
 export async function carerPackageIds(db: Executor, personId: string): Promise<string[]> {
   if (kindOf(personId) === 'client') return [];
-  const packageIds = (await db.select({ id: packages.id }).from(packages).where(eq(packages.carerId, personId))).map((p) => p.id);
-  return [...packageIds, ...(await deliveryIds(db, packageIds)), ...(await visitIds(db, { packageIds, carerId: personId }))];
+  const packageIds = await carersPackageIds(db, personId);
+  return [...packageIds, ...(await deliveryIds(db, packageIds, personId)), ...(await visitIds(db, { packageIds, carerId: personId }))];
 }
 
 /** A visit as a subject access export shows it: its day and times, and the carer's note. */
@@ -97,11 +110,15 @@ export async function visitsFor(db: Executor, where: { packageIds: string[] } | 
   return rows.map((v) => ({ packageId: v.packageId, date: v.date, start: v.startTime, end: v.endTime, couldNotVisit: v.couldNotVisit, minutes: v.minutes, note: v.note, recordedAt: v.recordedAt.toISOString() }));
 }
 
-/** The care given on each of these packages, by date: what a subject access export shows of it. */
-export async function deliveriesByPackage(db: Executor, packageIds: string[]) {
+/** The care given on each of these packages (by this carer alone, when given), by date: what a subject access export shows of it. */
+export async function deliveriesByPackage(db: Executor, packageIds: string[], carerId?: string) {
   const byPackage = new Map<string, { date: string; status: string; hours: number; reason: string | null; note: string }[]>();
   if (!packageIds.length) return byPackage;
-  const rows = await db.select().from(deliveries).where(inArray(deliveries.packageId, packageIds)).orderBy(deliveries.date);
+  const rows = await db
+    .select()
+    .from(deliveries)
+    .where(and(inArray(deliveries.packageId, packageIds), carerId ? eq(deliveries.carerId, carerId) : undefined))
+    .orderBy(deliveries.date);
   for (const row of rows) {
     byPackage.set(row.packageId, [...(byPackage.get(row.packageId) ?? []), { date: row.date, status: row.status, hours: row.hours, reason: row.reason, note: row.note }]);
   }
