@@ -91,19 +91,26 @@ export function createJobRunner({ db, env, jobs: definitions, log, pollMs = POLL
     return claimed;
   }
 
-  /** Frees the job for its next slot (counted from now, with the schedule as it is now) or for a retry. */
-  async function release(job: Job, retryAfterSeconds: number | null): Promise<void> {
-    const mine = and(eq(jobs.name, job.name), eq(jobs.lockedBy, workerId));
-    const [row] = await db.select({ cron: jobs.cron, timeZone: jobs.timeZone }).from(jobs).where(mine);
-    if (!row) return;
-    const next =
-      retryAfterSeconds === null
-        ? { nextRunAt: nextSlot(row.cron, row.timeZone), attempt: 0 }
-        : { nextRunAt: sql`now() + make_interval(secs => ${retryAfterSeconds})` };
-    await db
-      .update(jobs)
-      .set({ ...next, lockedBy: null, lockedUntil: null })
-      .where(mine);
+  /**
+   * Ends the run and frees the job for its next slot (counted from now, with the schedule as it is now) or for a retry,
+   * in one transaction: a server stopped between the two would otherwise leave a finished run's job to run again
+   * once its lease lapsed (a second digest).
+   */
+  async function finishAndRelease(job: Job, runId: number, ending: Parameters<typeof finishRun>[2], outcome: Parameters<typeof finishRun>[3], retryAfterSeconds: number | null): Promise<void> {
+    await db.transaction(async (tx) => {
+      await finishRun(tx, runId, ending, outcome);
+      const mine = and(eq(jobs.name, job.name), eq(jobs.lockedBy, workerId));
+      const [row] = await tx.select({ cron: jobs.cron, timeZone: jobs.timeZone }).from(jobs).where(mine);
+      if (!row) return;
+      const next =
+        retryAfterSeconds === null
+          ? { nextRunAt: nextSlot(row.cron, row.timeZone), attempt: 0 }
+          : { nextRunAt: sql`now() + make_interval(secs => ${retryAfterSeconds})` };
+      await tx
+        .update(jobs)
+        .set({ ...next, lockedBy: null, lockedUntil: null })
+        .where(mine);
+    });
   }
 
   async function tick(): Promise<boolean> {
@@ -116,13 +123,11 @@ export function createJobRunner({ db, env, jobs: definitions, log, pollMs = POLL
       .returning({ id: jobRuns.id });
     try {
       const result = await job.run({ db, env, log, attempt: claimed.attempt, trigger: 'schedule' });
-      await finishRun(db, run!.id, 'succeeded', { result });
-      await release(job, null);
+      await finishAndRelease(job, run!.id, 'succeeded', { result }, null);
     } catch (error) {
       const retry = claimed.attempt < job.maxAttempts;
       log?.warn({ err: error, job: job.name, attempt: claimed.attempt }, retry ? 'job failed; will retry' : 'job failed');
-      await finishRun(db, run!.id, retry ? 'retrying' : 'failed', { error: errorText(error) });
-      await release(job, retry ? backoffSeconds(job.retryDelaySeconds, claimed.attempt) : null);
+      await finishAndRelease(job, run!.id, retry ? 'retrying' : 'failed', { error: errorText(error) }, retry ? backoffSeconds(job.retryDelaySeconds, claimed.attempt) : null);
     }
     return true;
   }

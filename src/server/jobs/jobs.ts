@@ -96,7 +96,7 @@ export async function runJobNow<Result = unknown>(
 }
 
 export async function finishRun(
-  db: Database,
+  db: Executor,
   id: number,
   status: JobRun['status'],
   outcome: { result?: unknown; error?: string },
