@@ -10,8 +10,27 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns) => ['error', { patterns }];
 const clientPatterns = [
   { group: ['@/server/*', '@/server/**'], allowTypeImports: true, message: 'The client imports only types from the server.' },
+  { group: ['@/carer-app/**'], message: 'The office app does not import the carer app: what both use is in src/browser.' },
 ];
-const serverPatterns = [{ group: ['@/client/**'], message: 'The server does not import the client.' }];
+const serverPatterns = [{ group: ['@/client/**', '@/carer-app/**', '@/browser/**'], message: 'The server does not import the browser apps.' }];
+
+/**
+ * The carer app (src/carer-app) is a product of its own, on carers' phones: it imports the shared rules (plain
+ * constants; zod and the schemas only as types, for its small bundle), what both browser apps use (src/browser) and
+ * the server's types, and nothing of the office app.
+ */
+const carerAppPatterns = [
+  { group: ['@/server/*', '@/server/**'], allowTypeImports: true, message: 'The carer app imports only types from the server.' },
+  { group: ['@/client/**'], message: 'The carer app imports nothing of the office app: what both use is in src/browser.' },
+  { regex: '^(?:\\.\\./)+client/', message: 'The carer app imports nothing of the office app: what both use is in src/browser.' },
+  { group: ['zod', 'zod/*', '@/shared/schemas/**'], allowTypeImports: true, message: 'The carer app checks with the constants of shared/carer-app.ts, not zod: its bundle stays small.' },
+];
+
+/** What both browser apps use: the shared rules and the server's types, and neither app. */
+const browserPatterns = [
+  { group: ['@/server/*', '@/server/**'], allowTypeImports: true, message: 'Code of both browser apps imports only types from the server.' },
+  { group: ['@/client/**', '@/carer-app/**'], message: 'Code of both browser apps imports neither app.' },
+];
 
 /**
  * What each server area's own code may import of the rest of the server (tests may also use the test helpers):
@@ -81,7 +100,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/client/**/*.{ts,tsx}'],
+    files: ['src/client/**/*.{ts,tsx}', 'src/carer-app/**/*.{ts,tsx}', 'src/browser/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -89,14 +108,16 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
       // No React Compiler here; TanStack Virtual is used as documented.
       'react-hooks/incompatible-library': 'off',
-      '@typescript-eslint/no-restricted-imports': restrict(clientPatterns),
     },
   },
+  { files: ['src/client/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': restrict(clientPatterns) } },
+  { files: ['src/carer-app/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': restrict(carerAppPatterns) } },
+  { files: ['src/browser/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': restrict(browserPatterns) } },
   {
     files: ['src/shared/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict([
-        { group: ['@/server/**', '@/client/**'], message: 'Shared code imports nothing of the app.' },
+        { group: ['@/server/**', '@/client/**', '@/carer-app/**', '@/browser/**'], message: 'Shared code imports nothing of the app.' },
         { group: ['react', 'react-*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'node:*'], message: 'Shared code runs on both sides.' },
       ]),
     },

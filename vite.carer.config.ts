@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
  * offline and none of the office's. `vite build` builds it after the office's app (vite.config.ts).
  */
 export default defineConfig({
-  root: 'src/client/carer',
+  root: 'src/carer-app',
   base: '/carer/',
   publicDir: 'public',
   plugins: [
@@ -46,7 +46,7 @@ export default defineConfig({
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
-    outDir: '../../../dist/client/carer',
+    outDir: '../../dist/client/carer',
     emptyOutDir: true,
     sourcemap: false,
   },

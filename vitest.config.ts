@@ -25,7 +25,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'ui',
-          include: ['src/client/**/*.test.tsx'],
+          include: ['src/client/**/*.test.tsx', 'src/carer-app/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/client/test/setup.ts'],
           css: false,

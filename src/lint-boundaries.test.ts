@@ -66,6 +66,51 @@ describe('client feature boundaries', LINT_TIMEOUT, () => {
   });
 });
 
+describe('the carer app and the office app', LINT_TIMEOUT, () => {
+  const inCarerApp = 'src/carer-app/carer-thing.tsx';
+  const officeRefused = [{ ruleId: boundaryRule, message: expect.stringContaining('imports nothing of the office app') }];
+
+  it.each(['@/client/features/clients/client-form', '@/client/lib/trpc', '@/client/components/ui/button', '../client/lib/trpc'])(
+    'the carer app importing the office app (%s) fails',
+    async (source) => {
+      expect(await lintImport(inCarerApp, source)).toEqual(officeRefused);
+    },
+  );
+
+  it('the carer app imports the server’s router, and zod and the schemas, only as types', async () => {
+    for (const source of ['@/server/app-router', 'zod', '@/shared/schemas/carer-app']) {
+      expect(await lintImport(inCarerApp, source, true), source).toEqual([]);
+    }
+    expect(await lintImport(inCarerApp, '@/server/app-router')).toEqual([{ ruleId: boundaryRule, message: expect.stringContaining('only types from the server') }]);
+    for (const source of ['zod', '@/shared/schemas/carer-app']) {
+      expect(await lintImport(inCarerApp, source), source).toEqual([{ ruleId: boundaryRule, message: expect.stringContaining('not zod') }]);
+    }
+  });
+
+  it.each(['@/shared/carer-app', '@/browser/oidc-tokens', './outbox', 'idb'])('the carer app may import %s', async (source) => {
+    expect(await lintImport(inCarerApp, source)).toEqual([]);
+  });
+
+  it.each(['src/client/features/clients/client-thing.tsx', 'src/client/lib/lib-thing.ts', 'src/client/app/app-thing.tsx'])(
+    '%s importing the carer app fails',
+    async (file) => {
+      expect(await lintImport(file, '@/carer-app/outbox')).toEqual(
+        expect.arrayContaining([{ ruleId: boundaryRule, message: expect.stringContaining('does not import the carer app') }]),
+      );
+    },
+  );
+
+  it('what both browser apps use imports neither; the office app may import it', async () => {
+    for (const source of ['@/client/lib/trpc', '@/carer-app/outbox']) {
+      expect(await lintImport('src/browser/browser-thing.ts', source), source).toEqual([{ ruleId: boundaryRule, message: expect.stringContaining('imports neither app') }]);
+    }
+    expect(await lintImport('src/client/lib/lib-thing.ts', '@/browser/oidc-tokens')).toEqual([]);
+    expect(await lintImport('src/server/features/clients/client-thing.ts', '@/carer-app/outbox')).toEqual(
+      expect.arrayContaining([{ ruleId: boundaryRule, message: expect.stringContaining('does not import the browser apps') }]),
+    );
+  });
+});
+
 describe('server feature boundaries', LINT_TIMEOUT, () => {
   const inRequests = 'src/server/features/requests/request-thing.ts';
 

@@ -17,7 +17,7 @@ import { PROJECT_ROOT } from './paths';
 
 export const SERVER_BUNDLE = path.join(PROJECT_ROOT, 'dist/server/main.mjs');
 const WEB_APP_INDEX = path.join(PROJECT_ROOT, 'dist/client/index.html');
-const WEB_APP_SOURCES = ['src/client', 'src/shared', 'vite.config.ts', 'vite.carer.config.ts', 'package-lock.json'].map((p) => path.join(PROJECT_ROOT, p));
+const WEB_APP_SOURCES = ['src/client', 'src/carer-app', 'src/browser', 'src/shared', 'vite.config.ts', 'vite.carer.config.ts', 'package-lock.json'].map((p) => path.join(PROJECT_ROOT, p));
 const HEALTHY_WITHIN_MS = 60_000;
 
 /**

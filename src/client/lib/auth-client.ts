@@ -4,7 +4,7 @@ import { type SessionUser, sessionUserFromClaims } from '@/shared/session';
 
 import type { SignInConfig } from '@/server/auth/auth-setup';
 import { IdleWatch } from './idle-session';
-import { isNetworkError, isStale } from './oidc-tokens';
+import { isNetworkError, isStale } from '@/browser/oidc-tokens';
 import {
   IN_FLIGHT_KEY,
   isBrowserSignedIn,

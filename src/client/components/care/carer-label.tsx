@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useCan } from '@/client/lib/auth';
-import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
 import { carerKindOf } from '@/shared/carer-kind';
 
 /** What a package shows of its carer: the id and, from the server, the carer's current name. */

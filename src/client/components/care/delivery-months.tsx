@@ -11,7 +11,7 @@ import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 
 type RecordingStartData = RouterOutputs['deliveries']['getRecordingStart'];

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { DetailTab } from '@/client/components/record/detail-dialog';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { Button } from '@/client/components/ui/button';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useCan } from '@/client/lib/auth';
 import { downloadFile } from '@/client/lib/download-file';
 import { useTRPC } from '@/client/lib/trpc';

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@/shared/dates';
 import { escapeHtmlText } from '@/shared/html';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 
 export type PersonExport = RouterOutputs['dataProtection']['exportPerson'];
 

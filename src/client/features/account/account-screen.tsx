@@ -24,7 +24,7 @@ import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { useUnsavedChanges } from '@/client/components/unsaved-changes';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useAuth } from '@/client/lib/auth';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';

@@ -7,7 +7,7 @@ import { PageHeader } from '@/client/components/form/form-layout';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { type DataColumn, DataTable } from '@/client/components/data-table';
-import type { RouterInputs, RouterOutputs } from '@/client/lib/api-types';
+import type { RouterInputs, RouterOutputs } from '@/browser/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { AuditChanges } from '@/client/components/record/audit-changes';
 import { auditTitle } from '@/client/components/record/audit-title';

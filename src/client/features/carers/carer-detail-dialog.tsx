@@ -3,18 +3,18 @@ import { PersonDetailDialog } from '@/client/components/person/person-detail-dia
 import { AddressItem, ContactItems, PersonDetailGrid, ServiceBadges } from '@/client/components/person/person-details';
 import { DetailItem } from '@/client/components/record/detail-dialog';
 import { EmptyState } from '@/client/components/record/empty-state';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { Link } from 'react-router';
 import { statementPath } from '@/client/lib/routes';
 import { useCan } from '@/client/lib/auth';
 import { DBS_LEVEL_LABELS } from '@/shared/compliance';
 import { todayIn } from '@/shared/dates';
 import { formatDate, formatHours } from '@/client/lib/format';
-import { ComplianceBadge } from '@/client/components/carer/compliance-badge';
-import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { ComplianceBadge } from '@/client/components/carer-record/compliance-badge';
+import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
 import { type CarerKind } from '@/shared/carer-kind';
-import { useCarerApi } from '@/client/components/carer/use-carer-api';
-import { ExclusionReason } from '@/client/components/carer/exclusion-reason';
+import { useCarerApi } from '@/client/components/carer-record/use-carer-api';
+import { ExclusionReason } from '@/client/components/carer-record/exclusion-reason';
 import { CarerAppItem } from './carer-app-item';
 import { VisitsList } from '@/client/components/care/visits-list';
 

@@ -5,14 +5,14 @@ import { ListScreen } from '@/client/components/list-screen/list-screen';
 import { nameColumn } from '@/client/components/list-screen/name-column';
 import type { ListColumn, ListPermissions } from '@/client/components/list-screen/types';
 import { useTRPC } from '@/client/lib/trpc';
-import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
 import { type CarerKind } from '@/shared/carer-kind';
 import { useArchivedView } from '@/client/components/list-screen/archive-toggle';
 import { todayIn } from '@/shared/dates';
-import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '@/client/components/carer/carer-expiries';
-import { CarerTabsPage, editableCarerPath, NameCell, useCarerEditRights } from '@/client/components/carer/carer-tabs';
-import { complianceColumn } from '@/client/components/carer/compliance-badge';
-import { EXPIRY_COLUMN_ID, expiryColumn, SOONEST_FIRST } from '@/client/components/carer/expiry-badge';
+import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '@/client/components/carer-record/carer-expiries';
+import { CarerTabsPage, editableCarerPath, NameCell, useCarerEditRights } from '@/client/components/carer-record/carer-tabs';
+import { complianceColumn } from '@/client/components/carer-record/compliance-badge';
+import { EXPIRY_COLUMN_ID, expiryColumn, SOONEST_FIRST } from '@/client/components/carer-record/expiry-badge';
 
 // Dates are changed on the MP or volunteer form; these screens only watch them.
 const WATCH_ONLY: ListPermissions = { create: false, update: false, delete: false };

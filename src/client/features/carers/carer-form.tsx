@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
-import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
 import { type CarerKind } from '@/shared/carer-kind';
-import { useCarerApi } from '@/client/components/carer/use-carer-api';
+import { useCarerApi } from '@/client/components/carer-record/use-carer-api';
 import { Field } from '@/client/components/form/field';
 import { FormSection } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
 import { NEW_PERSON, PersonForm, usePersonForm } from '@/client/components/person/person-form';
 import { Input } from '@/client/components/ui/input';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { MAX_WEEKLY_HOURS } from '@/shared/constants';
 import { carerForm } from '@/shared/schemas/people';

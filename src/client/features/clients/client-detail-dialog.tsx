@@ -5,7 +5,7 @@ import { AddressItem, ContactItems, PersonDetailGrid, ServiceBadges } from '@/cl
 import { DetailGrid, DetailItem } from '@/client/components/record/detail-dialog';
 import { EmptyState } from '@/client/components/record/empty-state';
 import { Badge } from '@/client/components/ui/badge';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { carerKindLabel } from '@/client/components/care/carer-label';

@@ -9,7 +9,7 @@ import { NEW_PERSON, PersonForm, usePersonForm } from '@/client/components/perso
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Textarea } from '@/client/components/ui/textarea';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { ATTENDANCE_ALLOWANCE, ATTENDANCE_ALLOWANCE_LABELS, TOAST } from '@/shared/constants';
 import { deprivationMessage } from '@/shared/deprivation';

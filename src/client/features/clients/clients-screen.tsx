@@ -6,7 +6,7 @@ import { RecordName } from '@/client/components/list-screen/record-name';
 import { nameColumn } from '@/client/components/list-screen/name-column';
 import type { RowActions } from '@/client/components/list-screen/types';
 import { type ResourceListConfig, useResourceList } from '@/client/components/list-screen/use-resource-list';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';

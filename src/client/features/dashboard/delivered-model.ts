@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { carerKindLabel } from '@/client/components/care/carer-label';
 import type { CsvCell } from '@/shared/csv';
 import { deliveryRateText } from '@/shared/deliveries';

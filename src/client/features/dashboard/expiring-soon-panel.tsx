@@ -5,12 +5,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
-import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
 import { type ExpiryStatus, expirySortKey, expiryStatus } from '@/shared/expiry';
 import { todayIn } from '@/shared/dates';
-import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '@/client/components/carer/carer-expiries';
+import { CARER_EXPIRIES, type CarerExpiry, type CarerRow } from '@/client/components/carer-record/carer-expiries';
 import { carerKindOf } from '@/shared/carer-kind';
-import { ExpiryBadge, soonestFirstPath } from '@/client/components/carer/expiry-badge';
+import { ExpiryBadge, soonestFirstPath } from '@/client/components/carer-record/expiry-badge';
 import { addDays } from '@/shared/dates';
 import { ErrorMessage, LoadingMessage } from '@/client/components/load-state';
 

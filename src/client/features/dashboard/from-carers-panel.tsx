@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquareWarning } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { useTRPC } from '@/client/lib/trpc';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';

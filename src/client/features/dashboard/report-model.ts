@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 
 /** What a report counts: the care clients asked for, or the care carers give. */
 export type ReportItems = 'requests' | 'packages';

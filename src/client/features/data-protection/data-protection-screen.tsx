@@ -5,7 +5,7 @@ import { PageHeader } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { type DataColumn, DataTable } from '@/client/components/data-table';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';

@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import type { CsvCell } from '@/shared/csv';
 import { MISSED_REASON_LABELS, type MissedReason } from '@/shared/deliveries';
 

@@ -8,7 +8,7 @@ import { ErrorMessage, LoadState } from '@/client/components/load-state';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { downloadCsv } from '@/client/lib/download-file';
 import { formatDate, reportHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';

@@ -1,7 +1,7 @@
 /** What a timesheet cell's text means and what saving it does: kept apart from the screen so it can be tested alone. */
 import { couldNotVisitText, endsNextDay, hoursOfVisits, minutesByDay, timesOf } from '@/shared/carer-app';
 import { deliveryHours } from '@/shared/schemas/deliveries';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { formatHours } from '@/client/lib/format';
 
 export type DeliveryWeek = RouterOutputs['deliveries']['getWeek'];

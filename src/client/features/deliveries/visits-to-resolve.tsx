@@ -6,7 +6,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { visitWhenText } from '@/shared/carer-app';
 import { formatDate } from '@/shared/dates';

@@ -3,7 +3,7 @@ import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-quer
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { ComplianceBadge } from '@/client/components/carer/compliance-badge';
+import { ComplianceBadge } from '@/client/components/carer-record/compliance-badge';
 import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { MultiSelect, type Option } from '@/client/components/form/multi-select';
@@ -11,7 +11,7 @@ import { LoadState } from '@/client/components/load-state';
 import { useUnsavedChanges, useVersionedDraft } from '@/client/components/unsaved-changes';
 import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
 import type { Compliance } from '@/shared/compliance';

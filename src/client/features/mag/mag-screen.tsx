@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ListPages, ListRoutes } from '@/client/components/status-screens';
 import { ListScreen } from '@/client/components/list-screen/list-screen';
 import { type ResourceListConfig, useResourceList } from '@/client/components/list-screen/use-resource-list';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { formatDate } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { magTotalAttendees } from '@/shared/mag';

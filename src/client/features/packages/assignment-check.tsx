@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FieldErrors, useFormContext } from 'react-hook-form';
-import { ComplianceBadge } from '@/client/components/carer/compliance-badge';
+import { ComplianceBadge } from '@/client/components/carer-record/compliance-badge';
 import { Field } from '@/client/components/form/field';
 import { Textarea } from '@/client/components/ui/textarea';
 import { useTRPC } from '@/client/lib/trpc';

@@ -6,7 +6,7 @@ import { AddressSection } from '@/client/components/person/person-fields';
 import { RenewScreen, renewForm } from '@/client/components/care/renew-screen';
 import { todayIn } from '@/shared/dates';
 import { packageDetails } from '@/shared/schemas/care';
-import { complianceRefusal, fixedCarerOverrideField } from '@/client/components/carer/assignment-override';
+import { complianceRefusal, fixedCarerOverrideField } from '@/client/components/carer-record/assignment-override';
 import { AssignmentCheck } from './assignment-check';
 import { LoadPackage, type StoredPackage } from './load-package';
 import { PackageHeadlineItems } from './package-detail-dialog';

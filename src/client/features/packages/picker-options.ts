@@ -1,5 +1,5 @@
 import type { SearchOption } from '@/client/components/form/search-select';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { unmetHours } from '@/client/components/care/unmet-hours';
 import { type EndDate, OPEN } from '@/shared/dates';

@@ -16,7 +16,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { formDraft, useUnsavedChanges } from '@/client/components/unsaved-changes';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useCan } from '@/client/lib/auth';
 import { OWN_SUCCESS_TOAST } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';

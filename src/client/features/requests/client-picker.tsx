@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '@/client/components/form/field';
 import { NativeSelect } from '@/client/components/ui/native-select';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 
 type ClientChoice = RouterOutputs['clients']['getAllNotArchived'][number];

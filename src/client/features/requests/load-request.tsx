@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useTRPC } from '@/client/lib/trpc';
 import { LoadCareItem } from '@/client/components/care/load-care-item';
 

@@ -3,7 +3,7 @@ import { EmptyState } from '@/client/components/record/empty-state';
 import { CareDetailDialog } from '@/client/components/care/care-detail-dialog';
 import { AddressItem } from '@/client/components/person/person-details';
 import { useNavigate } from 'react-router';
-import { SuggestedCarers } from '@/client/components/carer/suggested-carers';
+import { SuggestedCarers } from '@/client/components/carer-record/suggested-carers';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { useCan } from '@/client/lib/auth';

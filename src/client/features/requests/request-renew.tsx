@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DetailGrid, DetailItem } from '@/client/components/record/detail-dialog';
 import { CheckboxField, Field } from '@/client/components/form/field';
 import { Textarea } from '@/client/components/ui/textarea';
-import { complianceRefusal, fixedCarerOverrideField } from '@/client/components/carer/assignment-override';
+import { complianceRefusal, fixedCarerOverrideField } from '@/client/components/carer-record/assignment-override';
 import { FormSection } from '@/client/components/form/form-layout';
 import { useCan } from '@/client/lib/auth';
 import { formatHours } from '@/client/lib/format';

@@ -9,7 +9,7 @@ import { ListScreen } from '@/client/components/list-screen/list-screen';
 import { RecordName } from '@/client/components/list-screen/record-name';
 import type { RowActions } from '@/client/components/list-screen/types';
 import { type ResourceListConfig, useResourceList } from '@/client/components/list-screen/use-resource-list';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useCan } from '@/client/lib/auth';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';

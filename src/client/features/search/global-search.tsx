@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { formatDate } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';

@@ -12,12 +12,12 @@ import { useUnsavedChanges, useVersionedDraft } from '@/client/components/unsave
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Textarea } from '@/client/components/ui/textarea';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { useTRPC } from '@/client/lib/trpc';
-import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
 import { type CarerKind, carerKindOf } from '@/shared/carer-kind';
-import { useCarerApi } from '@/client/components/carer/use-carer-api';
-import { carerTabPath } from '@/client/components/carer/carer-tabs';
+import { useCarerApi } from '@/client/components/carer-record/use-carer-api';
+import { carerTabPath } from '@/client/components/carer-record/carer-tabs';
 import { TRAINING_TYPES } from '@/shared/constants';
 import { MAX, text } from '@/shared/schemas/common';
 import { trainingRecordInput } from '@/shared/schemas/compliance';

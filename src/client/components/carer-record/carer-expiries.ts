@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { CARER_EXPIRY_TITLES } from '@/shared/expiry';
 
 export type CarerRow = RouterOutputs['mps']['getAll'][number];

@@ -1,5 +1,5 @@
 import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { isNetworkError, isStale } from '@/client/lib/oidc-tokens';
+import { isNetworkError, isStale } from '@/browser/oidc-tokens';
 import type { SignInConfig } from '@/server/auth/auth-setup';
 import { type SessionUser, sessionUserFromClaims } from '@/shared/session';
 

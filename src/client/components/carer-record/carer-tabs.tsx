@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
-import { CARER_KINDS } from '@/client/components/carer/carer-kind';
+import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
 import { type CarerKind, carerKindOf } from '@/shared/carer-kind';
 import { useCan } from '@/client/lib/auth';
 

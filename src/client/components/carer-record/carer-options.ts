@@ -1,6 +1,6 @@
 import type { Compliance } from '@/shared/compliance';
 import type { SearchGroup } from '@/client/components/form/search-select';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { hoursInService, type PackageInService } from '@/shared/care';
 import { expiryStatus } from '@/shared/expiry';

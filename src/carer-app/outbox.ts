@@ -1,6 +1,6 @@
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
 import type { CouldNotVisit } from '@/shared/carer-app';
-import type { RouterOutputs } from '@/client/lib/api-types';
+import type { RouterOutputs } from '@/browser/api-types';
 import type { VisitDraft } from './visit-form';
 
 /** What the office's server last gave this phone (`carerApp.myVisits`), kept so the app works with no signal. */
