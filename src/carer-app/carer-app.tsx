@@ -5,13 +5,11 @@ import type { SessionUser } from '@/shared/session';
 import type { CarerAuth } from './carer-auth';
 import { type CarerPackage, type LiveVisit, type MyVisits, type OpenForm, Outbox, type PhoneVisit } from './outbox';
 import { type AfterEnd, type CarerApi, type FailureKind, type SendOutcome, sendAfterEnd, sendWaiting, singleFlight } from './sender';
-import { SEND_MESSAGE, SEND_SYNC_TAG } from './sync-tags';
+import { askForBackgroundSync, useAutoSend } from './auto-send';
 import { HomeScreenHint } from './home-screen-hint';
 import { MapLink, WithPhoneLinks } from './tappable';
 import { draftChanged, type PhoneNow, type VisitDraft, VisitForm } from './visit-form';
-
-/** While visits wait, the app tries again this often (and at once when signal returns or the app is opened). */
-export const SEND_EVERY_MS = 60_000;
+import { CarerButton } from './carer-button';
 
 /** How long "Visit … saved on this phone" stays. */
 const SAVED_NOTE_MS = 6_000;
@@ -104,12 +102,6 @@ function useInView(ref: RefObject<HTMLElement | null>): boolean {
   return inView;
 }
 
-async function askForBackgroundSync() {
-  const registration = await navigator.serviceWorker?.getRegistration('/carer/');
-  const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
-  await sync?.register(SEND_SYNC_TAG).catch(() => undefined);
-}
-
 export function CarerApp({
   user,
   auth,
@@ -133,7 +125,6 @@ export function CarerApp({
   const [phoneVisits, setPhoneVisits] = useState<PhoneVisit[]>([]);
   const [live, setLive] = useState<LiveVisit>();
   const [outcome, setOutcome] = useState<SendOutcome>();
-  const [online, setOnline] = useState(navigator.onLine);
   const [open, setOpenState] = useState<OpenForm>();
   // The open form is kept on the phone as it is typed: closing the app mid-visit-form loses nothing.
   const setOpen = useCallback(
@@ -181,30 +172,12 @@ export function CarerApp({
     [outbox, api, failureKind, onAccessEnded, reload],
   );
 
+  // Opened: the form being typed, what the phone holds, then a first round of sending.
   useEffect(() => {
     void outbox.get('form').then((form) => form && setOpenState(form));
     void reload().then(send);
-    const sendSoon = () => void send();
-    const onVisible = () => document.visibilityState === 'visible' && sendSoon();
-    const onOnline = () => {
-      setOnline(true);
-      sendSoon();
-    };
-    const onOffline = () => setOnline(false);
-    const onMessage = (event: MessageEvent) => event.data === SEND_MESSAGE && sendSoon();
-    window.addEventListener('online', onOnline);
-    window.addEventListener('offline', onOffline);
-    document.addEventListener('visibilitychange', onVisible);
-    navigator.serviceWorker?.addEventListener('message', onMessage);
-    const timer = setInterval(() => void outbox.countWaiting().then((n) => n > 0 && sendSoon()), SEND_EVERY_MS);
-    return () => {
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('offline', onOffline);
-      document.removeEventListener('visibilitychange', onVisible);
-      navigator.serviceWorker?.removeEventListener('message', onMessage);
-      clearInterval(timer);
-    };
   }, [outbox, reload, send]);
+  const online = useAutoSend(outbox, send);
 
   const today = phoneToday();
   const waiting = phoneVisits.filter((v) => v.state === 'waiting').length;
@@ -326,9 +299,9 @@ export function CarerApp({
               {user.givenName} {user.familyName}
             </p>
           </div>
-          <button type="button" onClick={() => void signOut()} className="h-11 rounded-lg border border-sidebar-border px-4 font-medium">
+          <CarerButton onClick={() => void signOut()} look="header" size="small">
             Sign out
-          </button>
+          </CarerButton>
         </div>
         {/* What still waits stays in view while the carer scrolls their clients and visits. */}
         {waitingWords && !statusInView ? (
@@ -438,43 +411,41 @@ export function CarerApp({
                   {visit.mayChange && (visit.state === 'sent' || visit.state === 'withOffice') ? (
                     <div className="mt-3 flex flex-wrap gap-2">
                       {visit.state === 'sent' && packages.some((p) => p.id === visit.packageId) ? (
-                        <button
-                          type="button"
+                        <CarerButton
                           onClick={() => void changeVisit(visit)}
                           aria-label={`Change: ${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`}
-                          className="h-11 rounded-lg border bg-background px-4 font-medium"
+                          size="small"
                         >
                           Change
-                        </button>
+                        </CarerButton>
                       ) : null}
-                      <button
-                        type="button"
+                      <CarerButton
                         onClick={() => void withdrawVisit(visit)}
                         aria-label={`Withdraw: ${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`}
-                        className="h-11 rounded-lg border bg-background px-4 font-medium"
+                        size="small"
                       >
                         Withdraw
-                      </button>
+                      </CarerButton>
                     </div>
                   ) : null}
                   {visit.state === 'refused' && (visit.change || visit.withdraw) ? (
-                    <button
-                      type="button"
+                    <CarerButton
                       onClick={() => void keepAsSent(visit)}
                       aria-label={`Keep as the office has it: ${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`}
-                      className="mt-3 h-11 rounded-lg border bg-background px-4 font-medium"
+                      size="small"
+                      className="mt-3"
                     >
                       Keep it as the office has it
-                    </button>
+                    </CarerButton>
                   ) : visit.state === 'refused' ? (
-                    <button
-                      type="button"
+                    <CarerButton
                       onClick={() => void removeRefused(visit)}
                       aria-label={`Remove from this phone: ${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`}
-                      className="mt-3 h-11 rounded-lg border bg-background px-4 font-medium"
+                      size="small"
+                      className="mt-3"
                     >
                       Remove from this phone
-                    </button>
+                    </CarerButton>
                   ) : null}
                 </li>
               ))}
@@ -513,9 +484,9 @@ function SendingStatus({
       <div role="alert" className="space-y-3 rounded-xl border border-warning bg-warning/15 p-4">
         <p className="font-semibold">{waiting > 0 ? `${waiting} waiting to send` : 'All sent'}</p>
         <p>Your sign-in has ended. Sign in again to send your visits: they are kept on this phone until then.</p>
-        <button type="button" onClick={onSignIn} className="h-12 w-full rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground">
+        <CarerButton onClick={onSignIn} look="primary" className="w-full">
           Sign in again
-        </button>
+        </CarerButton>
       </div>
     );
   }
@@ -541,9 +512,9 @@ function SendingStatus({
       <p className="text-lg font-semibold">{waiting} waiting to send</p>
       {asides ? <p className="font-medium">{asides}</p> : null}
       <p>{why}</p>
-      <button type="button" onClick={onSend} disabled={sending} className="h-11 rounded-lg border bg-background px-4 font-medium disabled:opacity-60">
+      <CarerButton onClick={onSend} disabled={sending} size="small">
         {sending ? 'Sending…' : 'Send now'}
-      </button>
+      </CarerButton>
     </div>
   );
 }
@@ -611,38 +582,36 @@ function ClientCard({
             Visit started at {live.start}
             {live.date === today ? ' today' : ` on ${formatShortDay(live.date)}`}
           </p>
-          <button type="button" onClick={onCancelLive} className="h-11 rounded-lg border bg-background px-3 font-medium">
+          <CarerButton onClick={onCancelLive} size="small">
             Cancel visit
-          </button>
+          </CarerButton>
         </div>
       ) : null}
       {form ?? (
         <div className="mt-4 grid gap-3 min-[420px]:grid-cols-2">
-          <button type="button" onClick={() => onRecord('visit')} className="h-12 rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground">
+          <CarerButton onClick={() => onRecord('visit')} look="primary">
             Record a visit
-          </button>
+          </CarerButton>
           {live ? (
-            <button type="button" onClick={onFinish} className="h-12 rounded-lg border-2 border-primary bg-background px-4 text-base font-semibold text-primary">
+            <CarerButton onClick={onFinish} look="outline">
               Finish visit
-            </button>
+            </CarerButton>
           ) : (
-            <button
-              type="button"
+            <CarerButton
               onClick={onStart}
               disabled={busy !== undefined}
               aria-describedby={busy ? `${pkg.id}-busy` : undefined}
-              className="h-12 rounded-lg border-2 border-primary bg-background px-4 text-base font-semibold text-primary disabled:opacity-50"
+              look="outline"
             >
               Start visit
-            </button>
+            </CarerButton>
           )}
-          <button
-            type="button"
+          <CarerButton
             onClick={() => onRecord('couldNotVisit')}
-            className="h-12 rounded-lg border bg-background px-4 text-base font-medium min-[420px]:col-span-2"
+            className="min-[420px]:col-span-2"
           >
             Couldn’t visit
-          </button>
+          </CarerButton>
           {busy ? (
             <p id={`${pkg.id}-busy`} className="text-sm text-muted-foreground min-[420px]:col-span-2">
               Start is off while your visit to {busy} is running: finish that one first.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Outbox } from './outbox';
+import { CarerButton } from './carer-button';
 
 /** The browser's offer to add the app to the home screen (Chrome and Edge on Android), kept until the carer asks. */
 interface InstallPrompt extends Event {
@@ -48,17 +49,17 @@ export function HomeScreenHint({ outbox }: { outbox: Outbox }) {
       </p>
       <div className="flex flex-wrap gap-2">
         {offer ? (
-          <button
-            type="button"
+          <CarerButton
             onClick={() => void offer.prompt().then(() => offer.userChoice).then(({ outcome }) => outcome === 'accepted' && done())}
-            className="h-11 rounded-lg bg-primary px-4 font-semibold text-primary-foreground"
+            look="primary"
+            size="small"
           >
             Add to home screen
-          </button>
+          </CarerButton>
         ) : null}
-        <button type="button" onClick={done} className="h-11 rounded-lg border bg-background px-4 font-medium">
+        <CarerButton onClick={done} size="small">
           {offer ? 'Not now' : 'Got it'}
-        </button>
+        </CarerButton>
       </div>
     </aside>
   );

@@ -11,6 +11,7 @@ import { CarerAuth, type CarerSession } from './carer-auth';
 import { Outbox } from './outbox';
 import type { AfterEnd, CarerApi } from './sender';
 import { formatDate } from '@/shared/dates';
+import { CarerButton } from './carer-button';
 
 /** Where the app keeps the office's sign-in settings, so it opens with no signal. */
 const CONFIG_KEY = 'valecare.carer.config';
@@ -173,13 +174,12 @@ function Root() {
         </p>
       ) : null}
       {state.auth ? (
-        <button
-          type="button"
+        <CarerButton
           onClick={() => void state.auth!.signIn().catch(() => setState({ ...state, problem: 'Signing in needs signal. Try again where there is signal.' }))}
-          className="h-12 rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground"
+          look="primary"
         >
           Sign in
-        </button>
+        </CarerButton>
       ) : null}
     </Page>
   );

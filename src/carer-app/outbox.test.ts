@@ -169,7 +169,7 @@ describe('a visit’s own checks on the phone', () => {
   const today = '2026-11-27';
   const at = (time: string) => ({ today, time });
   it.each([
-    [{ date: '2026-11-28', start: '09:00', end: '10:00', note: '' }, '12:00', { date: 'This day is still to come: record a visit on or after its day' }],
+    [{ date: '2026-11-28', start: '09:00', end: '10:00', note: '' }, '12:00', { date: 'This day is still to come: a visit is recorded on or after its day' }],
     [{ date: today, start: '', end: '10:00', note: '' }, '12:00', { start: 'Enter the time the visit started, as HH:MM' }],
     [{ date: today, start: '10:00', end: '10:00', note: '' }, '12:00', { end: 'The visit ends the minute it starts: check the start and end times' }],
     // At 03:35 a visit of this evening has not happened yet; a night visit ending at 03:00 has.

@@ -7,12 +7,17 @@ import {
   endsNextDay,
   LONG_VISIT_MINUTES,
   overlapIn,
+  TIME_OF_DAY,
+  VISIT_NOTE_MAX,
   VISIT_REFUSALS,
   type VisitDay,
   visitEndDate,
   visitMinutes,
 } from '@/shared/carer-app';
-import { formatDate, formatShortDay } from '@/shared/dates';
+import { formatDate, formatShortDay, isIsoDate } from '@/shared/dates';
+import { CarerButton } from './carer-button';
+
+const NOTE_TOO_LONG = `At most ${VISIT_NOTE_MAX} characters`;
 
 export interface VisitDraft {
   date: string;
@@ -46,22 +51,22 @@ export const visitLength = (minutes: number) => [Math.floor(minutes / 60) ? `${M
  */
 export function visitProblems(draft: VisitDraft, now: PhoneNow, others: readonly VisitDay[] = []): Partial<Record<keyof VisitDraft, string>> {
   const problems: Partial<Record<keyof VisitDraft, string>> = {};
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) problems.date = 'Enter the day of the visit';
-  else if (draft.date > now.today) problems.date = 'This day is still to come: record a visit on or after its day';
+  if (!isIsoDate(draft.date)) problems.date = 'Enter the day of the visit';
+  else if (draft.date > now.today) problems.date = VISIT_REFUSALS.future;
   if (isCouldNotVisit(draft)) {
     if (!draft.couldNotVisit) problems.couldNotVisit = 'Choose why you could not visit';
-    if (draft.note.length > 500) problems.note = 'At most 500 characters';
+    if (draft.note.length > VISIT_NOTE_MAX) problems.note = NOTE_TOO_LONG;
     return problems;
   }
-  if (!/^\d{2}:\d{2}$/.test(draft.start)) problems.start = 'Enter the time the visit started, as HH:MM';
-  if (!/^\d{2}:\d{2}$/.test(draft.end)) problems.end = 'Enter the time the visit ended, as HH:MM';
+  if (!TIME_OF_DAY.test(draft.start)) problems.start = 'Enter the time the visit started, as HH:MM';
+  if (!TIME_OF_DAY.test(draft.end)) problems.end = 'Enter the time the visit ended, as HH:MM';
   else if (!problems.start && !problems.date) {
     const overlap = overlapIn(draft, others);
     if (visitMinutes(draft) === 0) problems.end = VISIT_REFUSALS.noLength;
     else if (endsAfter(draft, now)) problems.end = VISIT_REFUSALS.notEndedYet(draft.end);
     else if (overlap) problems.end = VISIT_REFUSALS.overlaps({ date: overlap.date, start: overlap.start ?? '', end: overlap.end ?? '' });
   }
-  if (draft.note.length > 500) problems.note = 'At most 500 characters';
+  if (draft.note.length > VISIT_NOTE_MAX) problems.note = NOTE_TOO_LONG;
   else if (draft.tellOffice && !draft.note.trim()) problems.note = 'Say in the note what the office needs to know';
   return problems;
 }
@@ -127,7 +132,7 @@ export function VisitForm({
     onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }),
   });
   const notGiven = isCouldNotVisit(draft);
-  const times = !notGiven && /^\d{2}:\d{2}$/.test(draft.start) && /^\d{2}:\d{2}$/.test(draft.end) && /^\d{4}-\d{2}-\d{2}$/.test(draft.date);
+  const times = !notGiven && TIME_OF_DAY.test(draft.start) && TIME_OF_DAY.test(draft.end) && isIsoDate(draft.date);
   const minutes = times ? visitMinutes(draft) : 0;
   const problem = (key: keyof VisitDraft) =>
     shown[key] ? (
@@ -225,7 +230,7 @@ export function VisitForm({
         <label htmlFor={`${id}-note`} className="font-medium">
           Note <span className="font-normal text-muted-foreground">(optional)</span>
         </label>
-        <textarea rows={3} maxLength={500} className={`${FIELD} h-auto py-2`} {...field('note')} />
+        <textarea rows={3} maxLength={VISIT_NOTE_MAX} className={`${FIELD} h-auto py-2`} {...field('note')} />
         {problem('note')}
         {notGiven ? (
           <p className="mt-1 text-sm text-muted-foreground">The office sees this on its first screen.</p>
@@ -245,12 +250,12 @@ export function VisitForm({
         )}
       </div>
       <div className="flex gap-3">
-        <button type="submit" disabled={saving} className="h-12 flex-1 rounded-lg bg-primary px-4 text-base font-semibold text-primary-foreground disabled:opacity-60">
+        <CarerButton type="submit" disabled={saving} look="primary" className="flex-1">
           {changing ? 'Send the change' : notGiven ? 'Save' : 'Save visit'}
-        </button>
-        <button type="button" onClick={cancel} className="h-12 rounded-lg border bg-background px-4 text-base font-medium">
+        </CarerButton>
+        <CarerButton onClick={cancel} >
           Cancel
-        </button>
+        </CarerButton>
       </div>
     </form>
   );

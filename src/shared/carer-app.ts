@@ -2,6 +2,12 @@
 import { addDays, formatDate } from './dates';
 import { type MissedReason, monthLabel } from './deliveries';
 
+/** A time of day as the phone records a visit's start and end: HH:MM, 24-hour. The schema and the phone check by it. */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The most characters of a visit's note (the schema's line of text). */
+export const VISIT_NOTE_MAX = 500;
+
 /** The most visits one call sends: a phone with more waiting sends them in turns. */
 export const MAX_VISITS_A_CALL = 100;
 

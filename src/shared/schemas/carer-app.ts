@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { packageId } from './care';
 import { isoDate, MAX, text } from './common';
 import { carerId, clientId } from './people';
-import { COULD_NOT_VISIT, MAX_VISITS_A_CALL } from '@/shared/carer-app';
+import { COULD_NOT_VISIT, MAX_VISITS_A_CALL, TIME_OF_DAY, VISIT_NOTE_MAX } from '@/shared/carer-app';
 
 /** The carer whose account on the carer app is asked about, given or ended. */
 export const carerAppRef = z.strictObject({ carerId });
@@ -12,7 +12,7 @@ export type CarerAppRef = z.output<typeof carerAppRef>;
 const timeOfDay = z
   .string()
   .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Enter a time as HH:MM' });
+  .regex(TIME_OF_DAY, { message: 'Enter a time as HH:MM' });
 
 export { MAX_VISITS_A_CALL };
 
@@ -30,7 +30,7 @@ const visitGiven = z
     date: isoDate,
     start: timeOfDay,
     end: timeOfDay,
-    note: text(MAX.line).optional(),
+    note: text(VISIT_NOTE_MAX).optional(),
     /** The note is for the office to see ("The office needs to know"). */
     tellOffice: z.boolean().optional(),
     /** The carer changed a visit they sent before (its id): the new details replace the old, which the office keeps. */
@@ -44,7 +44,7 @@ const visitNotGiven = z.strictObject({
   packageId,
   date: isoDate,
   couldNotVisit: z.enum(COULD_NOT_VISIT, { error: 'Choose why the visit did not happen' }),
-  note: text(MAX.line).optional(),
+  note: text(VISIT_NOTE_MAX).optional(),
   change: z.literal(true).optional(),
 });
 
