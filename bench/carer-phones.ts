@@ -30,9 +30,9 @@ import { createLogger } from '@/server/log';
 import { newCarer } from '@/server/test/builders';
 import { openServerDatabase } from '@/server/test/server-storage';
 import { appRouter } from '@/server/app-router';
-import { createCallerFactory } from '@/server/trpc/init';
+import { callContext, createCallerFactory } from '@/server/trpc/init';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
-import { addDays, timeIn, todayIn } from '@/shared/dates';
+import { addDays, todayIn } from '@/shared/dates';
 import { hoursOfVisits, MAX_VISITS_A_CALL } from '@/shared/carer-app';
 import { CARER_ROLE } from '@/shared/permissions';
 
@@ -117,17 +117,9 @@ async function seed(options: FleetOptions, publicUrl: string): Promise<Phone[]> 
     const today = todayIn(env.timeZone);
     const days = Math.ceil(options.visitsPerCarer / SLOTS.length);
     const firstDay = addDays(today, -days - 1);
-    const admin = createCaller({
-      db,
-      user: { givenName: 'Fleet', familyName: 'Admin', email: 'fleet.admin@valecare.test', role: 'Admin' },
-      todayNow: () => today,
-      timeNow: () => timeIn(env.timeZone),
-      deprivationMaxDecile: env.deprivationMaxDecile,
-      retentionYears: env.retentionYears,
-      log: createLogger('silent'),
-      env,
-      clientIp: '127.0.0.1',
-    });
+    const admin = createCaller(
+      callContext({ db, env, user: { givenName: 'Fleet', familyName: 'Admin', email: 'fleet.admin@valecare.test', role: 'Admin' }, log: createLogger('silent'), todayNow: () => today }),
+    );
     const key = await signingKey(db);
     const privateKey = await importJWK(key, 'RS256');
     const Sessions = databaseAdapter(db);

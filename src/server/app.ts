@@ -5,14 +5,13 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { timeIn, todayIn } from '@/shared/dates';
 import { SessionRefusedError } from '@/shared/session';
 import { setupAuth } from './auth/auth-setup';
 import { InvalidTokenError } from './auth/token-verifier';
 import type { DatabaseConnection } from './db/client';
 import { type Env, fastifyTrustProxy } from './env';
 import { securityHeaders } from './security-headers';
-import type { Context } from './trpc/init';
+import { callContext, type Context } from './trpc/init';
 import { queryCache } from './query-cache/query-cache';
 import { deliveriesSettled } from './mail/mail';
 import { type AppRouter, appRouter } from './app-router';
@@ -97,7 +96,7 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
         req.log.info({ reason: error.message }, 'bearer token refused');
       }
     }
-    return { db, user, sessionId, todayNow: () => todayIn(env.timeZone), timeNow: () => timeIn(env.timeZone), deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, log: req.log, env, clientIp: req.ip, carerAccessEnded, endedCarer, ...(token && !user ? { refusedToken: token } : {}) };
+    return callContext({ db, env, user, sessionId, log: req.log, clientIp: req.ip, carerAccessEnded, endedCarer, ...(token && !user ? { refusedToken: token } : {}) });
   }
 
   await app.register(queryCache, { db, contextFor });

@@ -13,7 +13,7 @@ import { users } from '@/server/db/schema/auth';
 import { carers } from '@/server/db/schema/people';
 import { type Env, loadEnv } from '@/server/env';
 import { timeIn, todayIn } from '@/shared/dates';
-import { createCallerFactory } from '@/server/trpc/init';
+import { callContext, createCallerFactory } from '@/server/trpc/init';
 import { appRouter } from '@/server/app-router';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -100,17 +100,16 @@ export async function createTestApp({
     app,
     database,
     caller: (role, as) =>
-      createCaller({
-        db: database.db,
-        user: { givenName: role, familyName: 'Tester', email: as?.email ?? `${role.toLowerCase()}@valecare.test`, role },
-        todayNow: () => today ?? todayIn(env.timeZone),
-        timeNow: () => timeOfDay ?? (today ? '23:59' : timeIn(env.timeZone)),
-        deprivationMaxDecile: env.deprivationMaxDecile,
-        retentionYears: env.retentionYears,
-        log: app.log,
-        env,
-        clientIp: '127.0.0.1',
-      }),
+      createCaller(
+        callContext({
+          db: database.db,
+          env,
+          user: { givenName: role, familyName: 'Tester', email: as?.email ?? `${role.toLowerCase()}@valecare.test`, role },
+          log: app.log,
+          todayNow: () => today ?? todayIn(env.timeZone),
+          timeNow: () => timeOfDay ?? (today ? '23:59' : timeIn(env.timeZone)),
+        }),
+      ),
     auditRows: (recordId) => database.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(auditLog.id),
     setToday: (date, time) => {
       today = date;

@@ -1,37 +1,45 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { FastifyBaseLogger } from 'fastify';
 import { ZodError } from 'zod';
 import type { Action, Resource } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
+import { todayIn, timeIn } from '@/shared/dates';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import type { EndedCarerCheck } from '@/server/records/carer-accounts';
+import { type CallSettings, callSettingsOf } from '@/server/records/service-context';
 
-export interface Context {
-  db: Database;
+/** A request's context: the call's settings, who (if anyone) signed in, and what the carer app's calls need. */
+export interface Context extends CallSettings {
   /** The verified signed-in user, or null when the request carries no valid ID token. */
   user: SessionUser | null;
-  /** The built-in provider's sign-in session the token names, if any (My account keeps it when others end). */
-  sessionId?: string;
   /** Today's calendar date in the charity's time zone, read as a signed-in procedure starts. */
   todayNow: () => string;
   /** The time of day (HH:MM) in the charity's time zone, read with today: a visit may not end later than it. */
   timeNow: () => string;
-  /** Areas in this deprivation decile or below count as deprived (DESIGN §3). */
-  deprivationMaxDecile: number;
-  /** How long records of people whose care has ended are kept before review (data protection). */
-  retentionYears: number;
-  log: FastifyBaseLogger;
-  /** The server's settings, for work that runs outside one request's data (jobs run on demand). */
-  env: Env;
-  /** The caller's address, for the limits on password attempts. */
-  clientIp: string;
   /** Whether a carer-app token's carer has had their access ended (the built-in provider's tokens only). */
   carerAccessEnded?: (idToken: string) => Promise<boolean>;
   /** The ended carer a phone's last token speaks for, to send the visits it recorded before the end (decision 309). */
   endedCarer?: EndedCarerCheck;
   /** The bearer token the call carried when it did not verify: a phone's last, after its carer's access ended. */
   refusedToken?: string;
+}
+
+/**
+ * A call's context from the server's settings: a request's (app.ts), or one made without a request (tests, the
+ * bench's seeding). Today and the time of day are the charity's now, unless the caller gives its own clock.
+ */
+export function callContext({
+  db,
+  env,
+  user,
+  log,
+  clientIp = '127.0.0.1',
+  todayNow = () => todayIn(env.timeZone),
+  timeNow = () => timeIn(env.timeZone),
+  ...extra
+}: Pick<Context, 'db' | 'env' | 'user' | 'log'> & Partial<Omit<Context, 'db' | 'env' | 'user' | 'log'>> & { db: Database; env: Env }): Context {
+  const settings = callSettingsOf({ db, env, log, clientIp, deprivationMaxDecile: env.deprivationMaxDecile, retentionYears: env.retentionYears, sessionId: extra.sessionId });
+  return { ...extra, ...settings, user, todayNow, timeNow };
 }
 
 /** Every procedure that touches data says which resource and action it is (spec §6). */

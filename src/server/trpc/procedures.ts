@@ -2,14 +2,13 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { type Action, can, isStaffRole, type Resource } from '@/shared/permissions';
 import { forbidden } from '@/server/records/record-errors';
-import type { ServiceContext } from '@/server/records/service-context';
+import { callSettingsOf, type ServiceContext } from '@/server/records/service-context';
 import { type Context, publicProcedure } from './init';
 
 /** The service context of a call whose ID token verified; undefined when nobody is signed in. */
 export function serviceContextOf(ctx: Context): ServiceContext | undefined {
   if (!ctx.user) return undefined;
-  const { user, todayNow, timeNow, ...settings } = ctx;
-  return { ...settings, actor: user, today: todayNow(), timeOfDay: timeNow() };
+  return { ...callSettingsOf(ctx), actor: ctx.user, today: ctx.todayNow(), timeOfDay: ctx.timeNow() };
 }
 
 function signedIn(ctx: Context): ServiceContext {

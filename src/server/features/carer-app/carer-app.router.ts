@@ -1,8 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { ACCESS_ENDED } from '@/shared/carer-app';
 import { CARER_ROLE } from '@/shared/permissions';
+import type { SessionUser } from '@/shared/session';
 import { accessStateInput, carerAppRef, resolveInput, syncInput, visitRef, visitsOfInput } from '@/shared/schemas/carer-app';
 import { liveCarerAccount } from '@/server/records/carer-accounts';
+import { type CarerContext, callSettingsOf } from '@/server/records/service-context';
 import { publicProcedure, router } from '@/server/trpc/init';
 import { authedProcedure, permitted, permittedMutation, permittedQuery, serviceContextOf } from '@/server/trpc/procedures';
 import { getCarerAppStatus, inviteCarer, revokeCarerApp } from './carer-app.service';
@@ -17,7 +19,7 @@ const carerProcedure = authedProcedure.use(async ({ ctx, next }) => {
   if (ctx.actor.role !== CARER_ROLE) throw notForStaff();
   const carer = await liveCarerAccount(ctx.db, { email: ctx.actor.email });
   if (!carer) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_ENDED });
-  return next({ ctx: { ...ctx, carer } });
+  return next({ ctx: { ...ctx, carer, endedAt: null } satisfies CarerContext });
 });
 
 /**
@@ -28,12 +30,12 @@ const sendingPhone = publicProcedure.use(async ({ ctx, next }) => {
   const service = serviceContextOf(ctx);
   if (service && service.actor.role !== CARER_ROLE) throw notForStaff();
   const carer = service && (await liveCarerAccount(ctx.db, { email: service.actor.email }));
-  if (service && carer) return next({ ctx: { ...service, carer, endedAt: null } });
+  if (service && carer) return next({ ctx: { ...service, carer, endedAt: null } satisfies CarerContext });
   const ended = ctx.refusedToken ? await ctx.endedCarer?.(ctx.refusedToken) : undefined;
   if (ended) {
-    const { user: _none, todayNow, timeNow, ...settings } = ctx;
-    const actor = { email: ended.email, givenName: ended.givenName, familyName: ended.familyName, role: CARER_ROLE };
-    return next({ ctx: { ...settings, actor, today: todayNow(), timeOfDay: timeNow(), carer: { carerId: ended.carerId }, endedAt: ended.endedAt } });
+    const actor: SessionUser = { email: ended.email, givenName: ended.givenName, familyName: ended.familyName, role: CARER_ROLE };
+    const sending: CarerContext = { ...callSettingsOf(ctx), actor, today: ctx.todayNow(), timeOfDay: ctx.timeNow(), carer: { carerId: ended.carerId }, endedAt: ended.endedAt };
+    return next({ ctx: sending });
   }
   if (service) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_ENDED });
   throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
@@ -51,8 +53,8 @@ export const carerAppRouter = router({
   getVisits: permittedQuery('deliveries', 'read', visitsOfInput, visitsOf),
   toResolve: permitted('carerApp', 'update').query(({ ctx }) => visitsToResolve(ctx)),
   resolve: permittedMutation('carerApp', 'update', resolveInput, resolveVisit),
-  myVisits: carerProcedure.query(({ ctx }) => myVisits(ctx, ctx.carer)),
-  sync: sendingPhone.input(syncInput).mutation(({ ctx, input }) => syncVisits(ctx, ctx.carer, input.visits, ctx.endedAt)),
+  myVisits: carerProcedure.query(({ ctx }) => myVisits(ctx)),
+  sync: sendingPhone.input(syncInput).mutation(({ ctx, input }) => syncVisits(ctx, input)),
   // Open without a sign-in: the phone asks once its own was refused (a mutation, so the token never sits in a URL).
   accessState: publicProcedure
     .input(accessStateInput)

@@ -12,7 +12,7 @@ import { recordAudit } from '@/server/records/audit-trail';
 import { notEndedYet } from '@/server/records/care.mappers';
 import { keepDayFromVisits } from '@/server/records/delivery-entries';
 import { getRecordingStart } from '@/server/records/recording-start';
-import type { ServiceContext } from '@/server/records/service-context';
+import type { CarerContext, ServiceContext } from '@/server/records/service-context';
 import { changeRefusal, changeVisit, mayChangeSoon, withdrawVisit } from './visit-changes';
 import { carersSlip, givenToPhone, overlapOf, packageOf, phoneRefusal, type RecordingLimits } from './visit-rules';
 
@@ -73,8 +73,8 @@ type SendingLimits = RecordingLimits & { endedOn: string | null };
  * in the hour audited in full (a duplicate changes nothing and is neither). A call that would take the carer past
  * VISITS_AN_HOUR is refused whole, for the phone to send later.
  */
-export async function syncVisits(ctx: ServiceContext, carer: { carerId: string }, sent: VisitInput[], endedAt: Date | null = null): Promise<VisitAnswer[]> {
-  const { db, actor, today, timeOfDay, env } = ctx;
+export async function syncVisits(ctx: CarerContext, { visits: sent }: { visits: VisitInput[] }): Promise<VisitAnswer[]> {
+  const { db, actor, today, timeOfDay, env, carer, endedAt } = ctx;
   if (sent.length === 0) return [];
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${carers} where ${carers.id} = ${carer.carerId} for update`);
@@ -216,7 +216,7 @@ export interface MyVisit {
  * recorded on packages still given to it, and those the office has to resolve or turned down (the carer reads the
  * outcome) unless the client was anonymised. Nothing else of any client.
  */
-export async function myVisits({ db, today }: ServiceContext, carer: { carerId: string }): Promise<{ today: string; packages: CarerPackage[]; visits: MyVisit[] }> {
+export async function myVisits({ db, today, carer }: CarerContext): Promise<{ today: string; packages: CarerPackage[]; visits: MyVisit[] }> {
   const [own, recent, closed] = await Promise.all([
     db
       .select({
