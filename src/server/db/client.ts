@@ -24,8 +24,9 @@ import * as jobs from './schema/jobs';
 import * as mail from './schema/mail';
 import * as people from './schema/people';
 import * as reminders from './schema/reminders';
+import * as visits from './schema/visits';
 
-export const schema = { ...people, ...care, ...deliveries, ...compliance, ...training, ...mag, ...exclusions, ...deprivation, ...audit, ...auth, ...mail, ...jobs, ...reminders };
+export const schema = { ...people, ...care, ...deliveries, ...compliance, ...training, ...mag, ...exclusions, ...deprivation, ...audit, ...auth, ...mail, ...jobs, ...reminders, ...visits };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: services take either. */

@@ -1,9 +1,11 @@
-import { and, asc, eq, gte, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { type CouldNotVisit, hoursOfVisits, MISSED_REASON_OF } from '@/shared/carer-app';
 import { addDays } from '@/shared/dates';
+import { monthOfDate } from '@/shared/deliveries';
 import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
-import { deliveries, visits } from '@/server/db/schema/deliveries';
+import { closedMonths, deliveries } from '@/server/db/schema/deliveries';
+import { visits } from '@/server/db/schema/visits';
 
 /** A package with care recorded is kept, so delivered hours are never lost. */
 export const HAS_DELIVERIES_REFUSED = 'Care has been recorded for this package. Archive it instead, so its hours stay in the reports.';
@@ -72,4 +74,35 @@ export async function keepDayFromVisits(tx: Executor, packageId: string, carerId
       .set({ ...figure, version: entry.version + 1, updatedAt: new Date() })
       .where(eq(deliveries.id, entry.id));
   }
+}
+
+/** Why days of a package take no delivered care, as a code each caller words its own way (the timesheet, the phone). */
+export type DayRefusal = { code: 'future' } | { code: 'beforeStart'; start: string } | { code: 'afterEnd'; end: string } | { code: 'closedMonth'; month: string };
+
+/**
+ * The first closed month among these days', or null. Read under a share lock on the closed months: changes run side
+ * by side but not beside a closing, so no care slips into a month as it closes.
+ */
+export async function closedMonthAmong(tx: Executor, days: readonly string[]): Promise<string | null> {
+  await tx.execute(sql`lock table ${closedMonths} in share mode`);
+  const months = [...new Set(days.map(monthOfDate))];
+  const [closed] = await tx.select({ month: closedMonths.month }).from(closedMonths).where(inArray(closedMonths.month, months)).orderBy(closedMonths.month).limit(1);
+  return closed?.month ?? null;
+}
+
+/**
+ * Why the days `first` to `last` of a package take no delivered care, whoever records it, or null: a day to come
+ * (when `today` is given), a day outside the package's dates, a day of a closed month. The one rule of a day, for the
+ * office's entries and the carers' visits alike.
+ */
+export async function dayRefusal(
+  tx: Executor,
+  pkg: { startDate: string; endDate: string | null },
+  { first, last, today }: { first: string; last: string; today?: string },
+): Promise<DayRefusal | null> {
+  if (today !== undefined && first > today) return { code: 'future' };
+  if (first < pkg.startDate) return { code: 'beforeStart', start: pkg.startDate };
+  if (pkg.endDate !== null && last > pkg.endDate) return { code: 'afterEnd', end: pkg.endDate };
+  const month = await closedMonthAmong(tx, [first, last]);
+  return month ? { code: 'closedMonth', month } : null;
 }

@@ -11,7 +11,7 @@ import { totpCode, totpStep } from '@/server/features/account/totp';
 import { addUser, setPassword } from '@/server/features/account/accounts';
 import type { Database } from '@/server/db/client';
 import { loginAttempts } from '@/server/db/schema/auth';
-import { visits } from '@/server/db/schema/deliveries';
+import { visits } from '@/server/db/schema/visits';
 import { queueMessage } from '@/server/mail/mail';
 import type { TestApp } from './test-app';
 

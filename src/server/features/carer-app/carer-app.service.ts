@@ -5,7 +5,7 @@ import type { CarerAppRef } from '@/shared/schemas/carer-app';
 import type { Executor } from '@/server/db/client';
 import { newId, newPassword } from '@/server/db/ids';
 import { users } from '@/server/db/schema/auth';
-import { visits } from '@/server/db/schema/deliveries';
+import { visits } from '@/server/db/schema/visits';
 import { carers } from '@/server/db/schema/people';
 import { findUserByEmail, hashPassword, toStaffUser } from '@/server/features/account/accounts';
 import { type LinkToPassOn, sendInvitation } from '@/server/features/account/password-links';

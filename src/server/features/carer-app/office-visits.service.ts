@@ -3,7 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CouldNotVisit } from '@/shared/carer-app';
 import type { VisitRef, VisitsOfInput } from '@/shared/schemas/carer-app';
 import { packages, requests } from '@/server/db/schema/care';
-import { visits, type VisitAsSent } from '@/server/db/schema/deliveries';
+import { visits, type VisitAsSent } from '@/server/db/schema/visits';
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
 import { forbidden, notFound, refused } from '@/server/records/record-errors';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { CHANGE_DAYS, type CouldNotVisit, VISIT_REFUSALS, visitDays } from '@/shared/carer-app';
 import type { Executor } from '@/server/db/client';
-import { visits, type VisitAsSent } from '@/server/db/schema/deliveries';
+import { visits, type VisitAsSent } from '@/server/db/schema/visits';
 import { recordAudit } from '@/server/records/audit-trail';
 import { keepDayFromVisits } from '@/server/records/delivery-entries';
 import type { ServiceContext } from '@/server/records/service-context';

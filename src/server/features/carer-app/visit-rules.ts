@@ -1,11 +1,12 @@
-import { and, eq, gte, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
 import { endsAfter, timesOf, VISIT_REFUSALS, type VisitDay, visitEndDate, visitMinutes } from '@/shared/carer-app';
 import { addDays } from '@/shared/dates';
 import { monthOfDate } from '@/shared/deliveries';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
-import { closedMonths, visits } from '@/server/db/schema/deliveries';
+import { visits } from '@/server/db/schema/visits';
 import { clients } from '@/server/db/schema/people';
+import { closedMonthAmong, type DayRefusal, dayRefusal } from '@/server/records/delivery-entries';
 
 // What makes a visit recordable, for the phone's visits as they arrive and for the office resolving one that waited.
 
@@ -78,18 +79,30 @@ export async function phoneRefusal(tx: Executor, visit: VisitTimes, pkg: Package
   return null;
 }
 
+/** The day's refusal (records/delivery-entries.ts) in a carer's words. */
+function visitWords(refusal: DayRefusal): string {
+  switch (refusal.code) {
+    case 'future':
+      return VISIT_REFUSALS.future;
+    case 'beforeStart':
+      return VISIT_REFUSALS.beforeStart(refusal.start);
+    case 'afterEnd':
+      return VISIT_REFUSALS.afterEnd(refusal.end);
+    case 'closedMonth':
+      return VISIT_REFUSALS.closedMonth(refusal.month);
+  }
+}
+
 /** Why the visit's days cannot be delivered care on the package (its dates, a closed month), whoever records it, or null. */
 export async function packageRefusal(tx: Executor, visit: VisitTimes, pkg: PackageOfVisit): Promise<string | null> {
-  if (visit.date < pkg.startDate) return VISIT_REFUSALS.beforeStart(pkg.startDate);
-  if (pkg.endDate !== null && visitEndDate(visit) > pkg.endDate) return VISIT_REFUSALS.afterEnd(pkg.endDate);
-  return closedMonthOf(tx, visit);
+  const refusal = await dayRefusal(tx, pkg, { first: visit.date, last: visitEndDate(visit) });
+  return refusal && visitWords(refusal);
 }
 
 /** Why a visit's days are beyond change (a month of them closed), or null. */
 export async function closedMonthOf(tx: Executor, visit: VisitDay): Promise<string | null> {
-  const months = [...new Set([monthOfDate(visit.date), monthOfDate(visitEndDate(visit))])];
-  const [closed] = await tx.select({ month: closedMonths.month }).from(closedMonths).where(inArray(closedMonths.month, months)).orderBy(closedMonths.month).limit(1);
-  return closed ? VISIT_REFUSALS.closedMonth(closed.month) : null;
+  const month = await closedMonthAmong(tx, [visit.date, visitEndDate(visit)]);
+  return month && VISIT_REFUSALS.closedMonth(month);
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   DELIVERY_MESSAGES,
   type DeliverySource,
   type DeliveryStatus,
-  entryDayRefusal,
   type MissedReason,
   monthDates,
   monthLabel,
@@ -21,10 +20,11 @@ import { type Executor, queryRows } from '@/server/db/client';
 import { jsonTuple } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
-import { closedMonths, deliveries, visits } from '@/server/db/schema/deliveries';
+import { closedMonths, deliveries } from '@/server/db/schema/deliveries';
+import { visits } from '@/server/db/schema/visits';
 import { carers, clients } from '@/server/db/schema/people';
 import { diffRecords, recordAudit } from '@/server/records/audit-trail';
-import { keepDayFromVisits } from '@/server/records/delivery-entries';
+import { closedMonthAmong, type DayRefusal, dayRefusal, keepDayFromVisits } from '@/server/records/delivery-entries';
 import { getRecordingStart, type RecordingStart, recordingRow } from '@/server/records/recording-start';
 import { notFound, refused } from '@/server/records/record-errors';
 import { carerNameFor, mayReadCarer } from '@/server/records/role-views';
@@ -283,23 +283,29 @@ async function readWeek(db: Executor, today: string, weekStart: string): Promise
   };
 }
 
-/** Refuses an entry on a day to come, outside its package's dates, or in a closed month. */
-async function checkEntryDay(tx: Executor, today: string, pkg: { startDate: string; endDate: string | null }, date: string): Promise<void> {
-  // The timesheet's rule; closed months are read under the lock below, not from the week it showed.
-  const refusal = entryDayRefusal(pkg, date, today, []);
-  if (refusal) throw refused(refusal);
-  await checkMonthOpen(tx, date);
+/** The day's refusal (records/delivery-entries.ts) in the timesheet's words, as it shows them beside the cell. */
+function entryWords(refusal: DayRefusal, pkg: { startDate: string; endDate: string | null }): string {
+  switch (refusal.code) {
+    case 'future':
+      return DELIVERY_MESSAGES.future;
+    case 'beforeStart':
+    case 'afterEnd':
+      return DELIVERY_MESSAGES.outsidePackage(pkg.startDate, pkg.endDate);
+    case 'closedMonth':
+      return DELIVERY_MESSAGES.closedMonth(refusal.month);
+  }
 }
 
-/**
- * Refuses a change on a day of a closed month. The share lock on the closed months lets changes run side by
- * side but not beside a closing, so no entry slips into a month as it closes.
- */
+/** Refuses an entry on a day to come, outside its package's dates, or in a closed month (read as it is now, not as the week showed). */
+async function checkEntryDay(tx: Executor, today: string, pkg: { startDate: string; endDate: string | null }, date: string): Promise<void> {
+  const refusal = await dayRefusal(tx, pkg, { first: date, last: date, today });
+  if (refusal) throw refused(entryWords(refusal, pkg));
+}
+
+/** Refuses a change on a day of a closed month. */
 async function checkMonthOpen(tx: Executor, date: string): Promise<void> {
-  const month = monthOfDate(date);
-  await tx.execute(sql`lock table ${closedMonths} in share mode`);
-  const [closed] = await tx.select({ month: closedMonths.month }).from(closedMonths).where(eq(closedMonths.month, month));
-  if (closed) throw refused(DELIVERY_MESSAGES.closedMonth(month));
+  const month = await closedMonthAmong(tx, [date]);
+  if (month) throw refused(DELIVERY_MESSAGES.closedMonth(month));
 }
 
 /** What the office typed for a day: its figure from then on, which a carer's later visits never overwrite. */
