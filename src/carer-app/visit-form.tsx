@@ -53,21 +53,23 @@ export function visitProblems(draft: VisitDraft, now: PhoneNow, others: readonly
   const problems: Partial<Record<keyof VisitDraft, string>> = {};
   if (!isIsoDate(draft.date)) problems.date = 'Enter the day of the visit';
   else if (draft.date > now.today) problems.date = VISIT_REFUSALS.future;
-  if (isCouldNotVisit(draft)) {
+  const notGiven = isCouldNotVisit(draft);
+  if (notGiven) {
     if (!draft.couldNotVisit) problems.couldNotVisit = 'Choose why you could not visit';
-    if (draft.note.length > VISIT_NOTE_MAX) problems.note = NOTE_TOO_LONG;
-    return problems;
-  }
-  if (!TIME_OF_DAY.test(draft.start)) problems.start = 'Enter the time the visit started, as HH:MM';
-  if (!TIME_OF_DAY.test(draft.end)) problems.end = 'Enter the time the visit ended, as HH:MM';
-  else if (!problems.start && !problems.date) {
-    const overlap = overlapIn(draft, others);
-    if (visitMinutes(draft) === 0) problems.end = VISIT_REFUSALS.noLength;
-    else if (endsAfter(draft, now)) problems.end = VISIT_REFUSALS.notEndedYet(draft.end);
-    else if (overlap) problems.end = VISIT_REFUSALS.overlaps({ date: overlap.date, start: overlap.start ?? '', end: overlap.end ?? '' });
+  } else {
+    if (!TIME_OF_DAY.test(draft.start)) problems.start = 'Enter the time the visit started, as HH:MM';
+    if (!TIME_OF_DAY.test(draft.end)) problems.end = 'Enter the time the visit ended, as HH:MM';
+    else if (!problems.start && !problems.date) {
+      if (visitMinutes(draft) === 0) problems.end = VISIT_REFUSALS.noLength;
+      else if (endsAfter(draft, now)) problems.end = VISIT_REFUSALS.notEndedYet(draft.end);
+      else {
+        const overlap = overlapIn(draft, others);
+        if (overlap) problems.end = VISIT_REFUSALS.overlaps(overlap);
+      }
+    }
   }
   if (draft.note.length > VISIT_NOTE_MAX) problems.note = NOTE_TOO_LONG;
-  else if (draft.tellOffice && !draft.note.trim()) problems.note = 'Say in the note what the office needs to know';
+  else if (!notGiven && draft.tellOffice && !draft.note.trim()) problems.note = 'Say in the note what the office needs to know';
   return problems;
 }
 

@@ -157,17 +157,18 @@ function spanOf(visit: { date: string; start: string; end: string }): [number, n
   return [start, start + visitMinutes(visit)];
 }
 
-/** The first of `others` the visit overlaps (both given, across midnight either side), or undefined. */
-export function overlapIn<T extends VisitDay>(visit: VisitDay, others: readonly T[]): T | undefined {
+/** The day and times of the first of `others` the visit overlaps (both given, across midnight either side), or undefined. */
+export function overlapIn(visit: VisitDay, others: readonly VisitDay[]): { date: string; start: string; end: string } | undefined {
   const times = timesOf(visit);
   if (!times) return undefined;
   const [start, end] = spanOf(times);
-  return others.find((other) => {
-    const theirs = timesOf(other);
-    if (!theirs) return false;
-    const [otherStart, otherEnd] = spanOf(theirs);
-    return otherStart < end && otherEnd > start;
-  });
+  return others
+    .map(timesOf)
+    .find((theirs): theirs is NonNullable<typeof theirs> => {
+      if (!theirs) return false;
+      const [otherStart, otherEnd] = spanOf(theirs);
+      return otherStart < end && otherEnd > start;
+    });
 }
 
 /** Whether the visit ends later than `now` (the charity's date and time of day), allowing for a phone's clock running ahead. */

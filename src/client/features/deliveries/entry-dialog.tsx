@@ -8,7 +8,7 @@ import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { formatHours } from '@/client/lib/format';
-import { entryText, MISSED_TEXT, parseCellText } from './timesheet-cell';
+import { differsFromCarers, entryText, MISSED_TEXT, parseCellText } from './timesheet-cell';
 import type { DialogMode } from './timesheet-day-cell';
 import { longDayOf } from './timesheet-grid';
 import type { TimesheetStore } from './timesheet-store';
@@ -48,7 +48,7 @@ export function EntryDialog({ store, target, onClose }: { store: TimesheetStore;
   });
   const status = watch('status');
   // The office's figure set against the carer's own: clearing it lets the carer's stand again.
-  const carersDiffers = target.carerHours !== undefined && saved?.source === 'office' && (saved.status !== 'delivered' || saved.hours !== target.carerHours);
+  const carersDiffers = target.carerHours !== undefined && saved?.source === 'office' && differsFromCarers(saved, target.carerHours);
   const error = formState.errors.root?.message;
   const [saving, setSaving] = useState(false);
   const opener = useRef<HTMLElement | null>(null);

@@ -70,6 +70,9 @@ export function cellChange(saved: Entry | null, text: string): CellChange {
 }
 
 
+/** Whether the day's figure is not the carer's and says other than their visits' hours (none at all included). */
+export const differsFromCarers = (saved: Entry | null, carerHours: number) => saved?.source !== 'carer' && (saved?.status !== 'delivered' || saved.hours !== carerHours);
+
 /** The carer's own visits on a day, from the carer app, as the cell shows them beside its figure. */
 export interface DayVisits {
   /** "09:30–10:30, 22:00–07:00 overnight" */

@@ -3,7 +3,7 @@ import { type KeyboardEvent, memo, useCallback, useSyncExternalStore } from 'rea
 import { MISSED_REASON_LABELS } from '@/shared/deliveries';
 import { cn } from '@/client/lib/utils';
 import { formatHours } from '@/client/lib/format';
-import { MISSED_TEXT } from './timesheet-cell';
+import { differsFromCarers, MISSED_TEXT } from './timesheet-cell';
 import type { CellState, TimesheetStore } from './timesheet-store';
 
 export type DialogMode = 'missed' | 'entry';
@@ -33,7 +33,7 @@ export interface DayCellProps {
  */
 function CarerVisits({ id, times, hours, notes, saved }: { id: string; times: string; hours: number; notes?: string; saved: CellState['saved'] }) {
   const byCarer = saved?.source === 'carer';
-  const differs = !byCarer && (saved?.status !== 'delivered' || saved.hours !== hours);
+  const differs = differsFromCarers(saved, hours);
   return (
     <span id={id} className={cn('text-xs leading-tight', byCarer ? 'text-primary' : differs ? 'font-medium text-amber-800' : 'text-muted-foreground')}>
       {byCarer ? `By the carer: ${times}` : `Carer's app: ${formatHours(hours)} h, ${times}`}
