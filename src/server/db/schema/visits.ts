@@ -7,14 +7,19 @@ import { carers } from './people';
 
 // The visits carers' phones send (the carer app writes them; the day of delivered care is made from them).
 
-/** What a carer said of a visit when they first sent it: kept once they change it. */
-export interface VisitAsSent {
-  packageId: string;
+/** A visit as the carer told it: the day, its times or why it did not happen, and their note. */
+export interface VisitTold {
   date: string;
+  /** None for a visit that did not happen. */
   start: string | null;
   end: string | null;
   couldNotVisit: CouldNotVisit | null;
   note: string;
+}
+
+/** What a carer said of a visit when they first sent it: kept once they change it. */
+export interface VisitAsSent extends VisitTold {
+  packageId: string;
   tellOffice: boolean;
 }
 

@@ -3,7 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CouldNotVisit } from '@/shared/carer-app';
 import type { VisitRef, VisitsOfInput } from '@/shared/schemas/carer-app';
 import { packages, requests } from '@/server/db/schema/care';
-import { visits, type VisitAsSent } from '@/server/db/schema/visits';
+import { visits, type VisitAsSent, type VisitTold } from '@/server/db/schema/visits';
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
 import { forbidden, notFound, refused } from '@/server/records/record-errors';
@@ -21,28 +21,24 @@ export function withPeople<T extends PgSelect>(query: T) {
     .innerJoin(clients, eq(clients.id, requests.clientId));
 }
 
-/** A visit's times, or why it did not happen, as stored: the columns the office's lists read. */
-const VISIT_TIMES = {
+/** A visit as the carer told it (VisitTold), as stored: the columns the office's lists read. */
+export const VISIT_TOLD = {
+  date: visits.date,
   start: visits.startTime,
   end: visits.endTime,
   couldNotVisit: sql<CouldNotVisit | null>`${visits.couldNotVisit}`,
+  note: visits.note,
 };
 
 /**
  * A carer's word for the office, not yet seen: a visit whose note they marked "The office needs to know", or a visit
  * that did not happen ("Couldn't visit"), with its note if any.
  */
-export interface FromCarer {
+export interface FromCarer extends VisitTold {
   visitId: string;
   carerId: string;
   carerName: string;
   clientName: string;
-  date: string;
-  /** None for a visit that did not happen. */
-  start: string | null;
-  end: string | null;
-  couldNotVisit: CouldNotVisit | null;
-  note: string;
   recordedAt: string;
 }
 
@@ -55,9 +51,7 @@ export async function fromCarers({ db }: ServiceContext): Promise<{ visits: From
         carerId: visits.carerId,
         carerName: carers.name,
         clientName: clients.name,
-        date: visits.date,
-        ...VISIT_TIMES,
-        note: visits.note,
+        ...VISIT_TOLD,
         recordedAt: visits.recordedAt,
       })
       .from(visits)
@@ -91,19 +85,13 @@ export async function markSeen({ db, actor }: ServiceContext, { visitId }: Visit
 }
 
 /** A visit on a client's or a carer's record: who, when, and what the carer said. */
-export interface OfficeVisit {
+export interface OfficeVisit extends VisitTold {
   id: string;
   carerId: string;
   /** Empty for a role that may not read that kind of carer (Finance: MPs). */
   carerName: string;
   clientId: string;
   clientName: string;
-  date: string;
-  /** None for a visit that did not happen. */
-  start: string | null;
-  end: string | null;
-  couldNotVisit: CouldNotVisit | null;
-  note: string;
   tellOffice: boolean;
   seenBy: string | null;
   seenAt: string | null;
@@ -128,9 +116,7 @@ export async function visitsOf({ db, actor }: ServiceContext, of: VisitsOfInput)
         carerName: carers.name,
         clientId: clients.id,
         clientName: clients.name,
-        date: visits.date,
-        ...VISIT_TIMES,
-        note: visits.note,
+        ...VISIT_TOLD,
         tellOffice: visits.tellOffice,
         seenBy: visits.seenBy,
         seenAt: visits.seenAt,

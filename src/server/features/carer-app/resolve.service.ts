@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { type CouldNotVisit, visitDays } from '@/shared/carer-app';
+import { visitDays } from '@/shared/carer-app';
 import type { ResolveInput } from '@/shared/schemas/carer-app';
 import { packages, requests } from '@/server/db/schema/care';
 import { closedMonths } from '@/server/db/schema/deliveries';
-import { visits } from '@/server/db/schema/visits';
+import { visits, type VisitTold } from '@/server/db/schema/visits';
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
 import { keepDayFromVisits } from '@/server/records/delivery-entries';
 import { notFound, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
-import { withPeople } from './office-visits.service';
+import { VISIT_TOLD, withPeople } from './office-visits.service';
 import { overlapOf, packageOf, packageRefusal } from './visit-rules';
 
 /** A package the office may record a waiting visit on instead: the same client's, with the same carer. */
@@ -21,19 +21,13 @@ export interface OtherPackage {
 }
 
 /** A visit a carer sent that waits for the office: who, for whom, when, what they said and why it waits. */
-export interface VisitToResolve {
+export interface VisitToResolve extends VisitTold {
   id: string;
   carerId: string;
   carerName: string;
   clientId: string;
   clientName: string;
   packageId: string;
-  date: string;
-  /** None for a visit that did not happen. */
-  start: string | null;
-  end: string | null;
-  couldNotVisit: CouldNotVisit | null;
-  note: string;
   reason: string;
   recordedAt: string;
   /** The client's other packages with this carer, to record the visit on one of them. */
@@ -51,11 +45,7 @@ export async function visitsToResolve({ db }: ServiceContext): Promise<{ visits:
         clientId: clients.id,
         clientName: clients.name,
         packageId: visits.packageId,
-        date: visits.date,
-        start: visits.startTime,
-        end: visits.endTime,
-        couldNotVisit: sql<CouldNotVisit | null>`${visits.couldNotVisit}`,
-        note: visits.note,
+        ...VISIT_TOLD,
         reason: visits.reason,
         recordedAt: visits.recordedAt,
       })

@@ -7,7 +7,7 @@ import type { VisitInput, VisitSent } from '@/shared/schemas/carer-app';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { closedMonths } from '@/server/db/schema/deliveries';
-import { visitRefusals, visits } from '@/server/db/schema/visits';
+import { visitRefusals, visits, type VisitTold } from '@/server/db/schema/visits';
 import { carers, clients } from '@/server/db/schema/people';
 import { recordAudit } from '@/server/records/audit-trail';
 import { notEndedYet } from '@/server/records/care.mappers';
@@ -193,16 +193,10 @@ export interface CarerPackage {
 }
 
 /** One of the carer's own visits as the office holds it: recorded, with the office to resolve, or turned down. */
-export interface MyVisit {
+export interface MyVisit extends VisitTold {
   id: string;
   packageId: string;
   clientName: string;
-  date: string;
-  /** None for a visit that did not happen. */
-  start: string | null;
-  end: string | null;
-  couldNotVisit: CouldNotVisit | null;
-  note: string;
   tellOffice: boolean;
   state: 'recorded' | 'toResolve' | 'turnedDown' | 'withdrawn';
   /** Why it waits for the office (to resolve), or the office's reason (turned down). */

@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
-import type { CouldNotVisit } from '@/shared/carer-app';
 import { CARER_KIND_LABELS, type CarerKind, carerKindOf } from '@/shared/carer-kind';
 import { withoutRenewed } from '@/shared/care';
 import { addDays, OPEN } from '@/shared/dates';
@@ -21,7 +20,7 @@ import { jsonTuple } from '@/server/db/json-rows';
 import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { closedMonths, deliveries } from '@/server/db/schema/deliveries';
-import { visits } from '@/server/db/schema/visits';
+import { visits, type VisitAsSent } from '@/server/db/schema/visits';
 import { carers, clients } from '@/server/db/schema/people';
 import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { closedMonthAmong, type DayRefusal, dayRefusal, keepDayFromVisits } from '@/server/records/delivery-entries';
@@ -103,7 +102,7 @@ export interface DeliveryPackage {
  * A visit as the office sees it beside the day's figure: its times (an end earlier than the start is the next
  * morning's) or why it did not happen, the carer's note, and whether they marked it for the office to know.
  */
-export type CarerVisit = { date: string; start: string | null; end: string | null; couldNotVisit: CouldNotVisit | null; note: string; tellOffice: boolean };
+export type CarerVisit = Omit<VisitAsSent, 'packageId'>;
 
 type RunningPackage = Omit<DeliveryPackage, 'plannedHours' | 'plannedTo' | 'entries' | 'visits'> & {
   clientId: string;
