@@ -12,7 +12,7 @@ import { notFound } from '@/server/records/record-errors';
 import { complianceOfCarers } from '@/server/records/carer-compliance';
 import type { RecordContext } from '@/server/records/service-context';
 
-// Carers ranked for a request (docs/decisions/202-suggesting-carers.md, 282): who may be given it, offers the
+// Carers ranked for a request (docs/decisions/202-carers-suggested-for-request.md, 282): who may be given it, offers the
 // care asked for and has the hours comes first, near by before far; who is full, lapsed or not to be matched with the client comes last, with why.
 
 export interface CarerSuggestion {

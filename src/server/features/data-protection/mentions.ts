@@ -2,7 +2,7 @@
  * How a person is recognised in free text written about other people (MAG notes, notes, comments, next of
  * kin), so that anonymising them can scrub what is certain and list what is not. Every term is matched as a
  * whole word, case-insensitively; what is too short or too common to be theirs alone is not a term at all
- * (docs/decisions/098-what-counts-naming-person-other-people.md).
+ * (docs/decisions/098-naming-in-others-free-text.md).
  */
 export const ERASED = '[erased]';
 
