@@ -1,5 +1,4 @@
-import { monthLabel } from '@/shared/deliveries';
-import { formatDate } from '@/shared/dates';
+import { formatDate, monthLabel } from '@/shared/dates';
 
 // What a change did, in the charity's words ("Client Margaret Smith created", "March 2026 closed"), for the toast
 // every successful change shows unless its screen says it itself (OWN_SUCCESS_TOAST).
