@@ -1,3 +1,5 @@
+import { idKindOf } from './record-kinds';
+
 /** The two kinds of carer, in one set of words everywhere: an MP (micro-provider) and a volunteer. */
 export type CarerKind = 'mp' | 'volunteer';
 
@@ -9,7 +11,6 @@ export const CARER_KIND_LABELS = { mp: 'MP', volunteer: 'Volunteer' } as const s
 
 /** Whose id this is: an MP's starts with m, a volunteer's with v (spec §9); null for anything else. */
 export function carerKindOf(id: string): CarerKind | null {
-  if (id.startsWith('m')) return 'mp';
-  if (id.startsWith('v')) return 'volunteer';
-  return null;
+  const kind = idKindOf(id);
+  return kind === 'mp' || kind === 'volunteer' ? kind : null;
 }
