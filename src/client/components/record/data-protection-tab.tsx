@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
-import type { DetailTab } from '@/client/components/record/detail-dialog';
+import type { DetailTab } from '@/client/components/record/detail-tab';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { Button } from '@/client/components/ui/button';
 import type { RouterOutputs } from '@/browser/api-types';
