@@ -2,7 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from '@/client/lib/utils';
 
 /** One of a card's fields: its column's header and the row's value. */
-export interface CardField {
+interface CardField {
   key: string;
   header: string;
   value: ReactNode;
