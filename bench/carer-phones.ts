@@ -32,7 +32,7 @@ import { openServerDatabase } from '@/server/test/server-storage';
 import { appRouter } from '@/server/app-router';
 import { callContext, createCallerFactory } from '@/server/trpc/init';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
-import { addDays, todayIn } from '@/shared/dates';
+import { addDays, monthOfDate, todayIn } from '@/shared/dates';
 import { hoursOfVisits, MAX_VISITS_A_CALL } from '@/shared/carer-app';
 import { CARER_ROLE } from '@/shared/permissions';
 
@@ -124,7 +124,7 @@ async function seed(options: FleetOptions, publicUrl: string): Promise<Phone[]> 
     const privateKey = await importJWK(key, 'RS256');
     const Sessions = databaseAdapter(db);
     // The charity began recording before the phones' first visits: a phone never moves that month back.
-    await admin.deliveries.setRecordingStart({ month: firstDay.slice(0, 7) });
+    await admin.deliveries.setRecordingStart({ month: monthOfDate(firstDay) });
     const phones: Phone[] = [];
     for (let index = 0; index < options.carers; index++) {
       const carer = await admin.volunteers.create(newCarer({ name: `Fleet Carer ${index}` }));

@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { csvHours, formatHours, reportHours } from '@/client/lib/format';
 import { activeCareHours } from '@/shared/care';
-import { todayIn } from '@/shared/dates';
-import { monthLabel, shiftMonth } from '@/shared/deliveries';
+import { monthLabel, monthOfDate, shiftMonth, todayIn } from '@/shared/dates';
 import { openDatabase } from '@/server/db/client';
 import { seedDemo } from '@/server/demo/seed-demo';
 import { expect, signInAs, test, withPageToken } from './fixtures';
@@ -305,7 +304,7 @@ test('the Delivered Care Report counts from the first entry; an Admin moves the 
   await monthsDialog.getByLabel('Count from').fill(`${CURRENT_YEAR}-01`);
   await monthsDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Delivered care counted from January ${CURRENT_YEAR}`)).toBeVisible();
-  const closed = shiftMonth(todayIn().slice(0, 7), -1);
+  const closed = shiftMonth(monthOfDate(todayIn()), -1);
   await monthsDialog.getByRole('button', { name: `Close ${monthLabel(closed)}` }).click();
   await page.getByRole('alertdialog', { name: `Close ${monthLabel(closed)}?` }).getByRole('button', { name: `Close ${monthLabel(closed)}` }).click();
   await expect(monthsDialog.getByRole('listitem').filter({ hasText: monthLabel(closed) })).toContainText(`Closed`);

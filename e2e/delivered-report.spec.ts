@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { addDays, todayIn } from '@/shared/dates';
-import { deliveryRateText, monthLabel } from '@/shared/deliveries';
+import { addDays, monthLabel, monthOfDate, todayIn } from '@/shared/dates';
+import { deliveryRateText } from '@/shared/deliveries';
 import { newCarer, newClient } from '@/server/test/builders';
 import { type Api, expect, signInAs, test, withPageToken } from './fixtures';
 import { e2eUser } from './users';
@@ -10,7 +10,7 @@ import { e2eUser } from './users';
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
 
 const TODAY = todayIn();
-const MONTH = TODAY.slice(0, 7);
+const MONTH = monthOfDate(TODAY);
 const YEAR = TODAY.slice(0, 4);
 
 /**

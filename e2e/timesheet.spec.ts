@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { addDays, formatDate, todayIn } from '@/shared/dates';
-import { DELIVERY_MESSAGES, monthLabel, shiftMonth, weekDays, weekStartOf } from '@/shared/deliveries';
+import { addDays, formatDate, monthLabel, monthOfDate, shiftMonth, todayIn } from '@/shared/dates';
+import { DELIVERY_MESSAGES, weekDays, weekStartOf } from '@/shared/deliveries';
 import { type Api, expect, signInAs, test, withPageToken } from './fixtures';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newCarer } from '@/server/test/builders';
@@ -277,7 +277,7 @@ test('a day changed by someone else meanwhile is refused with why, the week relo
 
 test('an Admin closes any ended month from the timesheet’s Months, and a Coordinator reads which are closed', async ({ browser, page, signIn }) => {
   await signIn('Admin');
-  const month = shiftMonth(todayIn().slice(0, 7), -11);
+  const month = shiftMonth(monthOfDate(todayIn()), -11);
   await page.goto('/deliveries');
   await page.getByRole('button', { name: 'Months' }).click();
   const months = page.getByRole('dialog', { name: 'Months of delivered care' });
@@ -350,7 +350,7 @@ test('a package given to another carer keeps each day with the carer who gave it
   expect(await violationsNow(page, 'a timesheet with a package given to another carer')).toEqual([]);
 
   // Each carer's statement has their own day, and only theirs.
-  const month = days[0]!.slice(0, 7);
+  const month = monthOfDate(days[0]!);
   await page.goto(`/deliveries/statement/${read.carerId}/${month}`);
   await expect(page.getByText('Since given to another carer')).toBeVisible();
   await expect(page.getByText('Before the handover')).toBeVisible();

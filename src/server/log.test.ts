@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { redactCredentials } from './log';
+import { createLogger } from './log';
+
+/** A message as the server's log writes it. */
+function redactCredentials(text: string): string {
+  const lines: string[] = [];
+  createLogger('info', { write: (line: string) => void lines.push(line) }).info(text);
+  return (JSON.parse(lines[0]!) as { msg: string }).msg;
+}
 
 describe('redactCredentials', () => {
   it('replaces the value of every credential-bearing query parameter, and nothing else', () => {

@@ -17,7 +17,7 @@ const TOKEN_IN_PATH = /(\/auth\/password\/)[^/?#\s"']+/gi;
 const SIGNED_TOKEN = /eyJ[\w-]*\.[\w-]+\.[\w-]+/g;
 
 /** The text (a URL, or a message holding one) with every credential in it replaced: in the query, a link's path, or a token anywhere. */
-export function redactCredentials(text: string): string {
+function redactCredentials(text: string): string {
   return text.replace(CREDENTIAL_IN_QUERY, `$1${REDACTED}`).replace(TOKEN_IN_PATH, `$1${REDACTED}`).replace(SIGNED_TOKEN, REDACTED);
 }
 

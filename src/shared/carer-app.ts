@@ -1,6 +1,6 @@
 // What the carer app and the server agree on, without the schemas (and zod) the phone's small bundle does without.
-import { addDays, formatDate } from './dates';
-import { type MissedReason, monthLabel } from './deliveries';
+import { addDays, formatDate, monthLabel } from './dates';
+import { type MissedReason } from './deliveries';
 
 /** A time of day as the phone records a visit's start and end: HH:MM, 24-hour. The schema and the phone check by it. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;

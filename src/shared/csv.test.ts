@@ -1,6 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvField, spreadsheetText, textOfSpreadsheetCell, toCsv } from './csv';
+import { type CsvCell, textOfSpreadsheetCell, toCsv } from './csv';
+
+/** A cell as toCsv writes it. */
+const csvField = (cell: CsvCell) => toCsv([[cell]]).slice(0, -'\r\n'.length);
+
+/** A cell's text as written to a CSV and read back by a CSV parser. */
+const spreadsheetText = (text: string) => (parse(toCsv([[text]])) as string[][])[0]![0]!;
 
 describe('CSV fields (RFC 4180)', () => {
   it('are quoted only when they hold a comma, a quote or a line break, with quotes doubled', () => {

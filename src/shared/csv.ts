@@ -15,7 +15,7 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
  * Text a spreadsheet would run as a formula, prefixed with `'` so it is shown as the text it is. Cells come from
  * records anyone with edit rights can type into, so none is trusted to be harmless.
  */
-export function spreadsheetText(text: string): string {
+function spreadsheetText(text: string): string {
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
@@ -25,7 +25,7 @@ export function textOfSpreadsheetCell(cell: string): string {
 }
 
 /** A cell as RFC 4180 writes it, formula-like text neutralised: quoted when it holds a comma, quote or line break, quotes doubled. */
-export function csvField(cell: CsvCell): string {
+function csvField(cell: CsvCell): string {
   const text = spreadsheetText(cell == null ? '' : String(cell));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

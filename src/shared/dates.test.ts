@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, addYears, dayOfWeek, daysBetween, isIsoDate, isNotEndedYet, lastDateOfMonth, todayIn } from './dates';
+import { addDays, addMonths, addYears, dayOfWeek, daysBetween, isIsoDate, isNotEndedYet, lastDateOfMonth, monthDates, shiftMonth, todayIn } from './dates';
 
 describe('isIsoDate', () => {
   it('accepts real calendar dates only', () => {
@@ -51,5 +51,19 @@ describe('calendar arithmetic', () => {
     expect(dayOfWeek('2026-11-29')).toBe(0);
     expect(lastDateOfMonth('2024-02')).toBe('2024-02-29');
     expect(lastDateOfMonth('2026-12')).toBe('2026-12-31');
+  });
+});
+
+describe('months', () => {
+  it('steps across years both ways', () => {
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2025-12', 1)).toBe('2026-01');
+    expect(shiftMonth('2026-03', 0)).toBe('2026-03');
+    expect(shiftMonth('2026-03', -15)).toBe('2024-12');
+  });
+
+  it('knows a leap February', () => {
+    expect(monthDates('2024-02')).toEqual({ first: '2024-02-01', last: '2024-02-29' });
+    expect(monthDates('2025-02').last).toBe('2025-02-28');
   });
 });

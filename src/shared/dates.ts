@@ -1,6 +1,6 @@
 /**
  * Calendar dates (DESIGN §3): today in the charity's time zone, the "not ended yet" rule, moments as staff read
- * them, and every sum on dates.
+ * them, and every sum on dates and months.
  */
 import { UTCDateMini } from '@date-fns/utc';
 import { addDays as addDaysTo, addMonths as addMonthsTo, addYears as addYearsTo, getDay, lastDayOfMonth } from 'date-fns';
@@ -121,9 +121,47 @@ export function dayOfWeek(isoDate: string): number {
   return getDay(calendarDate(isoDate));
 }
 
+/** A month is written YYYY-MM; these are the only sums on months. */
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The month (YYYY-MM) of a YYYY-MM-DD date. */
+export function monthOfDate(isoDate: string): string {
+  return isoDate.slice(0, 7);
+}
+
+/** The month (YYYY-MM) of a year and a month's number (1 to 12). */
+export function monthKey(year: number, month: number): string {
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+/** The number (1 to 12) of a month (YYYY-MM) within its year. */
+export function monthNumberOf(month: string): number {
+  return Number(month.slice(5, 7));
+}
+
+/** The month (YYYY-MM) `by` months after `month` (before, when negative). */
+export function shiftMonth(month: string, by: number): string {
+  return monthOfDate(addMonths(`${month}-01`, by));
+}
+
+/** "November" for 11; the number itself when it is no month's. */
+export function monthName(month: number): string {
+  return MONTH_NAMES[month - 1] ?? String(month);
+}
+
+/** "November 2026" for 2026-11. */
+export function monthLabel(month: string): string {
+  return `${monthName(monthNumberOf(month))} ${month.slice(0, 4)}`;
+}
+
 /** The last date of a month (YYYY-MM). */
 export function lastDateOfMonth(month: string): string {
   return isoDateOf(lastDayOfMonth(calendarDate(`${month}-01`)));
+}
+
+/** The first and last dates of a month (YYYY-MM). */
+export function monthDates(month: string): { first: string; last: string } {
+  return { first: `${month}-01`, last: lastDateOfMonth(month) };
 }
 
 /** An end date is the word "open" (ongoing) or a calendar date. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_MESSAGES, deliveryRate, deliveryRateText, entryDayRefusal, monthDates, plannedHoursBetween, shiftMonth } from './deliveries';
+import { DELIVERY_MESSAGES, deliveryRate, deliveryRateText, entryDayRefusal, plannedHoursBetween } from './deliveries';
 
 describe('delivery rates', () => {
   it('is delivered over planned, and none when nothing was planned', () => {
@@ -15,19 +15,7 @@ describe('delivery rates', () => {
   });
 });
 
-describe('months', () => {
-  it('steps across years both ways', () => {
-    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
-    expect(shiftMonth('2025-12', 1)).toBe('2026-01');
-    expect(shiftMonth('2026-03', 0)).toBe('2026-03');
-    expect(shiftMonth('2026-03', -15)).toBe('2024-12');
-  });
-
-  it('knows a leap February', () => {
-    expect(monthDates('2024-02')).toEqual({ first: '2024-02-01', last: '2024-02-29' });
-    expect(monthDates('2025-02').last).toBe('2025-02-28');
-  });
-
+describe('planned hours', () => {
   it('plans a package’s weekly hours a seventh a day, within its dates', () => {
     const pkg = { weeklyHours: 7, startDate: '2025-03-10', endDate: null };
     expect(plannedHoursBetween(pkg, '2025-03-01', '2025-03-20')).toBe(11);

@@ -1,5 +1,5 @@
 /** Care actually given (planned against delivered): the words and calendar rules the server and the screens share. */
-import { addDays, dayOfWeek, daysBetween, lastDateOfMonth } from './dates';
+import { addDays, dayOfWeek, daysBetween, monthLabel, monthOfDate } from './dates';
 
 export const DELIVERY_STATUSES = ['delivered', 'missed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -20,8 +20,6 @@ export const MISSED_REASON_LABELS: Record<MissedReason, string> = {
 export const MAX_DAY_HOURS = 24;
 export const HOURS_STEP = 0.25;
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
 /** The Monday of the week a YYYY-MM-DD date falls in (weeks run Monday to Sunday, as UK timesheets do). */
 export function weekStartOf(isoDate: string): string {
   return addDays(isoDate, -((dayOfWeek(isoDate) + 6) % 7));
@@ -34,26 +32,6 @@ export function isMonday(isoDate: string): boolean {
 /** The seven dates of the week starting on `weekStart`. */
 export function weekDays(weekStart: string): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
-}
-
-/** The month (YYYY-MM) of a date. */
-export function monthOfDate(isoDate: string): string {
-  return isoDate.slice(0, 7);
-}
-
-/** The month (YYYY-MM) of a year and a month's number (1 to 12). */
-export function monthKey(year: number, month: number): string {
-  return `${year}-${String(month).padStart(2, '0')}`;
-}
-
-/** "November 2026" for 2026-11. */
-export function monthLabel(month: string): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-}
-
-/** The first and last dates of a month (YYYY-MM). */
-export function monthDates(month: string): { first: string; last: string } {
-  return { first: `${month}-01`, last: lastDateOfMonth(month) };
 }
 
 /** Delivered hours as a share of planned, or null when nothing was planned. */
@@ -99,10 +77,4 @@ export function plannedHoursBetween(pkg: { weeklyHours: number; startDate: strin
 /** "84.5%" for a rate of 0.845; a dash when nothing was planned, so there is no rate to give. */
 export function deliveryRateText(rate: number | null): string {
   return rate === null ? '—' : `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
-}
-
-/** The month (YYYY-MM) `by` months after `month` (before, when negative). */
-export function shiftMonth(month: string, by: number): string {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }

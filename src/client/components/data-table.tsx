@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { RowCard } from '@/client/components/row-card';
 import { cn } from '@/client/lib/utils';
 
 export interface DataColumn<T> {
@@ -118,29 +119,24 @@ export function DataTable<T>({ label, rows, columns, rowKey, emptyText, selectio
         <ul aria-label={label} className="flex flex-col gap-2">
           {rows.length === 0 && <li className="rounded-xl border bg-card p-4 text-center text-muted-foreground">{emptyText}</li>}
           {rows.map((row) => (
-            <li key={rowKey(row)} className="flex flex-col gap-2 rounded-xl border bg-card p-3">
-              {card ? (
-                card(row)
-              ) : (
-                <>
-                  {(title || selection) && (
-                    <div className="flex items-center gap-2 font-medium break-words">
-                      {rowBox(row)}
-                      {title?.cell(row)}
-                    </div>
-                  )}
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                    {fields.map((column) => (
-                      <div key={column.header} className="contents">
-                        <dt className="text-muted-foreground">{column.header}</dt>
-                        <dd className="min-w-0 break-words">{column.cell(row)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                  {actions && <div className="flex flex-wrap justify-end gap-2">{actions.cell(row)}</div>}
-                </>
-              )}
-            </li>
+            <RowCard
+              key={rowKey(row)}
+              as="li"
+              className="rounded-xl bg-card"
+              head={
+                (title || selection) && (
+                  <div className="flex items-center gap-2 font-medium break-words">
+                    {rowBox(row)}
+                    {title?.cell(row)}
+                  </div>
+                )
+              }
+              fields={fields.map((column) => ({ key: column.header, header: column.header, value: column.cell(row) }))}
+              fieldLayout="beside"
+              foot={actions && <div className="flex flex-wrap justify-end gap-2">{actions.cell(row)}</div>}
+            >
+              {card?.(row)}
+            </RowCard>
           ))}
         </ul>
       </div>

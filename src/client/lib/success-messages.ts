@@ -1,19 +1,11 @@
-import { monthLabel } from '@/shared/deliveries';
-import { formatDate } from '@/shared/dates';
+import { formatDate, monthLabel } from '@/shared/dates';
+import { RECORD_WORDS } from '@/shared/record-kinds';
 
 // What a change did, in the charity's words ("Client Margaret Smith created", "March 2026 closed"), for the toast
 // every successful change shows unless its screen says it itself (OWN_SUCCESS_TOAST).
 
-/** Each kind of record as a toast names it. */
-const RECORD_NOUNS: Record<string, string> = {
-  clients: 'Client',
-  mps: 'MP',
-  volunteers: 'Volunteer',
-  requests: 'Request',
-  packages: 'Package',
-  trainingRecords: 'Training record',
-  mag: 'MAG log',
-};
+/** Each kind of record as a toast names it, by the resource whose procedures change it. */
+const RECORD_NOUNS = new Map<string, string>(Object.values(RECORD_WORDS).map((words) => [words.resource, words.label]));
 
 /** What the change did, by the procedure's last word. */
 const DONE: Record<string, string> = { create: 'created', update: 'saved', renew: 'renewed', delete: 'deleted', updateName: 'renamed' };
@@ -68,7 +60,7 @@ export function successMessage(path: string, data: unknown, input: unknown): str
   if (other) return other(data, input);
   const dot = path.lastIndexOf('.');
   const [resource, action] = [path.slice(0, dot), path.slice(dot + 1)];
-  const noun = RECORD_NOUNS[resource];
+  const noun = RECORD_NOUNS.get(resource);
   if (!noun) return 'Saved';
   const name = nameOf(resource, data);
   const named = name ? `${noun} ${name}` : noun;

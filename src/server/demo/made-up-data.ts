@@ -1,4 +1,5 @@
-import { ID_ALPHABET, type IdPrefix } from '@/server/db/ids';
+import type { IdLetter } from '@/shared/record-kinds';
+import { ID_ALPHABET } from '@/server/db/ids';
 
 /** Made-up people for the demo data and the benchmark: nobody real. */
 export const FIRST_NAMES = ['Margaret', 'Arthur', 'Joan', 'Dennis', 'Irene', 'Harold', 'Brenda', 'Kenneth', 'Sheila', 'Roy', 'Doreen', 'Frank', 'Pamela', 'Stanley', 'Valerie', 'Clifford', 'Maureen', 'Leonard', 'Audrey', 'Norman', 'Jean', 'Gordon', 'Sylvia', 'Trevor'];
@@ -27,8 +28,8 @@ export function seededRandom(seed: number) {
   /** Exponentially distributed with the given mean: most short, a few long. */
   const exponential = (mean: number) => -mean * Math.log(1 - next());
   /** An id in the product's format (ids.ts), from this generator. */
-  const id = (prefix: IdPrefix) => {
-    let text: string = prefix;
+  const id = (letter: IdLetter) => {
+    let text: string = letter;
     for (let i = 0; i < 15; i++) text += ID_ALPHABET[int(0, ID_ALPHABET.length - 1)];
     return text;
   };

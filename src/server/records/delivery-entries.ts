@@ -1,7 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { type CouldNotVisit, hoursOfVisits, MISSED_REASON_OF } from '@/shared/carer-app';
-import { addDays } from '@/shared/dates';
-import { monthOfDate } from '@/shared/deliveries';
+import { addDays, monthOfDate } from '@/shared/dates';
 import type { Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { closedMonths, deliveries } from '@/server/db/schema/deliveries';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ClientInput, CarerInput } from '@/shared/schemas/people';
 import type { PackageInput, RequestInput } from '@/shared/schemas/care';
 import type { MagLogInput, TrainingRecordInput } from '@/shared/schemas/compliance';
-import { addDays, todayIn } from '@/shared/dates';
+import { addDays, monthOfDate, shiftMonth, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
 import { STAFF_ROLES } from '@/shared/permissions';
 import { resetMfa } from '@/server/features/account/two-step';
@@ -246,10 +246,7 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     return { id, version };
   };
   let closedMonths = 0;
-  const pastMonth = () => {
-    const months = 2024 * 12 + 11 - closedMonths++;
-    return { month: `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}` };
-  };
+  const pastMonth = () => ({ month: shiftMonth('2024-12', -closedMonths++) });
 
   /** The Admin caller's own password, set afresh, with no refused attempts counting towards a lock-out. */
   const ownPassword = async () => {
@@ -422,7 +419,7 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'deliveries.record': async () => entry(),
     'deliveries.update': async () => ({ ...(await recorded()), status: 'missed', reason: 'client-in-hospital', note: 'Admitted on Monday' }),
     'deliveries.delete': recorded,
-    'deliveries.getStatement': async () => ({ carerId: world.volunteer.id, month: today.slice(0, 7) }),
+    'deliveries.getStatement': async () => ({ carerId: world.volunteer.id, month: monthOfDate(today) }),
     'deliveries.closeMonth': async () => pastMonth(),
     'deliveries.setRecordingStart': async () => ({ month: null }),
     'deliveries.reopenMonth': async () => {

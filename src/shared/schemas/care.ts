@@ -5,8 +5,8 @@ import { OPEN } from '@/shared/dates';
 import { acceptingReadOnly, address, addressWithDeprivation, archivedFlag, endDate, isoDate, MAX, recordId, requiredDate, services, text, version } from './common';
 import { carerId, clientId } from './people';
 
-export const requestId = recordId('r', 'request');
-export const packageId = recordId('p', 'package');
+export const requestId = recordId('request', 'request');
+export const packageId = recordId('package', 'package');
 
 /** Weekly hours of a request or package: 0 to 168 in steps of half an hour. */
 export const weeklyHours = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_COUNTY, DEFAULT_LOCALITY, LOCALITIES, MESSAGES, NOTE_SOURCES, SERVICES } from '@/shared/constants';
 import { isIsoDate, OPEN } from '@/shared/dates';
 import { plainMessage } from '@/shared/plain-messages';
+import { ID_LETTERS, type IdKind } from '@/shared/record-kinds';
 import { stripInvisible } from '@/shared/invisible';
 
 export { stripInvisible };
@@ -43,12 +44,13 @@ export const optionalDate = z.union([z.literal(''), isoDate]).default('');
 /** An end date: a date, or the word open (ongoing). */
 export const endDate = z.union([z.literal(OPEN), isoDate]).default(OPEN);
 
-export const recordId = (prefix: string, what: string) =>
+/** An id of a record of the kind, or one of the kinds, given: it starts with that kind's letter. */
+export const recordId = (kinds: IdKind | readonly IdKind[], what: string) =>
   z
     .string()
     .trim()
     .max(64)
-    .regex(new RegExp(`^${prefix}[a-z0-9]+$`), { message: `Not a ${what} id` });
+    .regex(new RegExp(`^[${([] as IdKind[]).concat(kinds).map((kind) => ID_LETTERS[kind]).join('')}][a-z0-9]+$`), { message: `Not a ${what} id` });
 
 /** The version a client saw, sent back with a change so a stale edit is refused (optional in the spec's shapes). */
 /** The largest whole number PostgreSQL's integer columns (versions, counts) hold. */
@@ -119,7 +121,8 @@ export const personBase = z.strictObject({
   notes: z.array(note).max(MAX.list).default([]),
 });
 
-export const byId = (prefix: string, what: string) => z.strictObject({ id: recordId(prefix, what), version });
+/** A record named by its id (of the kind `id` checks), at the version the change was made on. */
+export const byId = (id: ReturnType<typeof recordId>) => z.strictObject({ id, version });
 
 /**
  * Lets a record be sent back exactly as it was read: `keys` are what the server derives or keeps elsewhere

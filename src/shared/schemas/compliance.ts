@@ -6,7 +6,7 @@ import { carerId, clientId, mpId, volunteerId } from './people';
 
 // Training records (spec §3 Training record, §5).
 
-export const trainingRecordId = recordId('t', 'training record');
+export const trainingRecordId = recordId('trainingRecord', 'training record');
 
 export const trainingRecordInput = z.strictObject({
   ownerId: carerId,
@@ -36,7 +36,7 @@ export const expiringBefore = z.strictObject({ date: requiredDate('Date') });
 
 // MAG logs (spec §3 MAG log, §5).
 
-export const magLogId = recordId('g', 'MAG log');
+export const magLogId = recordId('magLog', 'MAG log');
 
 /**
  * Who attended, by id. The spec's full attendee objects are accepted so a loaded log can be sent back,

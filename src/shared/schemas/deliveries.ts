@@ -4,7 +4,7 @@ import { isoDate, MAX, recordId, requiredDate, text, version } from './common';
 import { packageId } from './care';
 import { carerId } from './people';
 
-export const deliveryId = recordId('d', 'delivery entry');
+export const deliveryId = recordId('delivery', 'delivery entry');
 
 /** A month as YYYY-MM. */
 export const month = z

@@ -15,10 +15,10 @@ import {
   version,
 } from './common';
 
-export const clientId = recordId('c', 'client');
-export const carerId = recordId('[mv]', 'MP or volunteer');
-export const mpId = recordId('m', 'MP');
-export const volunteerId = recordId('v', 'volunteer');
+export const clientId = recordId('client', 'client');
+export const carerId = recordId(['mp', 'volunteer'], 'MP or volunteer');
+export const mpId = recordId('mp', 'MP');
+export const volunteerId = recordId('volunteer', 'volunteer');
 
 export const clientDetails = personBase.extend({
   address: addressWithDeprivation,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_LETTERS, type IdLetter } from '@/shared/record-kinds';
 import { packageUpdate, requestUpdate } from './care';
 import { acceptingReadOnly, optionalDate, version } from './common';
 import { magLogUpdate, trainingRecordId, trainingRecordInput } from './compliance';
@@ -47,12 +48,12 @@ export const transferBundle = z.strictObject(
 export type TransferBundle = z.output<typeof transferBundle>;
 
 /** The first letter of each kind's ids: it tells which kind a bare array holds. */
-export const ID_PREFIX: Record<TransferKind, string> = {
-  clients: 'c',
-  mps: 'm',
-  volunteers: 'v',
-  requests: 'r',
-  packages: 'p',
-  trainingRecords: 't',
-  magLogs: 'g',
-};
+export const ID_PREFIX = {
+  clients: ID_LETTERS.client,
+  mps: ID_LETTERS.mp,
+  volunteers: ID_LETTERS.volunteer,
+  requests: ID_LETTERS.request,
+  packages: ID_LETTERS.package,
+  trainingRecords: ID_LETTERS.trainingRecord,
+  magLogs: ID_LETTERS.magLog,
+} as const satisfies Record<TransferKind, IdLetter>;

@@ -1,5 +1,6 @@
 import type { ResolverDef } from '@trpc/tanstack-react-query';
-import { type DetailTab, type RecordApi, RecordDetailDialog, type StoredRecord } from '@/client/components/record/detail-dialog';
+import { type RecordApi, RecordDetailDialog, type StoredRecord } from '@/client/components/record/detail-dialog';
+import type { DetailTab } from '@/client/components/record/detail-tab';
 import { CARE_ITEMS, type CareItem } from './care-items';
 
 /** The view dialog of a request or package (spec §2.6): titled with its name, with Edit, Delete and Close. */

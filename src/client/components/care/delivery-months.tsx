@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarCog, Lock } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { todayIn } from '@/shared/dates';
-import { monthLabel, monthOfDate, shiftMonth } from '@/shared/deliveries';
+import { monthLabel, monthOfDate, shiftMonth, todayIn } from '@/shared/dates';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type CarerChoice, carerGroups, carerLabel, carerWeeklyHours, dbsStatusText } from './carer-options';
+import { type CarerChoice, carerChoice, carerGroups, carerWeeklyHours } from './carer-options';
 
 const TODAY = '2026-03-10';
+
+/** The DBS words of a carer the picker offers. */
+const dbsStatusText = (dbsExpiry: string, today: string) =>
+  carerChoice({ id: 'm1', dbsExpiry, details: { name: 'Mary Pike', address: { locality: 'Milverton' } } } as Parameters<typeof carerChoice>[0], 'MP', new Map(), today).dbs;
+
+/** How the picker labels a carer. */
+const carerLabel = (c: CarerChoice) => carerGroups([{ label: 'MPs', carers: [c] }])[0]!.options[0]!.label;
 
 describe('dbsStatusText', () => {
   it('says whether a DBS is missing, valid, expiring soon or expired', () => {

@@ -13,7 +13,7 @@ type CarerRow = RouterOutputs['mps']['getAllNotArchived'][number];
 const byName = (a: string, b: string) => a.localeCompare(b, 'en-GB', { sensitivity: 'base' });
 
 /** A carer's DBS in words: "No DBS", "DBS expired 3 Jan 2026", "DBS until 3 Jan 2027 (Expires in 5 days)". */
-export function dbsStatusText(dbsExpiry: string, today: string): string {
+function dbsStatusText(dbsExpiry: string, today: string): string {
   const status = expiryStatus(dbsExpiry, today);
   if (status === 'none') return 'No DBS';
   if (status === 'expired') return `DBS expired ${formatDate(dbsExpiry)}`;
@@ -62,7 +62,7 @@ export function carerFacts(c: CarerChoice): string {
 }
 
 /** "Mary Pike · MP · Milverton · 4 h/week now · DBS until 3 Jan 2027" */
-export function carerLabel(c: CarerChoice): string {
+function carerLabel(c: CarerChoice): string {
   return [c.name, carerFacts(c), c.dbs].join(' · ');
 }
 

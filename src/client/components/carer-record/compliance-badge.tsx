@@ -25,7 +25,7 @@ export function ComplianceBadge({ compliance }: { compliance: Compliance }) {
 }
 
 /** "Not compliant: DBS re-check was due on 3 March 2026; …", as lists filter and export it. */
-export function complianceText({ status, reasons }: Compliance): string {
+function complianceText({ status, reasons }: Compliance): string {
   return reasons.length ? `${status}: ${reasons.join('; ')}` : status;
 }
 

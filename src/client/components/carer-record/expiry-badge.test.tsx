@@ -1,11 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { filterRows, sortRows } from '@/client/components/list-screen/list-filters';
-import { expiryColumn, ExpiryDate } from './expiry-badge';
+import { expiryColumn } from './expiry-badge';
 import { addDays } from '@/shared/dates';
 import { expiryBadge, expiryListValue } from './expiry-display';
 
 const TODAY = '2025-06-15';
+
+/** An expiry column's cell, as an expiry list shows the date. */
+function ExpiryDate({ date, today, missingText }: { date: string; today: string; missingText: string }) {
+  return expiryColumn<{ date: string }>({ id: 'expiry', header: 'Expiry', date: (row) => row.date, missingText, today }).cell!({ date });
+}
 
 describe('expiryBadge', () => {
   it.each([

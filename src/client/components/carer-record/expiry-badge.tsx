@@ -11,7 +11,7 @@ export function ExpiryBadge({ date, today }: { date: string; today: string }) {
 }
 
 /** An expiry date with its badge, or the screen's words for a missing date (e.g. "No DBS"). */
-export function ExpiryDate({ date, today, missingText }: { date: string; today: string; missingText: string }) {
+function ExpiryDate({ date, today, missingText }: { date: string; today: string; missingText: string }) {
   if (expiryStatus(date, today) === 'none') return <span>{missingText}</span>;
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">

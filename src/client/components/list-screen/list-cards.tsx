@@ -1,5 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { RowCard } from '@/client/components/row-card';
 import { cn } from '@/client/lib/utils';
 import { cellOf, type ListViewProps, SAVED_ROW_CLASS, useScrollToSavedRow } from './list-view';
 import type { RowActionKind } from './row-actions';
@@ -132,35 +133,28 @@ interface ListCardProps<T> {
 
 const ListCard = memo(function ListCard<T>({ row, layout, rowLabel, saved, actionKinds, actions, rowMenu, onRequestDelete, onOpen }: ListCardProps<T>) {
   return (
-    <article
+    <RowCard
+      as="article"
       aria-label={rowLabel}
       data-saved={saved || undefined}
       tabIndex={onOpen ? 0 : undefined}
       className={cn(
-        'flex flex-col gap-2 rounded-md border p-3 shadow-xs',
+        'rounded-md shadow-xs',
         saved ? SAVED_ROW_CLASS : 'bg-card',
         onOpen && 'focus-visible:ring-ring/50 hover:bg-muted/40 cursor-pointer outline-none focus-visible:ring-[3px]',
       )}
       onClick={onOpen && ((event) => isRowClick(event) && onOpen(row, event.currentTarget))}
       onKeyDown={onOpen && ((event) => isRowEnter(event) && onOpen(row, event.currentTarget))}
-    >
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0 pt-1.5 text-base break-words">{cellOf(layout.title, row)}</div>
-        {rowMenu
-          ? actionKinds && rowMenu(row)
-          : actionKinds &&
-            actions && <RowActionsMenu row={row} rowLabel={rowLabel} kinds={actionKinds} actions={actions} onRequestDelete={onRequestDelete} />}
-      </div>
-      {layout.fields.length > 0 && (
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
-          {layout.fields.map((column) => (
-            <div key={column.id} className="min-w-0">
-              <dt className="text-muted-foreground text-xs">{column.header}</dt>
-              <dd className="text-sm break-words">{column.cardCell ? column.cardCell(row) : cellOf(column, row)}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </article>
+      head={
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0 pt-1.5 text-base break-words">{cellOf(layout.title, row)}</div>
+          {rowMenu
+            ? actionKinds && rowMenu(row)
+            : actionKinds &&
+              actions && <RowActionsMenu row={row} rowLabel={rowLabel} kinds={actionKinds} actions={actions} onRequestDelete={onRequestDelete} />}
+        </div>
+      }
+      fields={layout.fields.map((column) => ({ key: column.id, header: column.header, value: column.cardCell ? column.cardCell(row) : cellOf(column, row) }))}
+    />
   );
 }) as <T>(props: ListCardProps<T>) => ReactNode;

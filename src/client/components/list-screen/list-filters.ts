@@ -3,20 +3,9 @@ import type { ColumnFilters, ListColumn, SortState } from './types';
 
 type CellValue = string | number | null | undefined;
 
-/** As a search compares it (shared/search-key.ts): accents, capitals, spaces, apostrophes and hyphens left out. */
-export function normaliseQuery(query: string): string {
-  return searchKey(query);
-}
-
 /** The text a cell shows for a value; blanks show as nothing. */
 export function displayText(value: CellValue): string {
   return value == null ? '' : String(value);
-}
-
-/** Whether a cell's displayed value holds a column filter, however either is typed (see normaliseQuery). */
-export function matchesColumnFilter(value: CellValue, filter: string): boolean {
-  const query = normaliseQuery(filter);
-  return query === '' || searchKey(displayText(value)).includes(query);
 }
 
 // Values are joined with a newline so a query cannot match across two fields;
@@ -114,8 +103,8 @@ export function prepareRowTexts<T>(rows: readonly T[], columns: readonly ListCol
  * Whether a row matches the global search: anywhere in its data, or in any
  * column's displayed text (which may be derived, e.g. a formatted date).
  */
-export function matchesSearch<T>(row: T, columns: readonly ListColumn<T>[], search: string): boolean {
-  const query = normaliseQuery(search);
+function matchesSearch<T>(row: T, columns: readonly ListColumn<T>[], search: string): boolean {
+  const query = searchKey(search);
   return query === '' || rowTextsReader(columns)(row).search.includes(query);
 }
 
@@ -126,9 +115,10 @@ export function filterRows<T>(
   search: string,
   columnFilters: ColumnFilters,
 ): readonly T[] {
-  const query = normaliseQuery(search);
+  // As a search compares them (shared/search-key.ts): accents, capitals, spaces, apostrophes and hyphens left out.
+  const query = searchKey(search);
   const activeFilters = columns.flatMap((column, index) => {
-    const filter = normaliseQuery(columnFilters[column.id] ?? '');
+    const filter = searchKey(columnFilters[column.id] ?? '');
     return filter === '' ? [] : [{ index, filter }];
   });
   if (query === '' && activeFilters.length === 0) return rows;
@@ -153,7 +143,7 @@ function sortKey(value: CellValue): string | number | null {
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** Ascending order of two non-blank cell values: numbers numerically, text naturally and case-insensitively. */
-export function compareValues(a: string | number, b: string | number): number {
+function compareValues(a: string | number, b: string | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return collator.compare(String(a), String(b));
 }

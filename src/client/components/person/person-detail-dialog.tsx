@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DecorateMutationProcedure, ResolverDef } from '@trpc/tanstack-react-query';
 import { useDataProtectionTab } from '@/client/components/record/data-protection-tab';
-import { type DetailTab, type RecordApi, RecordDetailDialog, type StoredRecord } from '@/client/components/record/detail-dialog';
+import { type RecordApi, RecordDetailDialog, type StoredRecord } from '@/client/components/record/detail-dialog';
+import type { DetailTab } from '@/client/components/record/detail-tab';
 import { NotesTab } from '@/client/components/record/notes-tab';
 import { useCan } from '@/client/lib/auth';
 import type { Resource } from '@/shared/permissions';

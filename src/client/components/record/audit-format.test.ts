@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditLines, fieldLabel, formatValue } from './audit-format';
+import { auditLines } from './audit-format';
+
+/** How an audit line names a stored field. */
+const fieldLabel = (path: string) => auditLines({ [path]: 'a fact' })[0]!.label;
+
+/** How an audit line writes a stored value (of the field named, which may change how it reads). */
+const formatValue = (value: unknown, field = 'value') => (auditLines({ [field]: value })[0] as { value: string }).value;
 
 describe('audit field labels', () => {
   it('name a stored path in the form’s words, leaving out the details level', () => {

@@ -21,7 +21,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * A stored field path in the form's words: "details.address.postCode" → "Address › Post code". The "details"
  * level is how records are stored, not something staff see, so it is left out.
  */
-export function fieldLabel(path: string): string {
+function fieldLabel(path: string): string {
   const parts = path.split('.').filter((part) => part !== 'details' && part !== '');
   return parts.length === 0 ? capitalised(words(path)) : parts.map((part) => capitalised(words(part))).join(' › ');
 }
@@ -45,7 +45,7 @@ function describeItem(item: unknown): string {
 }
 
 /** A stored value in words: dates as "2 Mar 1940", yes or no, lists by comma; nothing is "(empty)". */
-export function formatValue(value: unknown, field = ''): string {
+function formatValue(value: unknown, field = ''): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') {

@@ -1,7 +1,6 @@
-// An audit entry's headline in the charity's words: "Updated client Margaret Smith", "Imported MP Ann Lee", "Signed in".
+import { RECORD_WORDS, recordKindOf } from '@/shared/record-kinds';
 
-/** The kind of record an id names, by its first letter. */
-const KIND_OF_ID: Record<string, string> = { c: 'client', m: 'MP', v: 'volunteer', r: 'request', p: 'package', t: 'training record', g: 'MAG log', d: 'visit' };
+// An audit entry's headline in the charity's words: "Updated client Margaret Smith", "Imported MP Ann Lee", "Signed in".
 
 /** What a procedure did, by its last word. */
 const ACTIONS: Record<string, string> = {
@@ -67,9 +66,9 @@ interface Entry {
 /** "Updated client Margaret Smith", "Archived MP Ann Lee", "Imported client Ivy Brown", "Signed in". */
 export function auditTitle({ procedure, recordId, recordName, changes }: Entry): string {
   const action = procedure.slice(procedure.lastIndexOf('.') + 1);
-  const kind = recordId ? KIND_OF_ID[recordId[0]!] : undefined;
+  const kind = recordId ? recordKindOf(recordId) : undefined;
   if (!recordId || !kind || (EVENTS[procedure] && action !== 'import')) return EVENTS[procedure] ?? procedure;
   const archived = (changes as { archived?: { to?: unknown } } | null)?.archived?.to;
   const done = action === 'toggleArchive' ? (archived === 'N' ? 'Unarchived' : 'Archived') : (ACTIONS[action] ?? 'Changed');
-  return [done, kind, recordName ?? recordId].join(' ');
+  return [done, RECORD_WORDS[kind].noun, recordName ?? recordId].join(' ');
 }

@@ -1,26 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
-import type { DetailTab } from '@/client/components/record/detail-dialog';
+import type { DetailTab } from '@/client/components/record/detail-tab';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { Button } from '@/client/components/ui/button';
 import type { RouterOutputs } from '@/browser/api-types';
 import { useCan } from '@/client/lib/auth';
 import { downloadFile } from '@/client/lib/download-file';
 import { useTRPC } from '@/client/lib/trpc';
+import { RECORD_WORDS, type RecordKindName, recordKindOf } from '@/shared/record-kinds';
 import { subjectAccessHtml } from './subject-access';
 
 type ReviewItem = RouterOutputs['dataProtection']['anonymise']['toReview'][number];
 
-/** Where each kind of record opens, by the first letter of its id. */
-const RECORDS: Record<string, { label: string; path: (id: string) => string }> = {
-  c: { label: 'Client', path: (id) => `/clients?view=${id}` },
-  m: { label: 'MP', path: (id) => `/mps?view=${id}` },
-  v: { label: 'Volunteer', path: (id) => `/volunteers?view=${id}` },
-  r: { label: 'Request', path: (id) => `/requests?view=${id}` },
-  p: { label: 'Package', path: (id) => `/packages?view=${id}` },
-  g: { label: 'MAG log', path: (id) => `/mag/edit/${id}` },
+/** Where each kind of record to check opens: its list with its view open, or a MAG log's page. */
+const PAGES: Partial<Record<RecordKindName, (id: string) => string>> = {
+  client: (id) => `/clients?view=${id}`,
+  mp: (id) => `/mps?view=${id}`,
+  volunteer: (id) => `/volunteers?view=${id}`,
+  request: (id) => `/requests?view=${id}`,
+  package: (id) => `/packages?view=${id}`,
+  magLog: (id) => `/mag/edit/${id}`,
 };
+
+/** The words and page of the record an id names; a client's for an id of any other kind. */
+function recordToCheck(id: string): { label: string; path: string } {
+  const kind = recordKindOf(id);
+  const shown = kind && PAGES[kind] ? kind : 'client';
+  return { label: RECORD_WORDS[shown].label, path: PAGES[shown]!(id) };
+}
 
 /**
  * What anonymising could not decide: other people's records whose text may still mean the person. Links open
@@ -37,10 +45,10 @@ export function ReviewList({ items }: { items: ReviewItem[] }) {
       </p>
       <ul className="flex flex-col gap-1">
         {items.map((item, index) => {
-          const record = RECORDS[item.recordId.charAt(0)] ?? RECORDS.c!;
+          const record = recordToCheck(item.recordId);
           return (
             <li key={index} className="break-words">
-              <a href={record.path(item.recordId)} target="_blank" rel="noreferrer" className="font-medium underline underline-offset-4">
+              <a href={record.path} target="_blank" rel="noreferrer" className="font-medium underline underline-offset-4">
                 {record.label} {item.recordId}
               </a>
               , {item.field}: “{item.mention}”

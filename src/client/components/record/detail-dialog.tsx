@@ -13,13 +13,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui
 import { useCan } from '@/client/lib/auth';
 import { cn } from '@/client/lib/utils';
 import type { Resource } from '@/shared/permissions';
+import type { DetailTab } from './detail-tab';
 import { useHistoryTab } from './history-tab';
-
-export interface DetailTab {
-  value: string;
-  label: string;
-  content: ReactNode;
-}
 
 /** The view dialog of a record (spec §2.6): tabs, then Edit, Delete (confirmed) and Close. */
 export function DetailDialog({

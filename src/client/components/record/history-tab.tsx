@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoadState } from '@/client/components/load-state';
-import type { DetailTab } from '@/client/components/record/detail-dialog';
+import type { DetailTab } from '@/client/components/record/detail-tab';
 import { EmptyState } from '@/client/components/record/empty-state';
 import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { statementPath } from '@/client/lib/routes';
 import { useCan } from '@/client/lib/auth';
 import { DBS_LEVEL_LABELS } from '@/shared/compliance';
-import { todayIn } from '@/shared/dates';
+import { monthOfDate, todayIn } from '@/shared/dates';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { ComplianceBadge } from '@/client/components/carer-record/compliance-badge';
 import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
@@ -86,7 +86,7 @@ function TrainingRecords({ carer, who }: { carer: Carer; who: string }) {
 function StatementLink({ carerId }: { carerId: string }) {
   if (!useCan('deliveries', 'read')) return null;
   return (
-    <Link to={statementPath(carerId, todayIn().slice(0, 7))} className="text-primary text-sm font-medium underline-offset-4 hover:underline">
+    <Link to={statementPath(carerId, monthOfDate(todayIn()))} className="text-primary text-sm font-medium underline-offset-4 hover:underline">
       Monthly statement
     </Link>
   );

@@ -1,7 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatHours } from '@/client/lib/format';
-import { AnimatedCounter, COUNTER_DURATION_MS, countUpValue, easeOutCubic } from './animated-counter';
+import { AnimatedCounter, COUNTER_DURATION_MS, countUpValue } from './animated-counter';
+
+/** How far along a count is, as a share of the way, at a share of the time. */
+const easeOutCubic = (progress: number) => countUpValue(0, 1, progress * COUNTER_DURATION_MS);
 
 const shownText = (container: HTMLElement) => container.querySelector('[data-slot="counter-value"]')?.textContent;
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 export const COUNTER_DURATION_MS = 2000;
 
 /** Fast at first, settling gently on the value. */
-export function easeOutCubic(progress: number): number {
+function easeOutCubic(progress: number): number {
   return 1 - (1 - progress) ** 3;
 }
 

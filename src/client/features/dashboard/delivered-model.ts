@@ -1,9 +1,10 @@
 import type { RouterOutputs } from '@/browser/api-types';
 import { carerKindLabel } from '@/client/components/care/carer-label';
 import type { CsvCell } from '@/shared/csv';
+import { monthName } from '@/shared/dates';
 import { deliveryRateText } from '@/shared/deliveries';
 import { csvHours } from '@/client/lib/format';
-import { monthName, REPORT_BREAKDOWNS, type ReportBreakdown } from './report-model';
+import { REPORT_BREAKDOWNS, type ReportBreakdown } from './report-model';
 
 type Response = RouterOutputs['analytics']['getDeliveredReport'];
 export type DeliveredYear = Response['years'][number];

@@ -8,7 +8,8 @@ import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { downloadCsv } from '@/client/lib/download-file';
-import { deliveryRate, deliveryRateText, monthKey, monthLabel } from '@/shared/deliveries';
+import { monthKey, monthLabel, monthName } from '@/shared/dates';
+import { deliveryRate, deliveryRateText } from '@/shared/deliveries';
 import {
   carerLabel,
   type DeliveredCarer,
@@ -20,7 +21,7 @@ import {
   type DeliveredYear,
 } from './delivered-model';
 import { reportHours } from '@/client/lib/format';
-import { monthName, REPORT_BREAKDOWNS } from './report-model';
+import { REPORT_BREAKDOWNS } from './report-model';
 import { downloadXlsx, ReportFrame, useChooseYear } from './report-result';
 
 /** One row of a figures table: what it names, and its planned, delivered and (where counted) missed figures. */

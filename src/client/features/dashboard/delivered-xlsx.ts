@@ -1,6 +1,6 @@
 import { carerKindLabel } from '@/client/components/care/carer-label';
+import { monthName } from '@/shared/dates';
 import { carerLabel, deliveredColumns, type DeliveredReport, deliveredRows } from './delivered-model';
-import { monthName } from './report-model';
 import { type Sheet, sheetsXlsx } from './report-xlsx';
 
 /** A rate as a percentage to 2 decimals, or a blank cell when nothing was planned. */

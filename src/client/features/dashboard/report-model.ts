@@ -82,24 +82,3 @@ export function reportFileName(report: HoursReport, extension: 'csv' | 'xlsx'): 
   const { items, breakdown, startYear } = report.choice;
   return `${items}-report-${REPORT_BREAKDOWNS[breakdown].fileWord}-${startYear}-${lastYearOf(report)}.${extension}`;
 }
-
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-export function monthName(month: number): string {
-  return MONTH_NAMES[month - 1] ?? String(month);
-}
-
-

@@ -1,7 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatHours, reportHours } from '@/client/lib/format';
+import { monthName } from '@/shared/dates';
 import { groupColour } from './chart-colours';
-import { monthName, REPORT_BREAKDOWNS, REPORT_ITEMS, type ReportChoice, type YearHours } from './report-model';
+import { REPORT_BREAKDOWNS, REPORT_ITEMS, type ReportChoice, type YearHours } from './report-model';
 
 /** A printed page's width in CSS pixels (A4 or Letter within the browser's margins, with room to spare). */
 const PRINT_SIZE = { width: 680, height: 280 };

@@ -1,4 +1,5 @@
-import { type HoursReport, monthName, REPORT_BREAKDOWNS } from './report-model';
+import { monthName } from '@/shared/dates';
+import { type HoursReport, REPORT_BREAKDOWNS } from './report-model';
 
 /** One line of the exported table: the hours of one service in one locality or category in one month. */
 export interface ReportRow {

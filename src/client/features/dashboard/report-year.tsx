@@ -2,10 +2,10 @@ import { ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { reportHours } from '@/client/lib/format';
+import { monthName } from '@/shared/dates';
 import {
   type GroupHours,
   type HoursReport,
-  monthName,
   type MonthHours,
   type NamedHours,
   REPORT_BREAKDOWNS,

@@ -13,8 +13,7 @@ import { downloadCsv } from '@/client/lib/download-file';
 import { formatDate, reportHours } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { useTRPC } from '@/client/lib/trpc';
-import { formatShortDay, todayIn } from '@/shared/dates';
-import { monthLabel, shiftMonth } from '@/shared/deliveries';
+import { formatShortDay, monthLabel, monthOfDate, shiftMonth, todayIn } from '@/shared/dates';
 import { month as monthSchema } from '@/shared/schemas/deliveries';
 import { statementCsvRows, entryText } from './statement-csv';
 
@@ -26,7 +25,7 @@ const NUMBER = 'text-right tabular-nums';
 
 /** The month picker: the month shown, with the months before and after it one step away. */
 function MonthPicker({ carerId, month }: { carerId: string; month: string }) {
-  const thisMonth = todayIn().slice(0, 7);
+  const thisMonth = monthOfDate(todayIn());
   const next = shiftMonth(month, 1);
   return (
     <nav aria-label="Month" className="flex items-center gap-1 print:hidden">

@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Lock } from 'lucide-react';
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { addDays, isIsoDate, todayIn } from '@/shared/dates';
-import { monthDates, monthLabel, monthOfDate, weekStartOf } from '@/shared/deliveries';
+import { addDays, isIsoDate, lastDateOfMonth, monthLabel, monthOfDate, todayIn } from '@/shared/dates';
+import { weekStartOf } from '@/shared/deliveries';
 import { matchesWords } from '@/shared/search-key';
 import { DeliveryMonthsButton, useMonthClosing } from '@/client/components/care/delivery-months';
 import { PageHeader } from '@/client/components/form/form-layout';
@@ -81,7 +81,7 @@ function MonthClosing({ week }: { week: DeliveryWeek }) {
   const closing = useMonthClosing();
   const months = [...new Set(week.days.map(monthOfDate))];
   const rows = months
-    .map((month) => ({ month, closed: week.closedMonths.includes(month), ended: monthDates(month).last < week.today }))
+    .map((month) => ({ month, closed: week.closedMonths.includes(month), ended: lastDateOfMonth(month) < week.today }))
     .filter(({ closed, ended }) => closed || (canClose && ended));
   if (rows.length === 0) return null;
   return (

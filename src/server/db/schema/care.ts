@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { idsOfKind } from '../ids';
 import { addressColumns, deprivationColumns, recordColumns, requiredReference } from './columns';
 import { carers, clients } from './people';
 
@@ -22,7 +23,7 @@ export const requests = pgTable(
     notes: text('notes').notNull().default(''),
   },
   (t) => [
-    check('requests_id_prefix', sql`${t.id} like 'r%'`),
+    check('requests_id_prefix', idsOfKind(t.id, 'request')),
     check('requests_archived', sql`${t.archived} in ('Y', 'N')`),
     check('requests_type', sql`${t.requestType} in ('paid', 'unpaid')`),
     check('requests_status', sql`${t.status} in ('pending', 'urgent')`),
@@ -54,7 +55,7 @@ export const packages = pgTable(
     complianceOverrideAt: timestamp('compliance_override_at', { withTimezone: true }),
   },
   (t) => [
-    check('packages_id_prefix', sql`${t.id} like 'p%'`),
+    check('packages_id_prefix', idsOfKind(t.id, 'package')),
     check('packages_archived', sql`${t.archived} in ('Y', 'N')`),
     check('packages_weekly_hours', sql`${t.weeklyHours} >= 0`),
     check('packages_dates', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idsOfKind } from '../ids';
 import { requiredReference } from './columns';
 import { packages } from './care';
 import { carers } from './people';
@@ -33,7 +34,7 @@ export const deliveries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('deliveries_id_prefix', sql`${t.id} like 'd%'`),
+    check('deliveries_id_prefix', idsOfKind(t.id, 'delivery')),
     check('deliveries_status', sql`${t.status} in ('delivered', 'missed')`),
     check('deliveries_hours', sql`${t.hours} between 0 and 24`),
     check('deliveries_source', sql`${t.source} in ('office', 'carer')`),

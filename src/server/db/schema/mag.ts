@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { idsOfKind } from '../ids';
 import { recordColumns, requiredReference } from './columns';
 
 export const magLogs = pgTable(
@@ -16,7 +17,7 @@ export const magLogs = pgTable(
     notes: text('notes').notNull().default(''),
   },
   (t) => [
-    check('mag_logs_id_prefix', sql`${t.id} like 'g%'`),
+    check('mag_logs_id_prefix', idsOfKind(t.id, 'magLog')),
     check('mag_logs_archived', sql`${t.archived} in ('Y', 'N')`),
     check(
       'mag_logs_counts',

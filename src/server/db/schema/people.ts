@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { idsOfKind } from '../ids';
 import { deprivationColumns, personColumns, recordColumns } from './columns';
 
 export const clients = pgTable(
@@ -24,7 +25,7 @@ export const clients = pgTable(
     attendanceAllowance: text('attendance_allowance').notNull().default('pending'),
   },
   (t) => [
-    check('clients_id_prefix', sql`${t.id} like 'c%'`),
+    check('clients_id_prefix', idsOfKind(t.id, 'client')),
     check('clients_archived', sql`${t.archived} in ('Y', 'N')`),
     check('clients_attendance_allowance', sql`${t.attendanceAllowance} in ('no', 'pending', 'Low', 'High')`),
   ],
@@ -55,7 +56,7 @@ export const carers = pgTable(
   (t) => [
     check('carers_dbs_level', sql`${t.dbsLevel} in ('basic', 'standard', 'enhanced', 'enhanced-barred')`),
     check('carers_weekly_hours_available', sql`${t.weeklyHoursAvailable} between 0 and 168`),
-    check('carers_id_prefix', sql`${t.id} like 'm%' or ${t.id} like 'v%'`),
+    check('carers_id_prefix', sql`${idsOfKind(t.id, 'mp')} or ${idsOfKind(t.id, 'volunteer')}`),
     check('carers_archived', sql`${t.archived} in ('Y', 'N')`),
     index('carers_dbs_expiry_idx').on(t.dbsExpiry),
     index('carers_public_liability_expiry_idx').on(t.publicLiabilityExpiry),

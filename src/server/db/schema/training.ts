@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { idsOfKind } from '../ids';
 import { recordColumns, requiredReference } from './columns';
 import { carers } from './people';
 
@@ -16,7 +17,7 @@ export const trainingRecords = pgTable(
     notes: text('notes').notNull().default(''),
   },
   (t) => [
-    check('training_records_id_prefix', sql`${t.id} like 't%'`),
+    check('training_records_id_prefix', idsOfKind(t.id, 'trainingRecord')),
     check('training_records_archived', sql`${t.archived} in ('Y', 'N')`),
     index('training_records_owner_idx').on(t.ownerId),
     index('training_records_expiry_idx').on(t.expiryDate),

@@ -1,5 +1,6 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import { deliveryRate, monthDates, monthKey } from '@/shared/deliveries';
+import { monthDates, monthKey, monthNumberOf, monthOfDate } from '@/shared/dates';
+import { deliveryRate } from '@/shared/deliveries';
 import type { DeliveredReportInput } from '@/shared/schemas/analytics';
 import type { Executor } from '@/server/db/client';
 import { closedMonths, deliveryMonths } from '@/server/db/schema/deliveries';
@@ -355,9 +356,9 @@ async function carerNamesOf(db: Executor, ids: string[]): Promise<Map<string, st
 
 /** This month so far: planned hours to today, delivered hours and missed visits, for the dashboard. */
 export async function getDeliveredThisMonth({ db, today }: RecordContext): Promise<{ month: string } & PlannedAndDelivered & { missedVisits: number }> {
-  const month = today.slice(0, 7);
+  const month = monthOfDate(today);
   const year = currentYear(today);
-  const monthNumber = Number(today.slice(5, 7));
+  const monthNumber = monthNumberOf(month);
   const [plannedOfYear, [delivered]] = await Promise.all([
     plannedCells(db, today, 'packages', 'localities', year),
     rowsOf<{ hours: string | number | null; missed: string | number | null }>(

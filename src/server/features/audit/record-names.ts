@@ -1,5 +1,6 @@
 import { type AnyColumn, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { formatDate } from '@/shared/dates';
+import { idKindOf, type IdKind } from '@/shared/record-kinds';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/server/db/schema/auth';
 import { packages, requests } from '@/server/db/schema/care';
@@ -15,10 +16,10 @@ import { escapeLike, searchKeyContains, searchKeyOf } from '@/server/db/like';
 /** The current name of each record named by id: a person's, a request's or package's client, a training record's, a MAG log's date. */
 export async function recordNames(db: Executor, ids: readonly (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  const of = (prefixes: string) => wanted.filter((id) => prefixes.includes(id[0]!));
+  const of = (...kinds: IdKind[]) => wanted.filter((id) => kinds.includes(idKindOf(id)!));
   const names = new Map<string, string>();
   const add = (rows: { id: string; name: string }[]) => rows.forEach((row) => names.set(row.id, row.name));
-  const [clientIds, carerIds, requestIds, packageIds, recordIds, logIds] = [of('c'), of('mv'), of('r'), of('p'), of('t'), of('g')];
+  const [clientIds, carerIds, requestIds, packageIds, recordIds, logIds] = [of('client'), of('mp', 'volunteer'), of('request'), of('package'), of('trainingRecord'), of('magLog')];
   if (clientIds.length) add(await db.select({ id: clients.id, name: clients.name }).from(clients).where(inArray(clients.id, clientIds)));
   if (carerIds.length) add(await db.select({ id: carers.id, name: carers.name }).from(carers).where(inArray(carers.id, carerIds)));
   if (requestIds.length) {

@@ -1,7 +1,6 @@
 import { and, eq, gte, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
 import { endsAfter, timesOf, VISIT_REFUSALS, type VisitDay, visitEndDate, visitMinutes } from '@/shared/carer-app';
-import { addDays } from '@/shared/dates';
-import { monthOfDate } from '@/shared/deliveries';
+import { addDays, monthOfDate } from '@/shared/dates';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { visits } from '@/server/db/schema/visits';

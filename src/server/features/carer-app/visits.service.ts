@@ -1,8 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { type CouldNotVisit, TOO_MANY_VISITS, VISIT_REFUSALS, visitDays, type VisitDay, visitEndDate, visitMinutes, VISITS_AN_HOUR } from '@/shared/carer-app';
-import { addDays, todayIn } from '@/shared/dates';
-import { monthOfDate } from '@/shared/deliveries';
+import { addDays, monthOfDate, todayIn } from '@/shared/dates';
 import type { VisitInput, VisitSent } from '@/shared/schemas/carer-app';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';

@@ -11,8 +11,8 @@ const mps = carersService('mp');
 const volunteers = carersService('volunteer');
 
 /** MPs and volunteers have the same procedures but updateName, whose id key differs. */
-function carerProcedures(resource: 'mps' | 'volunteers', carers: ReturnType<typeof carersService>, id: typeof mpId, what: string) {
-  const ref = byId(id === mpId ? 'm' : 'v', what);
+function carerProcedures(resource: 'mps' | 'volunteers', carers: ReturnType<typeof carersService>, id: typeof mpId) {
+  const ref = byId(id);
   return {
     getAll: permitted(resource, 'read').query(({ ctx }) => carers.list(ctx, { includeArchived: true })),
     getAllNotArchived: permitted(resource, 'read').query(({ ctx }) => carers.list(ctx, { includeArchived: false })),
@@ -25,14 +25,14 @@ function carerProcedures(resource: 'mps' | 'volunteers', carers: ReturnType<type
 }
 
 export const mpsRouter = router({
-  ...carerProcedures('mps', mps, mpId, 'MP'),
+  ...carerProcedures('mps', mps, mpId),
   updateName: permitted('mps', 'update')
     .input(mpRename)
     .mutation(({ ctx, input }) => mps.rename(ctx, { id: input.mpId, newName: input.newName, version: input.version })),
 });
 
 export const volunteersRouter = router({
-  ...carerProcedures('volunteers', volunteers, volunteerId, 'volunteer'),
+  ...carerProcedures('volunteers', volunteers, volunteerId),
   updateName: permitted('volunteers', 'update')
     .input(volunteerRename)
     .mutation(({ ctx, input }) => volunteers.rename(ctx, { id: input.volunteerId, newName: input.newName, version: input.version })),

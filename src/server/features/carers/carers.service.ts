@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { CARER_KIND_LABELS, CARER_RESOURCES, type CarerKind } from '@/shared/carer-kind';
+import { ID_LETTERS } from '@/shared/record-kinds';
 import type { Note } from '@/shared/schemas/common';
 import type { CarerData } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
-import { newId } from '@/server/db/ids';
+import { idsOfKind, newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { deliveries } from '@/server/db/schema/deliveries';
 import { visits } from '@/server/db/schema/visits';
@@ -23,10 +24,6 @@ import { loadNotes, replaceNotes, withNotes } from '@/server/records/notes';
 import { type PersonKind, rememberPerson, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
 // MPs (paid micro-providers) and volunteers: one shape, told apart by the id's first letter.
-const KIND = {
-  mp: { prefix: 'm', label: CARER_KIND_LABELS.mp, resource: CARER_RESOURCES.mp },
-  volunteer: { prefix: 'v', label: CARER_KIND_LABELS.volunteer, resource: CARER_RESOURCES.volunteer },
-} as const;
 
 /** What of a carer's record a role may read besides the carer: Finance reads volunteers but not their training records. */
 const NESTED = { trainingRecords: 'trainingRecords', packages: 'packages', requests: 'requests', exclusions: 'clients' } as const;
@@ -38,8 +35,8 @@ const fullCarer = async (db: Executor, row: CarerRow) => carerWithNotes(row, awa
 
 /** The carers service for one kind; every query is confined to ids of that kind. */
 export function carersService(kind: CarerKind) {
-  const { prefix, label, resource } = KIND[kind];
-  const ofKind = like(carers.id, `${prefix}%`);
+  const [label, resource] = [CARER_KIND_LABELS[kind], CARER_RESOURCES[kind]];
+  const ofKind = idsOfKind(carers.id, kind);
   const procedure = (name: string) => `${resource}.${name}`;
 
   const recordKind: PersonKind<typeof carers, Awaited<ReturnType<typeof fullCarer>>, CarerSummary> = {
@@ -102,7 +99,7 @@ export function carersService(kind: CarerKind) {
     },
 
     async create(ctx: RecordContext, data: CarerData) {
-      const id = newId(prefix);
+      const id = newId(ID_LETTERS[kind]);
       const { dbsRecheckYears } = await getComplianceSettings(ctx.db);
       return createRecord(ctx, recordKind, procedure('create'), () => ({ id, ...carerColumns(data, dbsRecheckYears) }), (tx) => replaceNotes(tx, { carerId: id }, data.details.notes));
     },

@@ -1,9 +1,10 @@
-import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CARER_RESOURCES, type CarerKind, carerKindOf } from '@/shared/carer-kind';
 import type { Compliance } from '@/shared/compliance';
 import { can } from '@/shared/permissions';
 import { localityDistance } from '@/shared/localities';
 import { wordList } from '@/shared/plain-messages';
+import { idsOfKind } from '@/server/db/ids';
 import { carerExclusions } from '@/server/db/schema/exclusions';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers } from '@/server/db/schema/people';
@@ -40,7 +41,7 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
   if (!request) throw notFound('Request');
   if (!kinds.mp && !kinds.volunteer) return [];
 
-  const ofKinds = kinds.mp && kinds.volunteer ? undefined : like(carers.id, kinds.mp ? 'm%' : 'v%');
+  const ofKinds = kinds.mp && kinds.volunteer ? undefined : idsOfKind(carers.id, kinds.mp ? 'mp' : 'volunteer');
   const candidates = await db
     .select({
       id: carers.id,

@@ -15,7 +15,7 @@ import {
 } from './clients.service';
 import { addExclusion, removeExclusion } from './exclusions.service';
 
-const clientRef = byId('c', 'client');
+const clientRef = byId(clientId);
 
 export const clientsRouter = router({
   getAll: permitted('clients', 'read').query(({ ctx }) => listClients(ctx, { includeArchived: true })),

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { idKindOf } from '@/shared/record-kinds';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/mag';
@@ -108,7 +109,7 @@ export async function exportPerson(ctx: RecordContext, { personId }: { personId:
     .from(auditLog)
     .where(inArray(auditLog.recordId, ids))
     .orderBy(auditLog.id);
-  const aboutOthersToo = (id: string | null) => id?.startsWith('p') || id?.startsWith('d') || isVisitId(id);
+  const aboutOthersToo = (id: string | null) => id !== null && (isVisitId(id) || idKindOf(id) === 'package' || idKindOf(id) === 'delivery');
   const audit = rows.map((row) =>
     aboutOthersToo(row.recordId) ? { ...row, changes: withholdValues(row.changes, (field, value) => shareable(field, value, row.recordId)) } : row,
   );

@@ -1,5 +1,5 @@
 import { byId } from '@/shared/schemas/common';
-import { deliveryInput, deliveryUpdate, monthInput, recordingStartInput, statementInput, weekInput } from '@/shared/schemas/deliveries';
+import { deliveryId, deliveryInput, deliveryUpdate, monthInput, recordingStartInput, statementInput, weekInput } from '@/shared/schemas/deliveries';
 import { getRecordingStart } from '@/server/records/recording-start';
 import { router } from '@/server/trpc/init';
 import { permitted, permittedMutation, permittedQuery } from '@/server/trpc/procedures';
@@ -21,7 +21,7 @@ export const deliveriesRouter = router({
   getWeek: permittedQuery('deliveries', 'read', weekInput, getWeek),
   record: permittedMutation('deliveries', 'create', deliveryInput, recordDelivery),
   update: permittedMutation('deliveries', 'update', deliveryUpdate, updateDelivery),
-  delete: permittedMutation('deliveries', 'delete', byId('d', 'delivery entry'), deleteDelivery),
+  delete: permittedMutation('deliveries', 'delete', byId(deliveryId), deleteDelivery),
   getStatement: permittedQuery('deliveries', 'read', statementInput, getStatement),
   listClosedMonths: permitted('deliveries', 'read').query(({ ctx }) => listClosedMonths(ctx)),
   closeMonth: permittedMutation('monthClosing', 'update', monthInput, closeMonth),

@@ -2,18 +2,8 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { CARER_KIND_LABELS, type CarerKind, carerKindOf } from '@/shared/carer-kind';
 import { withoutRenewed } from '@/shared/care';
-import { addDays, OPEN } from '@/shared/dates';
-import {
-  DELIVERY_MESSAGES,
-  type DeliverySource,
-  type DeliveryStatus,
-  type MissedReason,
-  monthDates,
-  monthLabel,
-  monthOfDate,
-  plannedHoursBetween,
-  weekDays,
-} from '@/shared/deliveries';
+import { addDays, lastDateOfMonth, monthDates, monthLabel, monthOfDate, OPEN } from '@/shared/dates';
+import { DELIVERY_MESSAGES, type DeliverySource, type DeliveryStatus, type MissedReason, plannedHoursBetween, weekDays } from '@/shared/deliveries';
 import { deliveryHours, type DeliveryInput, type DeliveryUpdate } from '@/shared/schemas/deliveries';
 import { type Executor, queryRows } from '@/server/db/client';
 import { jsonTuple } from '@/server/db/json-rows';
@@ -405,7 +395,7 @@ export async function listClosedMonths({ db }: RecordContext): Promise<ClosedMon
 /** Closes a month that has ended, so its figures stay as reported; audited. */
 export function closeMonth(ctx: RecordContext, { month }: { month: string }): Promise<ClosedMonth> {
   return ctx.db.transaction(async (tx) => {
-    if (monthDates(month).last >= ctx.today) throw refused(`${monthLabel(month)} has not ended yet: a month is closed once it is over`);
+    if (lastDateOfMonth(month) >= ctx.today) throw refused(`${monthLabel(month)} has not ended yet: a month is closed once it is over`);
     const [row] = await tx.insert(closedMonths).values({ month, closedBy: ctx.actor.email }).onConflictDoNothing().returning();
     if (!row) throw refused(`${monthLabel(month)} is already closed`);
     await recordAudit(tx, ctx.actor, 'deliveries.closeMonth', null, { month });

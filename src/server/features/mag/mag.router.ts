@@ -10,5 +10,5 @@ export const magRouter = router({
   getById: permittedQuery('mag', 'read', z.strictObject({ id: magLogId }), getMagLog),
   create: permittedMutation('mag', 'create', magLogInput, createMagLog),
   update: permittedMutation('mag', 'update', magLogUpdate, updateMagLog),
-  delete: permittedMutation('mag', 'delete', byId('g', 'MAG log'), deleteMagLog),
+  delete: permittedMutation('mag', 'delete', byId(magLogId), deleteMagLog),
 });

@@ -26,5 +26,5 @@ export const packagesRouter = router({
    * Packages list's marks): [{ carerId, name, kind, reasons, care: [{ packageId, clientId, clientName }] }].
    */
   notCompliantOnLiveCare: permitted('packages', 'read').query(({ ctx }) => listNotCompliantOnLiveCare(ctx)),
-  delete: permittedMutation('packages', 'delete', byId('p', 'package'), deletePackage),
+  delete: permittedMutation('packages', 'delete', byId(packageId), deletePackage),
 });

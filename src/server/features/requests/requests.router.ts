@@ -17,5 +17,5 @@ export const requestsRouter = router({
   create: permittedMutation('requests', 'create', requestInput, createRequest),
   update: permittedMutation('requests', 'update', requestUpdate, updateRequest),
   renew: permittedMutation('requests', 'update', requestRenewal, renewRequest),
-  delete: permittedMutation('requests', 'delete', byId('r', 'request'), deleteRequest),
+  delete: permittedMutation('requests', 'delete', byId(requestId), deleteRequest),
 });

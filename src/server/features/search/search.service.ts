@@ -1,11 +1,13 @@
 import { and, type AnyColumn, asc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import { OPEN } from '@/shared/dates';
+import { CARER_RESOURCES, type CarerKind } from '@/shared/carer-kind';
 import { can } from '@/shared/permissions';
 import { SEARCH_KINDS, SEARCH_LIMIT, type SearchKind } from '@/shared/schemas/search';
 import { searchKey } from '@/shared/search-key';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers, clients } from '@/server/db/schema/people';
+import { idsOfKind } from '@/server/db/ids';
 import { escapeLike, searchKeyContains, searchKeyOf } from '@/server/db/like';
 import type { RecordContext } from '@/server/records/service-context';
 
@@ -110,8 +112,8 @@ const FIND: Record<SearchKind, (db: Executor, terms: Terms) => Promise<SearchGro
       .limit(LIMIT);
     return group('clients', rows);
   },
-  mps: (db, terms) => findCarers(db, terms, 'mps', 'm'),
-  volunteers: (db, terms) => findCarers(db, terms, 'volunteers', 'v'),
+  mps: (db, terms) => findCarers(db, terms, 'mp'),
+  volunteers: (db, terms) => findCarers(db, terms, 'volunteer'),
   requests: async (db, terms) => {
     const c = { id: requests.id, name: clients.name, postCode: requests.postCode, customId: requests.customId, archived: requests.archived };
     const rows = await db
@@ -135,15 +137,15 @@ const FIND: Record<SearchKind, (db: Executor, terms: Terms) => Promise<SearchGro
   },
 };
 
-async function findCarers(db: Executor, terms: Terms, kind: 'mps' | 'volunteers', prefix: 'm' | 'v'): Promise<SearchGroup> {
+async function findCarers(db: Executor, terms: Terms, kind: CarerKind): Promise<SearchGroup> {
   const c = { id: carers.id, name: carers.name, postCode: carers.postCode, archived: carers.archived };
   const rows = await db
     .select({ ...c, customId: sql<string>`''`, locality: carers.locality })
     .from(carers)
-    .where(and(like(carers.id, `${prefix}%`), matching(terms, c)))
+    .where(and(idsOfKind(carers.id, kind), matching(terms, c)))
     .orderBy(...bestFirst(terms, c))
     .limit(LIMIT);
-  return group(kind, rows);
+  return group(CARER_RESOURCES[kind], rows);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { LOCALITIES, SERVICES } from '@/shared/constants';
 import { ID_PREFIX, TRANSFER_KINDS, TRANSFER_RECORDS, type TransferKind, type TransferRecord } from '@/shared/schemas/transfer';
 import type { Executor } from '@/server/db/client';
-import { type IdPrefix, newId } from '@/server/db/ids';
+import { newId } from '@/server/db/ids';
 import { packages, requests } from '@/server/db/schema/care';
 import { magLogs } from '@/server/db/schema/mag';
 import { trainingRecords } from '@/server/db/schema/training';
@@ -146,7 +146,7 @@ export async function planImport(db: Executor, records: ImportRecords, options: 
         (planned[kind] as Planned<typeof kind>[]).push({ kind, index, id: repeated.id, data, action: 'skip', repeatOf: repeated.index });
         continue;
       }
-      let id = data.id ?? newId(ID_PREFIX[kind] as IdPrefix);
+      let id = data.id ?? newId(ID_PREFIX[kind]);
       let existing = isStored(stored, kind, id);
       if (!existing && isPerson) {
         const duplicate = duplicateOf(kind as PersonKindName, data as TransferRecord<PersonKindName>);

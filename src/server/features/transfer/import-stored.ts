@@ -108,7 +108,7 @@ export function duplicateIndex(stored: Stored) {
   const add = (match: PersonMatch | undefined, id: string) => match && found.set(match.key, id);
   for (const row of stored.clients.values()) {
     add(customIdMatch(row.customId), row.id);
-    add(nameAndBirthMatch('c', row.name, row.dateOfBirth), row.id);
+    add(nameAndBirthMatch(ID_PREFIX.clients, row.name, row.dateOfBirth), row.id);
   }
   for (const row of stored.carers.values()) add(nameAndBirthMatch(row.id[0]!, row.name, row.dateOfBirth), row.id);
   return (kind: PersonKindName, data: TransferRecord<PersonKindName>): { id: string; why: string } | undefined => {
