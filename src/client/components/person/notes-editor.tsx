@@ -4,7 +4,7 @@ import { Field } from '@/client/components/form/field';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
-import { NativeSelect } from '@/client/components/ui/native-select';
+import { ChoiceSelect } from '@/client/components/form/choice-select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { formatDate } from '@/client/lib/format';
 import { NOTE_SOURCES } from '@/shared/constants';
@@ -83,11 +83,7 @@ function NoteDraftForm({
         <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </Field>
       <Field label="Source">
-        <NativeSelect value={source} onChange={(e) => setSource(e.target.value as Source)}>
-          {NOTE_SOURCES.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </NativeSelect>
+        <ChoiceSelect choices={NOTE_SOURCES} value={source} onChange={(e) => setSource(e.target.value as Source)} />
       </Field>
       <Field label="Time taken (mins)">
         <Input type="number" inputMode="decimal" min={0} step={1} value={time} onChange={(e) => setTime(e.target.value)} />

@@ -4,7 +4,7 @@ import { CheckboxField, Field } from '@/client/components/form/field';
 import { FormSection } from '@/client/components/form/form-layout';
 import { MultiSelect, toOptions } from '@/client/components/form/multi-select';
 import { Input } from '@/client/components/ui/input';
-import { NativeSelect } from '@/client/components/ui/native-select';
+import { ChoiceSelect } from '@/client/components/form/choice-select';
 import { LOCALITIES, SERVICES } from '@/shared/constants';
 import type { Note } from '@/shared/schemas/common';
 
@@ -59,11 +59,7 @@ export function AddressSection({ editing, children }: { editing: boolean; childr
         <Input autoComplete="off" {...form.register('details.address.streetAddress')} />
       </Field>
       <Field label="Locality" required error={errors.details?.address?.locality?.message}>
-        <NativeSelect {...form.register('details.address.locality')}>
-          {LOCALITIES.map((l) => (
-            <option key={l}>{l}</option>
-          ))}
-        </NativeSelect>
+        <ChoiceSelect choices={LOCALITIES} {...form.register('details.address.locality')} />
       </Field>
       <Field label="County" error={errors.details?.address?.county?.message}>
         <Input {...form.register('details.address.county')} />

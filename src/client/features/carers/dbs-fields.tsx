@@ -6,7 +6,7 @@ import { CheckboxField, Field } from '@/client/components/form/field';
 import { FormSection } from '@/client/components/form/form-layout';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
-import { NativeSelect } from '@/client/components/ui/native-select';
+import { ChoiceSelect } from '@/client/components/form/choice-select';
 import { useTRPC } from '@/client/lib/trpc';
 import { DBS_LEVEL_LABELS, DBS_LEVELS, dbsRecheckDate, isMaskedCertificateNumber } from '@/shared/compliance';
 import { isIsoDate } from '@/shared/dates';
@@ -90,14 +90,7 @@ export function DbsSection({ storedNumber }: { storedNumber: string }) {
     <FormSection title="DBS">
       <CertificateNumber stored={storedNumber} />
       <Field label="DBS level" error={errors.dbs?.level?.message}>
-        <NativeSelect {...register('dbs.level')}>
-          <option value="">Not recorded</option>
-          {DBS_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {DBS_LEVEL_LABELS[level]}
-            </option>
-          ))}
-        </NativeSelect>
+        <ChoiceSelect choices={DBS_LEVELS} wordsOf={(level) => DBS_LEVEL_LABELS[level]} none="Not recorded" {...register('dbs.level')} />
       </Field>
       <Field label="DBS issue date" error={errors.dbs?.issueDate?.message}>
         <Input type="date" {...register('dbs.issueDate')} />

@@ -7,7 +7,7 @@ import { FormSection } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
 import { NEW_PERSON, PersonForm, usePersonForm } from '@/client/components/person/person-form';
 import { Input } from '@/client/components/ui/input';
-import { NativeSelect } from '@/client/components/ui/native-select';
+import { ChoiceSelect } from '@/client/components/form/choice-select';
 import { Textarea } from '@/client/components/ui/textarea';
 import type { RouterOutputs } from '@/browser/api-types';
 import { useTRPC } from '@/client/lib/trpc';
@@ -82,13 +82,7 @@ function ClientForm({ stored }: { stored?: StoredClient }) {
       serviceFields={
         <>
           <Field label="Attendance allowance" required error={errors?.attendanceAllowance?.message}>
-            <NativeSelect {...register('details.attendanceAllowance')}>
-              {ATTENDANCE_ALLOWANCE.map((value) => (
-                <option key={value} value={value}>
-                  {ATTENDANCE_ALLOWANCE_LABELS[value]}
-                </option>
-              ))}
-            </NativeSelect>
+            <ChoiceSelect choices={ATTENDANCE_ALLOWANCE} wordsOf={(value) => ATTENDANCE_ALLOWANCE_LABELS[value]} {...register('details.attendanceAllowance')} />
           </Field>
           <Field label="Referred by" error={errors?.referredBy?.message}>
             <Input autoComplete="off" {...register('details.referredBy')} />

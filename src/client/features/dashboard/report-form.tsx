@@ -2,7 +2,7 @@ import { Field } from '@/client/components/form/field';
 import { Button } from '@/client/components/ui/button';
 import { DialogClose, DialogFooter } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
-import { NativeSelect } from '@/client/components/ui/native-select';
+import { ChoiceSelect } from '@/client/components/form/choice-select';
 import { FIRST_REPORT_YEAR } from '@/shared/constants';
 import { REPORT_BREAKDOWNS, REPORT_ITEMS, type ReportBreakdown, type ReportType } from './report-model';
 
@@ -35,22 +35,20 @@ export function ReportForm({
       }}
     >
       <Field label="Report Type">
-        <NativeSelect value={values.items} onChange={(e) => onChange({ ...values, items: e.target.value as ReportType })}>
-          {Object.entries(REPORT_ITEMS).map(([value, words]) => (
-            <option key={value} value={value}>
-              {words.option}
-            </option>
-          ))}
-        </NativeSelect>
+        <ChoiceSelect
+          choices={Object.keys(REPORT_ITEMS) as ReportType[]}
+          wordsOf={(items) => REPORT_ITEMS[items].option}
+          value={values.items}
+          onChange={(e) => onChange({ ...values, items: e.target.value as ReportType })}
+        />
       </Field>
       <Field label="Breakdown Type">
-        <NativeSelect value={values.breakdown} onChange={(e) => onChange({ ...values, breakdown: e.target.value as ReportBreakdown })}>
-          {Object.entries(REPORT_BREAKDOWNS).map(([value, words]) => (
-            <option key={value} value={value}>
-              {words.option}
-            </option>
-          ))}
-        </NativeSelect>
+        <ChoiceSelect
+          choices={Object.keys(REPORT_BREAKDOWNS) as ReportBreakdown[]}
+          wordsOf={(breakdown) => REPORT_BREAKDOWNS[breakdown].option}
+          value={values.breakdown}
+          onChange={(e) => onChange({ ...values, breakdown: e.target.value as ReportBreakdown })}
+        />
       </Field>
       <Field label="Start Year" hint={`From ${FIRST_REPORT_YEAR} to ${currentYear}`}>
         <Input

@@ -14,7 +14,7 @@ import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
-import { NativeSelect } from '@/client/components/ui/native-select';
+import { ChoiceSelect } from '@/client/components/form/choice-select';
 import { formDraft, useUnsavedChanges } from '@/client/components/unsaved-changes';
 import type { RouterOutputs } from '@/browser/api-types';
 import { useCan } from '@/client/lib/auth';
@@ -118,11 +118,7 @@ function SettingsForm({ initial, readOnly }: { initial: ReminderSettings; readOn
       {guard}
       <FormSection title="Weekly expiry digest">
         <Field label="Day" error={errors.day?.message}>
-          <NativeSelect disabled={readOnly} {...register('day')}>
-            {WEEKDAYS.map((day) => (
-              <option key={day}>{day}</option>
-            ))}
-          </NativeSelect>
+          <ChoiceSelect choices={WEEKDAYS} disabled={readOnly} {...register('day')} />
         </Field>
         <Field label="Time" error={errors.time?.message}>
           <Input type="time" disabled={readOnly} {...register('time')} />

@@ -1,6 +1,6 @@
 import { type FieldErrors, useFormContext } from 'react-hook-form';
 import { CheckboxField, Field } from '@/client/components/form/field';
-import { NativeSelect } from '@/client/components/ui/native-select';
+import { ChoiceSelect } from '@/client/components/form/choice-select';
 import { AddressSection } from '@/client/components/person/person-fields';
 import { REQUEST_STATUSES } from '@/shared/constants';
 import { REQUEST_STATUS_LABELS } from '@/client/components/care/care-display';
@@ -18,13 +18,7 @@ export function RequestStatusField() {
   const errors: FieldErrors<RequestFieldValues> = form.formState.errors;
   return (
     <Field label="Status" required error={errors.details?.status?.message}>
-      <NativeSelect {...form.register('details.status')}>
-        {REQUEST_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {REQUEST_STATUS_LABELS[status]}
-          </option>
-        ))}
-      </NativeSelect>
+      <ChoiceSelect choices={REQUEST_STATUSES} wordsOf={(status) => REQUEST_STATUS_LABELS[status]} {...form.register('details.status')} />
     </Field>
   );
 }

@@ -8,7 +8,7 @@ import { Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
 import { Input } from '@/client/components/ui/input';
-import { NativeSelect } from '@/client/components/ui/native-select';
+import { ChoiceSelect } from '@/client/components/form/choice-select';
 import { useTRPC } from '@/client/lib/trpc';
 import { DEFAULT_COUNTY, DEFAULT_LOCALITY, DEFAULT_WEEKLY_HOURS, REQUEST_TYPES } from '@/shared/constants';
 import { OPEN, todayIn } from '@/shared/dates';
@@ -142,13 +142,7 @@ function RequestForm({ stored, client }: { stored?: StoredRequest; client?: Requ
               <Input autoComplete="off" {...register('details.customId')} />
             </Field>
             <Field label="Type" required error={errors.requestType?.message}>
-              <NativeSelect {...register('requestType')}>
-                {REQUEST_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {REQUEST_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </NativeSelect>
+              <ChoiceSelect choices={REQUEST_TYPES} wordsOf={(type) => REQUEST_TYPE_LABELS[type]} {...register('requestType')} />
             </Field>
             <RequestStatusField />
             <StartDateField />

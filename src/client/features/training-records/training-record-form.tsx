@@ -10,7 +10,7 @@ import { FormActions, FormPage, FormSection } from '@/client/components/form/for
 import { ErrorMessage, LoadState } from '@/client/components/load-state';
 import { useUnsavedChanges, useVersionedDraft } from '@/client/components/unsaved-changes';
 import { Input } from '@/client/components/ui/input';
-import { NativeSelect } from '@/client/components/ui/native-select';
+import { ChoiceSelect } from '@/client/components/form/choice-select';
 import { Textarea } from '@/client/components/ui/textarea';
 import type { RouterOutputs } from '@/browser/api-types';
 import { useTRPC } from '@/client/lib/trpc';
@@ -104,14 +104,7 @@ function TrainingRecordForm({ owner, stored }: { owner: Owner; stored?: StoredRe
             <Input readOnly autoComplete="off" {...register('details.name')} />
           </Field>
           <Field label="Training Record Type" required error={errors.details?.recordName?.message}>
-            <NativeSelect {...register('details.recordName')}>
-              <option value="">Select training record type...</option>
-              {TRAINING_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </NativeSelect>
+            <ChoiceSelect choices={TRAINING_TYPES} none="Select training record type..." {...register('details.recordName')} />
           </Field>
           <Field label="Expiry Date" required error={errors.expiryDate?.message}>
             <Input type="date" {...register('expiryDate')} />
