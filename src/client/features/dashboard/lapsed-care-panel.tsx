@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
+import { AlertPanel, PANEL_LINK } from './alert-panel';
 import { LIVE_REFRESH } from './dashboard-status';
-
-const LINK = 'text-primary font-medium underline-offset-4 hover:underline';
 
 /**
  * "Carers not compliant on live care": each carer whose DBS, public liability or training has lapsed while their
@@ -18,53 +15,44 @@ export function LapsedCarePanel() {
   const trpc = useTRPC();
   const canReadClients = useCan('clients', 'read');
   const lapsed = useQuery({ ...trpc.packages.notCompliantOnLiveCare.queryOptions(), ...LIVE_REFRESH }).data ?? [];
-  const headingId = useId();
   if (lapsed.length === 0) return null;
   return (
-    <Card role="region" aria-labelledby={headingId} className="border-destructive/60 gap-4">
-      <CardHeader>
-        <CardTitle>
-          <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold">
-            <TriangleAlert aria-hidden className="text-destructive size-4" />
-            Carers not compliant on live care
-          </h2>
-        </CardTitle>
-        <CardDescription>Not compliant today, with care that has not ended: renew what has lapsed, or give the care to someone else.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="divide-y">
-          {lapsed.map((carer) => {
-            const words = CARER_KINDS[carer.kind];
-            const clients = [...new Map(carer.care.map((c) => [c.clientId, c.clientName])).entries()];
-            return (
-              <li key={carer.carerId} className="flex flex-col gap-1 py-2 text-sm">
-                <span>
-                  <Link to={`${words.path}?view=${encodeURIComponent(carer.carerId)}`} className={LINK}>
-                    {carer.name}
-                  </Link>
-                  <span className="text-muted-foreground"> · {words.one}</span>
+    <AlertPanel
+      icon={<TriangleAlert aria-hidden className="text-destructive size-4" />}
+      title="Carers not compliant on live care"
+      description="Not compliant today, with care that has not ended: renew what has lapsed, or give the care to someone else."
+      className="border-destructive/60"
+    >
+      {lapsed.map((carer) => {
+        const words = CARER_KINDS[carer.kind];
+        const clients = [...new Map(carer.care.map((c) => [c.clientId, c.clientName])).entries()];
+        return (
+          <li key={carer.carerId} className="flex flex-col gap-1 py-2 text-sm">
+            <span>
+              <Link to={`${words.path}?view=${encodeURIComponent(carer.carerId)}`} className={PANEL_LINK}>
+                {carer.name}
+              </Link>
+              <span className="text-muted-foreground"> · {words.one}</span>
+            </span>
+            <span className="text-destructive">{carer.reasons.join('; ')}</span>
+            <span className="text-muted-foreground">
+              Gives care to{' '}
+              {clients.map(([clientId, name], i) => (
+                <span key={clientId}>
+                  {i > 0 && (i === clients.length - 1 ? ' and ' : ', ')}
+                  {canReadClients ? (
+                    <Link to={`/clients?view=${encodeURIComponent(clientId)}`} className={PANEL_LINK}>
+                      {name}
+                    </Link>
+                  ) : (
+                    name
+                  )}
                 </span>
-                <span className="text-destructive">{carer.reasons.join('; ')}</span>
-                <span className="text-muted-foreground">
-                  Gives care to{' '}
-                  {clients.map(([clientId, name], i) => (
-                    <span key={clientId}>
-                      {i > 0 && (i === clients.length - 1 ? ' and ' : ', ')}
-                      {canReadClients ? (
-                        <Link to={`/clients?view=${encodeURIComponent(clientId)}`} className={LINK}>
-                          {name}
-                        </Link>
-                      ) : (
-                        name
-                      )}
-                    </span>
-                  ))}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      </CardContent>
-    </Card>
+              ))}
+            </span>
+          </li>
+        );
+      })}
+    </AlertPanel>
   );
 }
