@@ -19,6 +19,8 @@ import type { RecordContext } from '@/server/records/service-context';
 import { trainingRecordFromRow } from '@/server/records/training-records.mappers';
 import { complianceOfCarers, getComplianceSettings, withCompliance } from '@/server/records/carer-compliance';
 import { exclusionsOfCarer } from '@/server/records/carer-exclusions';
+import { recordAudit } from '@/server/records/audit-trail';
+import { endCarerAccess } from '@/server/records/carer-accounts';
 import { loadNotes, replaceNotes, withNotes } from '@/server/records/notes';
 import { type PersonKind, rememberPerson, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
@@ -121,7 +123,10 @@ export function carersService(kind: CarerKind) {
     },
 
     toggleArchive(ctx: RecordContext, input: RecordRef) {
-      return togglePersonArchive(ctx, recordKind, input);
+      return togglePersonArchive(ctx, recordKind, input, async (tx, carerId) => {
+        // An archived carer's carer app stops at its next call; restoring them does not give it back unasked.
+        if (await endCarerAccess(tx, carerId)) await recordAudit(tx, ctx.actor, 'carerApp.revoke', carerId, { reason: 'archived' });
+      });
     },
 
     /**
