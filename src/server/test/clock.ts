@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { TOTP_PERIOD_SECONDS } from '@/server/features/account/totp';
+import { TOTP_PERIOD_SECONDS } from '@/server/accounts/totp';
 
 /**
  * The server's clock (Date, as the provider and the sign-in pages read it) under the test's control: it

@@ -20,7 +20,7 @@ import { trainingRecordFromRow } from '@/server/records/training-records.mappers
 import { complianceOfCarers, getComplianceSettings, withCompliance } from '@/server/records/carer-compliance';
 import { exclusionsOfCarer } from '@/server/records/carer-exclusions';
 import { recordAudit } from '@/server/records/audit-trail';
-import { endCarerAccess } from '@/server/records/carer-accounts';
+import { endCarerAccess } from '@/server/accounts/carer-accounts';
 import { loadNotes, replaceNotes, withNotes } from '@/server/records/notes';
 import { type PersonKind, rememberPerson, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
