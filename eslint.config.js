@@ -64,19 +64,17 @@ const appImport = { regex: '^(?:@/client/app/|(?:\\.\\./)+(?:client/)?app/)', me
  * A feature imports none of another feature's files, by `@/` or relative path (docs/decisions/111-feature-imports-none-another-feature-s.md). One block per feature folder, as the rule needs to know which feature is its own; each block
  * repeats its side's patterns because a later block replaces the rule's options rather than adding to them.
  */
-function featureBoundaries(side, sidePatterns, exceptions = {}) {
+function featureBoundaries(side, sidePatterns) {
   const features = readdirSync(new URL(`./src/${side}/features`, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
   return features.flatMap((feature) => {
     const others = features.filter((other) => other !== feature).join('|');
-    const allowed = (exceptions[feature] ?? []).map((path) => `${path.replaceAll('.', '\\.')}$`);
-    const notAllowed = allowed.length ? `(?!${allowed.join('|')})` : '';
     const patterns = [
       ...sidePatterns,
       {
-        regex: `^(?:@/${side}/features/|(?:\\.\\./)+(?:(?:${side}/)?features/)?)${notAllowed}(?:${others})(?:/|$)`,
-        message: `A feature does not import another feature's files; shared pieces belong in ${side === 'client' ? 'components/ or lib/' : 'records/'}.`,
+        regex: `^(?:@/${side}/features/|(?:\\.\\./)+(?:(?:${side}/)?features/)?)(?:${others})(?:/|$)`,
+        message: `A feature does not import another feature's files; shared pieces belong in ${side === 'client' ? 'components/ or lib/' : 'records/ or accounts/'}.`,
       },
       ...(side === 'client' ? [appImport] : []),
     ];
@@ -148,8 +146,5 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...featureBoundaries('client', clientPatterns),
-  // The exception: a person's data export gathers whole client and carer records.
-  ...featureBoundaries('server', serverPatterns, {
-    'data-protection': ['clients/clients.service', 'carers/carers.service'],
-  }),
+  ...featureBoundaries('server', serverPatterns),
 );

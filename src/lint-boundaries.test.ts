@@ -175,12 +175,12 @@ describe('server feature boundaries', LINT_TIMEOUT, () => {
     expect(await lintImport(file, '@/server/features/clients/clients.service')).toEqual([]);
   });
 
-  it('data protection may import the client and carer services, and nothing else of other features', async () => {
+  it('data protection reads whole people through records, not the client and carer services', async () => {
     const inDataProtection = 'src/server/features/data-protection/data-protection.service.ts';
-    expect(await lintImport(inDataProtection, '@/server/features/clients/clients.service')).toEqual([]);
-    expect(await lintImport(inDataProtection, '@/server/features/carers/carers.service')).toEqual([]);
-    expect(await lintImport(inDataProtection, '@/server/features/clients/clients.router')).toEqual(crossFeature);
-    expect(await lintImport(inDataProtection, '../requests/requests.service')).toEqual(crossFeature);
+    expect(await lintImport(inDataProtection, '@/server/records/client-record')).toEqual([]);
+    expect(await lintImport(inDataProtection, '@/server/records/carer-record')).toEqual([]);
+    expect(await lintImport(inDataProtection, '@/server/features/clients/clients.service')).toEqual(crossFeature);
+    expect(await lintImport(inDataProtection, '../carers/carers.service')).toEqual(crossFeature);
   });
 });
 
