@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { backupDatabase } from '@/server/db/backup';
+import { backupDatabase } from '@/server/backup';
 import { passwordLinks } from '@/server/db/schema/auth';
 import { mailMessages } from '@/server/db/schema/mail';
 import { createLogger } from '@/server/log';

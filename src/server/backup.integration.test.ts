@@ -13,8 +13,8 @@ import { refreshTokens, signInThroughProvider, TestBrowser, type Tokens } from '
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
 import { createTestDatabase } from '@/server/test/test-database';
 import { BACKUP_TABLES, BackupError, backupDatabase, DERIVED_TABLES, LEFT_OUT_TABLES, restoreDatabase } from './backup';
-import { type DatabaseConnection, type Executor, queryRows } from './client';
-import { appSecrets, mfaEnrolments, oidcModels, TWO_STEP_KEY_NAME, users } from './schema/auth';
+import { type DatabaseConnection, type Executor, queryRows } from '@/server/db/client';
+import { appSecrets, mfaEnrolments, oidcModels, TWO_STEP_KEY_NAME, users } from '@/server/db/schema/auth';
 import { seedDemo } from '@/server/demo/seed-demo';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'valecare-backup-'));
