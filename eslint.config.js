@@ -34,21 +34,23 @@ const browserPatterns = [
 
 /**
  * What each server area's own code may import of the rest of the server (tests may also use the test helpers):
- * a feature builds on records, the database, mail, jobs, the settings and tRPC; the layers below it never reach up.
+ * a feature builds on the accounts, records, the database, mail, jobs, the settings and tRPC; the accounts build on
+ * records; the layers below never reach up.
  */
 const SERVER_AREAS = {
-  features: ['records', 'db', 'mail', 'jobs', 'env', 'trpc'],
+  features: ['accounts', 'records', 'db', 'mail', 'jobs', 'env', 'trpc'],
+  accounts: ['records', 'db', 'mail', 'env'],
   records: ['db', 'env'],
-  trpc: ['records', 'db', 'env'],
+  trpc: ['accounts', 'records', 'db', 'env'],
   jobs: ['db', 'env'],
   mail: ['db', 'jobs', 'env', 'log'],
   db: ['env', 'paths'],
-  auth: ['db', 'records', 'mail', 'env', 'paths', 'features/account'],
+  auth: ['accounts', 'db', 'records', 'mail', 'env', 'paths'],
 };
 
 /** The no-restricted-imports pattern that keeps an area's code to the areas it may import (and its own). */
 function areaPattern(area) {
-  const allowed = [area, ...SERVER_AREAS[area]].map((name) => name.replace('/', '\\/')).join('|');
+  const allowed = [area, ...SERVER_AREAS[area]].join('|');
   return {
     regex: `^@/server/(?!(?:${allowed})(?:/|$))`,
     message: `Code in server/${area} imports only ${SERVER_AREAS[area].join(', ')} of the server (docs/architecture.md).`,
@@ -62,19 +64,17 @@ const appImport = { regex: '^(?:@/client/app/|(?:\\.\\./)+(?:client/)?app/)', me
  * A feature imports none of another feature's files, by `@/` or relative path (docs/decisions/111-feature-imports-none-another-feature-s.md). One block per feature folder, as the rule needs to know which feature is its own; each block
  * repeats its side's patterns because a later block replaces the rule's options rather than adding to them.
  */
-function featureBoundaries(side, sidePatterns, exceptions = {}) {
+function featureBoundaries(side, sidePatterns) {
   const features = readdirSync(new URL(`./src/${side}/features`, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
   return features.flatMap((feature) => {
     const others = features.filter((other) => other !== feature).join('|');
-    const allowed = (exceptions[feature] ?? []).map((path) => `${path.replaceAll('.', '\\.')}$`);
-    const notAllowed = allowed.length ? `(?!${allowed.join('|')})` : '';
     const patterns = [
       ...sidePatterns,
       {
-        regex: `^(?:@/${side}/features/|(?:\\.\\./)+(?:(?:${side}/)?features/)?)${notAllowed}(?:${others})(?:/|$)`,
-        message: `A feature does not import another feature's files; shared pieces belong in ${side === 'client' ? 'components/ or lib/' : 'records/'}.`,
+        regex: `^(?:@/${side}/features/|(?:\\.\\./)+(?:(?:${side}/)?features/)?)(?:${others})(?:/|$)`,
+        message: `A feature does not import another feature's files; shared pieces belong in ${side === 'client' ? 'components/ or lib/' : 'records/ or accounts/'}.`,
       },
       ...(side === 'client' ? [appImport] : []),
     ];
@@ -146,11 +146,5 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...featureBoundaries('client', clientPatterns),
-  // The exceptions: a person's data export gathers whole client and carer records, and staff management (and the
-  // carer app's accounts) act on the accounts, two-step sign-in and password links that features/account keeps.
-  ...featureBoundaries('server', serverPatterns, {
-    'data-protection': ['clients/clients.service', 'carers/carers.service'],
-    staff: ['account/accounts', 'account/two-step', 'account/password-links', 'account/password-policy', 'account/login-attempts', 'account/totp'],
-    'carer-app': ['account/accounts', 'account/password-links'],
-  }),
+  ...featureBoundaries('server', serverPatterns),
 );

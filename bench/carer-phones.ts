@@ -23,7 +23,7 @@ import { CARER_CLIENT_ID, CARER_SESSION_SECONDS } from '@/server/auth/provider';
 import { signingKey } from '@/server/auth/secrets';
 import { queryRows } from '@/server/db/client';
 import { users } from '@/server/db/schema/auth';
-import { endCarerAccess } from '@/server/records/carer-accounts';
+import { endCarerAccess } from '@/server/accounts/carer-accounts';
 import { loadEnv } from '@/server/env';
 import { freeLoopbackPort, type ServerDatabase, type ServerProcess, startServerProcess } from '@/server/launch';
 import { createLogger } from '@/server/log';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { type SQL, sql } from 'drizzle-orm';
-import { addUser } from '@/server/features/account/accounts';
+import { addUser } from '@/server/accounts/accounts';
 import { queryRows } from '@/server/db/client';
 import { openConfiguredDatabase } from '@/server/db/open';
 import { seedDemo } from '@/server/demo/seed-demo';

@@ -15,7 +15,7 @@ import { packages, requests } from '@/server/db/schema/care';
 import { carerExclusions } from '@/server/db/schema/exclusions';
 import { magAttendees, magLogs } from '@/server/db/schema/mag';
 import { carers, clients, notes } from '@/server/db/schema/people';
-import { clientScreen } from '@/server/features/clients/clients.service';
+import { clientScreen } from '@/server/records/client-record';
 import { sizeAt } from './data-set';
 import { type BenchDatabase, envOf, fillDatabase, newPgliteDatabase, newPostgresDatabase, reachablePostgres } from './databases';
 import { median, timeSpell } from './latency';

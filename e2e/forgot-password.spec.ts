@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { LOGIN_MESSAGES } from '@/server/features/account/login-attempts';
-import { addUser } from '@/server/features/account/accounts';
+import { LOGIN_MESSAGES } from '@/server/accounts/login-attempts';
+import { addUser } from '@/server/accounts/accounts';
 import { enterPassword, expect, test } from './fixtures';
 import { type MailServer, startMailServer } from './mail-server';
 

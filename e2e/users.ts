@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Secret } from 'otpauth';
 import type { StaffRole as Role } from '@/shared/permissions';
-import { enrolWithSecret } from '@/server/features/account/two-step';
-import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from '@/server/features/account/totp';
-import { addUser } from '@/server/features/account/accounts';
+import { enrolWithSecret } from '@/server/accounts/two-step';
+import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from '@/server/accounts/totp';
+import { addUser } from '@/server/accounts/accounts';
 import type { Database } from '@/server/db/client';
 import { loadEnv } from '@/server/env';
 

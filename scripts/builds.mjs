@@ -10,7 +10,7 @@ export const PROJECT_ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.
 /** The command-line tasks (`npm run user`, …), each built into one file of its own: its name and its source. */
 export const COMMANDS = {
   user: 'src/server/features/staff/user-cli.ts',
-  backup: 'src/server/db/backup-cli.ts',
+  backup: 'src/server/backup-cli.ts',
   'transfer-import': 'src/server/features/transfer/import-cli.ts',
   'transfer-export': 'src/server/features/transfer/export-cli.ts',
   'deprivation-import': 'src/server/features/deprivation/import-cli.ts',

@@ -154,6 +154,9 @@ describe('server feature boundaries', LINT_TIMEOUT, () => {
   it.each([
     ['src/server/records/record-thing.ts', '@/server/features/clients/clients.service', 'server/records'],
     ['src/server/records/record-thing.ts', '@/server/trpc/procedures', 'server/records'],
+    ['src/server/records/record-thing.ts', '@/server/accounts/carer-accounts', 'server/records'],
+    ['src/server/accounts/account-thing.ts', '@/server/features/account/account.service', 'server/accounts'],
+    ['src/server/accounts/account-thing.ts', '@/server/trpc/procedures', 'server/accounts'],
     ['src/server/db/db-thing.ts', '@/server/records/audit-trail', 'server/db'],
     ['src/server/trpc/trpc-thing.ts', '@/server/features/clients/clients.service', 'server/trpc'],
     ['src/server/auth/auth-thing.ts', '@/server/features/clients/clients.service', 'server/auth'],
@@ -161,9 +164,10 @@ describe('server feature boundaries', LINT_TIMEOUT, () => {
     expect(await lintImport(file, source)).toEqual([{ ruleId: boundaryRule, message: expect.stringContaining(`Code in ${area} imports only`) }]);
   });
 
-  it('the sign-in pages may use the accounts, and staff management the account features', async () => {
-    expect(await lintImport('src/server/auth/auth-thing.ts', '@/server/features/account/accounts')).toEqual([]);
-    expect(await lintImport('src/server/features/staff/staff-thing.ts', '@/server/features/account/two-step')).toEqual([]);
+  it('the sign-in pages and the features use the accounts area, not My account', async () => {
+    expect(await lintImport('src/server/auth/auth-thing.ts', '@/server/accounts/accounts')).toEqual([]);
+    expect(await lintImport('src/server/features/staff/staff-thing.ts', '@/server/accounts/two-step')).toEqual([]);
+    expect(await lintImport('src/server/features/carer-app/carer-app-thing.ts', '@/server/accounts/password-links')).toEqual([]);
     expect(await lintImport('src/server/features/staff/staff-thing.ts', '@/server/features/account/account.service')).toEqual(crossFeature);
   });
 
@@ -171,12 +175,12 @@ describe('server feature boundaries', LINT_TIMEOUT, () => {
     expect(await lintImport(file, '@/server/features/clients/clients.service')).toEqual([]);
   });
 
-  it('data protection may import the client and carer services, and nothing else of other features', async () => {
+  it('data protection reads whole people through records, not the client and carer services', async () => {
     const inDataProtection = 'src/server/features/data-protection/data-protection.service.ts';
-    expect(await lintImport(inDataProtection, '@/server/features/clients/clients.service')).toEqual([]);
-    expect(await lintImport(inDataProtection, '@/server/features/carers/carers.service')).toEqual([]);
-    expect(await lintImport(inDataProtection, '@/server/features/clients/clients.router')).toEqual(crossFeature);
-    expect(await lintImport(inDataProtection, '../requests/requests.service')).toEqual(crossFeature);
+    expect(await lintImport(inDataProtection, '@/server/records/client-record')).toEqual([]);
+    expect(await lintImport(inDataProtection, '@/server/records/carer-record')).toEqual([]);
+    expect(await lintImport(inDataProtection, '@/server/features/clients/clients.service')).toEqual(crossFeature);
+    expect(await lintImport(inDataProtection, '../carers/carers.service')).toEqual(crossFeature);
   });
 });
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { TRPCClientError } from '@trpc/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser } from '@/server/features/account/accounts';
+import { addUser } from '@/server/accounts/accounts';
 import { queryRows } from '@/server/db/client';
 import { addDays, OPEN } from '@/shared/dates';
 import { COMPLIANT_UNTIL } from './test/builders';

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ensureFirstAdmin, FIRST_ADMIN_EMAIL } from './features/account/accounts';
+import { ensureFirstAdmin, FIRST_ADMIN_EMAIL } from './accounts/accounts';
 import { openConfiguredDatabase } from './db/open';
 import { loadEnv } from './env';
 import { carerRemindersJob, remindersJob } from './features/reminders/reminders.job';

@@ -1,5 +1,5 @@
 import { escapeHtmlText as escape } from '@/shared/html';
-import { authenticatorQrCode, groupedSecret } from '@/server/features/account/totp';
+import { authenticatorQrCode, groupedSecret } from '@/server/accounts/totp';
 
 const LOGO = `<svg class="logo" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="currentColor"/><path d="M9 10c0 6 3 11 7 13 4-2 7-7 7-13-3 0-5 1-7 3-2-2-4-3-7-3z" fill="#fff"/></svg>`;
 

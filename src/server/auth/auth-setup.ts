@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
-import { externalSignInRecorder } from '@/server/records/external-sign-ins';
+import { externalSignInRecorder } from '@/server/accounts/external-sign-ins';
 import { mountInteractions } from './interactions';
 import { purgeExpiredOidcModels, sessionAccountCheck } from './oidc-adapter';
 import { mountPasswordPages } from './password-pages';
@@ -9,7 +9,7 @@ import { AUTH_PREFIX } from '@/shared/auth-paths';
 import { CARER_ROLE } from '@/shared/permissions';
 import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID, createProvider, mountProvider } from './provider';
 import { publicJwk, signingKey } from './secrets';
-import type { EndedCarerCheck } from '@/server/records/carer-accounts';
+import type { EndedCarerCheck } from '@/server/accounts/carer-accounts';
 import { type CarerAccessCheck, carerAccessCheck, endedCarerCheck } from './carer-access';
 import { discoveredKeys, localKeys, type TokenVerifier, tokenVerifier } from './token-verifier';
 

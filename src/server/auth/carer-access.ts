@@ -3,7 +3,7 @@ import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { CARER_ROLE } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
 import { users } from '@/server/db/schema/auth';
-import { type EndedCarerCheck, liveCarerAccount } from '@/server/records/carer-accounts';
+import { type EndedCarerCheck, liveCarerAccount } from '@/server/accounts/carer-accounts';
 import { CARER_CLIENT_ID, CARER_SESSION_SECONDS } from './provider';
 
 /** Whether the carer a carer-app ID token names has had their access ended; false for a token that is not one. */

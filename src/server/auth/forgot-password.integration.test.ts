@@ -4,10 +4,10 @@ import { createServerStorage, openServerDatabase } from '@/server/test/server-st
 import { signInOverHttp } from '@/server/test/http-sign-in';
 import { readableContent, startTestSmtp, type TestSmtp } from '@/server/test/smtp';
 import { FORGOT_PASSWORD_PATH } from './auth-pages';
-import { RESET_REQUESTS_PER_EMAIL } from '@/server/features/account/password-links';
+import { RESET_REQUESTS_PER_EMAIL } from '@/server/accounts/password-links';
 import { PASSWORD_PAGE_MESSAGES } from './password-pages';
-import { PASSWORD_MESSAGES } from '@/server/features/account/password-policy';
-import { addUser } from '@/server/features/account/accounts';
+import { PASSWORD_MESSAGES } from '@/server/accounts/password-policy';
+import { addUser } from '@/server/accounts/accounts';
 
 /** Staff who forget their password; each test uses its own. */
 const STAFF = ['ann', 'bea', 'cal', 'dee'].map((name) => ({ email: `${name}@valecare.test`, password: `${name}-old-password` }));

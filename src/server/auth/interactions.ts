@@ -16,7 +16,7 @@ import {
   NOT_AN_EMAIL,
   plausibleEmail,
   recordLoginAttempt,
-} from '@/server/features/account/login-attempts';
+} from '@/server/accounts/login-attempts';
 import {
   checkSecondFactor,
   confirmEnrolment,
@@ -25,11 +25,11 @@ import {
   recoveryCodesLeft,
   roleNeedsMfa,
   type SecondFactor,
-} from '@/server/features/account/two-step';
+} from '@/server/accounts/two-step';
 import { TWO_STEP_AMR } from './oidc-adapter';
 import { CARER_CLIENT_ID } from './provider';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
-import { checkPassword, findUserById, type StaffUser } from '@/server/features/account/accounts';
+import { checkPassword, findUserById, type StaffUser } from '@/server/accounts/accounts';
 
 const ASSETS_DIR = path.join(PROJECT_ROOT, 'src/server/auth/assets');
 const ASSETS = new Map([

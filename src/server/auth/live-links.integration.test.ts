@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { backupDatabase } from '@/server/db/backup';
+import { backupDatabase } from '@/server/backup';
 import { passwordLinks } from '@/server/db/schema/auth';
 import { mailMessages } from '@/server/db/schema/mail';
 import { createLogger } from '@/server/log';
@@ -20,8 +20,8 @@ import { TestBrowser } from '@/server/test/sign-in-flow';
 import { readableContent, startTestSmtp, type TestSmtp } from '@/server/test/smtp';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';
 import { FORGOT_PASSWORD_PATH, NO_MAIL_SERVER_ANSWER } from './auth-pages';
-import { sendPasswordReset } from '@/server/features/account/password-links';
-import { addUser } from '@/server/features/account/accounts';
+import { sendPasswordReset } from '@/server/accounts/password-links';
+import { addUser } from '@/server/accounts/accounts';
 
 const LINK = /\/auth\/password\/([A-Za-z0-9_-]{20,})/;
 /** The same, as a regular expression the database reads. */

@@ -4,7 +4,7 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { isRole, type Role } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
 import { oidcModels, users } from '@/server/db/schema/auth';
-import { sessionsMayHaveChanged, sessionWritesSoFar } from '@/server/records/sign-in-sessions';
+import { sessionsMayHaveChanged, sessionWritesSoFar } from '@/server/accounts/sign-in-sessions';
 
 /** The `amr` value a session holds once its person passed the second step of sign-in (RFC 8176: multiple factors). */
 export const TWO_STEP_AMR = 'mfa';

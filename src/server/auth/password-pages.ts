@@ -15,7 +15,7 @@ import {
   renderSetPasswordPage,
 } from './auth-pages';
 import { acceptForms, sendPage } from './interactions';
-import { plausibleEmail } from '@/server/features/account/login-attempts';
+import { plausibleEmail } from '@/server/accounts/login-attempts';
 import {
   allowResetRequest,
   findUsableLink,
@@ -23,9 +23,9 @@ import {
   PASSWORD_LINK_PATH,
   sendPasswordReset,
   usePasswordLink,
-} from '@/server/features/account/password-links';
-import { MIN_PASSWORD_LENGTH } from '@/server/features/account/password-policy';
-import { findUserByEmail } from '@/server/features/account/accounts';
+} from '@/server/accounts/password-links';
+import { MIN_PASSWORD_LENGTH } from '@/server/accounts/password-policy';
+import { findUserByEmail } from '@/server/accounts/accounts';
 
 export const PASSWORD_PAGE_MESSAGES = {
   notAnEmail: 'Enter the e-mail address you sign in with, like name@example.org',

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oidcModels } from '@/server/db/schema/auth';
 import { AUTHORIZATION_CODE_SECONDS, SIGN_IN_START_WINDOW, SIGN_IN_STARTS_PER_ADDRESS, TOO_MANY_SIGN_IN_STARTS } from '@/server/auth/provider';
-import { addUser } from '@/server/features/account/accounts';
+import { addUser } from '@/server/accounts/accounts';
 import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
 import { authorizationRequest, exchangeCode, signInThroughProvider } from '@/server/test/sign-in-flow';
 import { createTestApp, type TestApp, TEST_PUBLIC_URL } from '@/server/test/test-app';

@@ -6,11 +6,11 @@ import type { Env } from '@/server/env';
 import { renderAuthPage } from './auth-pages';
 import { escapeHtmlText } from '@/shared/html';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
-import { endSession } from '@/server/records/sign-in-sessions';
+import { endSession } from '@/server/accounts/sign-in-sessions';
 import { databaseAdapter } from './oidc-adapter';
 import { cookieKeys, signingKey } from './secrets';
 import { recordAudit } from '@/server/records/audit-trail';
-import { findUserById } from '@/server/features/account/accounts';
+import { findUserById } from '@/server/accounts/accounts';
 import { CARER_ROLE } from '@/shared/permissions';
 
 /** The built-in provider's clients: the office's web app, and the carers' app on their phones (`/carer/`). */

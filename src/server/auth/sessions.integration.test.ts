@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { SESSION_SEEN_LIVE_MS } from '@/server/auth/oidc-adapter';
 import { refreshTokenSeconds, SESSION_SECONDS } from '@/server/auth/provider';
 import { oidcModels } from '@/server/db/schema/auth';
-import { addUser, removeUser } from '@/server/features/account/accounts';
+import { addUser, removeUser } from '@/server/accounts/accounts';
 import { createLogger } from '@/server/log';
 import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
 import { exchangeCode, refreshTokens, signInThroughProvider, TestBrowser, type Tokens } from '@/server/test/sign-in-flow';

@@ -10,8 +10,8 @@ import {
   MAX_FAILURES_PER_ACCOUNT,
   MAX_FAILURES_PER_ADDRESS,
   NOT_AN_EMAIL,
-} from '@/server/features/account/login-attempts';
-import { addUser, removeUser } from '@/server/features/account/accounts';
+} from '@/server/accounts/login-attempts';
+import { addUser, removeUser } from '@/server/accounts/accounts';
 import { refreshTokens, revokeToken, signInThroughProvider, TestBrowser } from '@/server/test/sign-in-flow';
 import { createTestApp, type TestApp, testEnv } from '@/server/test/test-app';
 

@@ -8,8 +8,6 @@ import { auditChange, changeRecord, type RecordKind, type RecordRef, type RowOf,
 import { RecentRecords } from '@/server/records/recent-records';
 import { checkVersion, refused } from '@/server/records/record-errors';
 import type { RecordContext } from '@/server/records/service-context';
-import { recordAudit } from '@/server/records/audit-trail';
-import { endCarerAccess } from './carer-accounts';
 
 // Clients, MPs and volunteers change in the same ways: these are the people's rules on top of the record lifecycle.
 
@@ -173,16 +171,21 @@ export function renamePerson<T extends PersonTable, V>(
   });
 }
 
-/** Archives a person, or restores an archived one; returns them as lists show them. */
-export function togglePersonArchive<T extends PersonTable, S>(ctx: RecordContext, kind: PersonKind<T, unknown, S>, input: RecordRef): Promise<S> {
+/**
+ * Archives a person, or restores an archived one; returns them as lists show them. `onArchive` does, in the same
+ * transaction, what else archiving this kind of person ends.
+ */
+export function togglePersonArchive<T extends PersonTable, S>(
+  ctx: RecordContext,
+  kind: PersonKind<T, unknown, S>,
+  input: RecordRef,
+  onArchive?: (tx: Executor, id: string) => Promise<void>,
+): Promise<S> {
   return changeRecord(ctx, kind, input, async (tx, stored) => {
     const archived = stored.archived === 'Y' ? 'N' : 'Y';
     const row = await saveNextVersion(tx, kind.table, stored, { archived, archivedAt: archivedAtAfter(stored, archived) } as Partial<T['$inferInsert']>);
     await auditChange(tx, ctx, `${kind.router}.toggleArchive`, stored.id, { archived: stored.archived }, { archived });
-    // An archived carer's carer app stops at its next call; restoring them does not give it back unasked.
-    if (archived === 'Y' && kind.router !== 'clients' && (await endCarerAccess(tx, stored.id))) {
-      await recordAudit(tx, ctx.actor, 'carerApp.revoke', stored.id, { reason: 'archived' });
-    }
+    if (archived === 'Y') await onArchive?.(tx, stored.id);
     return kind.summary(row);
   });
 }

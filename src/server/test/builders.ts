@@ -1,6 +1,6 @@
 import type { CarerInput, ClientInput } from '@/shared/schemas/people';
 import type { Executor } from '@/server/db/client';
-import { addUser, type NewUser } from '@/server/features/account/accounts';
+import { addUser, type NewUser } from '@/server/accounts/accounts';
 import type { TestApp } from './test-app';
 
 /** The least a client needs: name and post code; everything else takes its default. */

@@ -6,9 +6,9 @@ import type { MagLogInput, TrainingRecordInput } from '@/shared/schemas/complian
 import { addDays, monthOfDate, shiftMonth, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
 import { STAFF_ROLES } from '@/shared/permissions';
-import { resetMfa } from '@/server/features/account/two-step';
-import { totpCode, totpStep } from '@/server/features/account/totp';
-import { addUser, setPassword } from '@/server/features/account/accounts';
+import { resetMfa } from '@/server/accounts/two-step';
+import { totpCode, totpStep } from '@/server/accounts/totp';
+import { addUser, setPassword } from '@/server/accounts/accounts';
 import type { Database } from '@/server/db/client';
 import { loginAttempts } from '@/server/db/schema/auth';
 import { visits } from '@/server/db/schema/visits';

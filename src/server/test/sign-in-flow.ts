@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID } from '@/server/auth/provider';
-import { totpCode, totpStep } from '@/server/features/account/totp';
+import { totpCode, totpStep } from '@/server/accounts/totp';
 import { TEST_PUBLIC_URL } from './test-app';
 import { CookieJar } from './cookie-jar';
 

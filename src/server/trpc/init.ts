@@ -5,7 +5,7 @@ import type { SessionUser } from '@/shared/session';
 import { todayIn, timeIn } from '@/shared/dates';
 import type { Database } from '@/server/db/client';
 import type { Env } from '@/server/env';
-import type { EndedCarerCheck } from '@/server/records/carer-accounts';
+import type { EndedCarerCheck } from '@/server/accounts/carer-accounts';
 import { type CallSettings, callSettingsOf } from '@/server/records/service-context';
 
 /** A request's context: the call's settings, who (if anyone) signed in, and what the carer app's calls need. */

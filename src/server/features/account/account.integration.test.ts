@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_MESSAGES, MAX_FAILURES_PER_ACCOUNT } from './login-attempts';
-import { addUser, checkPassword } from './accounts';
-import { totpCode, totpStep } from './totp';
+import { LOGIN_MESSAGES, MAX_FAILURES_PER_ACCOUNT } from '@/server/accounts/login-attempts';
+import { addUser, checkPassword } from '@/server/accounts/accounts';
+import { totpCode, totpStep } from '@/server/accounts/totp';
 import { auditLog } from '@/server/db/schema/audit';
 import { loginAttempts, mfaEnrolments, passwordLinks } from '@/server/db/schema/auth';
-import { sendPasswordReset } from './password-links';
-import { PASSWORD_MESSAGES } from './password-policy';
+import { sendPasswordReset } from '@/server/accounts/password-links';
+import { PASSWORD_MESSAGES } from '@/server/accounts/password-policy';
 import { callOverHttp, errorOf } from '@/server/test/procedure-calls';
 import { refreshTokens, signInThroughProvider, type Tokens } from '@/server/test/sign-in-flow';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '@/server/test/test-app';

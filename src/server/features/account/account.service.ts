@@ -7,12 +7,12 @@ import { oidcModels, users } from '@/server/db/schema/auth';
 import type { Env } from '@/server/env';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { ServiceContext } from '@/server/records/service-context';
-import { revokeAccount, voidOpenLinks } from '@/server/records/sign-in-sessions';
-import { checkPassword, findUserByEmail, hashPassword, type StaffUser } from './accounts';
-import { loginBlockedReason, recordLoginAttempt } from './login-attempts';
-import { passwordProblem } from './password-policy';
-import { authenticatorQrCode, groupedSecret } from './totp';
-import { checkSecondFactor, confirmEnrolment, enrolmentSecret, isEnrolled, recoveryCodesLeft, resetMfa, roleNeedsMfa } from './two-step';
+import { revokeAccount, voidOpenLinks } from '@/server/accounts/sign-in-sessions';
+import { checkPassword, findUserByEmail, hashPassword, type StaffUser } from '@/server/accounts/accounts';
+import { loginBlockedReason, recordLoginAttempt } from '@/server/accounts/login-attempts';
+import { passwordProblem } from '@/server/accounts/password-policy';
+import { authenticatorQrCode, groupedSecret } from '@/server/accounts/totp';
+import { checkSecondFactor, confirmEnrolment, enrolmentSecret, isEnrolled, recoveryCodesLeft, resetMfa, roleNeedsMfa } from '@/server/accounts/two-step';
 
 export const ACCOUNT_MESSAGES = {
   external: (issuer: string) => `Your account is managed at ${issuer}: change your password and two-step sign-in there.`,

@@ -3,7 +3,7 @@ import { ACCESS_ENDED } from '@/shared/carer-app';
 import { CARER_ROLE } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
 import { accessStateInput, carerAppRef, resolveInput, syncInput, visitRef, visitsOfInput } from '@/shared/schemas/carer-app';
-import { liveCarerAccount } from '@/server/records/carer-accounts';
+import { liveCarerAccount } from '@/server/accounts/carer-accounts';
 import { type CarerContext, callSettingsOf } from '@/server/records/service-context';
 import { publicProcedure, router } from '@/server/trpc/init';
 import { authedProcedure, permitted, permittedMutation, permittedQuery, serviceContextOf } from '@/server/trpc/procedures';

@@ -7,11 +7,11 @@ import { newId, newPassword } from '@/server/db/ids';
 import { users } from '@/server/db/schema/auth';
 import { visits } from '@/server/db/schema/visits';
 import { carers } from '@/server/db/schema/people';
-import { findUserByEmail, hashPassword, toStaffUser } from '@/server/features/account/accounts';
-import { type LinkToPassOn, sendInvitation } from '@/server/features/account/password-links';
+import { findUserByEmail, hashPassword, toStaffUser } from '@/server/accounts/accounts';
+import { type LinkToPassOn, sendInvitation } from '@/server/accounts/password-links';
 import { deliverQueuedNow } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';
-import { endCarerAccess } from '@/server/records/carer-accounts';
+import { endCarerAccess } from '@/server/accounts/carer-accounts';
 import { notFound, refused } from '@/server/records/record-errors';
 import type { ServiceContext } from '@/server/records/service-context';
 

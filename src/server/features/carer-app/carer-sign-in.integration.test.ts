@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID, CARER_SESSION_SECONDS, carerRefreshTokenSeconds, SESSION_SECONDS } from '@/server/auth/provider';
 import { oidcModels, users } from '@/server/db/schema/auth';
-import { addUser } from '@/server/features/account/accounts';
+import { addUser } from '@/server/accounts/accounts';
 import { newCarer } from '@/server/test/builders';
 import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
 import { pathOf, refreshTokens, signInThroughProvider, TestBrowser, type Tokens } from '@/server/test/sign-in-flow';

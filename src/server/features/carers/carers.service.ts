@@ -1,54 +1,29 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { CARER_KIND_LABELS, CARER_RESOURCES, type CarerKind } from '@/shared/carer-kind';
+import { and, desc, eq } from 'drizzle-orm';
+import type { CarerKind } from '@/shared/carer-kind';
 import { ID_LETTERS } from '@/shared/record-kinds';
-import type { Note } from '@/shared/schemas/common';
 import type { CarerData } from '@/shared/schemas/people';
-import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
-import { idsOfKind, newId } from '@/server/db/ids';
-import { packages, requests } from '@/server/db/schema/care';
+import { newId } from '@/server/db/ids';
+import { packages } from '@/server/db/schema/care';
 import { deliveries } from '@/server/db/schema/deliveries';
 import { visits } from '@/server/db/schema/visits';
 import { trainingRecords } from '@/server/db/schema/training';
-import { carers, clients } from '@/server/db/schema/people';
-import { type CarerSummary, carerColumns, carerSummaryFromRow } from '@/server/records/people.mappers';
-import { packageFromRow, requestFromRow } from '@/server/records/care.mappers';
-import { notFound } from '@/server/records/record-errors';
-import { onlyReadable } from '@/server/records/role-views';
+import { carers } from '@/server/db/schema/people';
+import { carerColumns, carerSummaryFromRow } from '@/server/records/people.mappers';
+import { CARER_RECORDS, getCarer } from '@/server/records/carer-record';
 import { createRecord, deleteUnlessReferenced, type RecordRef } from '@/server/records/record-lifecycle';
 import type { RecordContext } from '@/server/records/service-context';
-import { trainingRecordFromRow } from '@/server/records/training-records.mappers';
-import { complianceOfCarers, getComplianceSettings, withCompliance } from '@/server/records/carer-compliance';
-import { exclusionsOfCarer } from '@/server/records/carer-exclusions';
-import { loadNotes, replaceNotes, withNotes } from '@/server/records/notes';
-import { type PersonKind, rememberPerson, renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
-
-// MPs (paid micro-providers) and volunteers: one shape, told apart by the id's first letter.
-
-/** What of a carer's record a role may read besides the carer: Finance reads volunteers but not their training records. */
-const NESTED = { trainingRecords: 'trainingRecords', packages: 'packages', requests: 'requests', exclusions: 'clients' } as const;
-
-type CarerRow = typeof carers.$inferSelect;
-
-const carerWithNotes = (row: CarerRow, notes: Note[]) => withNotes(carerSummaryFromRow(row), notes);
-const fullCarer = async (db: Executor, row: CarerRow) => carerWithNotes(row, await loadNotes(db, { carerId: row.id }));
+import { getComplianceSettings, withCompliance } from '@/server/records/carer-compliance';
+import { recordAudit } from '@/server/records/audit-trail';
+import { endCarerAccess } from '@/server/accounts/carer-accounts';
+import { replaceNotes } from '@/server/records/notes';
+import { renamePerson, togglePersonArchive, updatePerson } from '@/server/records/people-rules';
 
 /** The carers service for one kind; every query is confined to ids of that kind. */
 export function carersService(kind: CarerKind) {
-  const [label, resource] = [CARER_KIND_LABELS[kind], CARER_RESOURCES[kind]];
-  const ofKind = idsOfKind(carers.id, kind);
-  const procedure = (name: string) => `${resource}.${name}`;
-
-  const recordKind: PersonKind<typeof carers, Awaited<ReturnType<typeof fullCarer>>, CarerSummary> = {
-    table: carers,
-    label,
-    scope: ofKind,
-    router: resource,
-    view: fullCarer,
-    withNotes: carerWithNotes,
-    summary: carerSummaryFromRow,
-    notesOwner: (id) => ({ carerId: id }),
-  };
+  const recordKind = CARER_RECORDS[kind];
+  const { label, scope: ofKind } = recordKind;
+  const procedure = (name: string) => `${recordKind.router}.${name}`;
 
   return {
     /** The carers as lists show them, each with its compliance on `today`. */
@@ -57,45 +32,9 @@ export function carersService(kind: CarerKind) {
       return withCompliance(db, rows.map(carerSummaryFromRow), today);
     },
 
-    /**
-     * A carer with notes, training records, packages, the requests those packages serve, compliance and clients not
-     * to be matched with: each part only for a role that may read it.
-     */
-    async get({ db, actor, today }: RecordContext, { id }: { id: string }) {
-      const [row] = await db
-        .select()
-        .from(carers)
-        .where(and(eq(carers.id, id), ofKind));
-      if (!row) throw notFound(label);
-      const records = await db.select().from(trainingRecords).where(eq(trainingRecords.ownerId, id)).orderBy(asc(trainingRecords.expiryDate));
-      const own = await db.select().from(packages).where(eq(packages.carerId, id)).orderBy(desc(packages.startDate));
-      const requestIds = [...new Set(own.map((p) => p.requestId))];
-      const served = requestIds.length
-        ? await db
-            .select({ request: requests, clientName: clients.name })
-            .from(requests)
-            .innerJoin(clients, eq(requests.clientId, clients.id))
-            .where(inArray(requests.id, requestIds))
-            .orderBy(desc(requests.startDate))
-        : [];
-      const requestPackages = requestIds.length
-        ? await db.select().from(packages).where(inArray(packages.requestId, requestIds))
-        : [];
-      const compliance = (await complianceOfCarers(db, [row], today)).get(row.id)!;
-      const notes = await loadNotes(db, { carerId: row.id });
-      // The edit form opened from this view saves against the carer as read here.
-      rememberPerson(db, recordKind, row, notes);
-      return onlyReadable(actor.role, {
-        ...carerWithNotes(row, notes),
-        compliance,
-        exclusions: await exclusionsOfCarer(db, id),
-        trainingRecords: records.map(trainingRecordFromRow),
-        packages: own.map(packageFromRow),
-        requests: served.map(({ request, clientName }) => ({
-          ...requestFromRow(request, clientName),
-          packages: requestPackages.filter((p) => p.requestId === request.id).map(packageFromRow),
-        })),
-      }, NESTED);
+    /** The carer's whole record (records/carer-record.ts, which a person's data export reads too). */
+    get(ctx: RecordContext, input: { id: string }) {
+      return getCarer(ctx, kind, input);
     },
 
     async create(ctx: RecordContext, data: CarerData) {
@@ -118,7 +57,10 @@ export function carersService(kind: CarerKind) {
     },
 
     toggleArchive(ctx: RecordContext, input: RecordRef) {
-      return togglePersonArchive(ctx, recordKind, input);
+      return togglePersonArchive(ctx, recordKind, input, async (tx, carerId) => {
+        // An archived carer's carer app stops at its next call; restoring them does not give it back unasked.
+        if (await endCarerAccess(tx, carerId)) await recordAudit(tx, ctx.actor, 'carerApp.revoke', carerId, { reason: 'archived' });
+      });
     },
 
     /**

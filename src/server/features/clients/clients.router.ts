@@ -3,10 +3,10 @@ import { byId } from '@/shared/schemas/common';
 import { clientId, clientInput, clientRename, clientUpdate, exclusionInput, exclusionRef } from '@/shared/schemas/people';
 import { router } from '@/server/trpc/init';
 import { permitted, permittedMutation, permittedQuery } from '@/server/trpc/procedures';
+import { getClient } from '@/server/records/client-record';
 import {
   createClient,
   deleteClient,
-  getClient,
   listClients,
   listClientsWithMagService,
   renameClient,

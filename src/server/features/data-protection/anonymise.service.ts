@@ -16,7 +16,7 @@ import { recordAudit } from '@/server/records/audit-trail';
 import { refused } from '@/server/records/record-errors';
 import { lockForChange } from '@/server/records/record-lifecycle';
 import type { Actor, RecordContext } from '@/server/records/service-context';
-import { removeCarerAccount } from '@/server/records/carer-accounts';
+import { removeCarerAccount } from '@/server/accounts/carer-accounts';
 import { ERASED, reviewMention, type PersonMentions, personMentions, scrubText } from './mentions';
 import { carerPackageIds, kindOf, ownRecordIds, postCodeDistrict } from './person-records';
 

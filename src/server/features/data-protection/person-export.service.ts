@@ -4,8 +4,8 @@ import { auditLog } from '@/server/db/schema/audit';
 import { packages } from '@/server/db/schema/care';
 import { magAttendees, magLogs } from '@/server/db/schema/mag';
 import { recordAudit } from '@/server/records/audit-trail';
-import { carersService } from '@/server/features/carers/carers.service';
-import { getClient } from '@/server/features/clients/clients.service';
+import { getCarer } from '@/server/records/carer-record';
+import { getClient } from '@/server/records/client-record';
 import type { RecordContext } from '@/server/records/service-context';
 import { carerPackageIds, carersPackageIds, deliveriesByPackage, kindOf, ownRecordIds, visitsFor } from './person-records';
 
@@ -64,7 +64,7 @@ export async function exportPerson(ctx: RecordContext, { personId }: { personId:
     shareable = (field) => field !== 'carerId';
   } else {
     // The clients a carer is not to be matched with are other people's data, as the packages' clients are.
-    const { requests: _served, packages: held, exclusions: _notMatched, ...carer } = await carersService(kind).get(ctx, { id: personId });
+    const { requests: _served, packages: held, exclusions: _notMatched, ...carer } = await getCarer(ctx, kind, { id: personId });
     // The packages they hold, and those since given to another carer that they gave care on: each with their care alone.
     const handedOn = (await carersPackageIds(ctx.db, personId)).filter((id) => !held.some((p) => p.id === id));
     const earlier = handedOn.length

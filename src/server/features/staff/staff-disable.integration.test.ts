@@ -5,7 +5,7 @@
  */
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser } from '@/server/features/account/accounts';
+import { addUser } from '@/server/accounts/accounts';
 import { freeLoopbackPort, type ServerProcess, startServerProcess } from '@/server/launch';
 import { apiClient, refreshOverHttp, signInForTokens } from '@/server/test/http-sign-in';
 import { createServerStorage, openServerDatabase } from '@/server/test/server-storage';

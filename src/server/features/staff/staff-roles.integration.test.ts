@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffRole as Role } from '@/shared/permissions';
 import { SESSION_SEEN_LIVE_MS } from '@/server/auth/oidc-adapter';
-import { addUser } from '@/server/features/account/accounts';
+import { addUser } from '@/server/accounts/accounts';
 import { users } from '@/server/db/schema/auth';
 import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
 import { callOverHttp, databaseFingerprint, errorOf } from '@/server/test/procedure-calls';

@@ -2,9 +2,9 @@ import { TRPCError } from '@trpc/server';
 import { asc, eq, ne, sql } from 'drizzle-orm';
 import { CARER_ROLE, type StaffRole } from '@/shared/permissions';
 import type { StaffAccount, StaffAccountRef, StaffInvite, StaffList, StaffSetRole, TwoStepStatus } from '@/shared/schemas/staff';
-import { listExternalSignIns } from '@/server/records/external-sign-ins';
-import { resetMfa } from '@/server/features/account/two-step';
-import { type LinkToPassOn, sendInvitation, sendPasswordReset } from '@/server/features/account/password-links';
+import { listExternalSignIns } from '@/server/accounts/external-sign-ins';
+import { resetMfa } from '@/server/accounts/two-step';
+import { type LinkToPassOn, sendInvitation, sendPasswordReset } from '@/server/accounts/password-links';
 import {
   addUser,
   disableUser,
@@ -15,7 +15,7 @@ import {
   type StaffUser,
   UserError,
   type UserErrorKind,
-} from '@/server/features/account/accounts';
+} from '@/server/accounts/accounts';
 import { loginAttempts, mfaEnrolments, users } from '@/server/db/schema/auth';
 import { deliverQueuedNow } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';

@@ -8,10 +8,10 @@ import { oidcModels } from '@/server/db/schema/auth';
 import { openConfiguredDatabase } from '@/server/db/open';
 import { loadEnv } from '@/server/env';
 import { runCommand } from '@/server/test/command-line';
-import { enrolWithSecret, isEnrolled } from '@/server/features/account/two-step';
-import { PASSWORD_MESSAGES } from '@/server/features/account/password-policy';
-import { newTotpSecret } from '@/server/features/account/totp';
-import { findUserByEmail } from '@/server/features/account/accounts';
+import { enrolWithSecret, isEnrolled } from '@/server/accounts/two-step';
+import { PASSWORD_MESSAGES } from '@/server/accounts/password-policy';
+import { newTotpSecret } from '@/server/accounts/totp';
+import { findUserByEmail } from '@/server/accounts/accounts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'valecare-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

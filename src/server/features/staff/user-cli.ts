@@ -3,7 +3,7 @@ import { STAFF_ROLES } from '@/shared/permissions';
 import type { Database } from '@/server/db/client';
 import { readCommandLine } from '@/server/db/command-line';
 import { loadEnv } from '@/server/env';
-import { MIN_PASSWORD_LENGTH } from '@/server/features/account/password-policy';
+import { MIN_PASSWORD_LENGTH } from '@/server/accounts/password-policy';
 
 const USAGE = `Manage the staff accounts of the built-in sign-in service.
 
@@ -55,8 +55,8 @@ function commandLineActor() {
 }
 
 async function run(command: string | undefined, options: Options, db: Database): Promise<string> {
-  const { addUser, disableUser, enableUser, listUsers, removeUser, setPassword, setRole } = await import('@/server/features/account/accounts');
-  const { isEnrolled, resetMfa } = await import('@/server/features/account/two-step');
+  const { addUser, disableUser, enableUser, listUsers, removeUser, setPassword, setRole } = await import('@/server/accounts/accounts');
+  const { isEnrolled, resetMfa } = await import('@/server/accounts/two-step');
   switch (command) {
     case 'add': {
       const { user, password } = await addUser(db, {
@@ -139,7 +139,7 @@ async function main(argv: string[]): Promise<number> {
   }
   // Loaded only now, so that usage mistakes are answered without starting the database engine.
   const { runOnDatabase } = await import('@/server/db/cli-database');
-  const { UserError } = await import('@/server/features/account/accounts');
+  const { UserError } = await import('@/server/accounts/accounts');
   return runOnDatabase(env, (db) => run(command, parsed.values, db), [UserError]);
 }
 

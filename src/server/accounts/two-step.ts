@@ -6,8 +6,8 @@ import { newId } from '@/server/db/ids';
 import { mfaEnrolments, mfaRecoveryCodes, TWO_STEP_KEY_NAME } from '@/server/db/schema/auth';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { Actor } from '@/server/records/service-context';
-import { revokeAccount } from '@/server/records/sign-in-sessions';
-import { storedSecret } from '@/server/records/app-secrets';
+import { revokeAccount } from './sign-in-sessions';
+import { storedSecret } from './app-secrets';
 import { matchingTotpStep, newTotpSecret } from './totp';
 import { type AccountRef, lockAccount, type StaffUser } from './accounts';
 

@@ -27,7 +27,7 @@ async function main([command, file, ...extra]: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const { runOnDatabase } = await import('./cli-database');
+  const { runOnDatabase } = await import('@/server/db/cli-database');
   const { BackupError, backupDatabase, restoreDatabase } = await import('./backup');
   const target = path.resolve(file);
   const env = loadEnv();

@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { createGunzip, createGzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { type Database, type Executor, MIGRATIONS_FOLDER, queryRows } from './client';
-import { appSecrets, TWO_STEP_KEY_NAME } from './schema/auth';
+import { type Database, type Executor, MIGRATIONS_FOLDER, queryRows } from '@/server/db/client';
+import { appSecrets, TWO_STEP_KEY_NAME } from '@/server/db/schema/auth';
 
 /** Every table a backup holds, parents before children, so a restore never breaks a foreign key. */
 export const BACKUP_TABLES = [

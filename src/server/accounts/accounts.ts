@@ -8,7 +8,7 @@ import { newId, newPassword } from '@/server/db/ids';
 import { users } from '@/server/db/schema/auth';
 import { recordAudit } from '@/server/records/audit-trail';
 import type { Actor } from '@/server/records/service-context';
-import { revokeAccount, voidOpenLinks } from '@/server/records/sign-in-sessions';
+import { revokeAccount, voidOpenLinks } from './sign-in-sessions';
 import { PasswordSchema } from './password-policy';
 
 export const NewUserSchema = z.object({ ...staffInvite.shape, password: PasswordSchema.optional() });

@@ -8,7 +8,7 @@ import { recordAudit } from '@/server/records/audit-trail';
 import type { Actor } from '@/server/records/service-context';
 import { escapeHtmlText } from '@/shared/html';
 import { clearAccountFailures } from './login-attempts';
-import { revokeAccount, voidOpenLinks } from '@/server/records/sign-in-sessions';
+import { revokeAccount, voidOpenLinks } from './sign-in-sessions';
 import { passwordProblem } from './password-policy';
 import { AUTH_PREFIX } from '@/shared/auth-paths';
 import { hashPassword, type StaffUser, toStaffUser } from './accounts';
