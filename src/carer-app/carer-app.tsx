@@ -410,22 +410,17 @@ export function CarerApp({
                   {visit.state === 'withOffice' ? <p className="text-sm text-muted-foreground">{WITH_THE_OFFICE}</p> : null}
                   {visit.mayChange && (visit.state === 'sent' || visit.state === 'withOffice') ? (
                     <div className="mt-3 flex flex-wrap gap-2">
-                      {visit.state === 'sent' && packages.some((p) => p.id === visit.packageId) ? (
+                      {/* Change a recorded visit whose package is still on the phone; withdraw one waiting with the office too. */}
+                      {(visit.state === 'sent' && packages.some((p) => p.id === visit.packageId) ? ['Change', 'Withdraw'] : ['Withdraw']).map((action) => (
                         <CarerButton
-                          onClick={() => void changeVisit(visit)}
-                          aria-label={`Change: ${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`}
+                          key={action}
+                          onClick={() => void (action === 'Change' ? changeVisit(visit) : withdrawVisit(visit))}
+                          aria-label={`${action}: ${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`}
                           size="small"
                         >
-                          Change
+                          {action}
                         </CarerButton>
-                      ) : null}
-                      <CarerButton
-                        onClick={() => void withdrawVisit(visit)}
-                        aria-label={`Withdraw: ${clientOf(visit.packageId, visit.clientName)}, ${visitWords(visit)}`}
-                        size="small"
-                      >
-                        Withdraw
-                      </CarerButton>
+                      ))}
                     </div>
                   ) : null}
                   {visit.state === 'refused' && (visit.change || visit.withdraw) ? (

@@ -205,20 +205,15 @@ export function VisitForm({
       ) : (
         <>
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor={`${id}-start`} className="font-medium">
-              Start
-            </label>
-            <input type="time" className={FIELD} {...field('start')} />
-            {problem('start')}
-          </div>
-          <div>
-            <label htmlFor={`${id}-end`} className="font-medium">
-              End
-            </label>
-            <input type="time" className={FIELD} {...field('end')} />
-            {problem('end')}
-          </div>
+          {(['start', 'end'] as const).map((key) => (
+            <div key={key}>
+              <label htmlFor={`${id}-${key}`} className="font-medium">
+                {key === 'start' ? 'Start' : 'End'}
+              </label>
+              <input type="time" className={FIELD} {...field(key)} />
+              {problem(key)}
+            </div>
+          ))}
         </div>
         {minutes > 0 && !shown.end ? (
           <p className="text-sm text-muted-foreground" aria-live="polite">
