@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, KeyRound, LogOut, Printer, ShieldCheck } from 'lucide-react';
 import { CopyButton } from '@/client/components/copy-button';
 import { downloadFile } from '@/client/lib/download-file';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
@@ -148,6 +148,15 @@ function TwoStep({ twoStep }: { twoStep: Account['twoStep'] }) {
   );
 }
 
+/** The password asked again before a change to two-step sign-in. */
+function YourPasswordField({ error, ...input }: { error?: string } & ComponentProps<typeof Input>) {
+  return (
+    <Field label="Your password" error={error}>
+      <Input type="password" autoComplete="current-password" className="max-w-80" {...input} />
+    </Field>
+  );
+}
+
 /** Setting up starts with the password: a session left open, or a token taken, cannot put another app on the account. */
 function StartTwoStep({ onStarted }: { onStarted: (setUp: { secret: string; qrCodeSvg: string; currentPassword: string }) => void }) {
   const trpc = useTRPC();
@@ -160,9 +169,7 @@ function StartTwoStep({ onStarted }: { onStarted: (setUp: { secret: string; qrCo
   const submit = (values: StartTwoStepInput) => start.mutate(values, { onSuccess: (started) => onStarted({ ...started, ...values }) });
   return (
     <form onSubmit={(event) => void handleSubmit(submit)(event)} aria-label="Start two-step sign-in" noValidate className="flex flex-col gap-3">
-      <Field label="Your password" error={errors.currentPassword?.message}>
-        <Input type="password" autoComplete="current-password" className="max-w-80" {...register('currentPassword')} />
-      </Field>
+      <YourPasswordField error={errors.currentPassword?.message} {...register('currentPassword')} />
       <SubmitButton submitting={start.isPending} label="Set up two-step sign-in" submittingLabel="Starting..." className="self-start" />
     </form>
   );
@@ -184,9 +191,7 @@ function ResetTwoStep({ required, onKeep }: { required: boolean; onKeep: () => v
         Your authenticator app and recovery codes stop working and you are signed out everywhere.{' '}
         {required ? 'You set up an app again when you next sign in.' : 'You then sign in with your password alone.'}
       </p>
-      <Field label="Your password" error={errors.currentPassword?.message}>
-        <Input type="password" autoComplete="current-password" className="max-w-80" {...register('currentPassword')} />
-      </Field>
+      <YourPasswordField error={errors.currentPassword?.message} {...register('currentPassword')} />
       <Field label="Code from the app, or a recovery code" error={errors.code?.message}>
         <Input autoComplete="one-time-code" className="max-w-80" {...register('code')} />
       </Field>
