@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Action } from '@/shared/permissions';
-import { staffAccountRef, staffInvite, staffSetRole } from '@/shared/schemas/staff';
+import { staffAccountRef, type StaffAccountRef, staffInvite, staffSetRole } from '@/shared/schemas/staff';
+import type { ServiceContext } from '@/server/records/service-context';
 import { router } from '@/server/trpc/init';
 import { permitted } from '@/server/trpc/procedures';
 import {
@@ -22,6 +23,12 @@ const change = (action: Action) =>
     return next();
   });
 
+/** A change to one account, named by its id. */
+const accountChange = <T>(action: Action, act: (ctx: ServiceContext, account: StaffAccountRef) => Promise<T>) =>
+  change(action)
+    .input(staffAccountRef)
+    .mutation(({ ctx, input }) => act(ctx, input));
+
 export const staffRouter = router({
   list: permitted('staff', 'read').query(({ ctx }) => listStaff(ctx)),
   invite: change('create')
@@ -30,19 +37,9 @@ export const staffRouter = router({
   setRole: change('update')
     .input(staffSetRole)
     .mutation(({ ctx, input }) => setStaffRole(ctx, input)),
-  disable: change('update')
-    .input(staffAccountRef)
-    .mutation(({ ctx, input }) => disableStaff(ctx, input)),
-  enable: change('update')
-    .input(staffAccountRef)
-    .mutation(({ ctx, input }) => enableStaff(ctx, input)),
-  resetTwoStep: change('update')
-    .input(staffAccountRef)
-    .mutation(({ ctx, input }) => resetStaffTwoStep(ctx, input)),
-  sendPasswordReset: change('update')
-    .input(staffAccountRef)
-    .mutation(({ ctx, input }) => sendStaffPasswordReset(ctx, input)),
-  remove: change('delete')
-    .input(staffAccountRef)
-    .mutation(({ ctx, input }) => removeStaff(ctx, input)),
+  disable: accountChange('update', disableStaff),
+  enable: accountChange('update', enableStaff),
+  resetTwoStep: accountChange('update', resetStaffTwoStep),
+  sendPasswordReset: accountChange('update', sendStaffPasswordReset),
+  remove: accountChange('delete', removeStaff),
 });
