@@ -102,6 +102,13 @@ export function dataSetRows(size: DataSetSize, today: string, seed = 20260101): 
   const r = seededRandom(seed);
   const firstDay = addDays(today, -365 * YEARS_OF_HISTORY);
   const dayIn = (from: string, to: string) => addDays(from, r.int(0, Math.max(0, daysBetween(from, to))));
+  /** A person's record dates: made on the day they joined, and archived some day after it when `archived`. */
+  const personDates = (archived: boolean, joined: string) => ({
+    archived: archived ? ('Y' as const) : ('N' as const),
+    archivedAt: archived ? createdOn(dayIn(joined, today), r) : null,
+    createdAt: createdOn(joined, r),
+    updatedAt: createdOn(joined, r),
+  });
   const rows: Rows = {
     postcodeDeprivation: AREAS.flatMap(({ postCodes }, i) =>
       postCodes.map(({ postCode, income, health }, k) => ({
@@ -133,10 +140,7 @@ export function dataSetRows(size: DataSetSize, today: string, seed = 20260101): 
       const id = r.id(kind === 'mp' ? 'm' : 'v');
       rows.carers.push({
         id,
-        archived: archived ? 'Y' : 'N',
-        archivedAt: archived ? createdOn(dayIn(joined, today), r) : null,
-        createdAt: createdOn(joined, r),
-        updatedAt: createdOn(joined, r),
+        ...personDates(archived, joined),
         name,
         dateOfBirth: `${r.int(1955, 2002)}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`,
         ...address,
@@ -175,10 +179,7 @@ export function dataSetRows(size: DataSetSize, today: string, seed = 20260101): 
     const services = r.some(SERVICES, 1, 4);
     rows.clients.push({
       id,
-      archived: archived ? 'Y' : 'N',
-      archivedAt: archived ? createdOn(dayIn(joined, today), r) : null,
-      createdAt: createdOn(joined, r),
-      updatedAt: createdOn(joined, r),
+      ...personDates(archived, joined),
       name: `${r.pick(FIRST)} ${r.pick(SURNAMES)}`,
       dateOfBirth: r.chance(0.95) ? `19${r.int(25, 60)}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}` : null,
       ...randomAddress(r),
