@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import Select, { type GroupBase, type SingleValue } from 'react-select';
-import { cn } from '@/client/lib/utils';
+import { type PickerAria, pickerLook } from './picker-look';
 import { matchesWords } from '@/shared/search-key';
 
 /** One choice: `label` is its whole description (shown once chosen, read by screen readers); `search` what typing matches. */
@@ -13,7 +13,7 @@ export interface SearchOption<T> {
 
 export type SearchGroup<T> = GroupBase<SearchOption<T>> & { label: string };
 
-interface SearchSelectProps<T> {
+interface SearchSelectProps<T> extends PickerAria {
   id?: string;
   options: readonly SearchOption<T>[] | readonly SearchGroup<T>[];
   value: string;
@@ -23,8 +23,6 @@ interface SearchSelectProps<T> {
   /** How an option reads in the open list; the chosen one shows its label. */
   renderOption: (option: SearchOption<T>) => ReactNode;
   isLoading?: boolean;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
 }
 
 function flatten<T>(options: SearchSelectProps<T>['options']): SearchOption<T>[] {
@@ -53,6 +51,7 @@ export function SearchSelect<T>({ id, options, value, onChange, onBlur, placehol
   const [menuOpen, setMenuOpen] = useState(false);
   const found = value ? flatten(options).find((o) => o.value === value) : undefined;
   const selected = found ?? (value && !isLoading ? { value, label: value, search: value, data: undefined as T } : null);
+  const look = pickerLook<SearchOption<T>, false>(aria, { control: 'px-3 py-1', selected: 'bg-secondary font-medium' });
   return (
     // Enter with the list open chooses (react-select then stops it) or, with nothing to choose, does nothing:
     // it must not submit the form around the picker the way Enter in a text box would.
@@ -70,29 +69,10 @@ export function SearchSelect<T>({ id, options, value, onChange, onBlur, placehol
         onBlur={onBlur}
         onMenuOpen={() => setMenuOpen(true)}
         onMenuClose={() => setMenuOpen(false)}
-        maxMenuHeight={300}
-        minMenuHeight={140}
-        aria-invalid={aria['aria-invalid']}
-        aria-describedby={aria['aria-describedby']}
+        {...look}
         // The chosen option's whole label wraps rather than being cut off on a phone.
         styles={{ singleValue: (base) => ({ ...base, whiteSpace: 'normal', overflow: 'visible' }) }}
-        classNames={{
-          control: ({ isFocused }) =>
-            cn(
-              'min-h-9 rounded-md border border-input bg-card px-3 py-1 text-sm shadow-xs',
-              isFocused && 'border-ring ring-[3px] ring-ring/50',
-              aria['aria-invalid'] && 'border-destructive',
-            ),
-          placeholder: () => 'text-muted-foreground',
-          indicatorsContainer: () => 'gap-1 text-muted-foreground',
-          dropdownIndicator: () => 'p-1 hover:text-foreground',
-          menu: () => 'mt-1 rounded-md border bg-popover p-1 text-sm shadow-md z-50',
-          groupHeading: () => 'px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground',
-          option: ({ isFocused, isSelected }) =>
-            cn('cursor-default rounded px-2 py-1.5', isFocused && 'bg-accent', isSelected && 'bg-secondary font-medium'),
-          noOptionsMessage: () => 'p-2 text-muted-foreground',
-          loadingMessage: () => 'p-2 text-muted-foreground',
-        }}
+        classNames={{ ...look.classNames, groupHeading: () => 'px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground' }}
       />
     </div>
   );
