@@ -13,11 +13,11 @@ import { users } from '@/server/db/schema/auth';
 import { carers } from '@/server/db/schema/people';
 import { type Env, loadEnv } from '@/server/env';
 import { timeIn, todayIn } from '@/shared/dates';
-import { callContext, createCallerFactory } from '@/server/trpc/init';
+import { callContext, type Context, createCallerFactory } from '@/server/trpc/init';
 import { appRouter } from '@/server/app-router';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
-const createCaller = createCallerFactory(appRouter);
+export const createCaller = createCallerFactory(appRouter);
 
 export const TEST_PUBLIC_URL = 'http://valecare.test';
 
@@ -35,6 +35,8 @@ export interface TestApp {
    * (a carer's own account, for more than one carer's phone in a test).
    */
   caller: (role: Role, as?: { email: string }) => ReturnType<typeof createCaller>;
+  /** The context such a caller's calls run in. */
+  context: (role: Role, as?: { email: string }) => Context;
   /** A record's audit rows, oldest first. */
   auditRows: (recordId: string) => Promise<(typeof auditLog.$inferSelect)[]>;
   /**
@@ -96,20 +98,20 @@ export async function createTestApp({
       .onConflictDoNothing();
     return id;
   };
+  const context: TestApp['context'] = (role, as) =>
+    callContext({
+      db: database.db,
+      env,
+      user: { givenName: role, familyName: 'Tester', email: as?.email ?? `${role.toLowerCase()}@valecare.test`, role },
+      log: app.log,
+      todayNow: () => today ?? todayIn(env.timeZone),
+      timeNow: () => timeOfDay ?? (today ? '23:59' : timeIn(env.timeZone)),
+    });
   return {
     app,
     database,
-    caller: (role, as) =>
-      createCaller(
-        callContext({
-          db: database.db,
-          env,
-          user: { givenName: role, familyName: 'Tester', email: as?.email ?? `${role.toLowerCase()}@valecare.test`, role },
-          log: app.log,
-          todayNow: () => today ?? todayIn(env.timeZone),
-          timeNow: () => timeOfDay ?? (today ? '23:59' : timeIn(env.timeZone)),
-        }),
-      ),
+    caller: (role, as) => createCaller(context(role, as)),
+    context,
     auditRows: (recordId) => database.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(auditLog.id),
     setToday: (date, time) => {
       today = date;

@@ -1,29 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CARRY_OVER_FORBIDDEN, END_BEFORE_START } from '@/shared/care';
 import { auditLog } from '@/server/db/schema/audit';
 import { requests } from '@/server/db/schema/care';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newCarer, newClient } from '@/server/test/builders';
 import { failInsertsInto, newPackage, newRequest } from '@/server/test/care-builders';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { CLIENT_CHANGE_REFUSED, HAS_PACKAGES_REFUSED, RENEWAL_CLIENT_REFUSED } from './requests.service';
 
 const TODAY = '2025-05-10';
 const YESTERDAY = '2025-05-09';
 const TOMORROW = '2025-05-11';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
+const t = testAppForFile({ today: TODAY });
+const admin = t.caller('Admin');
 let carerId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
   carerId = (await admin.mps.create(newCarer())).id;
 });
-beforeEach(() => t.setToday(TODAY));
-afterAll(() => t.close());
 
 async function aClient(name = 'Edna Pollard') {
   return admin.clients.create(newClient({ name }));
