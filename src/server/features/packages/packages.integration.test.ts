@@ -7,6 +7,7 @@ import { packages } from '@/server/db/schema/care';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newClient } from '@/server/test/builders';
 import { addRequestAndTwoCarers, failInsertsInto, newPackage, newRequest, type RequestAndTwoCarers } from '@/server/test/care-builders';
+import { expectViewsAroundToday } from '@/server/test/list-views';
 import { testAppForFile } from '@/server/test/test-app-for-file';
 import { REQUEST_CHANGE_REFUSED } from './packages.service';
 
@@ -84,20 +85,7 @@ describe('packages.create', () => {
 
 describe('list views around today', () => {
   it('shows active (not ended yet), completed (not archived) and archived (all) packages, newest first', async () => {
-    const endedYesterday = await aPackage({ endDate: YESTERDAY });
-    const endsToday = await aPackage({ endDate: TODAY });
-    const endsTomorrow = await aPackage({ endDate: TOMORROW });
-    const open = await aPackage();
-    const archived = await aPackage({ archived: 'Y' });
-    const ours = [endedYesterday, endsToday, endsTomorrow, open, archived].map((p) => p.id);
-    const shown = async (list: Promise<{ id: string }[]>) => (await list).map((p) => p.id).filter((id) => ours.includes(id));
-
-    expect(await shown(admin.packages.getAllNotEndedYet())).toEqual([archived.id, open.id, endsTomorrow.id, endsToday.id]);
-    expect(await shown(admin.packages.getAllNotArchived())).toEqual([open.id, endsTomorrow.id, endsToday.id, endedYesterday.id]);
-    expect(await shown(admin.packages.getAll())).toEqual([archived.id, open.id, endsTomorrow.id, endsToday.id, endedYesterday.id]);
-
-    t.setToday(TOMORROW);
-    expect(await shown(admin.packages.getAllNotEndedYet())).toEqual([archived.id, open.id, endsTomorrow.id]);
+    await expectViewsAroundToday(t, admin.packages, aPackage, { yesterday: YESTERDAY, today: TODAY, tomorrow: TOMORROW });
   });
 });
 

@@ -6,6 +6,7 @@ import { requests } from '@/server/db/schema/care';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newCarer, newClient } from '@/server/test/builders';
 import { failInsertsInto, newPackage, newRequest } from '@/server/test/care-builders';
+import { expectViewsAroundToday } from '@/server/test/list-views';
 import { testAppForFile } from '@/server/test/test-app-for-file';
 import { CLIENT_CHANGE_REFUSED, HAS_PACKAGES_REFUSED, RENEWAL_CLIENT_REFUSED } from './requests.service';
 
@@ -133,20 +134,7 @@ describe('requests.create', () => {
 
 describe('list views around today', () => {
   it('shows active (not ended yet), completed (not archived) and archived (all) requests, newest first', async () => {
-    const endedYesterday = await aRequest({ endDate: YESTERDAY });
-    const endsToday = await aRequest({ endDate: TODAY });
-    const endsTomorrow = await aRequest({ endDate: TOMORROW });
-    const open = await aRequest();
-    const archived = await aRequest({ archived: 'Y' });
-    const ours = [endedYesterday, endsToday, endsTomorrow, open, archived].map((r) => r.id);
-    const shown = async (list: Promise<{ id: string }[]>) => (await list).map((r) => r.id).filter((id) => ours.includes(id));
-
-    expect(await shown(admin.requests.getAllNotEndedYet())).toEqual([archived.id, open.id, endsTomorrow.id, endsToday.id]);
-    expect(await shown(admin.requests.getAllNotArchived())).toEqual([open.id, endsTomorrow.id, endsToday.id, endedYesterday.id]);
-    expect(await shown(admin.requests.getAll())).toEqual([archived.id, open.id, endsTomorrow.id, endsToday.id, endedYesterday.id]);
-
-    t.setToday(TOMORROW);
-    expect(await shown(admin.requests.getAllNotEndedYet())).toEqual([archived.id, open.id, endsTomorrow.id]);
+    await expectViewsAroundToday(t, admin.requests, aRequest, { yesterday: YESTERDAY, today: TODAY, tomorrow: TOMORROW });
   });
 });
 
