@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPLIANCE_SETTINGS } from '@/shared/compliance';
 import type { Locality, Service } from '@/shared/constants';
 import { OVERRIDE_TOO_SHORT } from '@/shared/schemas/care';
@@ -7,9 +7,9 @@ import type { CarerInput } from '@/shared/schemas/people';
 import { auditLog } from '@/server/db/schema/audit';
 import { carers } from '@/server/db/schema/people';
 import { COMPLIANT_UNTIL, newCarer, newClient } from '@/server/test/builders';
-import { newPackage, newRequest } from '@/server/test/care-builders';
+import { addClientWithRequest, newPackage, newRequest } from '@/server/test/care-builders';
 import { callOverHttp, errorOf } from '@/server/test/procedure-calls';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
 // Safe assignment: a carer whose DBS re-check, public liability or required training has lapsed is not
 // given care without a reason; suggestions rank carers for a request; the DBS re-check follows the policy.
@@ -19,23 +19,14 @@ const OVERDUE = '2026-03-03';
 const SOON = '2026-03-22';
 const REASON = 'Re-check booked for Friday, agreed with the family';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
+const t = testAppForFile({ today: TODAY });
+const admin = t.caller('Admin');
 let clientId: string;
 let requestId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
-  t.setToday(TODAY);
-  clientId = (await admin.clients.create(newClient({ name: 'Edna Pollard' }))).id;
-  requestId = (await admin.requests.create(newRequest(clientId, { startDate: '2026-01-05' }))).id;
+  ({ clientId, requestId } = await addClientWithRequest(admin, { startDate: '2026-01-05' }));
 });
-beforeEach(async () => {
-  t.setToday(TODAY);
-  await admin.compliance.updateSettings(DEFAULT_COMPLIANCE_SETTINGS);
-});
-afterAll(() => t.close());
+beforeEach(() => admin.compliance.updateSettings(DEFAULT_COMPLIANCE_SETTINGS));
 
 async function auditOf(recordId: string, procedure: string) {
   return t.database.db
