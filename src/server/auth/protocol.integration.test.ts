@@ -8,7 +8,7 @@ import { authorizationRequest, exchangeCode, signInThroughProvider } from '@/ser
 import { TEST_PUBLIC_URL } from '@/server/test/test-app';
 import { testAppForFile } from '@/server/test/test-app-for-file';
 
-const t = testAppForFile();
+const { t } = testAppForFile();
 const dee = { email: 'dee@valecare.test', password: 'dees-password-1' };
 beforeAll(() => addUser(t.database.db, { ...dee, givenName: 'Dee', familyName: 'Moss', role: 'Coordinator' }));
 afterEach(restoreClock);

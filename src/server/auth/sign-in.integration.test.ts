@@ -16,7 +16,7 @@ import { refreshTokens, revokeToken, signInThroughProvider, TestBrowser } from '
 import { createTestApp, type TestApp, testEnv } from '@/server/test/test-app';
 import { testAppForFile } from '@/server/test/test-app-for-file';
 
-const t = testAppForFile();
+const { t } = testAppForFile();
 const ann = { email: 'ann@valecare.test', password: 'a-long-password-1' };
 beforeAll(() => addUser(t.database.db, { ...ann, givenName: 'Ann', familyName: 'Lee', role: 'Coordinator' }));
 

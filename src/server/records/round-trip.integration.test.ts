@@ -9,8 +9,7 @@ import { RENEWAL_CLIENT_REFUSED, RENEWAL_TYPE_REFUSED } from '@/server/features/
 
 const TODAY = '2025-05-10';
 
-const t = testAppForFile({ today: TODAY });
-const admin = t.caller('Admin');
+const { admin } = testAppForFile({ today: TODAY });
 
 /** Related records, so each getById carries the lists the server keeps elsewhere. */
 async function addRelatedRecords() {

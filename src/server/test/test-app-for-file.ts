@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createCaller, createTestApp, type TestApp } from './test-app';
 
+/** A file's test app: all of a TestApp but closing it, which the file's hooks do. */
+export type FileTestApp = Omit<TestApp, 'close'>;
+
 /**
- * The test app of one test file: opened before the file's tests and closed after them. With `today`, the callers'
- * date is that day from the start, and again before each test (a test may move it). What it returns may be kept at
- * the top of the file, callers included; it reaches the app only inside hooks and tests, once the app is open.
+ * The test app of one test file, `t`, with an Admin's caller: opened before the file's tests and closed after them.
+ * With `today`, the callers' date is that day from the start, and again before each test (a test may move it). What
+ * it returns may be kept at the top of the file, callers included; it reaches the app only inside hooks and tests,
+ * once the app is open.
  */
-export function testAppForFile({ today, ...options }: NonNullable<Parameters<typeof createTestApp>[0]> & { today?: string } = {}): Omit<TestApp, 'close'> {
+export function testAppForFile({ today, ...options }: NonNullable<Parameters<typeof createTestApp>[0]> & { today?: string } = {}): {
+  t: FileTestApp;
+  admin: ReturnType<TestApp['caller']>;
+} {
   let opened: TestApp | undefined;
   beforeAll(async () => {
     opened = await createTestApp(options);
@@ -18,7 +25,7 @@ export function testAppForFile({ today, ...options }: NonNullable<Parameters<typ
     if (!opened) throw new Error('The test app opens before the tests: use it inside a hook or a test.');
     return opened;
   };
-  return {
+  const t: FileTestApp = {
     get app() {
       return open().app;
     },
@@ -32,4 +39,5 @@ export function testAppForFile({ today, ...options }: NonNullable<Parameters<typ
     auditRows: (recordId) => open().auditRows(recordId),
     setToday: (date, time) => open().setToday(date, time),
   };
+  return { t, admin: t.caller('Admin') };
 }

@@ -14,8 +14,7 @@ const CLIENT_ID = 'canalytics';
 const CARER_ID = 'manalytics';
 const TODAY = '2025-03-15';
 
-const t = testAppForFile({ today: TODAY });
-const admin = t.caller('Admin');
+const { t, admin } = testAppForFile({ today: TODAY });
 beforeAll(async () => {
   await t.database.db.insert(clients).values({ id: CLIENT_ID, name: 'Edna Pollard', postCode: 'TA4 2AB' });
   // Compliant, so the renewals below may keep them as the carer.

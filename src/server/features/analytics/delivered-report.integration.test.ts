@@ -23,8 +23,7 @@ const VOLUNTEER = 'vdelivered';
 const MP_PACKAGE = 'pdeliveredmp';
 const VOLUNTEER_PACKAGE = 'pdeliveredvolunteer';
 
-const t = testAppForFile({ today: TODAY });
-const admin = t.caller('Admin');
+const { t, admin } = testAppForFile({ today: TODAY });
 beforeAll(async () => {
   const { db } = t.database;
   await db.insert(clients).values([

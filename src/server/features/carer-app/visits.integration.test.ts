@@ -20,8 +20,7 @@ import { CARER_ROLE } from '@/shared/permissions';
 /** Today is Wednesday 18 March 2026; the carer's own package runs from 5 January, open. */
 const TODAY = '2026-03-18';
 
-const t = testAppForFile({ today: TODAY });
-const admin = t.caller('Admin');
+const { t, admin } = testAppForFile({ today: TODAY });
 const carerApp = t.caller('Carer').carerApp;
 let carerId: string;
 let own: string;

@@ -24,8 +24,7 @@ import { testAppForFile } from '@/server/test/test-app-for-file';
 const ANN_EMAIL = 'ann@carers.example';
 const BEN_EMAIL = 'ben@carers.example';
 
-const t = testAppForFile();
-const admin = t.caller('Admin');
+const { t, admin } = testAppForFile();
 let ann: string;
 let ben: string;
 let stranger: string;

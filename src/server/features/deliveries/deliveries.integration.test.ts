@@ -11,8 +11,7 @@ import { testAppForFile } from '@/server/test/test-app-for-file';
 // Wednesday 19 November 2025: the week of Monday 17 November is under way.
 const TODAY = '2025-11-19';
 
-const t = testAppForFile({ today: TODAY });
-const admin = t.caller('Admin');
+const { t, admin } = testAppForFile({ today: TODAY });
 const coordinator = t.caller('Coordinator');
 let world: RequestAndTwoCarers;
 beforeAll(async () => {

@@ -7,8 +7,7 @@ import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { addTwoCarers, newCarer, newClient } from '@/server/test/builders';
 import { testAppForFile } from '@/server/test/test-app-for-file';
 
-const t = testAppForFile();
-const admin = t.caller('Admin');
+const { t, admin } = testAppForFile();
 let clientId: string;
 let mpId: string;
 let volunteerId: string;

@@ -19,8 +19,7 @@ const OVERDUE = '2026-03-03';
 const SOON = '2026-03-22';
 const REASON = 'Re-check booked for Friday, agreed with the family';
 
-const t = testAppForFile({ today: TODAY });
-const admin = t.caller('Admin');
+const { t, admin } = testAppForFile({ today: TODAY });
 let clientId: string;
 let requestId: string;
 beforeAll(async () => {

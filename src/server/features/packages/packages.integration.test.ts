@@ -15,8 +15,7 @@ const TODAY = '2025-05-10';
 const YESTERDAY = '2025-05-09';
 const TOMORROW = '2025-05-11';
 
-const t = testAppForFile({ today: TODAY });
-const admin = t.caller('Admin');
+const { t, admin } = testAppForFile({ today: TODAY });
 let world: RequestAndTwoCarers;
 beforeAll(async () => {
   world = await addRequestAndTwoCarers(admin);

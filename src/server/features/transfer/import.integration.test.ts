@@ -42,7 +42,7 @@ const THREE_PROBLEMS = [
       { kind: 'requests', index: 1, id: 'r8fixtureopen', column: 'clientId', message: 'No client cnobody in the file or the database' },
 ];
 
-const t = testAppForFile();
+const { t } = testAppForFile();
 
 /** Everything stored but the audit trail, which every import appends to. */
 async function records() {
