@@ -1,6 +1,6 @@
 import { dbsRecheckDate } from '@/shared/compliance';
 import { newCarer } from '@/server/test/builders';
-import { expect, searchList, signInAs, test, withPageToken } from './fixtures';
+import { expect, openRowView, searchList, signInAs, test, withPageToken } from './fixtures';
 import type { RunningServer } from './server';
 import { startSeededServer } from './seeded-server';
 import { addE2eUser, e2eUser } from './users';
@@ -46,9 +46,7 @@ test('an Admin requires First Aid of MPs, and an MP without it is then Not compl
   await searchList(page, name);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Not compliant');
-  await page.getByRole('button', { name: `Actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'View' }).click();
-  const view = page.getByRole('dialog', { name });
+  const view = await openRowView(page, name);
   await expect(view).toContainText('Not compliant');
   await expect(view).toContainText('No First Aid training on record');
 });
@@ -104,9 +102,7 @@ test('an Admin enters an MP’s DBS certificate: the re-check date follows the p
   expect(stored.details.weeklyHoursAvailable).toBe(12.5);
 
   await searchList(page, name);
-  await page.getByRole('button', { name: `Actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'View' }).click();
-  const view = page.getByRole('dialog', { name });
+  const view = await openRowView(page, name);
   await expect(view).toContainText('••••••••7890');
   await expect(view).toContainText('Enhanced with barred list');
   await expect(view).toContainText('10 May 2024');

@@ -155,6 +155,18 @@ export async function searchList(page: Page, text: string) {
   await page.getByRole('searchbox').fill(text);
 }
 
+/** Opens the Actions menu of the list row named `name`. */
+export async function openRowMenu(page: Page, name: string) {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+}
+
+/** Opens the view of the list row named `name` from its Actions menu, and returns the dialog (named `dialogName`, else as the row). */
+export async function openRowView(page: Page, name: string, dialogName = name) {
+  await openRowMenu(page, name);
+  await page.getByRole('menuitem', { name: 'View' }).click();
+  return page.getByRole('dialog', { name: dialogName });
+}
+
 const LIST_OF = { Client: '/clients', MP: '/mps', Volunteer: '/volunteers' } as const;
 
 /**
