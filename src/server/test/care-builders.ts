@@ -13,6 +13,13 @@ interface CareOverrides {
   weeklyHours?: number;
 }
 
+/** Weekly hours a request or a package refuses (the one rule both keep, shared/schemas/care.ts), with what it says. */
+export const REFUSED_WEEKLY_HOURS: [number, string][] = [
+  [-0.5, 'details.weeklyHours: Weekly hours cannot be negative'],
+  [0.25, 'details.weeklyHours: Weekly hours go in steps of 0.5'],
+  [168.5, 'details.weeklyHours: Weekly hours cannot be more than 168'],
+];
+
 /** The least a request needs: its client and a start date; its address is then the client's. */
 export function newRequest(clientId: string, overrides: CareOverrides & { requestType?: 'paid' | 'unpaid' } = {}): RequestInput {
   const { weeklyHours, startDate = '2025-01-06', ...rest } = overrides;

@@ -36,7 +36,7 @@ export function testAppForFile({ today, ...options }: NonNullable<Parameters<typ
     caller: (role, as) => createCaller(() => open().context(role, as)),
     context: (role, as) => open().context(role, as),
     idToken: (role, claims) => open().idToken(role, claims),
-    auditRows: (recordId) => open().auditRows(recordId),
+    auditRows: (recordId, procedure) => open().auditRows(recordId, procedure),
     setToday: (date, time) => open().setToday(date, time),
   };
   return { t, admin: t.caller('Admin') };

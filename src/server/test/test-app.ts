@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { importJWK, SignJWT } from 'jose';
 import { CARER_ROLE, type Role } from '@/shared/permissions';
 import { buildApp } from '@/server/app';
@@ -37,8 +37,8 @@ export interface TestApp {
   caller: (role: Role, as?: { email: string }) => ReturnType<typeof createCaller>;
   /** The context such a caller's calls run in. */
   context: (role: Role, as?: { email: string }) => Context;
-  /** A record's audit rows, oldest first. */
-  auditRows: (recordId: string) => Promise<(typeof auditLog.$inferSelect)[]>;
+  /** A record's audit rows, oldest first: all of them, or those of one procedure. */
+  auditRows: (recordId: string, procedure?: string) => Promise<(typeof auditLog.$inferSelect)[]>;
   /**
    * Moves "today" for the callers (defaults to the real date), and the time of day with it: the given time, or on a
    * date moved without one, 23:59 (the day's visits have all ended).
@@ -112,7 +112,12 @@ export async function createTestApp({
     database,
     caller: (role, as) => createCaller(context(role, as)),
     context,
-    auditRows: (recordId) => database.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(auditLog.id),
+    auditRows: (recordId, procedure) =>
+      database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.recordId, recordId), procedure === undefined ? undefined : eq(auditLog.procedure, procedure)))
+        .orderBy(auditLog.id),
     setToday: (date, time) => {
       today = date;
       timeOfDay = time;

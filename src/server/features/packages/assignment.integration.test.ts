@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPLIANCE_SETTINGS } from '@/shared/compliance';
 import type { Locality, Service } from '@/shared/constants';
@@ -27,13 +27,6 @@ beforeAll(async () => {
 });
 beforeEach(() => admin.compliance.updateSettings(DEFAULT_COMPLIANCE_SETTINGS));
 
-async function auditOf(recordId: string, procedure: string) {
-  return t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.recordId, recordId), eq(auditLog.procedure, procedure)));
-}
-
 const volunteer = (overrides: Parameters<typeof newCarer>[0] = {}) => admin.volunteers.create(newCarer({ name: 'Val Unteer', ...overrides }));
 
 describe('assigning a carer who is not compliant', () => {
@@ -52,7 +45,7 @@ describe('assigning a carer who is not compliant', () => {
     const created = await admin.packages.create({ ...newPackage(lapsed.id, requestId, { startDate: TODAY }), override: { reason: REASON } });
     expect(created.complianceOverride).toMatchObject({ reason: REASON, by: 'admin@valecare.test' });
     expect((await admin.packages.getById({ id: created.id })).complianceOverride?.reason).toBe(REASON);
-    const [entry] = await auditOf(created.id, 'packages.create');
+    const [entry] = await t.auditRows(created.id, 'packages.create');
     expect((entry!.changes as Record<string, { to: unknown }>)['complianceOverride.reason']!.to).toBe(REASON);
   });
 
@@ -128,7 +121,7 @@ describe('assigning a carer who is not compliant', () => {
     await expect(admin.packages.renew(renewal)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('DBS re-check was due on 30 June 2026') });
     const { newPackage: renewed } = await admin.packages.renew({ ...renewal, override: { reason: REASON } });
     expect(renewed.complianceOverride?.reason).toBe(REASON);
-    const [entry] = await auditOf(renewed.id, 'packages.renew');
+    const [entry] = await t.auditRows(renewed.id, 'packages.renew');
     expect((entry!.changes as Record<string, { to: unknown }>)['complianceOverride.reason']!.to).toBe(REASON);
   });
 
@@ -150,7 +143,7 @@ describe('assigning a carer who is not compliant', () => {
     expect(carriedPackages).toHaveLength(1);
     const copy = await admin.packages.getById({ id: carriedPackages[0]!.id });
     expect(copy).toMatchObject({ requestId: renewed.id, carerId: carer.id, complianceOverride: { reason: REASON, by: 'admin@valecare.test' } });
-    const [entry] = await auditOf(copy.id, 'requests.renew');
+    const [entry] = await t.auditRows(copy.id, 'requests.renew');
     expect((entry!.changes as Record<string, { to: unknown }>)['complianceOverride.reason']!.to).toBe(REASON);
   });
 });
@@ -304,7 +297,7 @@ describe('do-not-match exclusions', () => {
     await expect(admin.clients.removeExclusion({ clientId: client.id, carerId: mp.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(admin.clients.addExclusion({ clientId: client.id, carerId: 'mnobody', reason: 'x' })).rejects.toThrow('Carer not found');
     await expect(admin.clients.addExclusion({ clientId: client.id, carerId: mp.id, reason: '  ' })).rejects.toThrow('Give a reason');
-    const [added] = await auditOf(client.id, 'clients.removeExclusion');
+    const [added] = await t.auditRows(client.id, 'clients.removeExclusion');
     expect(added!.changes).toEqual({ [`exclusions.${mp.id}`]: { from: 'Asked not to see him again', to: null } });
   });
 });

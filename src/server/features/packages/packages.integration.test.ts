@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { END_BEFORE_START } from '@/shared/care';
 import { MESSAGES } from '@/shared/constants';
-import { auditLog } from '@/server/db/schema/audit';
 import { packages } from '@/server/db/schema/care';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newClient } from '@/server/test/builders';
-import { addRequestAndTwoCarers, failInsertsInto, newPackage, newRequest, type RequestAndTwoCarers } from '@/server/test/care-builders';
+import { addRequestAndTwoCarers, failInsertsInto, newPackage, newRequest, REFUSED_WEEKLY_HOURS, type RequestAndTwoCarers } from '@/server/test/care-builders';
 import { expectViewsAroundToday } from '@/server/test/list-views';
 import { testAppForFile } from '@/server/test/test-app-for-file';
 import { REQUEST_CHANGE_REFUSED } from './packages.service';
@@ -55,11 +54,7 @@ describe('packages.create', () => {
     await expect(admin.packages.create(newPackage(world.mpId, 'rnobody'))).rejects.toThrow('Request not found');
   });
 
-  it.each([
-    [-0.5, 'details.weeklyHours: Weekly hours cannot be negative'],
-    [0.25, 'details.weeklyHours: Weekly hours go in steps of 0.5'],
-    [168.5, 'details.weeklyHours: Weekly hours cannot be more than 168'],
-  ])('refuses %s weekly hours, and writes nothing', async (weeklyHours, message) => {
+  it.each(REFUSED_WEEKLY_HOURS)('refuses %s weekly hours, and writes nothing', async (weeklyHours, message) => {
     const before = (await admin.packages.getAll()).length;
     await expect(aPackage({ weeklyHours })).rejects.toThrow(message);
     expect(await admin.packages.getAll()).toHaveLength(before);
@@ -224,11 +219,7 @@ describe('packages.delete', () => {
     await admin.packages.delete({ id: created.id, version: 1 });
     await expect(admin.packages.getById({ id: created.id })).rejects.toThrow('Package not found');
     expect(await t.database.db.select().from(packages).where(eq(packages.id, created.id))).toEqual([]);
-    const deleted = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.recordId, created.id), eq(auditLog.procedure, 'packages.delete')));
-    expect(deleted).toHaveLength(1);
+    expect(await t.auditRows(created.id, 'packages.delete')).toHaveLength(1);
   });
 });
 

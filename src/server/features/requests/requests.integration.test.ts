@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CARRY_OVER_FORBIDDEN, END_BEFORE_START } from '@/shared/care';
-import { auditLog } from '@/server/db/schema/audit';
 import { requests } from '@/server/db/schema/care';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newCarer, newClient } from '@/server/test/builders';
-import { failInsertsInto, newPackage, newRequest } from '@/server/test/care-builders';
+import { failInsertsInto, newPackage, newRequest, REFUSED_WEEKLY_HOURS } from '@/server/test/care-builders';
 import { expectViewsAroundToday } from '@/server/test/list-views';
 import { testAppForFile } from '@/server/test/test-app-for-file';
 import { CLIENT_CHANGE_REFUSED, HAS_PACKAGES_REFUSED, RENEWAL_CLIENT_REFUSED } from './requests.service';
@@ -95,11 +94,7 @@ describe('requests.create', () => {
     await expect(admin.requests.create(newRequest('m123'))).rejects.toThrow('clientId: Not a client id');
   });
 
-  it.each([
-    [-0.5, 'details.weeklyHours: Weekly hours cannot be negative'],
-    [168.5, 'details.weeklyHours: Weekly hours cannot be more than 168'],
-    [0.25, 'details.weeklyHours: Weekly hours go in steps of 0.5'],
-  ])('refuses %s weekly hours, and writes nothing', async (weeklyHours, message) => {
+  it.each(REFUSED_WEEKLY_HOURS)('refuses %s weekly hours, and writes nothing', async (weeklyHours, message) => {
     const client = await aClient();
     await expect(admin.requests.create(newRequest(client.id, { weeklyHours }))).rejects.toThrow(message);
     expect(await t.database.db.select().from(requests).where(eq(requests.clientId, client.id))).toEqual([]);
@@ -384,11 +379,7 @@ describe('requests.delete', () => {
     await expect(admin.requests.delete({ id: free.id, version: 2 })).rejects.toThrow(STALE_MESSAGE);
     await admin.requests.delete({ id: free.id, version: 1 });
     await expect(admin.requests.getById({ id: free.id })).rejects.toThrow('Request not found');
-    const deleted = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.recordId, free.id), eq(auditLog.procedure, 'requests.delete')));
-    expect(deleted).toHaveLength(1);
+    expect(await t.auditRows(free.id, 'requests.delete')).toHaveLength(1);
   });
 });
 
