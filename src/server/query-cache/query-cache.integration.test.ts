@@ -1,19 +1,18 @@
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_REPORT_YEAR } from '@/shared/constants';
 import { todayIn } from '@/shared/dates';
 import { clients } from '@/server/db/schema/people';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { callOverHttp } from '@/server/test/procedure-calls';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { acceptsGzip, databaseState } from './query-cache';
 
-let t: TestApp;
+const { t } = testAppForFile();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.idToken('Coordinator');
   const coordinator = t.caller('Coordinator');
   const client = await coordinator.clients.create(newClient({ name: 'Edna Pollard' }));
@@ -21,7 +20,6 @@ beforeAll(async () => {
   const request = await coordinator.requests.create(newRequest(client.id));
   await coordinator.packages.create(newPackage(carer.id, request.id));
 });
-afterAll(() => t.close());
 
 const LISTS = ['clients.getAllNotArchived', 'requests.getAllNotEndedYet', 'packages.getAllNotEndedYet'] as const;
 
