@@ -1,4 +1,4 @@
-import { expect, searchList, test } from './fixtures';
+import { expect, openRowView, searchList, test } from './fixtures';
 
 /** A name no other test (running in parallel on the same server) uses. */
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
@@ -18,9 +18,7 @@ test('archiving a client says so, Undo brings the client back, and an archived c
   // The attendance allowance reads the same in the list and in the client's view.
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Yes (low rate)');
-  await page.getByRole('button', { name: `Actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'View' }).click();
-  const view = page.getByRole('dialog', { name });
+  const view = await openRowView(page, name);
   await view.getByRole('tab', { name: 'Services & Needs' }).click();
   await expect(view.getByText('Yes (low rate)')).toBeVisible();
   await view.getByRole('button', { name: 'Close' }).click();

@@ -29,15 +29,20 @@ async function createMp(page: Page, name: string) {
   await saveNewPerson(page, 'MP', name, { dateOfBirth: '1975-09-01', fill: { 'DBS expiry': '2099-12-31', 'Public liability expiry': '2099-12-31' } });
 }
 
+/** Saves the form with `button`, and searches the list it goes back to for the client. */
+async function saveAndSearch(page: Page, button: string, list: string, client: string) {
+  await page.getByRole('button', { name: button }).click();
+  await page.waitForURL((url) => url.pathname === list);
+  await searchList(page, client);
+}
+
 /** A request for the client, picked in the form, with the given dates (no end date: ongoing). */
 async function createRequest(page: Page, client: string, dates: { start: string; end?: string }) {
   await page.goto('/requests/create');
   await page.getByRole('combobox', { name: 'Client', exact: true }).selectOption({ label: client });
   await page.getByLabel('Start date').fill(dates.start);
   if (dates.end) await page.getByLabel('End date').fill(dates.end);
-  await page.getByRole('button', { name: 'Create Request' }).click();
-  await page.waitForURL((url) => url.pathname === '/requests');
-  await searchList(page, client);
+  await saveAndSearch(page, 'Create Request', '/requests', client);
 }
 
 test('a request from a client, a package for an MP, hours in service and a renewal', async ({ page, signIn }) => {
@@ -59,9 +64,7 @@ test('a request from a client, a package for an MP, hours in service and a renew
   await expect(page.getByLabel('Post code')).toHaveValue('TA4 9ZY');
   await page.getByLabel('Weekly hours').fill('6');
   await page.getByLabel('Status').selectOption('urgent');
-  await page.getByRole('button', { name: 'Create Request' }).click();
-  await page.waitForURL((url) => url.pathname === '/requests');
-  await searchList(page, client);
+  await saveAndSearch(page, 'Create Request', '/requests', client);
   const request = rowsWith(page, client);
   await expect(request).toHaveCount(1);
   await expect(request).toContainText('Urgent');
@@ -76,9 +79,7 @@ test('a request from a client, a package for an MP, hours in service and a renew
   await page.getByRole('combobox', { name: 'Carer', exact: true }).fill(mp);
   await page.getByRole('listbox').getByRole('option').filter({ hasText: mp }).click();
   await page.getByLabel('Weekly hours').fill('4');
-  await page.getByRole('button', { name: 'Create Package' }).click();
-  await page.waitForURL((url) => url.pathname === '/packages');
-  await searchList(page, client);
+  await saveAndSearch(page, 'Create Package', '/packages', client);
   // Unnamed, the package takes the client's name.
   const pkg = rowsWith(page, client);
   await expect(pkg).toHaveCount(1);
@@ -109,9 +110,7 @@ test('a request from a client, a package for an MP, hours in service and a renew
   await expect(page.getByRole('heading', { name: 'Renew Package' })).toBeVisible();
   await expect(page.getByLabel('End date')).toHaveValue(todayIn());
   await expect(page.getByLabel('Start date')).toHaveValue(todayIn());
-  await page.getByRole('button', { name: 'Renew' }).click();
-  await page.waitForURL((url) => url.pathname === '/packages');
-  await searchList(page, client);
+  await saveAndSearch(page, 'Renew', '/packages', client);
   const packages = rowsWith(page, client);
   await expect(packages).toHaveCount(2);
   const ended = packages.filter({ hasNotText: 'Ongoing' });
@@ -136,9 +135,7 @@ test('the requests list views: active, then completed, then archived', async ({ 
   await expect(page.getByRole('heading', { name: 'Edit Request' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Client', exact: true })).toHaveAttribute('readonly', '');
   await page.getByLabel('Archive this request').check();
-  await page.getByRole('button', { name: 'Update Request' }).click();
-  await page.waitForURL((url) => url.pathname === '/requests');
-  await searchList(page, client);
+  await saveAndSearch(page, 'Update Request', '/requests', client);
 
   // Active: only the ongoing request.
   await expect(page.getByText('Showing active requests')).toBeVisible();
@@ -165,12 +162,14 @@ test('the requests list views: active, then completed, then archived', async ({ 
 
 test('an unknown request or package says it is not found', async ({ page, signIn }) => {
   await signIn('Admin');
-  await page.goto('/requests/edit?id=rnosuchrequest');
-  await expect(page.getByText('Request not found')).toBeVisible();
-  await page.goto('/requests/renew');
-  await expect(page.getByText('Request not found')).toBeVisible();
-  await page.goto('/packages/edit/pnosuchpackage');
-  await expect(page.getByText('Package not found')).toBeVisible();
+  for (const [path, message] of [
+    ['/requests/edit?id=rnosuchrequest', 'Request not found'],
+    ['/requests/renew', 'Request not found'],
+    ['/packages/edit/pnosuchpackage', 'Package not found'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByText(message)).toBeVisible();
+  }
 });
 
 test('a Trustee sees the lists but no Add New', async ({ page, signIn }) => {

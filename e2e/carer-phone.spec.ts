@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type BrowserContext, chromium, type Locator, type Page } from '@playwright/test';
 import { addDays, formatDate, formatShortDay, timeIn, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
 import { newCarer } from '@/server/test/builders';
-import { type Api, expect, test, withPageToken } from './fixtures';
+import { type Api, expect, fillSignInForm, setNewPassword, test, withPageToken } from './fixtures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL } from './server';
 import { violationsNow } from './axe';
 import { e2eUser } from './users';
@@ -80,18 +80,31 @@ async function invitedCarer(api: Api) {
 
 const PASSWORD = 'petra walks the valley lanes';
 
+/** On a client's card: Record a visit, its date and times (and note, when given) typed in, not saved yet. */
+async function fillVisitForm(card: Locator, visit: { date: string; start: string; end: string; note?: string }) {
+  await card.getByRole('button', { name: 'Record a visit' }).click();
+  await card.getByLabel('Date').fill(visit.date);
+  await card.getByLabel('Start').fill(visit.start);
+  await card.getByLabel('End').fill(visit.end);
+  if (visit.note !== undefined) await card.getByLabel('Note (optional)').fill(visit.note);
+}
+
 /** On the phone: the password set from the invitation, then signed in; the app opens at /carer/ with the client's card. */
 async function setPasswordAndSignIn(app: Page, carer: Awaited<ReturnType<typeof invitedCarer>>) {
   await app.goto(carer.link);
-  await app.getByLabel('New password', { exact: true }).fill(PASSWORD);
-  await app.getByLabel('Confirm new password').fill(PASSWORD);
-  await app.getByRole('button', { name: 'Set password' }).click();
+  await setNewPassword(app, PASSWORD);
   await app.getByRole('link', { name: 'Go to sign in' }).click();
-  await app.getByLabel('E-mail address').fill(carer.email);
-  await app.getByLabel('Password').fill(PASSWORD);
-  await app.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await fillSignInForm(app, { email: carer.email, password: PASSWORD });
   await app.waitForURL('**/carer/');
   await expect(app.getByRole('article', { name: carer.clientName })).toBeVisible();
+}
+
+/** A phone on the profile, its password set from the carer's invitation and signed in. */
+async function signedInPhone(profile: string, carer: Awaited<ReturnType<typeof invitedCarer>>) {
+  const phone = await openPhone(profile);
+  const app = phonePage(phone);
+  await setPasswordAndSignIn(app, carer);
+  return { phone, app };
 }
 
 /** Changes the sign-in the carer app keeps on the phone (its tokens, in localStorage), as time or the server would. */
@@ -116,9 +129,7 @@ test('a carer invited by the office records a visit on a phone with no signal, a
 
   const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
   try {
-    let phone = await openPhone(profile);
-    let app = phonePage(phone);
-    await setPasswordAndSignIn(app, carer);
+    let { phone, app } = await signedInPhone(profile, carer);
     const card = app.getByRole('article', { name: clientName });
     await expect(card).toContainText('2 Mill Lane, Wiveliscombe, TA4 2AB');
     await expect(card).toContainText('Key safe by the back door');
@@ -272,19 +283,13 @@ test('a phone whose carer’s access the office ended is told so, and keeps noth
       await other.getByLabel('Password').fill(PASSWORD);
       await other.getByRole('button', { name: 'Sign in', exact: true }).click();
       const otherCard = other.getByRole('article', { name: carer.clientName });
-      await otherCard.getByRole('button', { name: 'Record a visit' }).click();
-      await otherCard.getByLabel('Date').fill(earlier);
-      await otherCard.getByLabel('Start').fill('09:00');
-      await otherCard.getByLabel('End').fill('10:00');
+      await fillVisitForm(otherCard, { date: earlier, start: '09:00', end: '10:00' });
       await otherCard.getByRole('button', { name: 'Save visit' }).click();
       await expect(other.getByRole('listitem').filter({ hasText: '09:00 to 10:00' })).toContainText('Sent');
     } finally {
       await otherPhone.close();
     }
-    await card.getByRole('button', { name: 'Record a visit' }).click();
-    await card.getByLabel('Date').fill(earlier);
-    await card.getByLabel('Start').fill('09:30');
-    await card.getByLabel('End').fill('10:30');
+    await fillVisitForm(card, { date: earlier, start: '09:30', end: '10:30' });
     await card.getByRole('button', { name: 'Save visit' }).click();
     const refused = app.getByRole('listitem').filter({ hasText: 'Not sent: put it right' });
     await expect(refused).toContainText(`It overlaps your visit of 09:00 to 10:00 on ${formatDate(earlier)}`);
@@ -375,10 +380,7 @@ test('a night visit is recorded across midnight, and a note the office needs to 
     const card = app.getByRole('article', { name: carer.clientName });
 
     // 22:00 to 07:00: the end is the next morning, said on the form.
-    await card.getByRole('button', { name: 'Record a visit' }).click();
-    await card.getByLabel('Date').fill(night);
-    await card.getByLabel('Start').fill('22:00');
-    await card.getByLabel('End').fill('07:00');
+    await fillVisitForm(card, { date: night, start: '22:00', end: '07:00' });
     await expect(card.getByText(`9 h: ends ${formatShortDay(addDays(night, 1))}, 07:00`)).toBeVisible();
     await card.getByLabel('Note (optional)').fill(fall);
     await card.getByLabel('The office needs to know').check();
@@ -391,10 +393,7 @@ test('a night visit is recorded across midnight, and a note the office needs to 
     await expect(sent).toContainText('For the office to know');
 
     // Past 12 hours the carer is asked: no, and nothing is saved; yes, and it is.
-    await card.getByRole('button', { name: 'Record a visit' }).click();
-    await card.getByLabel('Date').fill(longNight);
-    await card.getByLabel('Start').fill('20:00');
-    await card.getByLabel('End').fill('09:00');
+    await fillVisitForm(card, { date: longNight, start: '20:00', end: '09:00' });
     const asked: string[] = [];
     app.once('dialog', (dialog) => void (asked.push(dialog.message()), dialog.dismiss()));
     await card.getByRole('button', { name: 'Save visit' }).click();
@@ -451,9 +450,7 @@ test('visits waiting on a phone when the office ends access reach Visits to reso
   const second = { date: addDays(carer.today, -1), start: '14:00', end: '15:00', note: 'Shopping done, fridge stocked' };
   const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
   try {
-    const phone = await openPhone(profile);
-    const app = phonePage(phone);
-    await setPasswordAndSignIn(app, carer);
+    const { phone, app } = await signedInPhone(profile, carer);
     await expect(app.getByText('All sent')).toBeVisible();
     await app.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
@@ -461,11 +458,7 @@ test('visits waiting on a phone when the office ends access reach Visits to reso
     await phone.setOffline(true);
     const card = app.getByRole('article', { name: carer.clientName });
     for (const visit of [first, second]) {
-      await card.getByRole('button', { name: 'Record a visit' }).click();
-      await card.getByLabel('Date').fill(visit.date);
-      await card.getByLabel('Start').fill(visit.start);
-      await card.getByLabel('End').fill(visit.end);
-      await card.getByLabel('Note (optional)').fill(visit.note);
+      await fillVisitForm(card, visit);
       if (visit === first) await card.getByLabel('The office needs to know').check();
       await card.getByRole('button', { name: 'Save visit' }).click();
     }
@@ -516,15 +509,10 @@ test('"Couldn’t visit" saved with no signal reaches the office once: the Dashb
   const missedDay = addDays(carer.today, -1);
   const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
   try {
-    const phone = await openPhone(profile);
-    const app = phonePage(phone);
-    await setPasswordAndSignIn(app, carer);
+    const { phone, app } = await signedInPhone(profile, carer);
     await app.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     const card = app.getByRole('article', { name: carer.clientName });
-    await card.getByRole('button', { name: 'Record a visit' }).click();
-    await card.getByLabel('Date').fill(visitTime.date);
-    await card.getByLabel('Start').fill(visitTime.start);
-    await card.getByLabel('End').fill(visitTime.end);
+    await fillVisitForm(card, visitTime);
     await card.getByRole('button', { name: 'Save visit' }).click();
     await expect(app.getByText('All sent')).toBeVisible();
 
@@ -605,15 +593,9 @@ test('a carer puts their own visits right: a started visit cancelled, a sent one
   const day = addDays(carer.today, -2);
   const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
   try {
-    const phone = await openPhone(profile);
-    const app = phonePage(phone);
-    await setPasswordAndSignIn(app, carer);
+    const { phone, app } = await signedInPhone(profile, carer);
     const card = app.getByRole('article', { name: carer.clientName });
-    await card.getByRole('button', { name: 'Record a visit' }).click();
-    await card.getByLabel('Date').fill(day);
-    await card.getByLabel('Start').fill('09:00');
-    await card.getByLabel('End').fill('10:00');
-    await card.getByLabel('Note (optional)').fill('Breakfast');
+    await fillVisitForm(card, { date: day, start: '09:00', end: '10:00', note: 'Breakfast' });
     await card.getByRole('button', { name: 'Save visit' }).click();
     await expect(app.getByText('All sent')).toBeVisible();
 
@@ -639,10 +621,7 @@ test('a carer puts their own visits right: a started visit cancelled, a sent one
     await expect(sent).toContainText(`${formatDate(day)}, 09:00 to 10:30`);
 
     // The phone checks overlaps itself, in the server's words.
-    await card.getByRole('button', { name: 'Record a visit' }).click();
-    await card.getByLabel('Date').fill(day);
-    await card.getByLabel('Start').fill('10:00');
-    await card.getByLabel('End').fill('11:00');
+    await fillVisitForm(card, { date: day, start: '10:00', end: '11:00' });
     await card.getByRole('button', { name: 'Save visit' }).click();
     await expect(card.getByText(`It overlaps your visit of 09:00 to 10:30 on ${formatDate(day)}`)).toBeVisible();
     app.once('dialog', (dialog) => void dialog.accept());

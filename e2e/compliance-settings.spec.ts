@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { dbsRecheckDate } from '@/shared/compliance';
-import { openDatabase } from '@/server/db/client';
 import { newCarer } from '@/server/test/builders';
-import { expect, searchList, signInAs, test, withPageToken } from './fixtures';
-import { migratedDataDir, removeDataDir, type RunningServer, startServer } from './server';
+import { expect, openRowView, searchList, signInAs, test, withPageToken } from './fixtures';
+import type { RunningServer } from './server';
+import { startSeededServer } from './seeded-server';
 import { addE2eUser, e2eUser } from './users';
 
 /**
@@ -14,22 +13,16 @@ const PORT = Number(process.env.E2E_COMPLIANCE_PORT ?? 3242);
 const ADMIN = e2eUser('Admin');
 
 let server: RunningServer;
-let dataDir: string;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = migratedDataDir();
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  await addE2eUser(database.db, ADMIN);
-  await database.close();
-  server = await startServer({ port: PORT, dataDir });
+  server = await startSeededServer(PORT, (db) => addE2eUser(db, ADMIN));
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  if (dataDir) removeDataDir(dataDir);
 });
 
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
@@ -53,9 +46,7 @@ test('an Admin requires First Aid of MPs, and an MP without it is then Not compl
   await searchList(page, name);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Not compliant');
-  await page.getByRole('button', { name: `Actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'View' }).click();
-  const view = page.getByRole('dialog', { name });
+  const view = await openRowView(page, name);
   await expect(view).toContainText('Not compliant');
   await expect(view).toContainText('No First Aid training on record');
 });
@@ -111,9 +102,7 @@ test('an Admin enters an MP’s DBS certificate: the re-check date follows the p
   expect(stored.details.weeklyHoursAvailable).toBe(12.5);
 
   await searchList(page, name);
-  await page.getByRole('button', { name: `Actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'View' }).click();
-  const view = page.getByRole('dialog', { name });
+  const view = await openRowView(page, name);
   await expect(view).toContainText('••••••••7890');
   await expect(view).toContainText('Enhanced with barred list');
   await expect(view).toContainText('10 May 2024');

@@ -1,12 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, saveNewPerson, searchList, test } from './fixtures';
+import { expect, openRowMenu, openRowView, saveNewPerson, searchList, test } from './fixtures';
 
 /** A name no other test (running in parallel on the same server) uses. */
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
-
-async function openRowMenu(page: Page, name: string) {
-  await page.getByRole('button', { name: `Actions for ${name}` }).click();
-}
 
 /** Adds an MP or volunteer through their form and comes back to their list. */
 async function createCarer(page: Page, kind: 'MP' | 'Volunteer', name: string, dbsExpiry = '') {
@@ -15,6 +11,29 @@ async function createCarer(page: Page, kind: 'MP' | 'Volunteer', name: string, d
   await page.getByRole('button', { name: 'Add New' }).click();
   await saveNewPerson(page, kind, name, { dateOfBirth: '1975-04-12', fill: dbsExpiry ? { 'DBS expiry': dbsExpiry } : {} });
   await searchList(page, name);
+}
+
+/** Adds an MP or volunteer, then chooses Add Training on their row. */
+async function addTrainingFor(page: Page, kind: 'MP' | 'Volunteer', name: string) {
+  await createCarer(page, kind, name);
+  await openRowMenu(page, name);
+  await page.getByRole('menuitem', { name: 'Add Training' }).click();
+}
+
+/** Saves the training record form and finds the carer's records in the list it goes back to. */
+async function saveRecord(page: Page, button: 'Create Record' | 'Update Record', name: string) {
+  await page.getByRole('button', { name: button }).click();
+  await page.waitForURL((url) => url.pathname === '/records');
+  await searchList(page, name);
+}
+
+/** Opens the DBS or Public Liability page from the sidebar, and the MP's row on it, searched by name. */
+async function rowOnCarersPage(page: Page, heading: 'DBS' | 'Public Liability', name: string) {
+  await page.getByRole('link', { name: heading }).click();
+  // Wait for the page: until then "Search MPs" would find the last page's box.
+  await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  await page.getByLabel('Search MPs').fill(name);
+  return page.getByRole('row', { name: new RegExp(name) });
 }
 
 /** Adds a client who comes to MAG (the MAG service) through the client form. */
@@ -36,9 +55,7 @@ async function createMagClient(page: Page, name: string) {
 test('Add Training from an MP row creates a First Aid record listed under MPs', async ({ page, signIn }) => {
   await signIn('Admin');
   const name = unique('Martha Quick');
-  await createCarer(page, 'MP', name);
-  await openRowMenu(page, name);
-  await page.getByRole('menuitem', { name: 'Add Training' }).click();
+  await addTrainingFor(page, 'MP', name);
 
   await expect(page.getByRole('heading', { name: 'Add Training Record' })).toBeVisible();
   await expect(page.getByLabel('Person Name')).toHaveValue(name);
@@ -55,9 +72,7 @@ test('Add Training from an MP row creates a First Aid record listed under MPs', 
   await page.getByLabel('Training Record Type').selectOption('First Aid');
   await page.getByLabel('Expiry Date').fill('2031-03-31');
   await page.getByLabel('Notes').fill('St John Ambulance course');
-  await page.getByRole('button', { name: 'Create Record' }).click();
-  await page.waitForURL((url) => url.pathname === '/records');
-  await searchList(page, name);
+  await saveRecord(page, 'Create Record', name);
 
   await expect(page.getByRole('heading', { name: 'Training Records' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'MPs' })).toHaveAttribute('aria-selected', 'true');
@@ -72,26 +87,20 @@ test('Add Training from an MP row creates a First Aid record listed under MPs', 
   await expect(page.getByRole('heading', { name: 'Edit Training Record' })).toBeVisible();
   await expect(page.getByLabel('Training Record Type')).toHaveValue('First Aid');
   await page.getByLabel('Training Record Type').selectOption('Manual Handling');
-  await page.getByRole('button', { name: 'Update Record' }).click();
-  await page.waitForURL((url) => url.pathname === '/records');
-  await searchList(page, name);
+  await saveRecord(page, 'Update Record', name);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Manual Handling');
 });
 
 test('a volunteer record is listed under Volunteers, not under MPs', async ({ page, signIn }) => {
   await signIn('Admin');
   const name = unique('Victor Lane');
-  await createCarer(page, 'Volunteer', name);
-  await openRowMenu(page, name);
-  await page.getByRole('menuitem', { name: 'Add Training' }).click();
+  await addTrainingFor(page, 'Volunteer', name);
   await expect(page).toHaveURL(/ownerType=volunteer/);
   await expect(page.getByRole('region', { name: 'Owner Information' })).toContainText('Volunteer');
 
   await page.getByLabel('Training Record Type').selectOption('GDPR');
   await page.getByLabel('Expiry Date').fill('2021-01-31');
-  await page.getByRole('button', { name: 'Create Record' }).click();
-  await page.waitForURL((url) => url.pathname === '/records');
-  await searchList(page, name);
+  await saveRecord(page, 'Create Record', name);
 
   await expect(page.getByRole('tab', { name: 'Volunteers' })).toHaveAttribute('aria-selected', 'true');
   const row = page.getByRole('row', { name: new RegExp(name) });
@@ -108,21 +117,14 @@ test('an MP whose DBS has run out is marked Expired and Not compliant on /dbs an
   await signIn('Admin');
   const name = unique('Derek Stone');
   await createCarer(page, 'MP', name, '2020-03-01');
-  await page.getByRole('link', { name: 'DBS' }).click();
-  await expect(page.getByRole('heading', { name: 'DBS', exact: true })).toBeVisible();
-  await page.getByLabel('Search MPs').fill(name);
-  const row = page.getByRole('row', { name: new RegExp(name) });
+  const row = await rowOnCarersPage(page, 'DBS', name);
   await expect(row).toContainText('1 Mar 2020');
   await expect(row).toContainText('Expired');
   // The compliance badge says why on hover.
   await expect(row.getByText('Not compliant', { exact: false })).toHaveAttribute('title', /DBS/);
 
   // The same MP has no public liability date.
-  await page.getByRole('link', { name: 'Public Liability' }).click();
-  // Wait for the page: until then "Search MPs" would find the DBS page's box.
-  await expect(page.getByRole('heading', { name: 'Public Liability', exact: true })).toBeVisible();
-  await page.getByLabel('Search MPs').fill(name);
-  const liability = page.getByRole('row', { name: new RegExp(name) });
+  const liability = await rowOnCarersPage(page, 'Public Liability', name);
   await expect(liability).toContainText('No Public Liability');
   await expect(liability).toContainText('Not compliant');
 
@@ -167,9 +169,7 @@ test('a MAG session with two clients is listed with its total and shows in each 
   for (const name of clients) {
     await page.goto('/clients');
     await page.getByLabel('Search clients').fill(name);
-    await openRowMenu(page, name);
-    await page.getByRole('menuitem', { name: 'View' }).click();
-    const view = page.getByRole('dialog', { name });
+    const view = await openRowView(page, name);
     await view.getByRole('tab', { name: 'Logs' }).click();
     await expect(view.getByText(notes)).toBeVisible();
     await view.getByRole('button', { name: 'Close' }).click();
@@ -178,10 +178,10 @@ test('a MAG session with two clients is listed with its total and shows in each 
 
 test('the record form says Error loading data without its ownerId or id', async ({ page, signIn }) => {
   await signIn('Admin');
-  await page.goto('/records/create');
-  await expect(page.getByText('Error loading data')).toBeVisible();
-  await page.goto('/records/edit?id=t1');
-  await expect(page.getByText('Error loading data')).toBeVisible();
+  for (const path of ['/records/create', '/records/edit?id=t1']) {
+    await page.goto(path);
+    await expect(page.getByText('Error loading data')).toBeVisible();
+  }
 });
 
 test('a Coordinator reads training records but cannot change them', async ({ page, signIn }) => {

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { csvHours, formatHours, reportHours } from '@/client/lib/format';
 import { activeCareHours } from '@/shared/care';
 import { monthLabel, monthOfDate, shiftMonth, todayIn } from '@/shared/dates';
-import { openDatabase } from '@/server/db/client';
 import { seedDemo } from '@/server/demo/seed-demo';
 import { expect, signInAs, test, withPageToken } from './fixtures';
-import { migratedDataDir, removeDataDir, type RunningServer, startServer } from './server';
+import type { RunningServer } from './server';
+import { startSeededServer } from './seeded-server';
 import { addE2eUser, e2eUser } from './users';
 
 /**
@@ -19,24 +18,20 @@ const ADMIN = e2eUser('Admin');
 const CURRENT_YEAR = Number(todayIn().slice(0, 4));
 
 let server: RunningServer;
-let dataDir: string;
 
 // One server for the file, so its tests share one worker.
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = migratedDataDir();
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  await addE2eUser(database.db, ADMIN);
-  await seedDemo(database.db, todayIn());
-  await database.close();
-  server = await startServer({ port: PORT, dataDir });
+  server = await startSeededServer(PORT, async (db) => {
+    await addE2eUser(db, ADMIN);
+    await seedDemo(db, todayIn());
+  });
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  if (dataDir) removeDataDir(dataDir);
 });
 
 /** The figure a counter card shows once its count-up has finished. */

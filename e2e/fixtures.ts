@@ -20,10 +20,22 @@ export async function enterPassword(page: Page, credentials: Pick<Credentials, '
 /** From the landing page already on screen (as the app leaves a tab whose session ended): Sign In, e-mail and password. */
 export async function signInFromBanner(page: Page, credentials: Pick<Credentials, 'email' | 'password'>) {
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await fillSignInForm(page, credentials);
+}
+
+/** The hosted login page's first step, once it is on its way: e-mail and password, then Sign in. */
+export async function fillSignInForm(page: Page, credentials: Pick<Credentials, 'email' | 'password'>) {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('E-mail address').fill(credentials.email);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** On the page a password link opens (an invitation or a reset): the new password, typed twice, and Set password. */
+export async function setNewPassword(page: Page, password: string) {
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
 }
 
 /** The second step: a code from the authenticator app, computed from its secret. */
@@ -141,6 +153,18 @@ export const test = base.extend<{ signIn: (role: Role) => Promise<E2eUser>; sign
  */
 export async function searchList(page: Page, text: string) {
   await page.getByRole('searchbox').fill(text);
+}
+
+/** Opens the Actions menu of the list row named `name`. */
+export async function openRowMenu(page: Page, name: string) {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+}
+
+/** Opens the view of the list row named `name` from its Actions menu, and returns the dialog (named `dialogName`, else as the row). */
+export async function openRowView(page: Page, name: string, dialogName = name) {
+  await openRowMenu(page, name);
+  await page.getByRole('menuitem', { name: 'View' }).click();
+  return page.getByRole('dialog', { name: dialogName });
 }
 
 const LIST_OF = { Client: '/clients', MP: '/mps', Volunteer: '/volunteers' } as const;

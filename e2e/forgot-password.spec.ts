@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LOGIN_MESSAGES } from '@/server/accounts/login-attempts';
 import { addUser } from '@/server/accounts/accounts';
-import { enterPassword, expect, test } from './fixtures';
+import { enterPassword, expect, fillSignInForm, setNewPassword, test } from './fixtures';
 import { type MailServer, startMailServer } from './mail-server';
 
 const ANN = { email: 'ann.forgetful@valecare.test', password: 'anns-old-password' };
@@ -46,22 +46,15 @@ test('Forgot your password? e-mails a link; the new password signs in and the ol
 
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill('password1234');
-  await page.getByLabel('Confirm new password').fill('password1234');
-  await page.getByRole('button', { name: 'Set password' }).click();
+  await setNewPassword(page, 'password1234');
   await expect(page.getByRole('alert')).toHaveText('This password is too common: choose another');
   await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
-  await page.getByLabel('New password', { exact: true }).fill('anns kettle on the windowsill');
-  await page.getByLabel('Confirm new password').fill('anns kettle on the windowsill');
-  await page.getByRole('button', { name: 'Set password' }).click();
+  await setNewPassword(page, 'anns kettle on the windowsill');
   await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
   // Straight to the sign-in form, not the landing page.
   await page.getByRole('link', { name: 'Go to sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.getByLabel('E-mail address').fill(ANN.email);
-  await page.getByLabel('Password').fill('anns kettle on the windowsill');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await fillSignInForm(page, { email: ANN.email, password: 'anns kettle on the windowsill' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   const elsewhere = await browser.newPage();

@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { todayIn } from '@/shared/dates';
 import { newCarer, newClient } from '@/server/test/builders';
-import { expect, test, withPageToken } from './fixtures';
+import { type Api, expect, openRowView, test, withPageToken } from './fixtures';
 
 /** A name no other test (running in parallel on the same server) uses. */
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
@@ -12,14 +12,35 @@ const leaveWarning = (page: Page) => page.getByRole('alertdialog', { name: 'Leav
 const successToasts = (page: Page) => page.getByText(/^(Client|MP|Volunteer) .*(saved|renamed to .*)$/);
 
 test.describe('Edit name', () => {
+  /** A new client and a new MP or volunteer (names made unique), each with the path of its list and a read of it as stored. */
+  async function aClientAndACarer(api: Api, names: { client: string; carer: string }, carers: 'mps' | 'volunteers') {
+    const client = await api.clients.create.mutate(newClient({ name: unique(names.client) }));
+    const carer = await api[carers].create.mutate(newCarer({ name: unique(names.carer) }));
+    return [
+      { path: '/clients', created: client, stored: () => api.clients.getById.query({ id: client.id }) },
+      { path: `/${carers}`, created: carer, stored: () => api[carers].getById.query({ id: carer.id }) },
+    ];
+  }
+
+  /** Opens a client's or carer's edit form, once it shows the stored name. */
+  async function openEditForm(page: Page, path: string, record: { id: string; details: { name: string } }) {
+    await page.goto(`${path}/edit/${record.id}`);
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(record.details.name);
+  }
+
+  /** Edit name on the form: the name typed into its dialog and saved. Returns the dialog. */
+  async function saveNameInDialog(page: Page, name: string) {
+    await page.getByRole('button', { name: 'Edit name' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit name' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    return dialog;
+  }
+
   test('saves only the name: one success toast, no conflict, and the form behind keeps its unsaved edits', async ({ page, signIn }) => {
     const api = await withPageToken(page, () => signIn('Admin'));
-    for (const [path, created] of [
-      ['/clients', await api.clients.create.mutate(newClient({ name: unique('Rita Rename') }))],
-      ['/volunteers', await api.volunteers.create.mutate(newCarer({ name: unique('Vera Rename') }))],
-    ] as const) {
-      await page.goto(`${path}/edit/${created.id}`);
-      await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(created.details.name);
+    for (const { path, created, stored: read } of await aClientAndACarer(api, { client: 'Rita Rename', carer: 'Vera Rename' }, 'volunteers')) {
+      await openEditForm(page, path, created);
       await page.getByLabel('Phone').fill('01984 000111');
 
       const renamed = unique('Renamed Person');
@@ -29,10 +50,7 @@ test.describe('Edit name', () => {
         if (/\/trpc\/(?:[\w.]+,)*(?:clients|volunteers)\.update(?:[,?]|$)/.test(request.url())) recordSaves.push(request.url());
       };
       page.on('request', watchSaves);
-      await page.getByRole('button', { name: 'Edit name' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Edit name' });
-      await dialog.getByLabel('Name').fill(renamed);
-      await dialog.getByRole('button', { name: 'Save' }).click();
+      const dialog = await saveNameInDialog(page, renamed);
       await expect(dialog).toBeHidden();
 
       // Still on the edit form, with the new name and the phone typed but not saved.
@@ -44,36 +62,29 @@ test.describe('Edit name', () => {
       await expect(page).toHaveURL(new RegExp(`${path}/edit/${created.id}$`));
       await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(renamed);
       await expect(page.getByLabel('Phone')).toHaveValue('01984 000111');
-      const stored = path === '/clients' ? await api.clients.getById.query({ id: created.id }) : await api.volunteers.getById.query({ id: created.id });
+      const stored = await read();
       expect(stored.details.name).toBe(renamed);
       expect(stored.details.phone).toBe('');
 
       // The rest of the form still saves, against the renamed record's version.
       await page.getByRole('button', { name: /^Update / }).click();
       await page.waitForURL((url) => url.pathname === path);
-      const saved = path === '/clients' ? await api.clients.getById.query({ id: created.id }) : await api.volunteers.getById.query({ id: created.id });
+      const saved = await read();
       expect(saved.details).toMatchObject({ name: renamed, phone: '01984 000111' });
     }
   });
 
   test('an empty name says "Name is required" and saves nothing, for a client and an MP', async ({ page, signIn }) => {
     const api = await withPageToken(page, () => signIn('Admin'));
-    for (const [path, created] of [
-      ['/clients', await api.clients.create.mutate(newClient({ name: unique('Nora Noname') }))],
-      ['/mps', await api.mps.create.mutate(newCarer({ name: unique('Max Noname') }))],
-    ] as const) {
-      await page.goto(`${path}/edit/${created.id}`);
-      await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(created.details.name);
-      await page.getByRole('button', { name: 'Edit name' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Edit name' });
-      await dialog.getByLabel('Name').fill('   ');
-      await dialog.getByRole('button', { name: 'Save' }).click();
+    for (const { path, created, stored: read } of await aClientAndACarer(api, { client: 'Nora Noname', carer: 'Max Noname' }, 'mps')) {
+      await openEditForm(page, path, created);
+      const dialog = await saveNameInDialog(page, '   ');
       await expect(dialog.getByText('Name is required')).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${path}/edit/${created.id}$`));
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
       await expect(successToasts(page)).toHaveCount(0);
-      const stored = path === '/clients' ? await api.clients.getById.query({ id: created.id }) : await api.mps.getById.query({ id: created.id });
+      const stored = await read();
       expect(stored).toMatchObject({ version: created.version, details: { name: created.details.name } });
     }
   });
@@ -198,9 +209,7 @@ test.describe('Notes tab', () => {
     await sidebarLink(page, 'Clients').click();
     await expect(page.getByRole('heading', { name: 'Clients', exact: true })).toBeVisible();
     await page.getByLabel('Search clients').fill(name);
-    await page.getByRole('button', { name: `Actions for ${name}` }).click();
-    await page.getByRole('menuitem', { name: 'View' }).click();
-    const view = page.getByRole('dialog', { name });
+    const view = await openRowView(page, name);
     await view.getByRole('tab', { name: 'Notes' }).click();
     return view;
   }

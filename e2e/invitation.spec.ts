@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { passwordLinks, users } from '@/server/db/schema/auth';
-import { expect, signInAs, test } from './fixtures';
+import { expect, fillSignInForm, setNewPassword, signInAs, test } from './fixtures';
 import { type MailServer, startMailServer } from './mail-server';
 import { addE2eUser, e2eUser } from './users';
 
@@ -22,34 +23,34 @@ test.afterAll(async () => {
   await server?.close();
 });
 
+/** From the Staff screen: Add staff member, filled in and sent (an invitation goes to the address). */
+async function addStaffMember(page: Page, person: { email: string; givenName: string; familyName: string; role: string }) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Staff' }).click();
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add staff member' });
+  await dialog.getByLabel('E-mail address').fill(person.email);
+  await dialog.getByLabel('Given name').fill(person.givenName);
+  await dialog.getByLabel('Family name').fill(person.familyName);
+  await dialog.getByLabel('Role').selectOption(person.role);
+  await dialog.getByRole('button', { name: 'Add staff member' }).click();
+}
+
 test('an invitation e-mailed from the Staff screen sets a password once; the new Coordinator signs in to the dashboard', async ({ page, browser }) => {
   await signInAs(page, ADMIN, server.url);
   // A mail server is set up: no banner says otherwise.
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Staff' })).toBeVisible();
   await expect(page.getByText('Mail is not set up')).toHaveCount(0);
-  await page.getByRole('navigation').getByRole('link', { name: 'Staff' }).click();
-  await page.getByRole('button', { name: 'Add staff member' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add staff member' });
-  await dialog.getByLabel('E-mail address').fill('cora.invited@valecare.test');
-  await dialog.getByLabel('Given name').fill('Cora');
-  await dialog.getByLabel('Family name').fill('Invited');
-  await dialog.getByLabel('Role').selectOption('Coordinator');
-  await dialog.getByRole('button', { name: 'Add staff member' }).click();
+  await addStaffMember(page, { email: 'cora.invited@valecare.test', givenName: 'Cora', familyName: 'Invited', role: 'Coordinator' });
   await expect(page.getByText('Added Cora Invited as Coordinator: invitation sent to cora.invited@valecare.test')).toBeVisible();
 
   const link = await server.linkArriving('cora.invited@valecare.test', INVITATION);
   const cora = await browser.newPage();
   await cora.goto(link);
-  await cora.getByLabel('New password', { exact: true }).fill('coras garden gate is green');
-  await cora.getByLabel('Confirm new password').fill('coras garden gate is green');
-  await cora.getByRole('button', { name: 'Set password' }).click();
+  await setNewPassword(cora, 'coras garden gate is green');
   await expect(cora.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
   // Straight to the sign-in form, not the landing page.
   await cora.getByRole('link', { name: 'Go to sign in' }).click();
-  await expect(cora.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await cora.getByLabel('E-mail address').fill('cora.invited@valecare.test');
-  await cora.getByLabel('Password').fill('coras garden gate is green');
-  await cora.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await fillSignInForm(cora, { email: 'cora.invited@valecare.test', password: 'coras garden gate is green' });
   await cora.waitForURL('**/dashboard');
   await expect(cora.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
@@ -66,14 +67,7 @@ test('an invitation left unused past its 72 hours shows a clear page and sets no
   // A server of its own, an invitation and its expiry (24 s under .ci/run): three times that and more.
   test.setTimeout(90_000);
   await signInAs(page, ADMIN, server.url);
-  await page.getByRole('navigation').getByRole('link', { name: 'Staff' }).click();
-  await page.getByRole('button', { name: 'Add staff member' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add staff member' });
-  await dialog.getByLabel('E-mail address').fill('dee.late@valecare.test');
-  await dialog.getByLabel('Given name').fill('Dee');
-  await dialog.getByLabel('Family name').fill('Late');
-  await dialog.getByLabel('Role').selectOption('Finance');
-  await dialog.getByRole('button', { name: 'Add staff member' }).click();
+  await addStaffMember(page, { email: 'dee.late@valecare.test', givenName: 'Dee', familyName: 'Late', role: 'Finance' });
   await expect(page.getByText(/invitation sent to dee\.late@valecare\.test/)).toBeVisible();
   const link = await server.linkArriving('dee.late@valecare.test', INVITATION);
 

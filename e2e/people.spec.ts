@@ -1,12 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, saveNewPerson, searchList, test } from './fixtures';
+import { expect, openRowMenu, openRowView, saveNewPerson, searchList, test } from './fixtures';
 
 /** A name no other test (running in parallel on the same server) uses. */
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
-
-async function openRowMenu(page: Page, name: string) {
-  await page.getByRole('button', { name: `Actions for ${name}` }).click();
-}
 
 async function createClient(page: Page, name: string, postCode: string) {
   await page.goto('/clients');
@@ -46,9 +42,7 @@ test('a client from create to archive: deprivation toast, edit, rename, notes, a
   await expect(page.getByRole('row', { name: new RegExp(renamed) })).toBeVisible();
 
   // Add a note in the view dialog and save it.
-  await openRowMenu(page, renamed);
-  await page.getByRole('menuitem', { name: 'View' }).click();
-  const view = page.getByRole('dialog', { name: renamed });
+  const view = await openRowView(page, renamed);
   await expect(view.getByText('01984 623000')).toBeVisible();
   await view.getByRole('tab', { name: 'Notes' }).click();
   await expect(view.getByText('No notes added yet')).toBeVisible();
@@ -59,11 +53,10 @@ test('a client from create to archive: deprivation toast, edit, rename, notes, a
   await expect(view.getByRole('list', { name: 'Notes' })).toContainText('Daughter visits on Tuesdays');
   await expect(view.getByLabel('Note', { exact: true })).toHaveValue('');
   await view.getByRole('button', { name: 'Close' }).click();
-  await openRowMenu(page, renamed);
-  await page.getByRole('menuitem', { name: 'View' }).click();
-  await page.getByRole('dialog', { name: renamed }).getByRole('tab', { name: 'Notes' }).click();
-  await expect(page.getByRole('dialog', { name: renamed }).getByText('Daughter visits on Tuesdays')).toBeVisible();
-  await page.getByRole('dialog', { name: renamed }).getByRole('button', { name: 'Close' }).click();
+  const reopened = await openRowView(page, renamed);
+  await reopened.getByRole('tab', { name: 'Notes' }).click();
+  await expect(reopened.getByText('Daughter visits on Tuesdays')).toBeVisible();
+  await reopened.getByRole('button', { name: 'Close' }).click();
 
   // Archive: gone from the list, back under Show Archived.
   await openRowMenu(page, renamed);
@@ -101,9 +94,7 @@ test('MPs and volunteers: create each and open their dialogs', async ({ page, si
     await page.waitForURL((url) => url.pathname === path);
     await searchList(page, name);
     await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('30 Jun 2030');
-    await openRowMenu(page, name);
-    await page.getByRole('menuitem', { name: 'View' }).click();
-    const view = page.getByRole('dialog', { name });
+    const view = await openRowView(page, name);
     for (const tab of tabs) await expect(view.getByRole('tab', { name: tab })).toBeVisible();
     await view.getByRole('tab', { name: 'Packages' }).click();
     await expect(view.getByText(`No packages found for this ${one === 'MP' ? 'MP' : 'volunteer'}`)).toBeVisible();

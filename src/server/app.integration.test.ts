@@ -12,13 +12,10 @@ import { AUTH_PREFIX } from '@/shared/auth-paths';
 import { BUILT_IN_CLIENT_ID, CARER_CLIENT_ID } from '@/server/auth/provider';
 import { SESSION_ERRORS } from '@/shared/session';
 import { TestBrowser } from '@/server/test/sign-in-flow';
-import { createTestApp, type TestApp, TEST_PUBLIC_URL, testEnv } from '@/server/test/test-app';
+import { createTestApp, TEST_PUBLIC_URL, testEnv } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = testAppForFile();
 
 function me(authorization?: string) {
   return t.app.inject({ method: 'GET', url: '/trpc/session.me', headers: authorization === undefined ? {} : { authorization } });

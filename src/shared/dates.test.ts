@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, addYears, dayOfWeek, daysBetween, isIsoDate, isNotEndedYet, lastDateOfMonth, monthDates, shiftMonth, todayIn } from './dates';
 
 describe('isIsoDate', () => {
-  it('accepts real calendar dates only', () => {
+  it('accepts a real calendar date', () => {
     expect(isIsoDate('2024-02-29')).toBe(true);
-    expect(isIsoDate('2025-02-29')).toBe(false);
-    expect(isIsoDate('2025-13-01')).toBe(false);
-    expect(isIsoDate('2025-1-01')).toBe(false);
-    expect(isIsoDate('open')).toBe(false);
-    expect(isIsoDate('0000-01-01')).toBe(false);
+  });
+
+  it.each(['2025-02-29', '2025-13-01', '2025-1-01', 'open', '0000-01-01'])('refuses %j, not a real calendar date', (text) => {
+    expect(isIsoDate(text)).toBe(false);
   });
 });
 
@@ -21,10 +20,12 @@ describe('todayIn', () => {
 });
 
 describe('isNotEndedYet', () => {
-  it('counts open and today-or-later as active', () => {
-    expect(isNotEndedYet('open', '2025-05-01')).toBe(true);
-    expect(isNotEndedYet('2025-05-01', '2025-05-01')).toBe(true);
-    expect(isNotEndedYet('2025-04-30', '2025-05-01')).toBe(false);
+  it.each([
+    ['open', true],
+    ['2025-05-01', true],
+    ['2025-04-30', false],
+  ])('on 1 May 2025 counts an end of %j as active: %j (open and today-or-later are)', (endDate, active) => {
+    expect(isNotEndedYet(endDate, '2025-05-01')).toBe(active);
   });
 });
 

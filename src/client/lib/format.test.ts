@@ -10,27 +10,22 @@ describe('surnameFirst', () => {
   });
 });
 
-describe('reportHours', () => {
-  it('gives 2 decimals and thousands separators, as every report figure reads', () => {
-    expect(reportHours(1234.5)).toBe('1,234.50');
-    expect(reportHours(1_000_000)).toBe('1,000,000.00');
-    expect(reportHours(7)).toBe('7.00');
-    expect(reportHours(0)).toBe('0.00');
+describe('hours', () => {
+  it.each([
+    // On screen trailing zeros drop; a report always has 2 decimals, as every report figure reads; a CSV has no separators.
+    [1.5, '1.5', '1.50', '1.50'],
+    [2.256, '2.26', '2.26', '2.26'],
+    [7, '7', '7.00', '7.00'],
+    [0, '0', '0.00', '0.00'],
+    [1234.5, '1,234.5', '1,234.50', '1234.50'],
+    [1_000_000, '1,000,000', '1,000,000.00', '1000000.00'],
+  ])('%j read %j on screen, %j in a report and %j in a CSV', (hours, shown, reported, inCsv) => {
+    expect(formatHours(hours)).toBe(shown);
+    expect(reportHours(hours)).toBe(reported);
+    expect(csvHours(hours)).toBe(inCsv);
   });
-});
 
-describe('csvHours', () => {
-  it('rounds as the screen does, without separators', () => {
-    expect(csvHours(1234.5)).toBe('1234.50');
+  it('round in a CSV as the screen does', () => {
     expect(csvHours(4.005)).toBe(reportHours(4.005));
-  });
-});
-
-describe('formatHours', () => {
-  it('drops trailing zeros and separates thousands', () => {
-    expect(formatHours(1.5)).toBe('1.5');
-    expect(formatHours(2.256)).toBe('2.26');
-    expect(formatHours(7)).toBe('7');
-    expect(formatHours(1234.5)).toBe('1,234.5');
   });
 });

@@ -1,20 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oidcModels } from '@/server/db/schema/auth';
 import { AUTHORIZATION_CODE_SECONDS, SIGN_IN_START_WINDOW, SIGN_IN_STARTS_PER_ADDRESS, TOO_MANY_SIGN_IN_STARTS } from '@/server/auth/provider';
 import { addUser } from '@/server/accounts/accounts';
 import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
 import { authorizationRequest, exchangeCode, signInThroughProvider } from '@/server/test/sign-in-flow';
-import { createTestApp, type TestApp, TEST_PUBLIC_URL } from '@/server/test/test-app';
+import { TEST_PUBLIC_URL } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
-let t: TestApp;
+const { t } = testAppForFile();
 const dee = { email: 'dee@valecare.test', password: 'dees-password-1' };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await addUser(t.database.db, { ...dee, givenName: 'Dee', familyName: 'Moss', role: 'Coordinator' });
-});
-afterAll(() => t.close());
+beforeAll(() => addUser(t.database.db, { ...dee, givenName: 'Dee', familyName: 'Moss', role: 'Coordinator' }));
 afterEach(restoreClock);
 
 /** Where the provider sent the browser: back to the app with an error, or to its login page. */

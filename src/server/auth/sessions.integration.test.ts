@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_SEEN_LIVE_MS } from '@/server/auth/oidc-adapter';
 import { refreshTokenSeconds, SESSION_SECONDS } from '@/server/auth/provider';
 import { oidcModels } from '@/server/db/schema/auth';
@@ -8,18 +8,15 @@ import { addUser, removeUser } from '@/server/accounts/accounts';
 import { createLogger } from '@/server/log';
 import { moveClock, restoreClock, useTestClock } from '@/server/test/clock';
 import { exchangeCode, refreshTokens, signInThroughProvider, TestBrowser, type Tokens } from '@/server/test/sign-in-flow';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { createTestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let t: TestApp;
+const { t } = testAppForFile();
 let people = 0;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
 beforeEach(useTestClock);
 afterEach(restoreClock);
 

@@ -14,15 +14,11 @@ import {
 import { addUser, removeUser } from '@/server/accounts/accounts';
 import { refreshTokens, revokeToken, signInThroughProvider, TestBrowser } from '@/server/test/sign-in-flow';
 import { createTestApp, type TestApp, testEnv } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
-let t: TestApp;
+const { t } = testAppForFile();
 const ann = { email: 'ann@valecare.test', password: 'a-long-password-1' };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await addUser(t.database.db, { ...ann, givenName: 'Ann', familyName: 'Lee', role: 'Coordinator' });
-});
-afterAll(() => t.close());
+beforeAll(() => addUser(t.database.db, { ...ann, givenName: 'Ann', familyName: 'Lee', role: 'Coordinator' }));
 
 /** Moves sign-in attempts back past the limit's window, as time passing would. */
 async function letWindowPass(condition: ReturnType<typeof eq>) {

@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { rowAsJson, rowFromJson, selectRowsAsJson, selectTablesAsJson, tablesAsJsonBuiltOnce } from './json-rows';
 import { queryRows } from './client';
 import { packages, requests } from './schema/care';
@@ -9,12 +9,10 @@ import { trainingRecords } from './schema/training';
 import { carers, clients, notes } from './schema/people';
 import { seedDemo } from '@/server/demo/seed-demo';
 
-let t: TestApp;
+const { t } = testAppForFile();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemo(t.database.db, '2026-11-22');
 }, 120_000);
-afterAll(() => t.close());
 
 describe('selectRowsAsJson', () => {
   it.each([

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALITIES, SERVICES } from '@/shared/constants';
 import { addDays } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { NotEmptyError, seedDemo, type SeedSummary } from './seed-demo';
 
 const TODAY = '2026-11-22';
-let t: TestApp;
+const { t } = testAppForFile({ today: TODAY });
 let summary: SeedSummary;
 beforeAll(async () => {
-  t = await createTestApp();
-  t.setToday(TODAY);
   summary = await seedDemo(t.database.db, TODAY);
 }, 120_000);
-afterAll(() => t.close());
 
 describe('npm run seed:demo', () => {
   it('fills the three people lists, with some clients archived', async () => {

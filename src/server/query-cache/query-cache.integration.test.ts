@@ -1,19 +1,18 @@
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_REPORT_YEAR } from '@/shared/constants';
 import { todayIn } from '@/shared/dates';
 import { clients } from '@/server/db/schema/people';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { callOverHttp } from '@/server/test/procedure-calls';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { acceptsGzip, databaseState } from './query-cache';
 
-let t: TestApp;
+const { t } = testAppForFile();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.idToken('Coordinator');
   const coordinator = t.caller('Coordinator');
   const client = await coordinator.clients.create(newClient({ name: 'Edna Pollard' }));
@@ -21,7 +20,6 @@ beforeAll(async () => {
   const request = await coordinator.requests.create(newRequest(client.id));
   await coordinator.packages.create(newPackage(carer.id, request.id));
 });
-afterAll(() => t.close());
 
 const LISTS = ['clients.getAllNotArchived', 'requests.getAllNotEndedYet', 'packages.getAllNotEndedYet'] as const;
 
@@ -72,13 +70,15 @@ describe('lists and reports answered from the server’s copy', () => {
     expect((await request('gzip;q=0, br')).headers['content-encoding']).toBeUndefined();
   });
 
-  it('reads accept-encoding as HTTP does', () => {
-    expect(acceptsGzip('gzip')).toBe(true);
-    expect(acceptsGzip('deflate, GZIP;q=0.8')).toBe(true);
-    expect(acceptsGzip('gzip;q=0')).toBe(false);
-    expect(acceptsGzip('gzip;q=0.000, br')).toBe(false);
-    expect(acceptsGzip('x-gzip, br')).toBe(false);
-    expect(acceptsGzip(undefined)).toBe(false);
+  it.each([
+    ['gzip', true],
+    ['deflate, GZIP;q=0.8', true],
+    ['gzip;q=0', false],
+    ['gzip;q=0.000, br', false],
+    ['x-gzip, br', false],
+    [undefined, false],
+  ])('reads accept-encoding %j as HTTP does: gzip taken %j', (header, taken) => {
+    expect(acceptsGzip(header)).toBe(taken);
   });
 
   it('answers the same in a batch, which is not cached', async () => {

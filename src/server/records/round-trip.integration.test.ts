@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newCarer, newClient } from '@/server/test/builders';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addTwoCarers, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { RENEWAL_CARER_REFUSED, RENEWAL_REQUEST_REFUSED } from '@/server/features/packages/packages.service';
 import { RENEWAL_CLIENT_REFUSED, RENEWAL_TYPE_REFUSED } from '@/server/features/requests/requests.service';
 
@@ -9,52 +9,41 @@ import { RENEWAL_CLIENT_REFUSED, RENEWAL_TYPE_REFUSED } from '@/server/features/
 
 const TODAY = '2025-05-10';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
-let clientId: string;
-let otherClientId: string;
-let mpId: string;
-let volunteerId: string;
-let requestId: string;
-let otherRequestId: string;
-let packageId: string;
-let magLogId: string;
-let trainingRecordId: string;
+const { admin } = testAppForFile({ today: TODAY });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  t.setToday(TODAY);
-  admin = t.caller('Admin');
-  // Related records, so each getById carries the lists the server keeps elsewhere.
-  clientId = (await admin.clients.create(newClient({ name: 'Edna Pollard', services: ['MAG'] }))).id;
-  otherClientId = (await admin.clients.create(newClient({ name: 'Ivy Other' }))).id;
-  mpId = (await admin.mps.create(newCarer({ name: 'Mary Provider' }))).id;
-  volunteerId = (await admin.volunteers.create(newCarer({ name: 'Val Unteer' }))).id;
-  requestId = (await admin.requests.create(newRequest(clientId))).id;
-  otherRequestId = (await admin.requests.create(newRequest(otherClientId))).id;
-  packageId = (await admin.packages.create(newPackage(mpId, requestId))).id;
+/** Related records, so each getById carries the lists the server keeps elsewhere. */
+async function addRelatedRecords() {
+  const clientId = (await admin.clients.create(newClient({ name: 'Edna Pollard', services: ['MAG'] }))).id;
+  const otherClientId = (await admin.clients.create(newClient({ name: 'Ivy Other' }))).id;
+  const { mpId, volunteerId } = await addTwoCarers(admin);
+  const requestId = (await admin.requests.create(newRequest(clientId))).id;
+  const otherRequestId = (await admin.requests.create(newRequest(otherClientId))).id;
+  const packageId = (await admin.packages.create(newPackage(mpId, requestId))).id;
   await admin.packages.create(newPackage(volunteerId, requestId));
-  magLogId = (
+  const magLogId = (
     await admin.mag.create({ date: '2025-03-01', clients: [{ id: clientId }], mps: [{ id: mpId }], volunteers: [{ id: volunteerId }], details: { totalClients: 1, totalMps: 1, totalVolunteers: 1 } })
   ).id;
-  trainingRecordId = (await admin.trainingRecords.create({ ownerId: mpId, expiryDate: '2026-01-01', details: { recordName: 'First Aid' } })).id;
+  const trainingRecordId = (await admin.trainingRecords.create({ ownerId: mpId, expiryDate: '2026-01-01', details: { recordName: 'First Aid' } })).id;
+  return { clientId, otherClientId, mpId, volunteerId, requestId, otherRequestId, packageId, magLogId, trainingRecordId };
+}
+let records: Awaited<ReturnType<typeof addRelatedRecords>>;
+beforeAll(async () => {
+  records = await addRelatedRecords();
 });
-beforeEach(() => t.setToday(TODAY));
-afterAll(() => t.close());
 
 describe('update takes back what getById gives', () => {
   it('clients: the whole record with one field changed', async () => {
-    const read = await admin.clients.getById({ id: clientId });
+    const read = await admin.clients.getById({ id: records.clientId });
     expect(read.requests?.length).toBeGreaterThan(0);
     expect(read.magLogs?.length).toBeGreaterThan(0);
     await admin.clients.update({ ...read, details: { ...read.details, phone: '01984 123456' } });
-    expect(await admin.clients.getById({ id: clientId })).toEqual({ ...read, version: read.version + 1, details: { ...read.details, phone: '01984 123456' } });
+    expect(await admin.clients.getById({ id: records.clientId })).toEqual({ ...read, version: read.version + 1, details: { ...read.details, phone: '01984 123456' } });
   });
 
   it('mps and volunteers: the whole record with one field changed', async () => {
     for (const [carers, id] of [
-      [admin.mps, mpId],
-      [admin.volunteers, volunteerId],
+      [admin.mps, records.mpId],
+      [admin.volunteers, records.volunteerId],
     ] as const) {
       const read = await carers.getById({ id });
       expect(read.packages.length).toBeGreaterThan(0);
@@ -64,42 +53,42 @@ describe('update takes back what getById gives', () => {
   });
 
   it('requests: the whole record with one field changed', async () => {
-    const read = await admin.requests.getById({ id: requestId });
+    const read = await admin.requests.getById({ id: records.requestId });
     expect(read.packages?.length).toBeGreaterThan(0);
     await admin.requests.update({ ...read, details: { ...read.details, status: 'urgent' } });
-    expect(await admin.requests.getById({ id: requestId })).toEqual({ ...read, version: read.version + 1, details: { ...read.details, status: 'urgent' } });
+    expect(await admin.requests.getById({ id: records.requestId })).toEqual({ ...read, version: read.version + 1, details: { ...read.details, status: 'urgent' } });
   });
 
   it('packages: the whole record with one field changed', async () => {
-    const read = await admin.packages.getById({ id: packageId });
+    const read = await admin.packages.getById({ id: records.packageId });
     expect(read.carerName).toBe('Mary Provider');
     await admin.packages.update({ ...read, details: { ...read.details, notes: 'Tuesdays' } });
-    expect(await admin.packages.getById({ id: packageId })).toEqual({ ...read, version: read.version + 1, details: { ...read.details, notes: 'Tuesdays' } });
+    expect(await admin.packages.getById({ id: records.packageId })).toEqual({ ...read, version: read.version + 1, details: { ...read.details, notes: 'Tuesdays' } });
   });
 
   it('MAG logs: the whole record with one field changed', async () => {
-    const read = await admin.mag.getById({ id: magLogId });
+    const read = await admin.mag.getById({ id: records.magLogId });
     await admin.mag.update({ ...read, details: { ...read.details, otherAttendees: 2 } });
-    expect(await admin.mag.getById({ id: magLogId })).toEqual({ ...read, version: read.version + 1, details: { ...read.details, otherAttendees: 2 } });
+    expect(await admin.mag.getById({ id: records.magLogId })).toEqual({ ...read, version: read.version + 1, details: { ...read.details, otherAttendees: 2 } });
   });
 
   it('training records: the whole record with one field changed', async () => {
-    const read = await admin.trainingRecords.getById({ ownerId: mpId, id: trainingRecordId });
+    const read = await admin.trainingRecords.getById({ ownerId: records.mpId, id: records.trainingRecordId });
     await admin.trainingRecords.update({ ...read, expiryDate: '2026-06-30' });
-    expect(await admin.trainingRecords.getById({ ownerId: mpId, id: trainingRecordId })).toEqual({ ...read, version: read.version + 1, expiryDate: '2026-06-30' });
+    expect(await admin.trainingRecords.getById({ ownerId: records.mpId, id: records.trainingRecordId })).toEqual({ ...read, version: read.version + 1, expiryDate: '2026-06-30' });
   });
 
   it('still refuses a key that is in no shape of the record', async () => {
-    const read = await admin.clients.getById({ id: clientId });
+    const read = await admin.clients.getById({ id: records.clientId });
     await expect(admin.clients.update({ ...read, favouriteColour: 'blue' } as typeof read)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    const request = await admin.requests.getById({ id: requestId });
+    const request = await admin.requests.getById({ id: records.requestId });
     await expect(admin.requests.update({ ...request, surprise: 1 } as typeof request)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
 
 describe('renew takes whole records', () => {
   it('renews a package from {oldPackage, newPackage} read by getById, changing only the dates and hours', async () => {
-    const id = (await admin.packages.create(newPackage(mpId, requestId, { weeklyHours: 2 }))).id;
+    const id = (await admin.packages.create(newPackage(records.mpId, records.requestId, { weeklyHours: 2 }))).id;
     const read = await admin.packages.getById({ id });
     const { oldPackage, newPackage: started } = await admin.packages.renew({
       oldPackage: read,
@@ -110,7 +99,7 @@ describe('renew takes whole records', () => {
   });
 
   it('renews a request from {oldRequest, newRequest} read by getById, changing only the dates and hours', async () => {
-    const id = (await admin.requests.create(newRequest(clientId))).id;
+    const id = (await admin.requests.create(newRequest(records.clientId))).id;
     const read = await admin.requests.getById({ id });
     const { oldRequest, newRequest: started } = await admin.requests.renew({
       oldRequest: { ...read, endDate: '2025-05-20' },
@@ -122,17 +111,17 @@ describe('renew takes whole records', () => {
   });
 
   it('refuses a whole-record renewal that changes what the renewal keeps, with a clear message', async () => {
-    const pkg = await admin.packages.getById({ id: (await admin.packages.create(newPackage(mpId, requestId))).id });
-    await expect(admin.packages.renew({ oldPackage: pkg, newPackage: { ...pkg, carerId: volunteerId } })).rejects.toMatchObject({
+    const pkg = await admin.packages.getById({ id: (await admin.packages.create(newPackage(records.mpId, records.requestId))).id });
+    await expect(admin.packages.renew({ oldPackage: pkg, newPackage: { ...pkg, carerId: records.volunteerId } })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: RENEWAL_CARER_REFUSED,
     });
-    await expect(admin.packages.renew({ oldPackage: pkg, newPackage: { ...pkg, requestId: otherRequestId } })).rejects.toMatchObject({
+    await expect(admin.packages.renew({ oldPackage: pkg, newPackage: { ...pkg, requestId: records.otherRequestId } })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: RENEWAL_REQUEST_REFUSED,
     });
-    const request = await admin.requests.getById({ id: (await admin.requests.create(newRequest(clientId))).id });
-    await expect(admin.requests.renew({ oldRequest: request, newRequest: { ...request, clientId: otherClientId } })).rejects.toMatchObject({
+    const request = await admin.requests.getById({ id: (await admin.requests.create(newRequest(records.clientId))).id });
+    await expect(admin.requests.renew({ oldRequest: request, newRequest: { ...request, clientId: records.otherClientId } })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: RENEWAL_CLIENT_REFUSED,
     });
@@ -146,7 +135,7 @@ describe('renew takes whole records', () => {
   });
 
   it('still refuses an unknown key in a renewal', async () => {
-    const pkg = await admin.packages.getById({ id: packageId });
+    const pkg = await admin.packages.getById({ id: records.packageId });
     await expect(admin.packages.renew({ oldPackage: pkg, newPackage: { ...pkg, surprise: 1 } as typeof pkg })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });

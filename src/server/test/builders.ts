@@ -21,13 +21,17 @@ export function newClient(overrides: { name?: string; postCode?: string; service
  */
 export const COMPLIANT_UNTIL = '2099-12-31';
 
-/** The least a carer needs, compliant (DBS re-check and public liability ahead) unless overridden. */
-export function newCarer(overrides: { name?: string; dbsExpiry?: string; publicLiabilityExpiry?: string } = {}): CarerInput {
+/**
+ * The least a carer needs, compliant (DBS re-check and public liability ahead) unless overridden; with `email`, the
+ * address the carer app knows them by.
+ */
+export function newCarer(overrides: { name?: string; email?: string; dbsExpiry?: string; publicLiabilityExpiry?: string } = {}): CarerInput {
+  const { email } = overrides;
   return {
     dateOfBirth: '1975-06-10',
     dbsExpiry: overrides.dbsExpiry ?? COMPLIANT_UNTIL,
     publicLiabilityExpiry: overrides.publicLiabilityExpiry ?? COMPLIANT_UNTIL,
-    details: { name: overrides.name ?? 'Sam Carter', address: { postCode: 'TA4 1AA' }, capacity: 'Part Time' },
+    details: { name: overrides.name ?? 'Sam Carter', address: { postCode: 'TA4 1AA' }, capacity: 'Part Time', ...(email ? { email } : {}) },
   };
 }
 

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { PackageInput, RequestInput } from '@/shared/schemas/care';
 import type { Database } from '@/server/db/client';
+import { addTwoCarers, newClient } from './builders';
+import type { TestApp } from './test-app';
+
+type Caller = ReturnType<TestApp['caller']>;
 
 interface CareOverrides {
   startDate?: string;
@@ -8,6 +12,13 @@ interface CareOverrides {
   archived?: 'Y' | 'N';
   weeklyHours?: number;
 }
+
+/** Weekly hours a request or a package refuses (the one rule both keep, shared/schemas/care.ts), with what it says. */
+export const REFUSED_WEEKLY_HOURS: [number, string][] = [
+  [-0.5, 'details.weeklyHours: Weekly hours cannot be negative'],
+  [0.25, 'details.weeklyHours: Weekly hours go in steps of 0.5'],
+  [168.5, 'details.weeklyHours: Weekly hours cannot be more than 168'],
+];
 
 /** The least a request needs: its client and a start date; its address is then the client's. */
 export function newRequest(clientId: string, overrides: CareOverrides & { requestType?: 'paid' | 'unpaid' } = {}): RequestInput {
@@ -19,6 +30,26 @@ export function newRequest(clientId: string, overrides: CareOverrides & { reques
 export function newPackage(carerId: string, requestId: string, overrides: CareOverrides & { name?: string } = {}): PackageInput {
   const { weeklyHours, name, startDate = '2025-01-06', ...rest } = overrides;
   return { carerId, requestId, startDate, ...rest, details: { name, weeklyHours, address: { postCode: 'TA4 2AB' } } };
+}
+
+/** Edna Pollard and a request for her care (from 6 January 2025 unless `request` says otherwise), added by an Admin's caller. */
+export async function addClientWithRequest(admin: Caller, request: Parameters<typeof newRequest>[1] = {}): Promise<{ clientId: string; requestId: string }> {
+  const clientId = (await admin.clients.create(newClient({ name: 'Edna Pollard' }))).id;
+  const requestId = (await admin.requests.create(newRequest(clientId, request))).id;
+  return { clientId, requestId };
+}
+
+export interface RequestAndTwoCarers {
+  clientId: string;
+  requestId: string;
+  mpId: string;
+  volunteerId: string;
+}
+
+/** Edna Pollard's request and the two carers who may give it (`addTwoCarers`): where most tests of care start. */
+export async function addRequestAndTwoCarers(admin: Caller, request: Parameters<typeof newRequest>[1] = {}): Promise<RequestAndTwoCarers> {
+  const carers = await addTwoCarers(admin);
+  return { ...carers, ...(await addClientWithRequest(admin, request)) };
 }
 
 /** Makes every insert into `table` fail at the database, to prove a write is all or nothing; call the result to undo. */

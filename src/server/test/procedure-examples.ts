@@ -182,7 +182,7 @@ export async function createCareWorld(admin: Caller) {
 export type CareWorld = Awaited<ReturnType<typeof createCareWorld>>;
 
 /** The care world, the callers' own accounts, and an example input for every procedure, in a test app. */
-export async function addProcedureExamples(t: TestApp): Promise<{ world: CareWorld; examples: Record<string, () => Promise<unknown>> }> {
+export async function addProcedureExamples(t: Pick<TestApp, 'caller' | 'database'>): Promise<{ world: CareWorld; examples: Record<string, () => Promise<unknown>> }> {
   const admin = t.caller('Admin');
   const world = await createCareWorld(admin);
   await addCallerAccounts(t.database.db);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { importJWK, SignJWT } from 'jose';
 import { CARER_ROLE, type Role } from '@/shared/permissions';
 import { buildApp } from '@/server/app';
@@ -13,11 +13,11 @@ import { users } from '@/server/db/schema/auth';
 import { carers } from '@/server/db/schema/people';
 import { type Env, loadEnv } from '@/server/env';
 import { timeIn, todayIn } from '@/shared/dates';
-import { callContext, createCallerFactory } from '@/server/trpc/init';
+import { callContext, type Context, createCallerFactory } from '@/server/trpc/init';
 import { appRouter } from '@/server/app-router';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
-const createCaller = createCallerFactory(appRouter);
+export const createCaller = createCallerFactory(appRouter);
 
 export const TEST_PUBLIC_URL = 'http://valecare.test';
 
@@ -35,8 +35,10 @@ export interface TestApp {
    * (a carer's own account, for more than one carer's phone in a test).
    */
   caller: (role: Role, as?: { email: string }) => ReturnType<typeof createCaller>;
-  /** A record's audit rows, oldest first. */
-  auditRows: (recordId: string) => Promise<(typeof auditLog.$inferSelect)[]>;
+  /** The context such a caller's calls run in. */
+  context: (role: Role, as?: { email: string }) => Context;
+  /** A record's audit rows, oldest first: all of them, or those of one procedure. */
+  auditRows: (recordId: string, procedure?: string) => Promise<(typeof auditLog.$inferSelect)[]>;
   /**
    * Moves "today" for the callers (defaults to the real date), and the time of day with it: the given time, or on a
    * date moved without one, 23:59 (the day's visits have all ended).
@@ -96,21 +98,26 @@ export async function createTestApp({
       .onConflictDoNothing();
     return id;
   };
+  const context: TestApp['context'] = (role, as) =>
+    callContext({
+      db: database.db,
+      env,
+      user: { givenName: role, familyName: 'Tester', email: as?.email ?? `${role.toLowerCase()}@valecare.test`, role },
+      log: app.log,
+      todayNow: () => today ?? todayIn(env.timeZone),
+      timeNow: () => timeOfDay ?? (today ? '23:59' : timeIn(env.timeZone)),
+    });
   return {
     app,
     database,
-    caller: (role, as) =>
-      createCaller(
-        callContext({
-          db: database.db,
-          env,
-          user: { givenName: role, familyName: 'Tester', email: as?.email ?? `${role.toLowerCase()}@valecare.test`, role },
-          log: app.log,
-          todayNow: () => today ?? todayIn(env.timeZone),
-          timeNow: () => timeOfDay ?? (today ? '23:59' : timeIn(env.timeZone)),
-        }),
-      ),
-    auditRows: (recordId) => database.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(auditLog.id),
+    caller: (role, as) => createCaller(context(role, as)),
+    context,
+    auditRows: (recordId, procedure) =>
+      database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.recordId, recordId), procedure === undefined ? undefined : eq(auditLog.procedure, procedure)))
+        .orderBy(auditLog.id),
     setToday: (date, time) => {
       today = date;
       timeOfDay = time;

@@ -9,21 +9,20 @@ import type { DatabaseConnection } from '@/server/db/client';
 import { applyCorruption, recordIdsIn } from '@/server/test/corruptions';
 import { callOverHttp, databaseFingerprint, errorOf, routerProcedures } from '@/server/test/procedure-calls';
 import { addProcedureExamples, type CareWorld, MARKS } from '@/server/test/procedure-examples';
-import { createTestApp, type TestApp, testEnv } from '@/server/test/test-app';
+import { testEnv } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { createTestDatabase } from '@/server/test/test-database';
 
 const procedures = routerProcedures();
 
-let t: TestApp;
+const { t } = testAppForFile();
 let world: CareWorld;
 let examples: Record<string, () => Promise<unknown>>;
 const tokens = new Map<Role, string>();
 beforeAll(async () => {
-  t = await createTestApp();
   for (const role of ROLES) tokens.set(role, await t.idToken(role));
   ({ world, examples } = await addProcedureExamples(t));
 });
-afterAll(() => t.close());
 
 const fingerprint = () => databaseFingerprint(t.database.db);
 

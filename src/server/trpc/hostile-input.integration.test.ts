@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applyCorruption,
   type Corruption,
@@ -12,7 +12,7 @@ import {
 } from '@/server/test/corruptions';
 import { callOverHttp, databaseFingerprint, errorOf, type RouterProcedure, routerProcedures } from '@/server/test/procedure-calls';
 import { addProcedureExamples } from '@/server/test/procedure-examples';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
 /**
  * One seed for the whole file, printed by fast-check with any counterexample: FAST_CHECK_SEED=<seed>
@@ -30,15 +30,13 @@ const procedures = routerProcedures();
 const withInput = procedures.filter((p) => p.input);
 const withoutInput = procedures.filter((p) => !p.input);
 
-let t: TestApp;
+const { t } = testAppForFile();
 let token: string;
 let examples: Record<string, () => Promise<unknown>>;
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.idToken('Admin');
   ({ examples } = await addProcedureExamples(t));
 });
-afterAll(() => t.close());
 
 const fingerprint = () => databaseFingerprint(t.database.db);
 

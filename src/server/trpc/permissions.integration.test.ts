@@ -1,7 +1,7 @@
 import type { AnyProcedure } from '@trpc/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, can, RESOURCES, ROLES } from '@/shared/permissions';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import type { ProcedureMeta } from './init';
 import { appRouter } from '@/server/app-router';
 import { accountRouter } from '@/server/features/account/account.router';
@@ -29,13 +29,11 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
   meta: procedure._def.meta as ProcedureMeta | undefined,
 }));
 
-let t: TestApp;
+const { t } = testAppForFile();
 const tokens = new Map<string, string>();
 beforeAll(async () => {
-  t = await createTestApp();
   for (const role of ROLES) tokens.set(role, await t.idToken(role));
 });
-afterAll(() => t.close());
 
 /** Calls a procedure over HTTP exactly as the web app does, with an empty input (never valid for a change). */
 function call(path: string, type: string, token?: string) {

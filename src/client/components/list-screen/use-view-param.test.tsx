@@ -23,20 +23,15 @@ function renderAt(entry: string) {
 }
 
 describe('useViewParam', () => {
-  it('opens the record named by ?view= and removes only that parameter when closed', () => {
-    const router = renderAt('/requests?view=rabc123&sort=end');
-    expect(screen.getByText('rabc123')).toBeInTheDocument();
-    press('Close');
-    expect(screen.getByText('nothing open')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?sort=end');
-  });
-
-  it('puts the opened record in the address without a new history entry', () => {
-    const router = renderAt('/requests');
-    expect(screen.getByText('nothing open')).toBeInTheDocument();
-    press('Open');
-    expect(screen.getByText('rxyz')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?view=rxyz');
+  it.each([
+    { does: 'opens the record named by ?view= and removes only that parameter when closed', at: '/requests?view=rabc123&sort=end', shown: 'rabc123', button: 'Close', after: 'nothing open', search: '?sort=end' },
+    { does: 'puts the opened record in the address', at: '/requests', shown: 'nothing open', button: 'Open', after: 'rxyz', search: '?view=rxyz' },
+  ])('$does, without a new history entry', ({ at, shown, button, after, search }) => {
+    const router = renderAt(at);
+    expect(screen.getByText(shown)).toBeInTheDocument();
+    press(button);
+    expect(screen.getByText(after)).toBeInTheDocument();
+    expect(router.state.location.search).toBe(search);
     expect(router.state.historyAction).toBe('REPLACE');
   });
 });

@@ -8,29 +8,36 @@ const fieldLabel = (path: string) => auditLines({ [path]: 'a fact' })[0]!.label;
 const formatValue = (value: unknown, field = 'value') => (auditLines({ [field]: value })[0] as { value: string }).value;
 
 describe('audit field labels', () => {
-  it('name a stored path in the form’s words, leaving out the details level', () => {
-    expect(fieldLabel('details.phone')).toBe('Phone');
-    expect(fieldLabel('details.address.postCode')).toBe('Address › Post code');
-    expect(fieldLabel('details.address.deprivation.income')).toBe('Address › Deprivation › Income');
-    expect(fieldLabel('dbsExpiry')).toBe('DBS expiry');
-    expect(fieldLabel('details.attendsMag')).toBe('Attends MAG');
-    expect(fieldLabel('details.email')).toBe('E-mail');
-    expect(fieldLabel('carerId')).toBe('Carer ID');
-    expect(fieldLabel('details.totalMps')).toBe('Total MPs');
+  it.each([
+    ['details.phone', 'Phone'],
+    ['details.address.postCode', 'Address › Post code'],
+    ['details.address.deprivation.income', 'Address › Deprivation › Income'],
+    ['dbsExpiry', 'DBS expiry'],
+    ['details.attendsMag', 'Attends MAG'],
+    ['details.email', 'E-mail'],
+    ['carerId', 'Carer ID'],
+    ['details.totalMps', 'Total MPs'],
+  ])('name the stored path %j in the form’s words, leaving out the details level: %j', (path, label) => {
+    expect(fieldLabel(path)).toBe(label);
   });
 });
 
 describe('audit values', () => {
-  it('read as words: empty, yes or no, dates, lists', () => {
-    expect(formatValue(null)).toBe('(empty)');
-    expect(formatValue('')).toBe('(empty)');
-    expect(formatValue([])).toBe('(empty)');
-    expect(formatValue(true)).toBe('Yes');
+  it.each([
+    [null, '(empty)'],
+    ['', '(empty)'],
+    [[], '(empty)'],
+    [true, 'Yes'],
+    ['1940-03-02', '2 Mar 1940'],
+    [2.5, '2.5'],
+    [['Personal Care', 'Domestic'], 'Personal Care, Domestic'],
+    [{ income: true, health: false }, 'income Yes, health No'],
+  ])('read %j as words: %j', (value, words) => {
+    expect(formatValue(value)).toBe(words);
+  });
+
+  it('read Y in the archived field as Yes', () => {
     expect(formatValue('Y', 'archived')).toBe('Yes');
-    expect(formatValue('1940-03-02')).toBe('2 Mar 1940');
-    expect(formatValue(2.5)).toBe('2.5');
-    expect(formatValue(['Personal Care', 'Domestic'])).toBe('Personal Care, Domestic');
-    expect(formatValue({ income: true, health: false })).toBe('income Yes, health No');
   });
 });
 

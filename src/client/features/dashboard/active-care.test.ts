@@ -4,24 +4,17 @@ import { activeCareTotals } from './active-care';
 const TODAY = '2026-03-10';
 let lastId = 0;
 type More = { id?: string; startDate?: string; requestType?: string; requestId?: string };
-const request = (clientId: string, weeklyHours: number, endDate = 'open', more: More = {}) => ({
-  id: `r${++lastId}`,
-  clientId,
-  requestType: 'paid',
+/** What requests and packages share: an id of their kind, dates (from 6 January 2025) and weekly hours. */
+const careItem = <Owner extends object>(kind: 'r' | 'p', owner: Owner, weeklyHours: number, endDate: string, more: More) => ({
+  id: `${kind}${++lastId}`,
+  ...owner,
   startDate: '2025-01-06',
   endDate,
   ...more,
   details: { weeklyHours },
 });
-const pkg = (carerId: string, weeklyHours: number, endDate = 'open', more: More = {}) => ({
-  id: `p${++lastId}`,
-  carerId,
-  requestId: 'r0',
-  startDate: '2025-01-06',
-  endDate,
-  ...more,
-  details: { weeklyHours },
-});
+const request = (clientId: string, weeklyHours: number, endDate = 'open', more: More = {}) => careItem('r', { clientId, requestType: 'paid' }, weeklyHours, endDate, more);
+const pkg = (carerId: string, weeklyHours: number, endDate = 'open', more: More = {}) => careItem('p', { carerId, requestId: 'r0' }, weeklyHours, endDate, more);
 
 describe('the Overview counters', () => {
   it('count distinct clients over requests not ended yet, and sum their weekly hours', () => {

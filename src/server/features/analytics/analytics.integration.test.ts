@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activeCareHours } from '@/shared/care';
 import { todayIn } from '@/shared/dates';
 import { STAFF_ROLES } from '@/shared/permissions';
@@ -7,30 +7,24 @@ import { START_YEAR_MESSAGE } from '@/shared/schemas/analytics';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers, clients } from '@/server/db/schema/people';
 import { COMPLIANT_UNTIL } from '@/server/test/builders';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import type { NamedHours, PeriodHours } from './analytics.service';
-
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
 
 const CLIENT_ID = 'canalytics';
 const CARER_ID = 'manalytics';
 const TODAY = '2025-03-15';
 
+const { t, admin } = testAppForFile({ today: TODAY });
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
   await t.database.db.insert(clients).values({ id: CLIENT_ID, name: 'Edna Pollard', postCode: 'TA4 2AB' });
   // Compliant, so the renewals below may keep them as the carer.
   await t.database.db.insert(carers).values({ id: CARER_ID, name: 'Sam Carter', postCode: 'TA4 1AA', dbsExpiry: COMPLIANT_UNTIL, publicLiabilityExpiry: COMPLIANT_UNTIL });
 });
-afterAll(() => t.close());
 
 // Reports count every request and package, so each test starts from none.
 beforeEach(async () => {
   await t.database.db.delete(packages);
   await t.database.db.delete(requests);
-  t.setToday(TODAY);
 });
 
 let lastId = 0;
@@ -52,6 +46,8 @@ async function addPackage(requestId: string, fields: Partial<typeof packages.$in
 }
 
 const close = (hours: number) => expect.closeTo(hours, 10);
+/** Groups' expected hours in the order given: `{ Stawley: 10 }` stands for `[{ name: 'Stawley', totalHours: 10 }]`. */
+const named = (hours: Record<string, number>) => Object.entries(hours).map(([name, total]) => ({ name, totalHours: close(total) }));
 const hoursOf = (list: NamedHours[], name: string) => list.find((entry) => entry.name === name)?.totalHours ?? 0;
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -142,11 +138,7 @@ describe('hours reports: services, archive, localities and deprivation', () => {
     await addRequest({ startDate: '2025-01-01', endDate: '2025-01-14', weeklyHours: 7, services: [] });
 
     const [year] = (await admin.analytics.getRequestsReport({ startYear: 2025 })).years;
-    const expected = [
-      { name: 'Personal Care', totalHours: close(15.5) },
-      { name: 'Domestic', totalHours: close(15.5) },
-      { name: 'Unspecified', totalHours: close(14) },
-    ];
+    const expected = named({ 'Personal Care': 15.5, Domestic: 15.5, Unspecified: 14 });
     expect(year!.services).toEqual(expected);
     expect(year!.months[0]!.services).toEqual(expected);
     expect(year!.localities).toEqual([{ name: 'Wiveliscombe', totalHours: close(45), services: expected }]);
@@ -248,17 +240,8 @@ describe('cross-sections of active items', () => {
 
     expect(await admin.analytics.getActiveRequestsCrossSection()).toEqual({
       totalHours: close(62.5),
-      localities: [
-        { name: 'Wiveliscombe', totalHours: close(57) },
-        { name: 'Milverton', totalHours: close(3.5) },
-        { name: 'Other', totalHours: close(2) },
-      ],
-      services: [
-        { name: 'Personal Care', totalHours: close(3.5) },
-        { name: 'Domestic', totalHours: close(3.5) },
-        { name: 'Transport', totalHours: close(2) },
-        { name: 'Unspecified', totalHours: close(53.5) },
-      ],
+      localities: named({ Wiveliscombe: 57, Milverton: 3.5, Other: 2 }),
+      services: named({ 'Personal Care': 3.5, Domestic: 3.5, Transport: 2, Unspecified: 53.5 }),
     });
   });
 
@@ -272,14 +255,8 @@ describe('cross-sections of active items', () => {
 
     expect(await admin.analytics.getActivePackagesCrossSection()).toEqual({
       totalHours: close(11.5),
-      localities: [
-        { name: 'Ashbrittle', totalHours: close(1.5) },
-        { name: 'Stawley', totalHours: close(10) },
-      ],
-      services: [
-        { name: 'Meal Prep', totalHours: close(10) },
-        { name: 'Unspecified', totalHours: close(1.5) },
-      ],
+      localities: named({ Ashbrittle: 1.5, Stawley: 10 }),
+      services: named({ 'Meal Prep': 10, Unspecified: 1.5 }),
     });
   });
 });
@@ -308,14 +285,8 @@ describe('the renewal day', () => {
     expect(requestSection.localities).toEqual([{ name: expect.any(String), totalHours: close(12) }]);
     expect(await admin.analytics.getActivePackagesCrossSection()).toEqual({
       totalHours: close(7),
-      localities: [
-        { name: 'Ashbrittle', totalHours: close(3) },
-        { name: 'Stawley', totalHours: close(4) },
-      ],
-      services: [
-        { name: 'Transport', totalHours: close(4) },
-        { name: 'Unspecified', totalHours: close(3) },
-      ],
+      localities: named({ Ashbrittle: 3, Stawley: 4 }),
+      services: named({ Transport: 4, Unspecified: 3 }),
     });
   });
 

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_MESSAGES } from '@/shared/deliveries';
 import { START_YEAR_MESSAGE } from '@/shared/schemas/analytics';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers, clients } from '@/server/db/schema/people';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
 /**
  * A small world whose figures are worked out by hand (today is 20 March 2025):
@@ -23,13 +23,8 @@ const VOLUNTEER = 'vdelivered';
 const MP_PACKAGE = 'pdeliveredmp';
 const VOLUNTEER_PACKAGE = 'pdeliveredvolunteer';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
-
+const { t, admin } = testAppForFile({ today: TODAY });
 beforeAll(async () => {
-  t = await createTestApp();
-  t.setToday(TODAY);
-  admin = t.caller('Admin');
   const { db } = t.database;
   await db.insert(clients).values([
     { id: 'cdeliverededna', name: 'Edna Pollard', postCode: 'TA4 1JX' },
@@ -77,7 +72,6 @@ beforeAll(async () => {
   await coordinator.deliveries.record({ packageId: VOLUNTEER_PACKAGE, date: '2025-02-03', status: 'missed', reason: 'carer-unavailable', note: 'Flu' });
   await coordinator.deliveries.record({ packageId: VOLUNTEER_PACKAGE, date: '2025-03-05', status: 'delivered', hours: 2.25, note: 'Last visit' });
 });
-afterAll(() => t.close());
 
 const close = (hours: number) => expect.closeTo(hours, 10);
 /** The figures of a row with its rate worked out from the hand-computed hours. */
@@ -87,6 +81,13 @@ const planned = (plannedHours: number, deliveredHours: number) => ({
   deliveryRate: plannedHours > 0 ? close(deliveredHours / plannedHours) : null,
 });
 const withMissed = (plannedHours: number, deliveredHours: number, missedVisits: number) => ({ ...planned(plannedHours, deliveredHours), missedVisits });
+/** Marta's row, all of it March's: 11 hours planned, 3.5 delivered and the visit missed on the 11th. */
+const MARTAS_ROW = { carerId: MP, name: 'Marta Price', ...withMissed(11, 3.5, 1) };
+/** Edna's two services, with Marta's planned and delivered hours split evenly between them. */
+const EDNAS_SERVICES = [
+  { name: 'Personal Care', ...planned(5.5, 1.75) },
+  { name: 'Domestic', ...planned(5.5, 1.75) },
+];
 
 describe('delivered care report', () => {
   it('gives March planned against delivered in all, by locality, by service and by carer', async () => {
@@ -99,8 +100,7 @@ describe('delivered care report', () => {
       closed: false,
       ...withMissed(21, 5.75, 1),
       services: [
-        { name: 'Personal Care', ...planned(5.5, 1.75) },
-        { name: 'Domestic', ...planned(5.5, 1.75) },
+        ...EDNAS_SERVICES,
         { name: 'Unspecified', ...planned(10, 2.25) },
       ],
       groups: [
@@ -112,14 +112,11 @@ describe('delivered care report', () => {
         {
           name: 'Milverton',
           ...withMissed(11, 3.5, 1),
-          services: [
-            { name: 'Personal Care', ...planned(5.5, 1.75) },
-            { name: 'Domestic', ...planned(5.5, 1.75) },
-          ],
+          services: EDNAS_SERVICES,
         },
       ],
       carers: [
-        { carerId: MP, name: 'Marta Price', ...withMissed(11, 3.5, 1) },
+        MARTAS_ROW,
         { carerId: VOLUNTEER, name: 'Vera Lane', ...withMissed(10, 2.25, 0) },
       ],
     });
@@ -140,8 +137,7 @@ describe('delivered care report', () => {
     expect(year).toMatchObject({
       ...withMissed(139, 8.75, 2),
       services: [
-        { name: 'Personal Care', ...planned(5.5, 1.75) },
-        { name: 'Domestic', ...planned(5.5, 1.75) },
+        ...EDNAS_SERVICES,
         { name: 'Unspecified', ...planned(128, 5.25) },
       ],
       groups: [
@@ -149,7 +145,7 @@ describe('delivered care report', () => {
         { name: 'Milverton', ...withMissed(11, 3.5, 1) },
       ],
       carers: [
-        { carerId: MP, name: 'Marta Price', ...withMissed(11, 3.5, 1) },
+        MARTAS_ROW,
         { carerId: VOLUNTEER, name: 'Vera Lane', ...withMissed(128, 5.25, 1) },
       ],
     });
@@ -235,13 +231,12 @@ describe('months before recording began', () => {
           { name: 'Milverton', ...withMissed(11, 3.5, 1) },
         ],
         carers: [
-          { carerId: MP, name: 'Marta Price', ...withMissed(11, 3.5, 1) },
+          MARTAS_ROW,
           { carerId: VOLUNTEER, name: 'Vera Lane', ...withMissed(10, 2.25, 0) },
         ],
       });
       expect(year!.services).toEqual([
-        { name: 'Personal Care', ...planned(5.5, 1.75) },
-        { name: 'Domestic', ...planned(5.5, 1.75) },
+        ...EDNAS_SERVICES,
         { name: 'Unspecified', ...planned(10, 2.25) },
       ]);
     } finally {

@@ -1,15 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/db/schema/audit';
 import { addStaffAccount, newClient } from '@/server/test/builders';
 import { signInThroughProvider } from '@/server/test/sign-in-flow';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = testAppForFile();
 
 describe('the audit trail', () => {
   it('records who changed which fields of which record, and lists a record’s history', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CARER_CLIENT_ID } from '@/server/auth/provider';
 import { users } from '@/server/db/schema/auth';
 import { auditLog } from '@/server/db/schema/audit';
@@ -11,7 +11,7 @@ import { clients } from '@/server/db/schema/people';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { callOverHttp } from '@/server/test/procedure-calls';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { ACCESS_ENDED, TOO_MANY_VISITS, VISIT_REFUSALS, VISITS_AN_HOUR } from '@/shared/carer-app';
 import { DELIVERY_MESSAGES } from '@/shared/deliveries';
 import { addDays, todayIn } from '@/shared/dates';
@@ -20,9 +20,8 @@ import { CARER_ROLE } from '@/shared/permissions';
 /** Today is Wednesday 18 March 2026; the carer's own package runs from 5 January, open. */
 const TODAY = '2026-03-18';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
-let carerApp: ReturnType<TestApp['caller']>['carerApp'];
+const { t, admin } = testAppForFile({ today: TODAY });
+const carerApp = t.caller('Carer').carerApp;
 let carerId: string;
 let own: string;
 let ended: string;
@@ -30,12 +29,8 @@ let someoneElses: string;
 let clientId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  t.setToday(TODAY);
-  admin = t.caller('Admin');
   // The test caller of the Carer role signs in as carer@valecare.test: this carer's address.
-  const base = newCarer({ name: 'Cara Visits' });
-  carerId = (await admin.volunteers.create({ ...base, details: { ...base.details, email: 'carer@valecare.test' } })).id;
+  carerId = (await admin.volunteers.create(newCarer({ name: 'Cara Visits', email: 'carer@valecare.test' }))).id;
   await admin.carerApp.invite({ carerId });
   const other = (await admin.volunteers.create(newCarer({ name: 'Otto Other' }))).id;
   const client = await admin.clients.create({ ...newClient({ name: 'Edna Home' }), details: { ...newClient().details, name: 'Edna Home', phone: '01984 000111' } });
@@ -44,10 +39,7 @@ beforeAll(async () => {
   own = (await admin.packages.create(newPackage(carerId, request, { startDate: '2026-01-05', weeklyHours: 7 }))).id;
   ended = (await admin.packages.create(newPackage(carerId, request, { startDate: '2026-01-05', endDate: '2026-03-10' }))).id;
   someoneElses = (await admin.packages.create(newPackage(other, request, { startDate: '2026-01-05' }))).id;
-  carerApp = t.caller('Carer').carerApp;
 });
-beforeEach(() => t.setToday(TODAY));
-afterAll(() => t.close());
 
 /** A package id no package has. */
 const NO_SUCH_PACKAGE = 'pnosuchpackage';
@@ -545,8 +537,7 @@ describe('after the office ended a carer’s access', () => {
   it('takes, from the phone’s last token and for 14 days, what was recorded before the end into Visits to resolve, and nothing else', async () => {
     t.setToday(undefined);
     const today = todayIn();
-    const base = newCarer({ name: 'Enid Ended' });
-    const enid = (await admin.volunteers.create({ ...base, details: { ...base.details, email: 'enid@carers.example' } })).id;
+    const enid = (await admin.volunteers.create(newCarer({ name: 'Enid Ended', email: 'enid@carers.example' }))).id;
     await admin.carerApp.invite({ carerId: enid });
     const request = (await admin.requests.create(newRequest(clientId, { startDate: '2026-01-05' }))).id;
     const hers = (await admin.packages.create(newPackage(enid, request, { startDate: '2026-01-05' }))).id;

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packages, requests } from '@/server/db/schema/care';
 import { trainingRecords } from '@/server/db/schema/training';
 import { newCarer, newClient } from '@/server/test/builders';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { NAME_CHANGE_REFUSED } from '@/server/records/people-rules';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
-});
-afterAll(() => t.close());
+const { t, admin } = testAppForFile();
 
 describe('MPs and volunteers', () => {
   it('creates each kind with its id letter and keeps the kinds apart', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/shared/constants';
 import { auditLog } from '@/server/db/schema/audit';
 import { requests } from '@/server/db/schema/care';
@@ -7,15 +7,12 @@ import { clients, notes } from '@/server/db/schema/people';
 import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newClient } from '@/server/test/builders';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { NAME_CHANGE_REFUSED } from '@/server/records/people-rules';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
+const { t, admin } = testAppForFile();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
   // Deciles: 1 is the most deprived tenth; the default line is decile 2.
   await t.database.db.insert(postcodeDeprivation).values([
     { postCode: 'TA4 1AA', lsoaCode: 'E01000001', incomeDecile: 1, healthDecile: 2, edition: 'IoD2025' },
@@ -24,7 +21,6 @@ beforeAll(async () => {
     { postCode: 'TA4 1AD', lsoaCode: 'E01000004', incomeDecile: 8, healthDecile: 9, edition: 'IoD2019' },
   ]);
 });
-afterAll(() => t.close());
 
 describe('clients.create', () => {
   it('applies the spec defaults and normalises the post code', async () => {

@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Executor, queryRows } from '@/server/db/client';
 import { auditLog } from '@/server/db/schema/audit';
 import { mailMessages } from '@/server/db/schema/mail';
 import { queueMessage } from '@/server/mail/mail';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { newCarer, newClient } from '@/server/test/builders';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { retentionReview } from './retention.service';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
 const TODAY = '2026-11-22';
 
-beforeAll(async () => {
-  t = await createTestApp();
-  t.setToday(TODAY);
-  admin = t.caller('Admin');
-});
-afterAll(() => t.close());
+const { t, admin } = testAppForFile({ today: TODAY });
 
 /** Every text value in every table and the audit trail, to look for a string anywhere in the database. */
 async function databaseText(db: Executor): Promise<string> {
@@ -135,9 +128,8 @@ describe("a carer's subject access export", () => {
 
 describe('a carer’s visits from the carer app', () => {
   it('are in the carer’s export with their notes, and leave nothing of a client anonymised, on the phone or anywhere', async () => {
-    const base = newCarer({ name: 'Vera Visits' });
     // The test caller of the Carer role signs in as carer@valecare.test: this carer's address.
-    const carer = await admin.volunteers.create({ ...base, details: { ...base.details, email: 'carer@valecare.test' } });
+    const carer = await admin.volunteers.create(newCarer({ name: 'Vera Visits', email: 'carer@valecare.test' }));
     await admin.carerApp.invite({ carerId: carer.id });
     const input = newClient({ name: 'Horace Wimbleby', postCode: 'TA4 6HW' });
     input.details.phone = '01984 555666';

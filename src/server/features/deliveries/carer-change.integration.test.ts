@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_REFUSALS } from '@/shared/carer-app';
 import { DELIVERY_MESSAGES } from '@/shared/deliveries';
 import { queryRows } from '@/server/db/client';
-import { newCarer, newClient } from '@/server/test/builders';
-import { newPackage, newRequest } from '@/server/test/care-builders';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { newCarer } from '@/server/test/builders';
+import { addClientWithRequest, newPackage } from '@/server/test/care-builders';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
 /**
  * March 2026 on one package of Edna's, 7 hours a week from Monday 2 March: Ann Ashby (an MP) gives it until the office
@@ -24,8 +24,7 @@ import { createTestApp, type TestApp } from '@/server/test/test-app';
 const ANN_EMAIL = 'ann@carers.example';
 const BEN_EMAIL = 'ben@carers.example';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
+const { t, admin } = testAppForFile();
 let ann: string;
 let ben: string;
 let stranger: string;
@@ -35,21 +34,14 @@ const visit = (date: string, start: string, end: string) => ({ id: randomUUID(),
 const delivered = (date: string, hours: number) => ({ packageId: pkg, date, status: 'delivered' as const, hours });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
-  const carer = (name: string, email: string) => {
-    const base = newCarer({ name });
-    return { ...base, details: { ...base.details, email } };
-  };
-  ann = (await admin.mps.create(carer('Ann Ashby', ANN_EMAIL))).id;
-  ben = (await admin.volunteers.create(carer('Ben Brook', BEN_EMAIL))).id;
+  ann = (await admin.mps.create(newCarer({ name: 'Ann Ashby', email: ANN_EMAIL }))).id;
+  ben = (await admin.volunteers.create(newCarer({ name: 'Ben Brook', email: BEN_EMAIL }))).id;
   stranger = (await admin.volunteers.create(newCarer({ name: 'Cy Stranger' }))).id;
   await admin.carerApp.invite({ carerId: ann });
   await admin.carerApp.invite({ carerId: ben });
   const annsPhone = t.caller('Carer', { email: ANN_EMAIL }).carerApp;
   const bensPhone = t.caller('Carer', { email: BEN_EMAIL }).carerApp;
-  const client = await admin.clients.create(newClient({ name: 'Edna Pollard' }));
-  const request = (await admin.requests.create(newRequest(client.id, { startDate: '2026-01-05' }))).id;
+  const { requestId: request } = await addClientWithRequest(admin, { startDate: '2026-01-05' });
   t.setToday('2026-03-02', '18:00');
   const created = await admin.packages.create(newPackage(ann, request, { startDate: '2026-03-02', weeklyHours: 7 }));
   pkg = created.id;
@@ -94,7 +86,6 @@ beforeAll(async () => {
 
   t.setToday('2026-04-01');
 });
-afterAll(() => t.close());
 
 const close = (hours: number) => expect.closeTo(hours, 10);
 const days = (entries: { date: string; hours: number; status: string }[]) => entries.map((e) => [e.date.slice(8), e.status === 'missed' ? 'missed' : e.hours]);

@@ -1,37 +1,26 @@
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_MESSAGES } from '@/shared/deliveries';
 import { auditLog } from '@/server/db/schema/audit';
 import { deliveriesOutside, HAS_DELIVERIES_REFUSED } from '@/server/records/delivery-entries';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
-import { addTwoCarers, newCarer, newClient } from '@/server/test/builders';
-import { newPackage, newRequest } from '@/server/test/care-builders';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { newCarer, newClient } from '@/server/test/builders';
+import { addRequestAndTwoCarers, newPackage, newRequest, type RequestAndTwoCarers } from '@/server/test/care-builders';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
 // Wednesday 19 November 2025: the week of Monday 17 November is under way.
 const TODAY = '2025-11-19';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
-let coordinator: ReturnType<TestApp['caller']>;
-let mpId: string;
-let volunteerId: string;
-let requestId: string;
-
+const { t, admin } = testAppForFile({ today: TODAY });
+const coordinator = t.caller('Coordinator');
+let world: RequestAndTwoCarers;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
-  coordinator = t.caller('Coordinator');
-  ({ mpId, volunteerId } = await addTwoCarers(admin));
-  const client = await admin.clients.create(newClient({ name: 'Edna Pollard' }));
-  requestId = (await admin.requests.create(newRequest(client.id, { startDate: '2025-01-06' }))).id;
+  world = await addRequestAndTwoCarers(admin, { startDate: '2025-01-06' });
 });
-beforeEach(() => t.setToday(TODAY));
-afterAll(() => t.close());
 
 function aPackage(overrides: Parameters<typeof newPackage>[2] & { carerId?: string } = {}) {
-  const { carerId = mpId, ...rest } = overrides;
-  return admin.packages.create(newPackage(carerId, requestId, { startDate: '2025-09-01', weeklyHours: 7, ...rest }));
+  const { carerId = world.mpId, ...rest } = overrides;
+  return admin.packages.create(newPackage(carerId, world.requestId, { startDate: '2025-09-01', weeklyHours: 7, ...rest }));
 }
 
 const delivered = (packageId: string, date: string, hours: number) => ({ packageId, date, status: 'delivered' as const, hours });
@@ -99,7 +88,7 @@ describe('deliveries.record, update and delete', () => {
 
 describe('closing a month', () => {
   it('refuses every change in a closed month until an Admin reopens it, and audits both', async () => {
-    const pkg = await aPackage({ carerId: volunteerId });
+    const pkg = await aPackage({ carerId: world.volunteerId });
     const october = await admin.deliveries.record(delivered(pkg.id, '2025-10-14', 3));
     await expect(coordinator.deliveries.closeMonth({ month: '2025-10' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(admin.deliveries.closeMonth({ month: '2025-11' })).rejects.toThrow('November 2025 has not ended yet');
@@ -218,7 +207,7 @@ describe('deliveries.getStatement', () => {
 describe('carers named to Finance', () => {
   it('the timesheet and statements name volunteers to Finance but no MP, as every other screen does; other roles see both', async () => {
     const ofMp = await aPackage({ startDate: '2025-11-03' });
-    const ofVolunteer = await aPackage({ carerId: volunteerId, startDate: '2025-11-03' });
+    const ofVolunteer = await aPackage({ carerId: world.volunteerId, startDate: '2025-11-03' });
     const namesIn = async (role: 'Finance' | 'Coordinator') => {
       const week = await t.caller(role).deliveries.getWeek({ weekStart: '2025-11-17' });
       return Object.fromEntries(week.packages.filter((p) => [ofMp.id, ofVolunteer.id].includes(p.id)).map((p) => [p.id, p.carerName]));
@@ -227,9 +216,9 @@ describe('carers named to Finance', () => {
     expect(await namesIn('Finance')).toEqual({ [ofMp.id]: '', [ofVolunteer.id]: 'Val Unteer' });
 
     const finance = t.caller('Finance');
-    const mpStatement = await finance.deliveries.getStatement({ carerId: mpId, month: '2025-11' });
+    const mpStatement = await finance.deliveries.getStatement({ carerId: world.mpId, month: '2025-11' });
     expect(JSON.stringify(mpStatement)).not.toContain('Mary Provider');
-    expect((await finance.deliveries.getStatement({ carerId: volunteerId, month: '2025-11' })).carer.name).toBe('Val Unteer');
-    expect((await t.caller('Coordinator').deliveries.getStatement({ carerId: mpId, month: '2025-11' })).carer.name).toBe('Mary Provider');
+    expect((await finance.deliveries.getStatement({ carerId: world.volunteerId, month: '2025-11' })).carer.name).toBe('Val Unteer');
+    expect((await t.caller('Coordinator').deliveries.getStatement({ carerId: world.mpId, month: '2025-11' })).carer.name).toBe('Mary Provider');
   });
 });

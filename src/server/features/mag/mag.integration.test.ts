@@ -1,25 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { magTotalAttendees } from '@/shared/mag';
 import type { MagLogInput } from '@/shared/schemas/compliance';
 import { magAttendees, magLogs } from '@/server/db/schema/mag';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { addTwoCarers, newCarer, newClient } from '@/server/test/builders';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
+const { t, admin } = testAppForFile();
 let clientId: string;
 let mpId: string;
 let volunteerId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
   clientId = (await admin.clients.create(newClient({ name: 'Edna Pollard', postCode: 'ta4 2ab' }))).id;
   ({ mpId, volunteerId } = await addTwoCarers(admin));
 });
-afterAll(() => t.close());
 
 /** A session whose head counts include the people it lists by name (3 clients unless more are listed). */
 function newSession(overrides: Partial<MagLogInput> = {}): MagLogInput {

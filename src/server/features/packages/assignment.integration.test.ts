@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPLIANCE_SETTINGS } from '@/shared/compliance';
 import type { Locality, Service } from '@/shared/constants';
 import { OVERRIDE_TOO_SHORT } from '@/shared/schemas/care';
@@ -7,9 +7,9 @@ import type { CarerInput } from '@/shared/schemas/people';
 import { auditLog } from '@/server/db/schema/audit';
 import { carers } from '@/server/db/schema/people';
 import { COMPLIANT_UNTIL, newCarer, newClient } from '@/server/test/builders';
-import { newPackage, newRequest } from '@/server/test/care-builders';
+import { addClientWithRequest, newPackage, newRequest } from '@/server/test/care-builders';
 import { callOverHttp, errorOf } from '@/server/test/procedure-calls';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
 // Safe assignment: a carer whose DBS re-check, public liability or required training has lapsed is not
 // given care without a reason; suggestions rank carers for a request; the DBS re-check follows the policy.
@@ -19,30 +19,13 @@ const OVERDUE = '2026-03-03';
 const SOON = '2026-03-22';
 const REASON = 'Re-check booked for Friday, agreed with the family';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
+const { t, admin } = testAppForFile({ today: TODAY });
 let clientId: string;
 let requestId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
-  t.setToday(TODAY);
-  clientId = (await admin.clients.create(newClient({ name: 'Edna Pollard' }))).id;
-  requestId = (await admin.requests.create(newRequest(clientId, { startDate: '2026-01-05' }))).id;
+  ({ clientId, requestId } = await addClientWithRequest(admin, { startDate: '2026-01-05' }));
 });
-beforeEach(async () => {
-  t.setToday(TODAY);
-  await admin.compliance.updateSettings(DEFAULT_COMPLIANCE_SETTINGS);
-});
-afterAll(() => t.close());
-
-async function auditOf(recordId: string, procedure: string) {
-  return t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.recordId, recordId), eq(auditLog.procedure, procedure)));
-}
+beforeEach(() => admin.compliance.updateSettings(DEFAULT_COMPLIANCE_SETTINGS));
 
 const volunteer = (overrides: Parameters<typeof newCarer>[0] = {}) => admin.volunteers.create(newCarer({ name: 'Val Unteer', ...overrides }));
 
@@ -62,7 +45,7 @@ describe('assigning a carer who is not compliant', () => {
     const created = await admin.packages.create({ ...newPackage(lapsed.id, requestId, { startDate: TODAY }), override: { reason: REASON } });
     expect(created.complianceOverride).toMatchObject({ reason: REASON, by: 'admin@valecare.test' });
     expect((await admin.packages.getById({ id: created.id })).complianceOverride?.reason).toBe(REASON);
-    const [entry] = await auditOf(created.id, 'packages.create');
+    const [entry] = await t.auditRows(created.id, 'packages.create');
     expect((entry!.changes as Record<string, { to: unknown }>)['complianceOverride.reason']!.to).toBe(REASON);
   });
 
@@ -138,7 +121,7 @@ describe('assigning a carer who is not compliant', () => {
     await expect(admin.packages.renew(renewal)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('DBS re-check was due on 30 June 2026') });
     const { newPackage: renewed } = await admin.packages.renew({ ...renewal, override: { reason: REASON } });
     expect(renewed.complianceOverride?.reason).toBe(REASON);
-    const [entry] = await auditOf(renewed.id, 'packages.renew');
+    const [entry] = await t.auditRows(renewed.id, 'packages.renew');
     expect((entry!.changes as Record<string, { to: unknown }>)['complianceOverride.reason']!.to).toBe(REASON);
   });
 
@@ -160,7 +143,7 @@ describe('assigning a carer who is not compliant', () => {
     expect(carriedPackages).toHaveLength(1);
     const copy = await admin.packages.getById({ id: carriedPackages[0]!.id });
     expect(copy).toMatchObject({ requestId: renewed.id, carerId: carer.id, complianceOverride: { reason: REASON, by: 'admin@valecare.test' } });
-    const [entry] = await auditOf(copy.id, 'requests.renew');
+    const [entry] = await t.auditRows(copy.id, 'requests.renew');
     expect((entry!.changes as Record<string, { to: unknown }>)['complianceOverride.reason']!.to).toBe(REASON);
   });
 });
@@ -314,7 +297,7 @@ describe('do-not-match exclusions', () => {
     await expect(admin.clients.removeExclusion({ clientId: client.id, carerId: mp.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(admin.clients.addExclusion({ clientId: client.id, carerId: 'mnobody', reason: 'x' })).rejects.toThrow('Carer not found');
     await expect(admin.clients.addExclusion({ clientId: client.id, carerId: mp.id, reason: '  ' })).rejects.toThrow('Give a reason');
-    const [added] = await auditOf(client.id, 'clients.removeExclusion');
+    const [added] = await t.auditRows(client.id, 'clients.removeExclusion');
     expect(added!.changes).toEqual({ [`exclusions.${mp.id}`]: { from: 'Asked not to see him again', to: null } });
   });
 });

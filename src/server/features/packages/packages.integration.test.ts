@@ -1,37 +1,27 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { END_BEFORE_START } from '@/shared/care';
 import { MESSAGES } from '@/shared/constants';
-import { auditLog } from '@/server/db/schema/audit';
 import { packages } from '@/server/db/schema/care';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
-import { addTwoCarers, newClient } from '@/server/test/builders';
-import { failInsertsInto, newPackage, newRequest } from '@/server/test/care-builders';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { newClient } from '@/server/test/builders';
+import { addRequestAndTwoCarers, failInsertsInto, newPackage, newRequest, REFUSED_WEEKLY_HOURS, type RequestAndTwoCarers } from '@/server/test/care-builders';
+import { expectViewsAroundToday } from '@/server/test/list-views';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { REQUEST_CHANGE_REFUSED } from './packages.service';
 
 const TODAY = '2025-05-10';
 const YESTERDAY = '2025-05-09';
 const TOMORROW = '2025-05-11';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
-let mpId: string;
-let volunteerId: string;
-let requestId: string;
-
+const { t, admin } = testAppForFile({ today: TODAY });
+let world: RequestAndTwoCarers;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
-  ({ mpId, volunteerId } = await addTwoCarers(admin));
-  const client = await admin.clients.create(newClient({ name: 'Edna Pollard' }));
-  requestId = (await admin.requests.create(newRequest(client.id))).id;
+  world = await addRequestAndTwoCarers(admin);
 });
-beforeEach(() => t.setToday(TODAY));
-afterAll(() => t.close());
 
 function aPackage(overrides: Parameters<typeof newPackage>[2] = {}) {
-  return admin.packages.create(newPackage(mpId, requestId, overrides));
+  return admin.packages.create(newPackage(world.mpId, world.requestId, overrides));
 }
 
 /** The update payload for a stored package: exactly the fields update takes. */
@@ -46,7 +36,7 @@ describe('packages.create', () => {
   it("applies the spec defaults and names the package after the request's client when left blank", async () => {
     const created = await aPackage({ startDate: '2025-02-03' });
     expect(created.id).toMatch(/^p[a-z0-9]{15}$/);
-    expect(created).toMatchObject({ carerId: mpId, requestId, archived: 'N', version: 1, startDate: '2025-02-03', endDate: 'open' });
+    expect(created).toMatchObject({ carerId: world.mpId, requestId: world.requestId, archived: 'N', version: 1, startDate: '2025-02-03', endDate: 'open' });
     expect(created.details).toEqual({
       name: 'Edna Pollard',
       weeklyHours: 1,
@@ -58,24 +48,20 @@ describe('packages.create', () => {
   });
 
   it('takes an MP or a volunteer, and refuses unknown carers and requests', async () => {
-    expect((await admin.packages.create(newPackage(volunteerId, requestId))).carerId).toBe(volunteerId);
-    await expect(admin.packages.create(newPackage('mnobody', requestId))).rejects.toThrow('Carer not found');
-    await expect(admin.packages.create(newPackage('cnobody', requestId))).rejects.toThrow('carerId: Not a MP or volunteer id');
-    await expect(admin.packages.create(newPackage(mpId, 'rnobody'))).rejects.toThrow('Request not found');
+    expect((await admin.packages.create(newPackage(world.volunteerId, world.requestId))).carerId).toBe(world.volunteerId);
+    await expect(admin.packages.create(newPackage('mnobody', world.requestId))).rejects.toThrow('Carer not found');
+    await expect(admin.packages.create(newPackage('cnobody', world.requestId))).rejects.toThrow('carerId: Not a MP or volunteer id');
+    await expect(admin.packages.create(newPackage(world.mpId, 'rnobody'))).rejects.toThrow('Request not found');
   });
 
-  it.each([
-    [-0.5, 'details.weeklyHours: Weekly hours cannot be negative'],
-    [0.25, 'details.weeklyHours: Weekly hours go in steps of 0.5'],
-    [168.5, 'details.weeklyHours: Weekly hours cannot be more than 168'],
-  ])('refuses %s weekly hours, and writes nothing', async (weeklyHours, message) => {
+  it.each(REFUSED_WEEKLY_HOURS)('refuses %s weekly hours, and writes nothing', async (weeklyHours, message) => {
     const before = (await admin.packages.getAll()).length;
     await expect(aPackage({ weeklyHours })).rejects.toThrow(message);
     expect(await admin.packages.getAll()).toHaveLength(before);
   });
 
   it('refuses an end before the start, a missing post code and unknown fields', async () => {
-    const good = newPackage(mpId, requestId, { startDate: '2025-03-01' });
+    const good = newPackage(world.mpId, world.requestId, { startDate: '2025-03-01' });
     await expect(admin.packages.create({ ...good, endDate: '2025-02-28' })).rejects.toThrow(`endDate: ${END_BEFORE_START}`);
     await expect(admin.packages.create({ ...good, details: { address: { postCode: ' ' } } })).rejects.toThrow(MESSAGES.postCodeRequired);
     await expect(admin.packages.create({ ...good, details: { address: {} } as never })).rejects.toThrow(MESSAGES.postCodeRequired);
@@ -93,43 +79,30 @@ describe('packages.create', () => {
 
 describe('list views around today', () => {
   it('shows active (not ended yet), completed (not archived) and archived (all) packages, newest first', async () => {
-    const endedYesterday = await aPackage({ endDate: YESTERDAY });
-    const endsToday = await aPackage({ endDate: TODAY });
-    const endsTomorrow = await aPackage({ endDate: TOMORROW });
-    const open = await aPackage();
-    const archived = await aPackage({ archived: 'Y' });
-    const ours = [endedYesterday, endsToday, endsTomorrow, open, archived].map((p) => p.id);
-    const shown = async (list: Promise<{ id: string }[]>) => (await list).map((p) => p.id).filter((id) => ours.includes(id));
-
-    expect(await shown(admin.packages.getAllNotEndedYet())).toEqual([archived.id, open.id, endsTomorrow.id, endsToday.id]);
-    expect(await shown(admin.packages.getAllNotArchived())).toEqual([open.id, endsTomorrow.id, endsToday.id, endedYesterday.id]);
-    expect(await shown(admin.packages.getAll())).toEqual([archived.id, open.id, endsTomorrow.id, endsToday.id, endedYesterday.id]);
-
-    t.setToday(TOMORROW);
-    expect(await shown(admin.packages.getAllNotEndedYet())).toEqual([archived.id, open.id, endsTomorrow.id]);
+    await expectViewsAroundToday(t, admin.packages, aPackage, { yesterday: YESTERDAY, today: TODAY, tomorrow: TOMORROW });
   });
 });
 
 describe("the carer's name", () => {
   it('is on list rows, getById and a request\'s packages, and follows a rename', async () => {
     const byMp = await aPackage();
-    const byVolunteer = await admin.packages.create(newPackage(volunteerId, requestId));
+    const byVolunteer = await admin.packages.create(newPackage(world.volunteerId, world.requestId));
     for (const list of [admin.packages.getAll(), admin.packages.getAllNotArchived(), admin.packages.getAllNotEndedYet()]) {
       const rows = await list;
-      expect(rows.find((p) => p.id === byMp.id)).toMatchObject({ carerId: mpId, carerName: 'Mary Provider' });
-      expect(rows.find((p) => p.id === byVolunteer.id)).toMatchObject({ carerId: volunteerId, carerName: 'Val Unteer' });
+      expect(rows.find((p) => p.id === byMp.id)).toMatchObject({ carerId: world.mpId, carerName: 'Mary Provider' });
+      expect(rows.find((p) => p.id === byVolunteer.id)).toMatchObject({ carerId: world.volunteerId, carerName: 'Val Unteer' });
     }
     expect(await admin.packages.getById({ id: byVolunteer.id })).toMatchObject({ carerName: 'Val Unteer' });
-    const onRequest = (await admin.requests.getById({ id: requestId })).packages.find((p) => p.id === byMp.id);
+    const onRequest = (await admin.requests.getById({ id: world.requestId })).packages.find((p) => p.id === byMp.id);
     expect(onRequest).toMatchObject({ carerName: 'Mary Provider' });
     // The client's view lists its packages by carer name too.
-    const { clientId } = await admin.requests.getById({ id: requestId });
+    const { clientId } = await admin.requests.getById({ id: world.requestId });
     const onClient = (await admin.clients.getById({ id: clientId })).requests!.flatMap((r) => r.packages);
     expect(onClient.find((p) => p.id === byVolunteer.id)).toMatchObject({ carerName: 'Val Unteer' });
 
-    await admin.mps.updateName({ mpId, newName: 'Mary Carer' });
+    await admin.mps.updateName({ mpId: world.mpId, newName: 'Mary Carer' });
     expect(await admin.packages.getById({ id: byMp.id })).toMatchObject({ carerName: 'Mary Carer' });
-    await admin.mps.updateName({ mpId, newName: 'Mary Provider' });
+    await admin.mps.updateName({ mpId: world.mpId, newName: 'Mary Provider' });
   });
 });
 
@@ -137,15 +110,15 @@ describe("the carer's name for a role that may not read MPs", () => {
   it('is left out for an MP, and kept for a volunteer (Finance reads volunteers only)', async () => {
     const finance = t.caller('Finance');
     const byMp = await aPackage();
-    const byVolunteer = await admin.packages.create(newPackage(volunteerId, requestId));
+    const byVolunteer = await admin.packages.create(newPackage(world.volunteerId, world.requestId));
     const rows = await finance.packages.getAllNotEndedYet();
-    expect(rows.find((p) => p.id === byMp.id)).toMatchObject({ carerId: mpId, carerName: '' });
+    expect(rows.find((p) => p.id === byMp.id)).toMatchObject({ carerId: world.mpId, carerName: '' });
     expect(rows.find((p) => p.id === byVolunteer.id)).toMatchObject({ carerName: 'Val Unteer' });
     expect(await finance.packages.getById({ id: byMp.id })).toMatchObject({ carerName: '' });
-    const onRequest = (await finance.requests.getById({ id: requestId })).packages!;
+    const onRequest = (await finance.requests.getById({ id: world.requestId })).packages!;
     expect(onRequest.find((p) => p.id === byMp.id)).toMatchObject({ carerName: '' });
     expect(onRequest.find((p) => p.id === byVolunteer.id)).toMatchObject({ carerName: 'Val Unteer' });
-    const { clientId } = await finance.requests.getById({ id: requestId });
+    const { clientId } = await finance.requests.getById({ id: world.requestId });
     const onClient = (await finance.clients.getById({ id: clientId })).requests!.flatMap((r) => r.packages);
     expect(onClient.find((p) => p.id === byMp.id)).toMatchObject({ carerName: '' });
     expect(onClient.find((p) => p.id === byVolunteer.id)).toMatchObject({ carerName: 'Val Unteer' });
@@ -155,11 +128,11 @@ describe("the carer's name for a role that may not read MPs", () => {
 describe('packages.update', () => {
   it('updates the package, may change its carer, and writes an audit row', async () => {
     const stored = editable(await aPackage());
-    const updated = await admin.packages.update({ ...stored, carerId: volunteerId, details: { ...stored.details, weeklyHours: 4 } });
-    expect(updated).toMatchObject({ version: 2, carerId: volunteerId, details: { weeklyHours: 4 } });
+    const updated = await admin.packages.update({ ...stored, carerId: world.volunteerId, details: { ...stored.details, weeklyHours: 4 } });
+    expect(updated).toMatchObject({ version: 2, carerId: world.volunteerId, details: { weeklyHours: 4 } });
     const rows = await auditRows(stored.id);
     expect(rows.map((r) => r.procedure)).toEqual(['packages.create', 'packages.update']);
-    expect(rows[1]!.changes).toMatchObject({ carerId: { from: mpId, to: volunteerId } });
+    expect(rows[1]!.changes).toMatchObject({ carerId: { from: world.mpId, to: world.volunteerId } });
   });
 
   it("refuses to move a package to another request, and a stale version", async () => {
@@ -184,8 +157,8 @@ describe('packages.renew', () => {
     });
     expect(oldPackage).toMatchObject({ id: old.id, endDate: TODAY, version: 2, details: { weeklyHours: 3 } });
     expect(renewed).toMatchObject({
-      carerId: mpId,
-      requestId,
+      carerId: world.mpId,
+      requestId: world.requestId,
       archived: 'N',
       startDate: TODAY,
       endDate: 'open',
@@ -246,11 +219,7 @@ describe('packages.delete', () => {
     await admin.packages.delete({ id: created.id, version: 1 });
     await expect(admin.packages.getById({ id: created.id })).rejects.toThrow('Package not found');
     expect(await t.database.db.select().from(packages).where(eq(packages.id, created.id))).toEqual([]);
-    const deleted = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.recordId, created.id), eq(auditLog.procedure, 'packages.delete')));
-    expect(deleted).toHaveLength(1);
+    expect(await t.auditRows(created.id, 'packages.delete')).toHaveLength(1);
   });
 });
 
@@ -261,7 +230,7 @@ describe('permissions', () => {
       const caller = t.caller(role);
       expect((await caller.packages.getById({ id: created.id })).id).toBe(created.id);
       await expect(caller.packages.getAllNotEndedYet()).resolves.toBeInstanceOf(Array);
-      await expect(caller.packages.create(newPackage(mpId, requestId))).rejects.toThrow(/may not create packages/);
+      await expect(caller.packages.create(newPackage(world.mpId, world.requestId))).rejects.toThrow(/may not create packages/);
       await expect(caller.packages.update(editable(created))).rejects.toThrow(/may not update packages/);
       await expect(caller.packages.renew({ oldPackage: { id: created.id }, newPackage: { details: created.details } })).rejects.toThrow(
         /may not update packages/,
@@ -272,7 +241,7 @@ describe('permissions', () => {
 
   it('lets a Coordinator create, update and renew packages but not delete them', async () => {
     const coordinator = t.caller('Coordinator');
-    const created = await coordinator.packages.create(newPackage(mpId, requestId));
+    const created = await coordinator.packages.create(newPackage(world.mpId, world.requestId));
     await coordinator.packages.update(editable(created));
     const { newPackage: renewed } = await coordinator.packages.renew({
       oldPackage: { id: created.id },

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { longDate } from '@/shared/compliance';
 import { formatDate } from '@/shared/dates';
 import { DEFAULT_REMINDER_SETTINGS } from '@/shared/schemas/reminders';
@@ -12,7 +12,8 @@ import { deliveriesSettled } from '@/server/mail/mail';
 import { runJobNow } from '@/server/jobs/jobs';
 import { newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
-import { createTestApp, type TestApp, testEnv } from '@/server/test/test-app';
+import { testEnv } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import {
   addCarer,
   addExpiringCarers,
@@ -26,14 +27,12 @@ import {
 import { carerRemindersJob } from './reminders.job';
 import { CARER_REMINDERS_JOB, type ReminderRunResult, REMINDERS_JOB, sendCarerReminderRun, sendDigestRun } from './reminder-runs';
 
-let t: TestApp;
+const { t } = testAppForFile();
 const messages = (kind: string) => t.database.db.select().from(mailMessages).where(eq(mailMessages.kind, kind)).orderBy(mailMessages.to);
 
 beforeAll(async () => {
-  t = await createTestApp();
   await addStaff(t.database.db);
 });
-afterAll(() => t.close());
 
 describe('the expiry digest', () => {
   it('is not sent when nothing is due', async () => {

@@ -1,29 +1,23 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CARRY_OVER_FORBIDDEN, END_BEFORE_START } from '@/shared/care';
-import { auditLog } from '@/server/db/schema/audit';
 import { requests } from '@/server/db/schema/care';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { newCarer, newClient } from '@/server/test/builders';
-import { failInsertsInto, newPackage, newRequest } from '@/server/test/care-builders';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { failInsertsInto, newPackage, newRequest, REFUSED_WEEKLY_HOURS } from '@/server/test/care-builders';
+import { expectViewsAroundToday } from '@/server/test/list-views';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { CLIENT_CHANGE_REFUSED, HAS_PACKAGES_REFUSED, RENEWAL_CLIENT_REFUSED } from './requests.service';
 
 const TODAY = '2025-05-10';
 const YESTERDAY = '2025-05-09';
 const TOMORROW = '2025-05-11';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
+const { t, admin } = testAppForFile({ today: TODAY });
 let carerId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
   carerId = (await admin.mps.create(newCarer())).id;
 });
-beforeEach(() => t.setToday(TODAY));
-afterAll(() => t.close());
 
 async function aClient(name = 'Edna Pollard') {
   return admin.clients.create(newClient({ name }));
@@ -100,11 +94,7 @@ describe('requests.create', () => {
     await expect(admin.requests.create(newRequest('m123'))).rejects.toThrow('clientId: Not a client id');
   });
 
-  it.each([
-    [-0.5, 'details.weeklyHours: Weekly hours cannot be negative'],
-    [168.5, 'details.weeklyHours: Weekly hours cannot be more than 168'],
-    [0.25, 'details.weeklyHours: Weekly hours go in steps of 0.5'],
-  ])('refuses %s weekly hours, and writes nothing', async (weeklyHours, message) => {
+  it.each(REFUSED_WEEKLY_HOURS)('refuses %s weekly hours, and writes nothing', async (weeklyHours, message) => {
     const client = await aClient();
     await expect(admin.requests.create(newRequest(client.id, { weeklyHours }))).rejects.toThrow(message);
     expect(await t.database.db.select().from(requests).where(eq(requests.clientId, client.id))).toEqual([]);
@@ -138,20 +128,7 @@ describe('requests.create', () => {
 
 describe('list views around today', () => {
   it('shows active (not ended yet), completed (not archived) and archived (all) requests, newest first', async () => {
-    const endedYesterday = await aRequest({ endDate: YESTERDAY });
-    const endsToday = await aRequest({ endDate: TODAY });
-    const endsTomorrow = await aRequest({ endDate: TOMORROW });
-    const open = await aRequest();
-    const archived = await aRequest({ archived: 'Y' });
-    const ours = [endedYesterday, endsToday, endsTomorrow, open, archived].map((r) => r.id);
-    const shown = async (list: Promise<{ id: string }[]>) => (await list).map((r) => r.id).filter((id) => ours.includes(id));
-
-    expect(await shown(admin.requests.getAllNotEndedYet())).toEqual([archived.id, open.id, endsTomorrow.id, endsToday.id]);
-    expect(await shown(admin.requests.getAllNotArchived())).toEqual([open.id, endsTomorrow.id, endsToday.id, endedYesterday.id]);
-    expect(await shown(admin.requests.getAll())).toEqual([archived.id, open.id, endsTomorrow.id, endsToday.id, endedYesterday.id]);
-
-    t.setToday(TOMORROW);
-    expect(await shown(admin.requests.getAllNotEndedYet())).toEqual([archived.id, open.id, endsTomorrow.id]);
+    await expectViewsAroundToday(t, admin.requests, aRequest, { yesterday: YESTERDAY, today: TODAY, tomorrow: TOMORROW });
   });
 });
 
@@ -402,11 +379,7 @@ describe('requests.delete', () => {
     await expect(admin.requests.delete({ id: free.id, version: 2 })).rejects.toThrow(STALE_MESSAGE);
     await admin.requests.delete({ id: free.id, version: 1 });
     await expect(admin.requests.getById({ id: free.id })).rejects.toThrow('Request not found');
-    const deleted = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.recordId, free.id), eq(auditLog.procedure, 'requests.delete')));
-    expect(deleted).toHaveLength(1);
+    expect(await t.auditRows(free.id, 'requests.delete')).toHaveLength(1);
   });
 });
 

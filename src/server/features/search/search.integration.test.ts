@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_LIMIT, SEARCH_MAX_LENGTH } from '@/shared/schemas/search';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { callOverHttp } from '@/server/test/procedure-calls';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
+const { t, admin } = testAppForFile();
 let world: Awaited<ReturnType<typeof createWorld>>;
 
 async function createWorld() {
@@ -26,11 +25,8 @@ async function createWorld() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
   world = await createWorld();
 });
-afterAll(() => t.close());
 
 const idsOf = (groups: { kind: string; hits: { id: string }[] }[]) => Object.fromEntries(groups.map((g) => [g.kind, g.hits.map((h) => h.id)]));
 

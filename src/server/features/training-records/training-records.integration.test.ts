@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrainingRecordInput } from '@/shared/schemas/compliance';
 import { trainingRecords } from '@/server/db/schema/training';
 import { STALE_MESSAGE } from '@/server/records/record-errors';
 import { addTwoCarers, newCarer, newClient } from '@/server/test/builders';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['caller']>;
+const { t, admin } = testAppForFile();
 let mpId: string;
 let volunteerId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.caller('Admin');
   ({ mpId, volunteerId } = await addTwoCarers(admin));
 });
-afterAll(() => t.close());
 
 function newRecord(ownerId: string, overrides: Partial<TrainingRecordInput> = {}): TrainingRecordInput {
   return { ownerId, expiryDate: '2026-09-30', details: { name: '', recordName: 'First Aid' }, ...overrides };

@@ -2,14 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TransferBundle } from '@/shared/schemas/transfer';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages } from '@/server/db/schema/care';
 import { clients } from '@/server/db/schema/people';
 import { databaseFingerprint } from '@/server/test/procedure-calls';
 import { createLogger } from '@/server/log';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { createTestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { exportAll } from './export';
 import { EXPORT_ALL_PATH, EXPORT_ALL_WORKBOOK_PATH, type ImportAnswer, IMPORT_PATH, IMPORT_TEMPLATE_PATH } from '@/shared/import-api';
 import { commitImport, previewImport } from './import';
@@ -25,11 +26,23 @@ function fixture(): TransferBundle {
   return JSON.parse(readFileSync(FIXTURE, 'utf8')) as TransferBundle;
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+/** The fixture with three bad records: a request naming no client, a package of negative hours, an impossible date. */
+function fixtureWithThreeBadRecords(): TransferBundle {
+  const bad = fixture();
+  (bad.requests[0] as { clientId: string }).clientId = 'cnobody';
+  (bad.packages[1] as { details: { weeklyHours: number } }).details.weeklyHours = -1;
+  (bad.trainingRecords[0] as { expiryDate: string }).expiryDate = '2025-02-30';
+  return bad;
+}
+
+/** What an import says of those three records, in its order. */
+const THREE_PROBLEMS = [
+      { kind: 'packages', index: 2, id: 'p8fixtureval', column: 'details.weeklyHours', message: 'Weekly hours cannot be negative' },
+      { kind: 'trainingRecords', index: 1, id: 't8fixturefirstaid', column: 'expiryDate', message: 'Enter a date as YYYY-MM-DD' },
+      { kind: 'requests', index: 1, id: 'r8fixtureopen', column: 'clientId', message: 'No client cnobody in the file or the database' },
+];
+
+const { t } = testAppForFile();
 
 /** Everything stored but the audit trail, which every import appends to. */
 async function records() {
@@ -44,35 +57,23 @@ async function lastAudit() {
 
 describe('importing the current system’s JSON', () => {
   it('refuses a missing reference, negative hours and an impossible date, naming each record and field, and writes nothing', async () => {
-    const bad = fixture();
-    (bad.requests[0] as { clientId: string }).clientId = 'cnobody';
-    (bad.packages[1] as { details: { weeklyHours: number } }).details.weeklyHours = -1;
-    (bad.trainingRecords[0] as { expiryDate: string }).expiryDate = '2025-02-30';
+    const bad = fixtureWithThreeBadRecords();
     const before = await databaseFingerprint(t.database.db);
 
     const preview = await previewImport(t.database.db, bad, { onDuplicate: 'skip' });
-    expect(preview.problems).toEqual([
-      { kind: 'packages', index: 2, id: 'p8fixtureval', column: 'details.weeklyHours', message: 'Weekly hours cannot be negative' },
-      { kind: 'trainingRecords', index: 1, id: 't8fixturefirstaid', column: 'expiryDate', message: 'Enter a date as YYYY-MM-DD' },
-      { kind: 'requests', index: 1, id: 'r8fixtureopen', column: 'clientId', message: 'No client cnobody in the file or the database' },
-    ]);
+    expect(preview.problems).toEqual(THREE_PROBLEMS);
     await expect(commitImport(t.database.db, ACTOR, bad, { onDuplicate: 'skip' })).rejects.toThrow(ImportRefusedError);
     expect(await databaseFingerprint(t.database.db)).toEqual(before);
   });
 
   it('with invalid records skipped, leaves out each bad record and every record naming one, saying why, and writes nothing in a preview', async () => {
-    const bad = fixture();
-    (bad.requests[0] as { clientId: string }).clientId = 'cnobody';
-    (bad.packages[1] as { details: { weeklyHours: number } }).details.weeklyHours = -1;
-    (bad.trainingRecords[0] as { expiryDate: string }).expiryDate = '2025-02-30';
+    const bad = fixtureWithThreeBadRecords();
     const before = await databaseFingerprint(t.database.db);
 
     const preview = await previewImport(t.database.db, bad, { onDuplicate: 'skip', invalidRows: 'skip' });
     expect(preview.problems).toEqual([]);
     expect(preview.skipped).toEqual([
-      { kind: 'packages', index: 2, id: 'p8fixtureval', column: 'details.weeklyHours', message: 'Weekly hours cannot be negative' },
-      { kind: 'trainingRecords', index: 1, id: 't8fixturefirstaid', column: 'expiryDate', message: 'Enter a date as YYYY-MM-DD' },
-      { kind: 'requests', index: 1, id: 'r8fixtureopen', column: 'clientId', message: 'No client cnobody in the file or the database' },
+      ...THREE_PROBLEMS,
       // The package of the request left out cannot stand without it.
       { kind: 'packages', index: 1, id: 'p8fixturemary', column: 'requestId', message: 'No request r8fixtureopen in the file or the database' },
     ]);

@@ -6,7 +6,7 @@ import { asc, count as count_, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportAnswer, IMPORT_PATH, IMPORT_PROGRESS_PATH, IMPORT_TEMPLATE_PATH, type ImportProgress, MAX_UPLOAD_BYTES } from '@/shared/import-api';
 import { clients } from '@/server/db/schema/people';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { testAppForFile } from '@/server/test/test-app-for-file';
 import { importContent } from './import-file';
 import { MAX_UNPACKED_BYTES, readSpreadsheet } from './spreadsheet';
 
@@ -14,13 +14,11 @@ import { MAX_UNPACKED_BYTES, readSpreadsheet } from './spreadsheet';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name));
 
-let t: TestApp;
+const { t } = testAppForFile();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.idToken('Admin');
 });
-afterAll(() => t.close());
 
 async function upload(content: Buffer, query: Record<string, string>) {
   const response = await t.app.inject({
