@@ -182,7 +182,11 @@ test('a carer invited by the office records a visit on a phone with no signal, a
     await expect(app.getByRole('listitem').filter({ hasText: clientName })).toContainText('Waiting to send');
 
     // Days later the sign-in has lapsed: when signal returns the carer is asked to sign in again, and the visit waits.
+    // The app is opened afresh after the change, as days later it would be: a round of sending begun before it would
+    // still hold the sign-in that had not lapsed, and could send the visit with it once signal returned.
     await changeStoredSignIn(app, 'lapsed');
+    await app.reload();
+    await expect(app.getByText('1 waiting to send')).toBeVisible();
     await phone.setOffline(false);
     const alert = app.getByRole('alert');
     await expect(alert).toContainText('Your sign-in has ended. Sign in again to send your visits');
