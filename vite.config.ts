@@ -5,9 +5,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, createServer, defineConfig, type Plugin, type ViteDevServer } from 'vite';
 
 const API = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+const ALIAS = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /** The built files sent compressed: text. Images (png) are compressed already. */
 const COMPRESSIBLE = /\.(?:js|css|html|svg|webmanifest|json)$/;
@@ -54,11 +55,50 @@ function carerAppAndCompressedCopies(): Plugin {
   };
 }
 
+/** Where src/client/index.html takes the landing page. */
+const LANDING_MARK = '<!-- landing page -->';
+
+/**
+ * Draws the landing page into index.html in place of LANDING_MARK, as a template (src/client/app/landing-markup.tsx)
+ * the page's script shows to a signed-out visitor without React. The component is loaded through Vite (the dev
+ * server's own, or one made for the build), so it is the same code, with the same aliases, as the app draws.
+ */
+function landingPageInHtml(): Plugin {
+  let devServer: ViteDevServer | undefined;
+  return {
+    name: 'valecare-landing-page',
+    configureServer(server) {
+      devServer = server;
+    },
+    async transformIndexHtml(html) {
+      if (!html.includes(LANDING_MARK)) return html;
+      const server =
+        devServer ??
+        (await createServer({
+          configFile: false,
+          root: fileURLToPath(new URL('./src/client', import.meta.url)),
+          resolve: { alias: ALIAS },
+          plugins: [react()],
+          server: { middlewareMode: true, hmr: false, ws: false },
+          optimizeDeps: { noDiscovery: true, include: [] },
+          appType: 'custom',
+          logLevel: 'warn',
+        }));
+      try {
+        const { landingTemplate } = (await server.ssrLoadModule('/app/landing-markup.tsx')) as { landingTemplate(): string };
+        return html.replace(LANDING_MARK, landingTemplate());
+      } finally {
+        if (!devServer) await server.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), carerAppAndCompressedCopies()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  plugins: [react(), tailwindcss(), landingPageInHtml(), carerAppAndCompressedCopies()],
+  resolve: { alias: ALIAS },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

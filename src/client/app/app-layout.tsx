@@ -1,5 +1,5 @@
 import { LogOut, Menu, UserCog, X } from 'lucide-react';
-import { type RefObject, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { MailNotSetUpBanner } from '@/client/features/reminders/mail-banner';
@@ -9,9 +9,9 @@ import { rememberReturnTo } from '@/client/lib/sign-in-state';
 import { cn } from '@/client/lib/utils';
 import { PRODUCT_NAME } from '@/shared/constants';
 import type { SessionUser } from '@/shared/session';
-import { ErrorBoundary } from './error-boundary';
 import { navItemsFor } from './navigation';
 import { LoadingMessage } from '@/client/components/load-state';
+import { PartBoundary } from '@/client/components/lazy-part';
 
 export function LogoMark({ className }: { className?: string }) {
   return (
@@ -129,7 +129,8 @@ function SignedOutVisit({ to }: { to: string }) {
 }
 
 /** Everything a signed-in user sees: the sidebar and the current screen; signed-out visitors go to /. */
-export function AppLayout() {
+/** The signed-in frame; `besideScreen` is drawn with the screen, once its code has arrived. */
+export function AppLayout({ besideScreen }: { besideScreen?: ReactNode }) {
   const { session } = useAuth();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -215,11 +216,10 @@ export function AppLayout() {
 
       <main ref={mainRef} id="main" tabIndex={-1} className="min-w-0 outline-none">
         <MailNotSetUpBanner />
-        <ErrorBoundary key={location.pathname}>
-          <Suspense fallback={<LoadingMessage className="m-6" />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+        <PartBoundary key={location.pathname} fallback={<LoadingMessage className="m-6" />}>
+          <Outlet />
+          {besideScreen}
+        </PartBoundary>
       </main>
     </div>
   );

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import type { Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router';
 import { AuthClient, type SignInConfig } from '@/client/lib/auth-client';
@@ -10,13 +10,13 @@ import { createTrpcClient, TRPCProvider } from '@/client/lib/trpc';
 import { createAppRouter } from './router';
 
 /** The app: the session, the API client and its cache, and every route (the landing page among them). */
-export function renderApp(root: Root, config: SignInConfig): void {
+export function renderApp(rootElement: HTMLElement, config: SignInConfig): void {
   const authClient = new AuthClient(config);
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient(authClient);
   const router = createAppRouter();
 
-  root.render(
+  createRoot(rootElement).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
+import { SIGN_IN_BUTTON_ATTRIBUTE } from '@/client/lib/sign-in-state';
 import { cn } from '@/client/lib/utils';
 
 type Feature = { title: string; description: string; icon: LucideIcon };
@@ -103,7 +104,10 @@ function SamplePanel() {
   );
 }
 
-export function LandingPage({ onSignIn }: { onSignIn: () => void }) {
+/** A sign-in button: `onSignIn` in the app; drawn by the build (landing-markup.tsx), the page's script finds it by this. */
+const SIGN_IN_BUTTON = { [SIGN_IN_BUTTON_ATTRIBUTE]: '' };
+
+export function LandingPage({ onSignIn }: { onSignIn?: () => void }) {
   return (
     <div className="flex min-h-svh flex-col bg-background text-foreground">
       <header className="sticky top-0 z-10 border-b bg-background/90 backdrop-blur">
@@ -112,7 +116,7 @@ export function LandingPage({ onSignIn }: { onSignIn: () => void }) {
             <LogoMark />
             <span className="truncate text-lg font-semibold tracking-tight">Valecare</span>
           </div>
-          <Button type="button" onClick={onSignIn}>
+          <Button type="button" onClick={onSignIn} {...SIGN_IN_BUTTON}>
             Sign In
           </Button>
         </Container>
@@ -139,7 +143,7 @@ export function LandingPage({ onSignIn }: { onSignIn: () => void }) {
                 spends less time chasing paperwork and more time with the people you support.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-                <Button type="button" size="lg" onClick={onSignIn}>
+                <Button type="button" size="lg" onClick={onSignIn} {...SIGN_IN_BUTTON}>
                   Get Started Today
                   <ArrowRight aria-hidden="true" />
                 </Button>
@@ -225,6 +229,7 @@ export function LandingPage({ onSignIn }: { onSignIn: () => void }) {
                 size="lg"
                 variant="secondary"
                 onClick={onSignIn}
+                {...SIGN_IN_BUTTON}
                 className="focus-visible:ring-primary-foreground/70"
               >
                 Start Your Journey

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useAuth } from '@/client/lib/auth';
 import { forgetReturnTo, returnToAfterSignIn, takeSignInRequest } from '@/client/lib/sign-in-state';
@@ -7,6 +7,7 @@ import { AppLayout } from './app-layout';
 import { LandingPage } from './landing-page';
 import { NAV_ITEMS } from './navigation';
 import { LoadingScreen, NoAccessPage, NotFoundPage } from '@/client/components/status-screens';
+import { type LazyPart, lazyPart } from '@/client/components/lazy-part';
 import { STATEMENT_ROUTE } from '@/client/lib/routes';
 import { FROM_OFFICE_PARAM } from '@/shared/carer-app';
 
@@ -58,48 +59,77 @@ function RequireRead({ resource, children }: { resource: Parameters<typeof can>[
 }
 
 // Each area loads when first opened, so signed-out visitors download only the landing page.
-const DashboardScreen = lazy(() => import('@/client/features/dashboard/dashboard-screen'));
-const ClientsScreen = lazy(() => import('@/client/features/clients/clients-screen'));
-const MpsScreen = lazy(() => import('@/client/features/carers/carers-screen').then((m) => ({ default: m.MpsScreen })));
-const VolunteersScreen = lazy(() => import('@/client/features/carers/carers-screen').then((m) => ({ default: m.VolunteersScreen })));
-const RequestsScreen = lazy(() => import('@/client/features/requests/requests-screen'));
-const PackagesScreen = lazy(() => import('@/client/features/packages/packages-screen'));
-const TimesheetScreen = lazy(() => import('@/client/features/deliveries/timesheet-screen'));
-const DbsScreen = lazy(() => import('@/client/features/carers/carer-expiry-screen').then((m) => ({ default: m.DbsScreen })));
-const PublicLiabilityScreen = lazy(() =>
+const DashboardScreen = lazyPart(() => import('@/client/features/dashboard/dashboard-screen'));
+const ClientsScreen = lazyPart(() => import('@/client/features/clients/clients-screen'));
+const MpsScreen = lazyPart(() => import('@/client/features/carers/carers-screen').then((m) => ({ default: m.MpsScreen })));
+const VolunteersScreen = lazyPart(() => import('@/client/features/carers/carers-screen').then((m) => ({ default: m.VolunteersScreen })));
+const RequestsScreen = lazyPart(() => import('@/client/features/requests/requests-screen'));
+const PackagesScreen = lazyPart(() => import('@/client/features/packages/packages-screen'));
+const TimesheetScreen = lazyPart(() => import('@/client/features/deliveries/timesheet-screen'));
+const DbsScreen = lazyPart(() => import('@/client/features/carers/carer-expiry-screen').then((m) => ({ default: m.DbsScreen })));
+const PublicLiabilityScreen = lazyPart(() =>
   import('@/client/features/carers/carer-expiry-screen').then((m) => ({ default: m.PublicLiabilityScreen })),
 );
-const TrainingRecordsScreen = lazy(() => import('@/client/features/training-records/training-records-screen'));
-const MagScreen = lazy(() => import('@/client/features/mag/mag-screen'));
-const ComplianceScreen = lazy(() => import('@/client/features/compliance/compliance-screen'));
-const AuditScreen = lazy(() => import('@/client/features/audit/audit-screen'));
-const DataProtectionScreen = lazy(() => import('@/client/features/data-protection/data-protection-screen'));
-const RemindersScreen = lazy(() => import('@/client/features/reminders/reminders-screen'));
-const ImportScreen = lazy(() => import('@/client/features/import/import-screen'));
-const AccountScreen = lazy(() => import('@/client/features/account/account-screen'));
-const StaffScreen = lazy(() => import('@/client/features/staff/staff-screen'));
-const StatementScreen = lazy(() => import('@/client/features/deliveries/statement-screen'));
+const TrainingRecordsScreen = lazyPart(() => import('@/client/features/training-records/training-records-screen'));
+const MagScreen = lazyPart(() => import('@/client/features/mag/mag-screen'));
+const ComplianceScreen = lazyPart(() => import('@/client/features/compliance/compliance-screen'));
+const AuditScreen = lazyPart(() => import('@/client/features/audit/audit-screen'));
+const DataProtectionScreen = lazyPart(() => import('@/client/features/data-protection/data-protection-screen'));
+const RemindersScreen = lazyPart(() => import('@/client/features/reminders/reminders-screen'));
+const ImportScreen = lazyPart(() => import('@/client/features/import/import-screen'));
+const AccountScreen = lazyPart(() => import('@/client/features/account/account-screen'));
+const StaffScreen = lazyPart(() => import('@/client/features/staff/staff-screen'));
+const StatementScreen = lazyPart(() => import('@/client/features/deliveries/statement-screen'));
 
 /** Each top-level screen: its path, nav entry and page. */
-const SCREENS: { path: string; nav: string; element: ReactNode }[] = [
-  { path: 'dashboard', nav: '/dashboard', element: <DashboardScreen /> },
-  { path: 'requests/*', nav: '/requests', element: <RequestsScreen /> },
-  { path: 'packages/*', nav: '/packages', element: <PackagesScreen /> },
-  { path: 'deliveries', nav: '/deliveries', element: <TimesheetScreen /> },
-  { path: 'clients/*', nav: '/clients', element: <ClientsScreen /> },
-  { path: 'mps/*', nav: '/mps', element: <MpsScreen /> },
-  { path: 'volunteers/*', nav: '/volunteers', element: <VolunteersScreen /> },
-  { path: 'dbs/*', nav: '/dbs', element: <DbsScreen /> },
-  { path: 'public-liability/*', nav: '/public-liability', element: <PublicLiabilityScreen /> },
-  { path: 'records/*', nav: '/records', element: <TrainingRecordsScreen /> },
-  { path: 'mag/*', nav: '/mag', element: <MagScreen /> },
-  { path: 'compliance', nav: '/compliance', element: <ComplianceScreen /> },
-  { path: 'audit', nav: '/audit', element: <AuditScreen /> },
-  { path: 'data-protection', nav: '/data-protection', element: <DataProtectionScreen /> },
-  { path: 'reminders', nav: '/reminders', element: <RemindersScreen /> },
-  { path: 'import', nav: '/import', element: <ImportScreen /> },
-  { path: 'staff', nav: '/staff', element: <StaffScreen /> },
+const SCREENS: { path: string; nav: string; Screen: LazyPart<() => ReactNode> }[] = [
+  { path: 'dashboard', nav: '/dashboard', Screen: DashboardScreen },
+  { path: 'requests/*', nav: '/requests', Screen: RequestsScreen },
+  { path: 'packages/*', nav: '/packages', Screen: PackagesScreen },
+  { path: 'deliveries', nav: '/deliveries', Screen: TimesheetScreen },
+  { path: 'clients/*', nav: '/clients', Screen: ClientsScreen },
+  { path: 'mps/*', nav: '/mps', Screen: MpsScreen },
+  { path: 'volunteers/*', nav: '/volunteers', Screen: VolunteersScreen },
+  { path: 'dbs/*', nav: '/dbs', Screen: DbsScreen },
+  { path: 'public-liability/*', nav: '/public-liability', Screen: PublicLiabilityScreen },
+  { path: 'records/*', nav: '/records', Screen: TrainingRecordsScreen },
+  { path: 'mag/*', nav: '/mag', Screen: MagScreen },
+  { path: 'compliance', nav: '/compliance', Screen: ComplianceScreen },
+  { path: 'audit', nav: '/audit', Screen: AuditScreen },
+  { path: 'data-protection', nav: '/data-protection', Screen: DataProtectionScreen },
+  { path: 'reminders', nav: '/reminders', Screen: RemindersScreen },
+  { path: 'import', nav: '/import', Screen: ImportScreen },
+  { path: 'staff', nav: '/staff', Screen: StaffScreen },
 ];
+
+/** Time the browser may take before an idle moment comes anyway: the screens are wanted soon, not never. */
+const IDLE_TIMEOUT_MS = 5_000;
+
+/** The role whose screens were fetched ahead: once is enough for the tab. */
+let prefetchedFor: string | undefined;
+
+/**
+ * Once the first screen is drawn (this is drawn beside it, so not before), the other screens the person may open are
+ * fetched in the browser's idle moments, one at a time: opening one later waits for nothing on a slow line, and the
+ * first screen waits for none of them.
+ */
+function PrefetchScreens() {
+  const { session } = useAuth();
+  const role = session.status === 'signed-in' ? session.user.role : undefined;
+  useEffect(() => {
+    if (!role || prefetchedFor === role) return;
+    prefetchedFor = role;
+    const waiting = SCREENS.filter(({ nav }) => NAV_ITEMS.find((item) => item.to === nav)?.visible(role));
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    // Not cancelled when this screen closes: the fetching is the tab's, and goes on to the last screen.
+    const next = () => {
+      waiting.shift()?.Screen.preload();
+      if (waiting.length > 0) idle(next, { timeout: IDLE_TIMEOUT_MS });
+    };
+    idle(next, { timeout: IDLE_TIMEOUT_MS });
+  }, [role]);
+  return null;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -108,11 +138,15 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       {
-        element: <AppLayout />,
+        element: <AppLayout besideScreen={<PrefetchScreens />} />,
         children: [
-          ...SCREENS.map(({ path, nav, element }) => ({
+          ...SCREENS.map(({ path, nav, Screen }) => ({
             path,
-            element: <RequireNavItem to={nav}>{element}</RequireNavItem>,
+            element: (
+              <RequireNavItem to={nav}>
+                <Screen />
+              </RequireNavItem>
+            ),
           })),
           // A carer's month of delivered care, reached from the carer's view and the Delivered Care Report.
           {

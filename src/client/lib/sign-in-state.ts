@@ -4,6 +4,11 @@ import { SIGN_IN_PARAM } from '@/shared/constants';
  * client library: the landing page uses it to decide whether it needs the app at all.
  */
 
+/** The template in index.html that holds the landing page as the build drew it (app/landing-markup.tsx). */
+export const LANDING_TEMPLATE_ID = 'landing-page';
+/** Marks the landing page's sign-in buttons: drawn by the build without React, the page's own script wires them up. */
+export const SIGN_IN_BUTTON_ATTRIBUTE = 'data-sign-in';
+
 /** The session (tokens) lives in the tab's sessionStorage under this prefix: it survives reloads, not the tab. */
 export const SESSION_KEY_PREFIX = 'valecare.session.';
 /** An unfinished sign-in (state, PKCE verifier) lives in the tab's sessionStorage under this prefix. */

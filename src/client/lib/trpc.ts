@@ -2,7 +2,7 @@ import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } f
 import { map, tap } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { isCachedQuery } from '@/shared/cached-queries';
-import { stripInvisible } from '@/shared/schemas/common';
+import { stripInvisible } from '@/shared/invisible';
 import type { AppRouter } from '@/server/app-router';
 import type { AuthClient } from './auth-client';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { email, note, personBase, postCode, stripInvisible, text } from './common';
+import { stripInvisible } from '@/shared/invisible';
+import { email, note, personBase, postCode, text } from './common';
 
 /** Every character that must go: bidi controls, zero-width and other format characters, C0 and C1 controls. */
 const INVISIBLE = [

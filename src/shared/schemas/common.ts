@@ -5,8 +5,6 @@ import { plainMessage } from '@/shared/plain-messages';
 import { ID_LETTERS, type IdKind } from '@/shared/record-kinds';
 import { stripInvisible } from '@/shared/invisible';
 
-export { stripInvisible };
-
 // Every schema of the product is built on this module, so a check without words of its own says them plainly.
 z.config({ customError: plainMessage });
 

@@ -1,8 +1,12 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { useCan } from '@/client/lib/auth';
-import { CrossSectionTab } from './cross-section-tab';
+import { LoadingMessage } from '@/client/components/load-state';
+import { lazyPart, PartBoundary } from '@/client/components/lazy-part';
 import { OverviewTab } from './overview-tab';
 import { ReportDialog } from './report-dialog';
+
+// The two tabs of bars, and the charting library with them, load when one is opened: the first screen is the figures.
+const CrossSectionTab = lazyPart(() => import('./cross-section-tab').then((m) => ({ default: m.CrossSectionTab })));
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -25,10 +29,14 @@ function DashboardTabs() {
         <OverviewTab />
       </TabsContent>
       <TabsContent value="requests">
-        <CrossSectionTab items="requests" />
+        <PartBoundary part="This tab" fallback={<LoadingMessage className="py-6" />}>
+          <CrossSectionTab items="requests" />
+        </PartBoundary>
       </TabsContent>
       <TabsContent value="packages">
-        <CrossSectionTab items="packages" />
+        <PartBoundary part="This tab" fallback={<LoadingMessage className="py-6" />}>
+          <CrossSectionTab items="packages" />
+        </PartBoundary>
       </TabsContent>
     </Tabs>
   );

@@ -1,5 +1,6 @@
 import { FileBarChart } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { lazyPart, PartBoundary } from '@/client/components/lazy-part';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
 import { useTRPCClient } from '@/client/lib/trpc';
@@ -8,11 +9,11 @@ import { todayIn } from '@/shared/dates';
 import { type DeliveredReport, deliveredHeading } from './delivered-model';
 import { ReportForm, type ReportFormValues } from './report-form';
 import { type HoursReport, REPORT_BREAKDOWNS, REPORT_PROCEDURES, type ReportChoice, reportHeading, toHoursReport } from './report-model';
-import { ReportResult } from './report-result';
 import { parseStartYear } from './start-year';
 
-// The delivered care report's screens load only when one is generated.
-const DeliveredResult = lazy(() => import('./delivered-result'));
+// A report's screens, and the charting library with them, load only when one is generated.
+const ReportResult = lazyPart(() => import('./report-result').then((m) => ({ default: m.ReportResult })));
+const DeliveredResult = lazyPart(() => import('./delivered-result'));
 
 /** A generated report: hours of requests or packages, or delivered care against planned. */
 type GeneratedReport = { kind: 'hours'; report: HoursReport } | { kind: 'delivered'; report: DeliveredReport };
@@ -106,16 +107,18 @@ export function ReportDialog() {
                 : `Planned against delivered hours, ${REPORT_BREAKDOWNS[report.report.choice.breakdown].heading.toLowerCase()} and service, and by carer; hours to 2 decimals`}
           </DialogDescription>
         </DialogHeader>
-        {report?.kind === 'hours' ? (
-          <ReportResult report={report.report} onGenerateNew={reset} />
-        ) : report?.kind === 'delivered' ? (
-          <Suspense fallback={<p className="text-muted-foreground text-sm">Loading the report…</p>}>
-            <DeliveredResult
-              report={report.report}
-              onGenerateNew={reset}
-              onChanged={() => void generate({ items: 'delivered', ...report.report.choice })}
-            />
-          </Suspense>
+        {report !== null ? (
+          <PartBoundary part="The report" fallback={<p className="text-muted-foreground text-sm">Loading the report…</p>}>
+            {report.kind === 'hours' ? (
+              <ReportResult report={report.report} onGenerateNew={reset} />
+            ) : (
+              <DeliveredResult
+                report={report.report}
+                onGenerateNew={reset}
+                onChanged={() => void generate({ items: 'delivered', ...report.report.choice })}
+              />
+            )}
+          </PartBoundary>
         ) : (
           <ReportForm
             values={values}

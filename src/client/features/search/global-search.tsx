@@ -9,7 +9,7 @@ import type { RouterOutputs } from '@/browser/api-types';
 import { formatDate } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
-import { SEARCH_MAX_LENGTH, type SearchKind } from '@/shared/schemas/search';
+import { SEARCH_MAX_LENGTH, type SearchKind } from '@/shared/search';
 
 type SearchGroup = RouterOutputs['search']['find'][number];
 type SearchHit = SearchGroup['hits'][number];

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_LIMIT, SEARCH_MAX_LENGTH } from '@/shared/schemas/search';
+import { SEARCH_LIMIT, SEARCH_MAX_LENGTH } from '@/shared/search';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { callOverHttp } from '@/server/test/procedure-calls';

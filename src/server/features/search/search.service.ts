@@ -2,7 +2,7 @@ import { and, type AnyColumn, asc, eq, ilike, like, or, type SQL, sql } from 'dr
 import { OPEN } from '@/shared/dates';
 import { CARER_RESOURCES, type CarerKind } from '@/shared/carer-kind';
 import { can } from '@/shared/permissions';
-import { SEARCH_KINDS, SEARCH_LIMIT, type SearchKind } from '@/shared/schemas/search';
+import { SEARCH_KINDS, SEARCH_LIMIT, type SearchKind } from '@/shared/search';
 import { searchKey } from '@/shared/search-key';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
