@@ -146,11 +146,13 @@ const WORKBOOK_EXPORT_BUDGET_MS = 30_000;
 const CARER_SYNC_BUDGET_MS = 500;
 const WORKBOOK_IMPORT_BUDGET_MS = 60_000;
 /**
- * JavaScript as the server sends it (bench/bytes-as-sent.ts), with brotli and with gzip alike: the landing page, and the
- * office's first screen after sign-in (issue 48 will tighten it).
+ * JavaScript as the server sends it (bench/bytes-as-sent.ts): the landing page, with brotli and with gzip alike, and the
+ * office's first screen after sign-in with brotli, which every current browser takes over HTTPS; with gzip, for a
+ * browser that takes nothing better, a quarter more (gzip's usual cost over brotli on this code).
  */
-const LANDING_SCRIPT_KB = 120;
-const DASHBOARD_SCRIPT_KB = 350;
+const LANDING_SCRIPT_KB = 60;
+const DASHBOARD_SCRIPT_BROTLI_KB = 200;
+const DASHBOARD_SCRIPT_GZIP_KB = 250;
 /**
  * The carer app, the whole of it, on a carer's phone: 100 KB with brotli, which every current browser takes over HTTPS.
  * With gzip, for a browser that takes nothing better, it is held to the 150 KB it had before (decision 310).
@@ -216,8 +218,8 @@ export function checkBudgets(result: BenchResult): BudgetLine[] {
   const browser = result.browser;
   lines.push(line('landing page initial JavaScript as sent, brotli', browser.landingScripts.brotliBytes / KB, LANDING_SCRIPT_KB, 'KB', 'exact'));
   lines.push(line('landing page initial JavaScript as sent, gzip', browser.landingScripts.gzipBytes / KB, LANDING_SCRIPT_KB, 'KB', 'exact'));
-  lines.push(line('signed-in app (dashboard) initial JavaScript as sent, brotli', browser.appScripts.brotliBytes / KB, DASHBOARD_SCRIPT_KB, 'KB', 'exact'));
-  lines.push(line('signed-in app (dashboard) initial JavaScript as sent, gzip', browser.appScripts.gzipBytes / KB, DASHBOARD_SCRIPT_KB, 'KB', 'exact'));
+  lines.push(line('signed-in app (dashboard) initial JavaScript as sent, brotli', browser.appScripts.brotliBytes / KB, DASHBOARD_SCRIPT_BROTLI_KB, 'KB', 'exact'));
+  lines.push(line('signed-in app (dashboard) initial JavaScript as sent, gzip', browser.appScripts.gzipBytes / KB, DASHBOARD_SCRIPT_GZIP_KB, 'KB', 'exact'));
   lines.push(line('landing page largest contentful paint, median', median(browser.landingLcpMs), 1000, 'ms', 'absolute'));
   const carer = result.carerApp;
   lines.push(line('carer app JavaScript, the whole app as sent, brotli', carer.scripts.brotliBytes / KB, CARER_APP_BROTLI_KB, 'KB', 'exact'));
