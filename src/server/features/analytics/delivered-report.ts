@@ -74,11 +74,6 @@ function deliveredMonthsQuery(breakdown: Breakdown, startYear: number, today: st
     where monthly.month between ${`${startYear}-01-01`}::date and ${today}::date`;
 }
 
-/** A month of a year, or (month null) the whole year, with a group and a service, or all of either (null). */
-function cellKey(year: number, month: number | null, group: string | null, service: string | null): string {
-  return `${year}\x1f${month ?? ''}\x1f${group ?? '\x00'}\x1f${service ?? '\x00'}`;
-}
-
 interface Delivered {
   hours: number;
   missed: number;
@@ -205,29 +200,89 @@ function deliveredCells(months: Iterable<DeliveredMonth>, startYear: number): De
   return cells;
 }
 
-/** Sums in the planned cells and delivered rows, by key; and the names met at each period and level. */
-class Cells {
-  readonly planned = new Map<string, number>();
-  readonly delivered = new Map<string, Delivered>();
-  /** Names present under a key made of the period and what they name ('group', 'service', 'group service <g>', 'carer'). */
-  private readonly names = new Map<string, Set<string>>();
+/** Names numbered from 1 in the order met (0 stands for "all of them"), fewer than `limit`. */
+class Numbering {
+  private readonly numbers = new Map<string, number>();
 
-  addName(year: number, month: number | null, kind: string, name: string) {
-    const key = `${year}\x1f${month ?? ''}\x1f${kind}`;
+  constructor(private readonly limit: number) {}
+
+  of(name: string): number {
+    let number = this.numbers.get(name);
+    if (number === undefined) {
+      number = this.numbers.size + 1;
+      if (number >= this.limit) throw new Error(`More than ${this.limit - 1} names in one part of the Delivered Care Report`);
+      this.numbers.set(name, number);
+    }
+    return number;
+  }
+}
+
+/** Groups or carers in one report, and services: far more than a charity has (keys stay exact below 2^53). */
+const MAX_NAMES = 2 ** 20;
+const MAX_SERVICES = 2 ** 10;
+/** What the names listed in a period name: groups, services, carers, or (from SERVICES_OF_GROUP on) the services of a group. */
+const GROUPS = 0;
+const SERVICES_LISTED = 1;
+const CARERS = 2;
+const SERVICES_OF_GROUP = 3;
+
+/**
+ * Sums in the planned cells and delivered rows, by key; and the names met at each period and level. Keys are numbers
+ * made of the period and the names' numbers: the report looks up hundreds of thousands of them, and a number is
+ * hashed at once where a string built for each look-up is first flattened and then hashed.
+ */
+class Cells {
+  readonly planned = new Map<number, number>();
+  readonly delivered = new Map<number, Delivered>();
+  /** Names present under a key made of the period and what they name (GROUPS, SERVICES_LISTED, CARERS, SERVICES_OF_GROUP + a group's number). */
+  private readonly names = new Map<number, Set<string>>();
+  private readonly groups = new Numbering(MAX_NAMES);
+  private readonly carers = new Numbering(MAX_NAMES);
+  private readonly services = new Numbering(MAX_SERVICES);
+
+  constructor(private readonly startYear: number) {}
+
+  /** A month of a year (1 to 12), or (month null: 0) the whole year. */
+  private period(year: number, month: number | null): number {
+    return (year - this.startYear) * 13 + (month ?? 0);
+  }
+
+  /** A month of a year, or (month null) the whole year, with a group and a service, or all of either (null). */
+  key(year: number, month: number | null, group: string | null, service: string | null): number {
+    const named = group === null ? 0 : this.groups.of(group);
+    return (this.period(year, month) * 2 * MAX_NAMES + named) * MAX_SERVICES + (service === null ? 0 : this.services.of(service));
+  }
+
+  /** A carer's figures in a month of a year, or (month null) the whole year. */
+  carerKey(year: number, month: number | null, carerId: string): number {
+    return (this.period(year, month) * 2 * MAX_NAMES + MAX_NAMES + this.carers.of(carerId)) * MAX_SERVICES;
+  }
+
+  /** The kind of name that lists a group's services. */
+  servicesOfGroup(group: string): number {
+    return SERVICES_OF_GROUP + this.groups.of(group);
+  }
+
+  private namesKey(year: number, month: number | null, kind: number): number {
+    return this.period(year, month) * (SERVICES_OF_GROUP + MAX_NAMES) + kind;
+  }
+
+  addName(year: number, month: number | null, kind: number, name: string) {
+    const key = this.namesKey(year, month, kind);
     let set = this.names.get(key);
     if (!set) this.names.set(key, (set = new Set()));
     set.add(name);
   }
 
-  namesOf(year: number, month: number | null, kind: string): string[] {
-    return [...(this.names.get(`${year}\x1f${month ?? ''}\x1f${kind}`) ?? [])];
+  namesOf(year: number, month: number | null, kind: number): string[] {
+    return [...(this.names.get(this.namesKey(year, month, kind)) ?? [])];
   }
 
   /** Records where a cell's figures go, and the names it brings. */
   place(year: number, month: number | null, group: string | null, service: string | null) {
-    if (group !== null && service === null) this.addName(year, month, 'group', group);
-    if (group === null && service !== null) this.addName(year, month, 'service', service);
-    if (group !== null && service !== null) this.addName(year, month, `group service ${group}`, service);
+    if (group !== null && service === null) this.addName(year, month, GROUPS, group);
+    if (group === null && service !== null) this.addName(year, month, SERVICES_LISTED, service);
+    if (group !== null && service !== null) this.addName(year, month, this.servicesOfGroup(group), service);
   }
 }
 
@@ -256,10 +311,11 @@ export async function getDeliveredReport(ctx: RecordContext, input: DeliveredRep
   const partYear = (year: number) => recordedFrom !== null && recordedFrom > monthKey(year, 1) && recordedFrom <= monthKey(year, 12);
   const groupCells = plannedGroupCells(planned.items, startYear, planned.lastDay);
 
-  const cells = new Cells();
-  const carerKey = (year: number, month: number | null, carerId: string) => cellKey(year, month, `carer ${carerId}`, null);
-  const addPlanned = (key: string, hours: number) => cells.planned.set(key, (cells.planned.get(key) ?? 0) + hours);
-  const addDelivered = (key: string, { hours, missed }: Delivered) => {
+  const cells = new Cells(startYear);
+  const cellKey = (year: number, month: number | null, group: string | null, service: string | null) => cells.key(year, month, group, service);
+  const carerKey = (year: number, month: number | null, carerId: string) => cells.carerKey(year, month, carerId);
+  const addPlanned = (key: number, hours: number) => cells.planned.set(key, (cells.planned.get(key) ?? 0) + hours);
+  const addDelivered = (key: number, { hours, missed }: Delivered) => {
     const sum = cells.delivered.get(key);
     cells.delivered.set(key, { hours: (sum?.hours ?? 0) + hours, missed: (sum?.missed ?? 0) + missed });
   };
@@ -285,7 +341,7 @@ export async function getDeliveredReport(ctx: RecordContext, input: DeliveredRep
       if (carerId !== null) {
         carerIds.add(carerId);
         addDelivered(carerKey(year, at, carerId), delivered);
-        cells.addName(year, at, 'carer', carerId);
+        cells.addName(year, at, CARERS, carerId);
       } else {
         addDelivered(cellKey(year, at, group, service), delivered);
         cells.place(year, at, group, service);
@@ -301,7 +357,7 @@ export async function getDeliveredReport(ctx: RecordContext, input: DeliveredRep
     for (const at of [...(atMonth ? [month] : []), ...(toYear ? [null] : [])]) {
       carerIds.add(carerId);
       addPlanned(carerKey(year, at, carerId), hours);
-      cells.addName(year, at, 'carer', carerId);
+      cells.addName(year, at, CARERS, carerId);
     }
   }
 
@@ -317,8 +373,8 @@ export async function getDeliveredReport(ctx: RecordContext, input: DeliveredRep
       .map(({ carerId }, rank) => [carerId, rank]),
   );
   const isRecorded = (year: number, month: number | null) => counted(year, month ?? 12);
-  const figuresOf = (key: string, recorded: boolean) => figures(cells.planned.get(key) ?? 0, cells.delivered.get(key), recorded);
-  const servicesOf = (year: number, month: number | null, kind: string, group: string | null): ServiceDelivery[] =>
+  const figuresOf = (key: number, recorded: boolean) => figures(cells.planned.get(key) ?? 0, cells.delivered.get(key), recorded);
+  const servicesOf = (year: number, month: number | null, kind: number, group: string | null): ServiceDelivery[] =>
     inListOrder(
       ORDER.services,
       cells.namesOf(year, month, kind).map((name) => ({ name, ...withoutMissed(figuresOf(cellKey(year, month, group, name), isRecorded(year, month))) })),
@@ -326,17 +382,17 @@ export async function getDeliveredReport(ctx: RecordContext, input: DeliveredRep
   const period = (year: number, month: number | null): PeriodDelivery & { recorded: boolean } => ({
     recorded: isRecorded(year, month),
     ...figuresOf(cellKey(year, month, null, null), isRecorded(year, month)),
-    services: servicesOf(year, month, 'service', null),
+    services: servicesOf(year, month, SERVICES_LISTED, null),
     groups: inListOrder(
       ORDER[breakdown],
-      cells.namesOf(year, month, 'group').map((name) => ({
+      cells.namesOf(year, month, GROUPS).map((name) => ({
         name,
         ...figuresOf(cellKey(year, month, name, null), isRecorded(year, month)),
-        services: servicesOf(year, month, `group service ${name}`, name),
+        services: servicesOf(year, month, cells.servicesOfGroup(name), name),
       })),
     ),
     carers: cells
-      .namesOf(year, month, 'carer')
+      .namesOf(year, month, CARERS)
       .sort((a, b) => carerRank.get(a)! - carerRank.get(b)!)
       .map((carerId) => ({ carerId, name: shownName(carerId), ...figuresOf(carerKey(year, month, carerId), isRecorded(year, month)) })),
   });
