@@ -14,50 +14,9 @@ import { newCarer } from '@/server/test/builders';
 import { addDays, todayIn } from '@/shared/dates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/server';
 import type { Credentials } from './frontend';
-import { median } from './latency';
+import { LIGHTHOUSE_PAGES, type LighthouseFigures, type LighthousePageKind, type LighthouseProfile, type LighthouseRun, warmScripts } from './lighthouse-figures';
 
 const WAIT_MS = 30_000;
-
-export type LighthousePageKind = 'landing' | 'dashboard' | 'carer';
-
-/** The pages measured, in the order they are measured, with how they are named in the budgets and the report. */
-export const LIGHTHOUSE_PAGES: readonly { kind: LighthousePageKind; path: string; label: string }[] = [
-  { kind: 'landing', path: '/', label: 'landing page `/`, signed out (a first visit)' },
-  { kind: 'dashboard', path: '/dashboard', label: 'office dashboard `/dashboard`, signed in' },
-  { kind: 'carer', path: '/carer/', label: "carer app's Today `/carer/`, signed in as a carer" },
-];
-
-/** One Lighthouse run of a page. */
-export interface LighthouseRun {
-  /** The performance category's score, 0 to 1. */
-  score: number;
-  largestContentfulPaintMs: number;
-  /** Lighthouse's measure of the machine's speed when it ran (its `benchmarkIndex`). */
-  benchmarkIndex: number;
-}
-
-/** The profile Lighthouse measured with, as its report states it. */
-export interface LighthouseProfile {
-  formFactor: string;
-  throttlingMethod: string;
-  rttMs: number;
-  downloadKbps: number;
-  uploadKbps: number;
-  cpuSlowdown: number;
-  screen: string;
-}
-
-export interface LighthouseFigures {
-  version: string;
-  profile: LighthouseProfile;
-  /** Each page's runs, in the order of LIGHTHOUSE_PAGES. */
-  pages: { kind: LighthousePageKind; runs: LighthouseRun[] }[];
-}
-
-/** A page's figures: the median score and the median largest contentful paint of its runs. */
-export function lighthouseMedians(runs: readonly LighthouseRun[]): { score: number; largestContentfulPaintMs: number } {
-  return { score: median(runs.map((r) => r.score)), largestContentfulPaintMs: median(runs.map((r) => r.largestContentfulPaintMs)) };
-}
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -149,18 +108,6 @@ async function coldCache(page: Page, origin: string): Promise<void> {
   } finally {
     await session.detach();
   }
-}
-
-/**
- * The page's scripts that were not fetched over the network (from the HTTP cache, or a service worker's copy):
- * none, in a cold load.
- */
-export function warmScripts(lhr: Pick<Result, 'audits'>): string[] {
-  const items = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; sessionTargetType?: string; cache?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-  return items
-    .filter((r) => r.resourceType === 'Script' && r.sessionTargetType !== 'worker')
-    .filter((r) => r.cache !== 'none' || !(r.transferSize! > 0))
-    .map((r) => r.url);
 }
 
 /** One Lighthouse run of `url` in `page`: the whole of the page's storage kept, or (a first visit) cleared by Lighthouse. */
