@@ -116,7 +116,7 @@ function resultWith(listP99Ms: number, reportMs: number): BenchResult {
     },
     lighthouse: {
       version: '13.5.0',
-      profile: { formFactor: 'mobile', throttlingMethod: 'simulate', rttMs: 150, downloadKbps: 1638.4, uploadKbps: 675, cpuSlowdown: 4, screen: '412×823 at 1.75×' },
+      profile: { formFactor: 'mobile', throttlingMethod: 'simulate', rttMs: 150, downloadKbps: 1638.4, uploadKbps: 675, cpuSlowdown: 4, screen: '412×823 CSS pixels at a device pixel ratio of 1.75' },
       pages: [
         { kind: 'landing', runs: [lighthouseRun(0.91, 1900), lighthouseRun(0.95, 1200), lighthouseRun(0.97, 1100)] },
         { kind: 'dashboard', runs: [lighthouseRun(0.62, 3900), lighthouseRun(0.6, 4200), lighthouseRun(0.58, 4400)] },
@@ -250,8 +250,9 @@ describe('the Lighthouse figures', () => {
     const report = renderReport(result, checkBudgets(result), 'npm run bench');
     expect(report).toContain('### Lighthouse (mobile)');
     expect(report).toContain(
-      'Lighthouse 13.5.0 in headless Chromium test, its default mobile profile: a 412×823 at 1.75× screen, simulated throttling of slow 4G (150 ms round trip, 1,638 Kbps down, 675 Kbps up) and the CPU slowed 4×',
+      'Lighthouse 13.5.0 in headless Chromium test, its default mobile profile: a screen of 412×823 CSS pixels at a device pixel ratio of 1.75, simulated throttling of slow 4G (150 ms round trip, 1,638 Kbps down, 675 Kbps up) and the CPU slowed 4×',
     );
+    expect(report).toContain('Each page 3 times, every load cold; the figure is the median, each run beside it.');
     expect(report).toContain('| office dashboard `/dashboard`, signed in | 0.60 (0.62, 0.60, 0.58) | 4,200 (3,900, 4,200, 4,400) | 1,500 |');
     expect(report).toContain('| landing page `/`, signed out (a first visit): performance score (Lighthouse mobile), median of 3 | 0.95 |  | target ≥ 0.90 | met |');
     expect(report).toContain('| office dashboard `/dashboard`, signed in: largest contentful paint (Lighthouse mobile), median of 3 | 4,200 ms |  | target ≤ 2,500 ms | missed |');

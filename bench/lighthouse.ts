@@ -29,7 +29,7 @@ function profileOf(lhr: Result): LighthouseProfile {
     downloadKbps: throttling.throughputKbps ?? Number.NaN,
     uploadKbps: throttling.uploadThroughputKbps ?? Number.NaN,
     cpuSlowdown: throttling.cpuSlowdownMultiplier ?? Number.NaN,
-    screen: `${screenEmulation.width}×${screenEmulation.height} at ${screenEmulation.deviceScaleFactor}×`,
+    screen: `${screenEmulation.width}×${screenEmulation.height} CSS pixels at a device pixel ratio of ${screenEmulation.deviceScaleFactor}`,
   };
 }
 

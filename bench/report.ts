@@ -167,10 +167,10 @@ function lighthouseSection(result: BenchResult): string {
   const score = (n: number) => n.toFixed(2);
   return [
     '### Lighthouse (mobile)',
-    `Lighthouse ${version} in headless Chromium ${result.chromium}, its default ${profile.formFactor} profile: a ${profile.screen} screen, ` +
+    `Lighthouse ${version} in headless Chromium ${result.chromium}, its default ${profile.formFactor} profile: a screen of ${profile.screen}, ` +
       `${profile.throttlingMethod === 'simulate' ? 'simulated' : profile.throttlingMethod} throttling of slow 4G (${whole(profile.rttMs)} ms round trip, ` +
       `${whole(profile.downloadKbps)} Kbps down, ${whole(profile.uploadKbps)} Kbps up) and the CPU slowed ${profile.cpuSlowdown}×; the performance category only. ` +
-      `Each page ${runs === 1 ? 'once' : `${runs} times`}, every load cold; the figure is the median${runs > 1 ? ', each run beside it' : ''}.`,
+      `Each page ${runs === 1 ? 'once, every load cold.' : `${runs} times, every load cold; the figure is the median, each run beside it.`}`,
     '',
     table(
       ['page', 'performance score', 'largest contentful paint, ms', "Lighthouse's benchmark index of the machine, median"],
