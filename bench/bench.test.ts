@@ -12,6 +12,7 @@ import { type LatencyFigures, measureLatency, percentile } from './latency';
 import { mixedLoadFigures, type Sample } from './mixed-load';
 import { renderReport, writeReferenceSection, writeReportSection } from './report';
 import { timeInTurn } from './operations';
+import { type LighthouseRun, warmScripts } from './lighthouse-figures';
 import { type BenchResult, growthExponent, type MixedLoadFigures, roundRatios } from './results';
 
 describe('percentile', () => {
@@ -75,6 +76,8 @@ const mixed = (perSecond: number, p99Ms: number, errors = 0): MixedLoadFigures =
   rounds: [1, 1, 1].map(() => ({ perSecond, p99Ms })),
 });
 
+const lighthouseRun = (score: number, largestContentfulPaintMs: number): LighthouseRun => ({ score, largestContentfulPaintMs, benchmarkIndex: 1500 });
+
 function resultWith(listP99Ms: number, reportMs: number): BenchResult {
   return {
     quick: true,
@@ -110,6 +113,15 @@ function resultWith(listP99Ms: number, reportMs: number): BenchResult {
       clientsFirstRowsMs: [500],
       keystrokeMs: [50],
       listedClients: 5000,
+    },
+    lighthouse: {
+      version: '13.5.0',
+      profile: { formFactor: 'mobile', throttlingMethod: 'simulate', rttMs: 150, downloadKbps: 1638.4, uploadKbps: 675, cpuSlowdown: 4, screen: '412×823 CSS pixels at a device pixel ratio of 1.75' },
+      pages: [
+        { kind: 'landing', runs: [lighthouseRun(0.91, 1900), lighthouseRun(0.95, 1200), lighthouseRun(0.97, 1100)] },
+        { kind: 'dashboard', runs: [lighthouseRun(0.62, 3900), lighthouseRun(0.6, 4200), lighthouseRun(0.58, 4400)] },
+        { kind: 'carer', runs: [lighthouseRun(0.88, 2600), lighthouseRun(0.9, 2500), lighthouseRun(0.93, 2300)] },
+      ],
     },
     carerApp: {
       settings: { carers: 2, visitsPerCarer: 10, serverKills: 1, accessEndings: 0, fullBatches: 3 },
@@ -212,6 +224,54 @@ describe('checkBudgets', () => {
     expect(budget(worse, 'mixed load at 50 clients, requests/s ÷ baseline')).toMatchObject({ verdict: 'FAIL' });
     expect(budget(worse, 'mixed load at 50 clients, p99 ÷ baseline')).toMatchObject({ verdict: 'FAIL' });
     expect(budget(worse, 'mixed load at 50 clients, errors')).toMatchObject({ verdict: 'FAIL' });
+  });
+});
+
+describe('the Lighthouse figures', () => {
+  it('hold each page’s median score to at least 0.90 and its median largest contentful paint to 2.5 s, printed and never gated', () => {
+    const result = resultWith(100, 100);
+    const lines = checkBudgets(result);
+    expect(budget(lines, 'landing page `/`, signed out (a first visit): performance score (Lighthouse mobile), median of 3')).toMatchObject({
+      figure: 0.95,
+      limit: 0.9,
+      atLeast: true,
+      measure: 'absolute',
+      verdict: 'PASS',
+    });
+    expect(budget(lines, 'landing page `/`, signed out (a first visit): largest contentful paint (Lighthouse mobile)')).toMatchObject({ figure: 1200, limit: 2500, verdict: 'PASS' });
+    expect(budget(lines, 'office dashboard `/dashboard`, signed in: performance score')).toMatchObject({ figure: 0.6, verdict: 'FAIL' });
+    expect(budget(lines, 'office dashboard `/dashboard`, signed in: largest contentful paint')).toMatchObject({ figure: 4200, verdict: 'FAIL' });
+    // The medians of the runs, not the first or the last; at the targets exactly, each is met.
+    expect(budget(lines, "carer app's Today `/carer/`, signed in as a carer: performance score")).toMatchObject({ figure: 0.9, verdict: 'PASS' });
+    expect(budget(lines, "carer app's Today `/carer/`, signed in as a carer: largest contentful paint")).toMatchObject({ figure: 2500, verdict: 'PASS' });
+    expect(lines.filter((l) => l.what.includes('(Lighthouse mobile)'))).toHaveLength(6);
+    // A quick run prints them; neither it nor a full run fails on them.
+    expect(lines.filter((l) => l.what.includes('(Lighthouse mobile)')).map((l) => quickVerdict(l))).toEqual(Array(6).fill(undefined));
+    expect(passes(lines.filter((l) => l.what.includes('(Lighthouse mobile)')), false)).toBe(true);
+  });
+
+  it('are reported with the profile they were measured in, each page’s median and runs', () => {
+    const result = { ...resultWith(100, 100), quick: false };
+    const report = renderReport(result, checkBudgets(result), 'npm run bench');
+    expect(report).toContain('### Lighthouse (mobile)');
+    expect(report).toContain(
+      'Lighthouse 13.5.0 in headless Chromium test, its default mobile profile: a screen of 412×823 CSS pixels at a device pixel ratio of 1.75, simulated throttling of slow 4G (150 ms round trip, 1,638 Kbps down, 675 Kbps up) and the CPU slowed 4×',
+    );
+    expect(report).toContain('Each page 3 times, every load cold; the figure is the median, each run beside it.');
+    expect(report).toContain('| office dashboard `/dashboard`, signed in | 0.60 (0.62, 0.60, 0.58) | 4,200 (3,900, 4,200, 4,400) | 1,500 |');
+    expect(report).toContain('| landing page `/`, signed out (a first visit): performance score (Lighthouse mobile), median of 3 | 0.95 |  | target ≥ 0.90 | met |');
+    expect(report).toContain('| office dashboard `/dashboard`, signed in: largest contentful paint (Lighthouse mobile), median of 3 | 4,200 ms |  | target ≤ 2,500 ms | missed |');
+  });
+
+  it('count a load cold only when every script of the page came over the network', () => {
+    const audits = (...items: object[]) => ({ audits: { 'network-requests': { details: { type: 'table', items } } } });
+    const script = { url: 'http://127.0.0.1/assets/index.js', resourceType: 'Script', sessionTargetType: 'page', cache: 'none', transferSize: 40_000 };
+    expect(warmScripts(audits(script, { ...script, url: 'http://127.0.0.1/', resourceType: 'Document', cache: 'disk' }))).toEqual([]);
+    expect(warmScripts(audits(script, { ...script, url: 'http://127.0.0.1/assets/b.js', cache: 'disk' }))).toEqual(['http://127.0.0.1/assets/b.js']);
+    // Served by the carer app's service worker from its copy: nothing came over the network.
+    expect(warmScripts(audits({ ...script, transferSize: 0 }))).toEqual([script.url]);
+    // The worker's own fetches (its precache) are not the page's load.
+    expect(warmScripts(audits({ ...script, sessionTargetType: 'worker', transferSize: 0 }))).toEqual([]);
   });
 });
 

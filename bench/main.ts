@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick]`: generates a large data set into new databases, times the product's API
  * beside a baseline on PGlite and (where one answers) PostgreSQL, runs the mixed load of `npm run load`
- * against both over the demo data, measures the front end in headless Chromium, checks the budgets,
+ * against both over the demo data, measures the front end in headless Chromium (with Lighthouse too), checks the budgets,
  * prints everything and records it under "## Benchmark" in docs/BENCHMARKS.md. The product and the
  * baseline run at once, each over its own copy of the same data, and are timed in rounds taken in turn:
  * every ratio is taken round by round, from spells seconds apart, so what else the machine does weighs on
@@ -30,6 +30,8 @@ import { measureCommandLine } from './command-line';
 import { timeWorkbook } from './workbook';
 import type { ScriptSet } from './bytes-as-sent';
 import { type BrowserFigures, type BrowserSettings, measureInBrowser } from './frontend';
+import { measureLighthouse } from './lighthouse';
+import type { LighthouseFigures } from './lighthouse-figures';
 import type { LoadShape } from './latency';
 import { describeMachine, processorOf } from './machine';
 import { measureWorkload, type MixedLoadOptions, type MixedLoadRun, mixedLoadFigures, poolsFromApi, poolsFromDatabase, prepare, signInStaff, startSessions } from './mixed-load';
@@ -75,6 +77,8 @@ interface Settings {
   /** Whether reports are also timed at many clients: each takes seconds, and every client waits for one. */
   reportsUnderLoad: boolean;
   browser: BrowserSettings;
+  /** Lighthouse runs of each page (bench/lighthouse.ts): its scores vary from run to run, and the median is kept. */
+  lighthouseRuns: number;
   carerApp: CarerAppSettings;
   /** How many times `npm run user -- list` and `npm start` are timed. */
   commandRuns: number;
@@ -105,6 +109,7 @@ const FULL: Settings = {
   many: { concurrency: CONCURRENCY, maxRequests: 400, maxSeconds: 15 },
   reportsUnderLoad: true,
   browser: { landingLoads: 7, listLoads: 5, searchWords: SEARCH_WORDS },
+  lighthouseRuns: 3,
   // 210,000 visits: each phone a month's backlog at the most it records in an hour (300).
   carerApp: { carers: 700, visitsPerCarer: 300, serverKills: 5, accessEndings: 35, fullBatches: 20 },
   commandRuns: 7,
@@ -126,6 +131,8 @@ const QUICK: Settings = {
   reportsUnderLoad: false,
   // The sizes of JavaScript are the gate's; the times, printed only, need no more than a look.
   browser: { landingLoads: 1, listLoads: 1, searchWords: SEARCH_WORDS.slice(0, 1) },
+  // Once each, so the run goes through it; its figures, printed only, are a full run's to record.
+  lighthouseRuns: 1,
   carerApp: { carers: 20, visitsPerCarer: 100, serverKills: 1, accessEndings: 2, fullBatches: 5 },
   commandRuns: 3,
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 2.5, rounds: 4, maxRequests: Number.MAX_SAFE_INTEGER },
@@ -373,13 +380,15 @@ async function main(): Promise<number> {
   if (settings.postgres && !postgresUrl) progress('No PostgreSQL answers: measuring PGlite only.');
 
   let browser: BrowserFigures | undefined;
+  let lighthouse: LighthouseFigures | undefined;
   let carerScripts: ScriptSet | undefined;
   const databases: DatabaseRun[] = [];
   databases.push(
     await measureDatabase(async () => newPgliteDatabase(), settings, today, async (serverUrl) => {
-      progress('PGlite: the front end in Chromium, and the carer app as sent');
+      progress('PGlite: the front end in Chromium, the carer app as sent, and Lighthouse on three pages');
       browser = await measureInBrowser(serverUrl, BENCH_USER, settings.browser);
       carerScripts = await carerAppScripts(serverUrl);
+      lighthouse = await measureLighthouse(serverUrl, BENCH_USER, settings.lighthouseRuns, progress);
     }),
   );
   if (postgresUrl) databases.push(await measureDatabase(() => newPostgresDatabase(postgresUrl), settings, today, undefined));
@@ -397,6 +406,7 @@ async function main(): Promise<number> {
     rounds: { ratios: settings.ratioRounds, others: settings.rounds },
     databases,
     browser: browser!,
+    lighthouse: lighthouse!,
     carerApp,
     commandLine,
   };

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { type BudgetLine, type GateReference, KB, mixedLoadRatios, QUICK_RATIO_TOLERANCE, quickGate, quickVerdict, REFERENCE_RUNS } from './budgets';
 import { median, percentile, type Spread } from './latency';
 import type { BytesAsSent } from './bytes-as-sent';
+import { LIGHTHOUSE_PAGES, lighthouseMedians } from './lighthouse-figures';
 import { type BenchResult, type DatabaseRun, growthExponent, type MixedLoadFigures, roundRatios, type Side } from './results';
 
 const SECTION_HEADING = '## Benchmark';
@@ -158,6 +159,35 @@ function browserSection(result: BenchResult): string {
   ].join('\n');
 }
 
+/** Each page's Lighthouse runs in its mobile profile: the medians, each run, and how fast Lighthouse found the machine. */
+function lighthouseSection(result: BenchResult): string {
+  const { version, profile, pages } = result.lighthouse;
+  const runs = pages[0]?.runs.length ?? 0;
+  const each = (values: number[], format: (n: number) => string) => (values.length > 1 ? ` (${values.map(format).join(', ')})` : '');
+  const score = (n: number) => n.toFixed(2);
+  return [
+    '### Lighthouse (mobile)',
+    `Lighthouse ${version} in headless Chromium ${result.chromium}, its default ${profile.formFactor} profile: a screen of ${profile.screen}, ` +
+      `${profile.throttlingMethod === 'simulate' ? 'simulated' : profile.throttlingMethod} throttling of slow 4G (${whole(profile.rttMs)} ms round trip, ` +
+      `${whole(profile.downloadKbps)} Kbps down, ${whole(profile.uploadKbps)} Kbps up) and the CPU slowed ${profile.cpuSlowdown}×; the performance category only. ` +
+      `Each page ${runs === 1 ? 'once, every load cold.' : `${runs} times, every load cold; the figure is the median, each run beside it.`}`,
+    '',
+    table(
+      ['page', 'performance score', 'largest contentful paint, ms', "Lighthouse's benchmark index of the machine, median"],
+      pages.map(({ kind, runs: measured }) => {
+        const medians = lighthouseMedians(measured);
+        return [
+          LIGHTHOUSE_PAGES.find((p) => p.kind === kind)!.label,
+          `${score(medians.score)}${each(measured.map((r) => r.score), score)}`,
+          `${ms(medians.largestContentfulPaintMs)}${each(measured.map((r) => r.largestContentfulPaintMs), ms)}`,
+          whole(median(measured.map((r) => r.benchmarkIndex))),
+        ];
+      }),
+      ['l'],
+    ),
+  ].join('\n');
+}
+
 function carerAppSection(result: BenchResult): string {
   const { settings, scripts, fullBatchMs, fleet } = result.carerApp;
   const sorted = (values: number[]) => [...values].sort((x, y) => x - y);
@@ -279,6 +309,8 @@ export function renderReport(result: BenchResult, budgets: BudgetLine[], command
     ...result.databases.flatMap((database) => [databaseSection(database, result.concurrency), '']),
     browserSection(result),
     '',
+    lighthouseSection(result),
+    '',
     carerAppSection(result),
     '',
     commandLineSection(result),
@@ -345,7 +377,18 @@ the phone keeps whole. Each file is then fetched from the same server by \`node:
 \`Accept-Encoding: br\`, with \`gzip\` and with none, and the bytes of each answer's body are counted as sent, not
 decoded: the server sends the brotli or gzip copy the build made (\`vite.config.ts\`), so these are the bytes on the
 wire, headers aside. Stylesheets are not counted. The first 50 rows are timed in a 1920×2600 window, large enough
-for the virtualised table to draw them.`;
+for the virtualised table to draw them.
+
+Lighthouse (\`bench/lighthouse.ts\`, decision 318) scores three pages in its default mobile profile, unchanged: a
+phone's screen, simulated slow 4G (150 ms round trip, 1.6 Mbps down) and the CPU slowed 4×, the performance category
+only. The landing page is a first visit, Lighthouse clearing the origin's storage; the office's dashboard and the
+carer app's Today are signed in (the carer from an invitation the bench's Coordinator makes) within the very tab
+Lighthouse then measures, their storage kept, and before each load the HTTP cache, the Cache Storage and the service
+workers are cleared, so every load is cold: a run fails if any script came from a cache, or a signed-in page ended
+anywhere but its own address. A full run measures each page three times, a quick run once; each page's median
+performance score (target at least 0.90) and largest contentful paint (target at most 2.5 s) are absolute figures,
+recorded beside their targets. The simulation starts from a load on this machine, so the figures move with what else
+it is doing: Lighthouse's own benchmark index of the machine is kept beside them.`;
 
 /** How far a ratio may move between two full runs on the same machine and still count as the same. */
 export const RUN_TO_RUN_TOLERANCE = 0.15;

@@ -5,6 +5,7 @@ import type { DatabaseKind } from './databases';
 import { type LatencyFigures, type Spread, spreadOf } from './latency';
 import type { OperationKind } from './operations';
 import type { CommandLineFigures } from './command-line';
+import type { LighthouseFigures } from './lighthouse-figures';
 
 /** One operation at one and at many concurrent clients (a quick run times reports at one only). */
 export interface UnderLoad {
@@ -94,6 +95,8 @@ export interface BenchResult {
   rounds: { ratios: number; others: number };
   databases: DatabaseRun[];
   browser: BrowserFigures;
+  /** Lighthouse's mobile profile on the landing page, the dashboard and the carer app's Today (bench/lighthouse.ts). */
+  lighthouse: LighthouseFigures;
   carerApp: CarerAppFigures;
   commandLine: CommandLineFigures;
 }
