@@ -13,7 +13,17 @@ import { mixedLoadFigures, type Sample } from './mixed-load';
 import { renderReport, writeReferenceSection, writeReportSection } from './report';
 import { timeInTurn } from './operations';
 import { type LighthouseRun, warmScripts } from './lighthouse-figures';
+import { processorGeneration } from './machine';
 import { type BenchResult, growthExponent, type MixedLoadFigures, roundRatios } from './results';
+
+describe('processorGeneration', () => {
+  it('names the family, model and stepping of the first processor, and nothing where the system does not say', () => {
+    const cpuinfo = 'processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 26\nmodel\t\t: 2\nmodel name\t: AMD EPYC\nstepping\t: 1\n\nprocessor\t: 1\ncpu family\t: 25\n';
+    expect(processorGeneration(cpuinfo)).toBe('family 26, model 2, stepping 1');
+    expect(processorGeneration('processor\t: 0\nmodel name\t: Apple M2\n')).toBe('');
+    expect(processorGeneration('')).toBe('');
+  });
+});
 
 describe('percentile', () => {
   it('takes the nearest rank', () => {
