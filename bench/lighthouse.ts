@@ -110,12 +110,24 @@ async function coldCache(page: Page, origin: string): Promise<void> {
   }
 }
 
+/**
+ * Lighthouse's own failures to record a load (NO_NAVSTART: "Something went wrong with recording the trace…") come and go
+ * with the machine's load: such a run is taken again, up to this many times in all.
+ */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 /** One Lighthouse run of `url` in `page`: the whole of the page's storage kept, or (a first visit) cleared by Lighthouse. */
-async function runLighthouse(page: Page, url: string, keepStorage: boolean): Promise<Result> {
+async function runLighthouse(page: Page, url: string, keepStorage: boolean, beforeEach: () => Promise<void>, progress: (message: string) => void): Promise<Result> {
   const flags = { logLevel: 'error' as const, output: 'json' as const, onlyCategories: ['performance'], disableStorageReset: keepStorage };
-  const result = await lighthouse(url, flags, undefined, page);
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
+  let lhr!: Result;
+  for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
+    await beforeEach();
+    const result = await lighthouse(url, flags, undefined, page);
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    lhr = result.lhr;
+    if (!lhr.runtimeError) break;
+    progress(`Lighthouse on ${url}: ${lhr.runtimeError.code}, attempt ${attempt} of ${LIGHTHOUSE_ATTEMPTS}`);
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = lhr.categories.performance?.score;
   const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
@@ -155,8 +167,8 @@ export async function measureLighthouse(baseUrl: string, office: Credentials, ru
       const measured: LighthouseRun[] = [];
       for (let n = 0; n < runs; n++) {
         progress(`Lighthouse (mobile): ${path}, run ${n + 1} of ${runs}`);
-        if (signedIn) await coldCache(page, origin);
-        const lhr = await runLighthouse(page, `${baseUrl}${path}`, signedIn !== undefined);
+        const beforeEach = async () => (signedIn ? coldCache(page, origin) : undefined);
+        const lhr = await runLighthouse(page, `${baseUrl}${path}`, signedIn !== undefined, beforeEach, progress);
         // The page Lighthouse measured must be the signed-in one, not a sign-in page it was sent to.
         if (new URL(lhr.finalDisplayedUrl).pathname !== path) throw new Error(`Lighthouse: ${path} ended at ${lhr.finalDisplayedUrl}`);
         if (signedIn) await waitForText(page, signedIn);
