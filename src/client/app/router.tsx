@@ -1,4 +1,4 @@
-import { useIsFetching } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useAuth } from '@/client/lib/auth';
@@ -110,26 +110,26 @@ const IDLE_TIMEOUT_MS = 5_000;
 let prefetchedFor: string | undefined;
 
 /**
- * Once the first screen is drawn (this is drawn beside it, so not before) and its data has come, the other screens
- * the person may open are fetched in the browser's idle moments, one at a time: opening one later waits for nothing
- * on a slow line, and the first screen and its figures share the line with none of them.
+ * Once the first screen is drawn (this is drawn beside it, so not before), the other screens the person may open are
+ * fetched in the browser's idle moments, one at a time and only while no data is on its way: opening one later waits
+ * for nothing on a slow line, and the first screen and its figures share the line with none of them.
  */
 function PrefetchScreens() {
   const { session } = useAuth();
+  const queryClient = useQueryClient();
   const role = session.status === 'signed-in' ? session.user.role : undefined;
-  const fetching = useIsFetching() > 0;
   useEffect(() => {
-    if (!role || fetching || prefetchedFor === role) return;
+    if (!role || prefetchedFor === role) return;
     prefetchedFor = role;
     const waiting = SCREENS.filter(({ nav }) => NAV_ITEMS.find((item) => item.to === nav)?.visible(role));
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     // Not cancelled when this screen closes: the fetching is the tab's, and goes on to the last screen.
     const next = () => {
-      waiting.shift()?.Screen.preload();
+      if (queryClient.isFetching() === 0) waiting.shift()?.Screen.preload();
       if (waiting.length > 0) idle(next, { timeout: IDLE_TIMEOUT_MS });
     };
     idle(next, { timeout: IDLE_TIMEOUT_MS });
-  }, [role, fetching]);
+  }, [role, queryClient]);
   return null;
 }
 
