@@ -8,7 +8,8 @@ export default defineConfig({
   // A worker a core this process may use (taskset included): on one core, two workers only wait for each other.
   workers: availableParallelism(),
   retries: 0,
-  timeout: 60_000,
+  // Three times what the longest tests take on the slowest machine CI has run on (each file's own limits likewise).
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['./scripts/timings-reporters/playwright.ts']],
   globalSetup: './e2e/global-setup.ts',

@@ -15,7 +15,7 @@ async function violationsOn(page: Page, address: string): Promise<string[]> {
 
 for (const width of [1280, 390]) {
   test(`at ${width} px no screen has a serious or critical accessibility violation`, async ({ page, signIn }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(900_000);
     await page.setViewportSize({ width, height: 900 });
     const api = await withPageToken(page, () => signIn('Admin'));
     const tag = Math.random().toString(36).slice(2, 7);

@@ -128,7 +128,7 @@ test('the session lives with the tab: a reload keeps it, no token is in localSto
 
 test('a restart keeps users signed in and all data, and an expired token is refreshed afterwards', async ({ page }) => {
   // Two servers started and stopped in turn (22 s under .ci/run): three times that and more.
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const dataDir = migratedDataDir();
   const port = 3232;
   let server = await startServer({ port, dataDir });

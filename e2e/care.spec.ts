@@ -47,7 +47,7 @@ async function createRequest(page: Page, client: string, dates: { start: string;
 
 test('a request from a client, a package for an MP, hours in service and a renewal', async ({ page, signIn }) => {
   // A coordinator's whole round from request to renewal (21 s under .ci/run): three times that and more.
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await signIn('Admin');
   const mp = unique('Mary Pike');
   const client = unique('Albert Crane');

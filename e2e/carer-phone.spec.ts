@@ -121,7 +121,7 @@ async function changeStoredSignIn(app: Page, change: 'expired' | 'lapsed') {
 }
 
 test('a carer invited by the office records a visit on a phone with no signal, and it reaches the office once', async ({ page, signIn }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const api = await withPageToken(page, () => signIn('Coordinator'));
   const carer = await invitedCarer(api);
   const { clientName } = carer;
@@ -212,7 +212,7 @@ test('a carer invited by the office records a visit on a phone with no signal, a
 
 test('a phone whose carer’s access the office ended is told so, and keeps nothing', async ({ page, signIn }) => {
   // A phone's whole story, offline and back, with the office between (25 s under .ci/run): three times that and more.
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const api = await withPageToken(page, () => signIn('Coordinator'));
   const carer = await invitedCarer(api);
   const phone = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: 'Europe/London' });
@@ -318,7 +318,7 @@ test('a phone whose carer’s access the office ended is told so, and keeps noth
 
 test('carers land on the carer app from the office’s address, without a second sign-in; staff who open it are sent to the office', async ({ page, signIn, browser }) => {
   // Three browsers' sign-ins and their addresses (34 s on one core): three times the two cores' time and more.
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const api = await withPageToken(page, () => signIn('Coordinator'));
   const carer = await invitedCarer(api);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'Europe/London' });
@@ -371,7 +371,7 @@ test('carers land on the carer app from the office’s address, without a second
 
 test('a night visit is recorded across midnight, and a note the office needs to know reaches the Dashboard, the timesheet and the client', async ({ page, signIn }) => {
   // A phone's visits and the office's three screens (about 20 s here): three times that and more.
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const api = await withPageToken(page, () => signIn('Coordinator'));
   const carer = await invitedCarer(api);
   const night = addDays(carer.today, -3);
@@ -447,7 +447,7 @@ test('a night visit is recorded across midnight, and a note the office needs to 
 
 test('visits waiting on a phone when the office ends access reach Visits to resolve with their notes, and once accepted, the timesheet', async ({ page, signIn }) => {
   // A phone's visits offline, the office between, and back (about 25 s here): three times that and more.
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const api = await withPageToken(page, () => signIn('Coordinator'));
   const carer = await invitedCarer(api);
   const first = { date: addDays(carer.today, -2), start: '09:00', end: '10:00', note: 'Fell in the hall, no injury, daughter told' };
@@ -506,7 +506,7 @@ test('visits waiting on a phone when the office ends access reach Visits to reso
 
 test('"Couldn’t visit" saved with no signal reaches the office once: the Dashboard, and the timesheet’s day as missed; the office’s figure gives way to the carer’s', async ({ page, signIn }) => {
   // A phone offline and online, and the office's two screens (about 20 s here): three times that and more.
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const api = await withPageToken(page, () => signIn('Coordinator'));
   const carer = await invitedCarer(api);
   const visitTime = { date: addDays(carer.today, -2), start: '09:00', end: '12:00' };
@@ -591,7 +591,7 @@ test('"Couldn’t visit" saved with no signal reaches the office once: the Dashb
 
 test('a carer puts their own visits right: a started visit cancelled, a sent one changed then withdrawn; the office sees the change and the original', async ({ page, signIn }) => {
   // A phone's visits, offline and online, and the office's two screens (about 20 s here): three times that and more.
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const api = await withPageToken(page, () => signIn('Coordinator'));
   const carer = await invitedCarer(api);
   const day = addDays(carer.today, -2);

@@ -17,7 +17,7 @@ let server: RunningServer;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   server = await startSeededServer(PORT, (db) => addE2eUser(db, ADMIN));
 });
 

@@ -23,7 +23,7 @@ let server: RunningServer;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
   server = await startSeededServer(PORT, async (db) => {
     await addE2eUser(db, ADMIN);
     await seedDemo(db, todayIn());
@@ -115,7 +115,7 @@ test('the Overview and Active Packages counters settle on the figures the API gi
 
 test('a Packages report by deprivation from 2020 shows every year, and its CSV holds the API figures', async ({ page }) => {
   // Seven years of tables and charts, then two downloads: 15 s alone, over a minute beside another browser.
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   const api = await withPageToken(page, () => signInAs(page, ADMIN, server.url));
   await page.getByRole('button', { name: 'Generate Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generate Analytics Report' });
@@ -190,7 +190,7 @@ const contentHeight = (dialog: Locator) => dialog.evaluate((element) => element.
 
 for (const width of [1280, 390]) {
   test(`the report at ${width} px shows a year-by-year summary first, then one year at a time`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     if (width === 390) await page.setViewportSize({ width: 390, height: 844 });
     const api = await withPageToken(page, () => signInAs(page, ADMIN, server.url));
     const result = await generateRequestsReport(page);
@@ -233,7 +233,7 @@ for (const width of [1280, 390]) {
 }
 
 test('the printed report has every year and no chart tooltip', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const api = await withPageToken(page, () => signInAs(page, ADMIN, server.url));
   const result = await generateRequestsReport(page);
   const report = await api.analytics.getRequestsReport.query({ startYear: 2020 });
@@ -264,7 +264,7 @@ test('the printed report has every year and no chart tooltip', async ({ page }) 
 });
 
 test('the Delivered Care Report counts from the first entry; an Admin moves the start and closes a month from it; a year prints on at most 6 A4 pages', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   const api = await withPageToken(page, () => signInAs(page, ADMIN, server.url));
   const { firstEntry } = await api.deliveries.getRecordingStart.query();
   const startYear = CURRENT_YEAR - 1;

@@ -14,7 +14,7 @@ let server: MailServer;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
   server = await startMailServer(async (db) => {
     for (const [person, givenName] of [[ANN, 'Ann'], [BEA, 'Bea']] as const) {
       await addUser(db, { ...person, givenName, familyName: 'Forgetful', role: 'Coordinator' });

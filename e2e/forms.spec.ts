@@ -141,7 +141,7 @@ test.describe('Unsaved changes', () => {
   });
 
   test('every create, edit and renew form asks before its changes are dropped', async ({ page, signIn }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(540_000);
     const api = await withPageToken(page, () => signIn('Admin'));
     const client = await api.clients.create.mutate(newClient({ name: unique('Form Client') }));
     const volunteer = await api.volunteers.create.mutate(newCarer({ name: unique('Form Volunteer') }));

@@ -15,7 +15,7 @@ let server: MailServer;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
   server = await startMailServer((db) => addE2eUser(db, ADMIN));
 });
 
@@ -65,7 +65,7 @@ test('an invitation e-mailed from the Staff screen sets a password once; the new
 
 test('an invitation left unused past its 72 hours shows a clear page and sets nothing', async ({ page }) => {
   // A server of its own, an invitation and its expiry (24 s under .ci/run): three times that and more.
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   await signInAs(page, ADMIN, server.url);
   await addStaffMember(page, { email: 'dee.late@valecare.test', givenName: 'Dee', familyName: 'Late', role: 'Finance' });
   await expect(page.getByText(/invitation sent to dee\.late@valecare\.test/)).toBeVisible();

@@ -211,7 +211,7 @@ const LISTS = ['/clients', '/mps', '/volunteers', '/requests', '/packages', '/ma
 
 test('every list’s search placeholder shows whole at 1280 and 390 px', async ({ page, signIn }) => {
   // Every list at two widths (20 s under .ci/run): three times that and more.
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   await signIn('Admin');
   for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
     await page.setViewportSize(viewport);

@@ -74,7 +74,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const startingWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
 
 test('a new request starts from its client’s services and address, keeping what was typed since', async ({ page, signIn }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   await signIn('Coordinator');
   const tag = uniqueTag();
   const ann = `Ann Copy ${tag}`;
@@ -124,7 +124,7 @@ test('the package pickers show what helps choose, narrow as you type, choose by 
   page,
   signIn,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await signIn('Coordinator');
   const tag = uniqueTag();
   const client = `Cora Pick ${tag}`;

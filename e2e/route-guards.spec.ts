@@ -12,7 +12,7 @@ async function expectNoAccess(page: Page, address: string) {
 
 test('Finance gets No access on every create, edit and renew address', async ({ browser, page, signIn }) => {
   // Every create, edit and renew address, and a second browser's sign-in (22 s under .ci/run): three times that and more.
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   // A real client, so the edit address is one that would otherwise load a form.
   const coordinator = await browser.newPage();
   await signInAs(coordinator, e2eUser('Coordinator'));
