@@ -6,7 +6,7 @@ import { forgetReturnTo, returnToAfterSignIn, takeSignInRequest } from '@/client
 import { CARER_ROLE, can } from '@/shared/permissions';
 import { AppLayout } from './app-layout';
 import { LandingPage } from './landing-page';
-import { NAV_ITEMS } from './navigation';
+import { NAV_ITEMS, navItemsFor } from './navigation';
 import { LoadingScreen, NoAccessPage, NotFoundPage } from '@/client/components/status-screens';
 import { type LazyPart, lazyPart } from '@/client/components/lazy-part';
 import { STATEMENT_ROUTE } from '@/client/lib/routes';
@@ -121,7 +121,8 @@ function PrefetchScreens() {
   useEffect(() => {
     if (!role || prefetchedFor === role) return;
     prefetchedFor = role;
-    const waiting = SCREENS.filter(({ nav }) => NAV_ITEMS.find((item) => item.to === nav)?.visible(role));
+    const visible = new Set(navItemsFor(role).map((item) => item.to));
+    const waiting = SCREENS.filter(({ nav }) => visible.has(nav));
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     // Not cancelled when this screen closes: the fetching is the tab's, and goes on to the last screen.
     const next = () => {
