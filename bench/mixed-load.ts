@@ -54,10 +54,15 @@ export async function prepare(database: BenchDatabase, staff: number): Promise<v
   }
 }
 
+/** The sign-in of the `n`th coordinator prepare() added. */
+export function staffCredentials(n: number): { email: string; password: string } {
+  return { email: staffEmail(n), password: STAFF_PASSWORD };
+}
+
 /** The ID token of each coordinator prepare() added, signed in through the built-in provider. */
 export async function signInStaff(serverUrl: string, staff: number): Promise<string[]> {
   const idTokens: string[] = [];
-  for (let n = 1; n <= staff; n++) idTokens.push(await signInOverHttp(serverUrl, { email: staffEmail(n), password: STAFF_PASSWORD }));
+  for (let n = 1; n <= staff; n++) idTokens.push(await signInOverHttp(serverUrl, staffCredentials(n)));
   return idTokens;
 }
 

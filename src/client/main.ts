@@ -1,4 +1,5 @@
 import './index.css';
+import { fetchScreenCode } from './app/screen-code';
 import type { SignInConfig } from './lib/auth-client';
 import { isSignedOutLandingVisit, isSignInInFlight, LANDING_TEMPLATE_ID, SIGN_IN_BUTTON_ATTRIBUTE, takeSignInRequest } from './lib/sign-in-state';
 
@@ -51,6 +52,7 @@ function showNotStarted(rootElement: HTMLElement, error: unknown) {
 }
 
 async function startApp(rootElement: HTMLElement) {
+  fetchScreenCode(window.location.pathname);
   const [{ renderApp }, config] = await Promise.all([import('./app/app'), loadSignInConfig()]);
   renderApp(rootElement, config);
 }

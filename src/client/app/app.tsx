@@ -7,7 +7,7 @@ import { AuthClient, type SignInConfig } from '@/client/lib/auth-client';
 import { AuthProvider } from '@/client/lib/auth';
 import { createQueryClient } from '@/client/lib/query-client';
 import { createTrpcClient, TRPCProvider } from '@/client/lib/trpc';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadScreenAt } from './router';
 
 /** The app: the session, the API client and its cache, and every route (the landing page among them). */
 export function renderApp(rootElement: HTMLElement, config: SignInConfig): void {
@@ -15,6 +15,7 @@ export function renderApp(rootElement: HTMLElement, config: SignInConfig): void 
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient(authClient);
   const router = createAppRouter();
+  preloadScreenAt(window.location.pathname);
 
   createRoot(rootElement).render(
     <StrictMode>

@@ -11,6 +11,7 @@ import { LoadingScreen, NoAccessPage, NotFoundPage } from '@/client/components/s
 import { type LazyPart, lazyPart } from '@/client/components/lazy-part';
 import { STATEMENT_ROUTE } from '@/client/lib/routes';
 import { FROM_OFFICE_PARAM } from '@/shared/carer-app';
+import { SCREEN_CODE, screenAddressOf } from './screen-code';
 
 function SessionGate() {
   const { session } = useAuth();
@@ -60,26 +61,24 @@ function RequireRead({ resource, children }: { resource: Parameters<typeof can>[
 }
 
 // Each area loads when first opened, so signed-out visitors download only the landing page.
-const DashboardScreen = lazyPart(() => import('@/client/features/dashboard/dashboard-screen'));
-const ClientsScreen = lazyPart(() => import('@/client/features/clients/clients-screen'));
-const MpsScreen = lazyPart(() => import('@/client/features/carers/carers-screen').then((m) => ({ default: m.MpsScreen })));
-const VolunteersScreen = lazyPart(() => import('@/client/features/carers/carers-screen').then((m) => ({ default: m.VolunteersScreen })));
-const RequestsScreen = lazyPart(() => import('@/client/features/requests/requests-screen'));
-const PackagesScreen = lazyPart(() => import('@/client/features/packages/packages-screen'));
-const TimesheetScreen = lazyPart(() => import('@/client/features/deliveries/timesheet-screen'));
-const DbsScreen = lazyPart(() => import('@/client/features/carers/carer-expiry-screen').then((m) => ({ default: m.DbsScreen })));
-const PublicLiabilityScreen = lazyPart(() =>
-  import('@/client/features/carers/carer-expiry-screen').then((m) => ({ default: m.PublicLiabilityScreen })),
-);
-const TrainingRecordsScreen = lazyPart(() => import('@/client/features/training-records/training-records-screen'));
-const MagScreen = lazyPart(() => import('@/client/features/mag/mag-screen'));
-const ComplianceScreen = lazyPart(() => import('@/client/features/compliance/compliance-screen'));
-const AuditScreen = lazyPart(() => import('@/client/features/audit/audit-screen'));
-const DataProtectionScreen = lazyPart(() => import('@/client/features/data-protection/data-protection-screen'));
-const RemindersScreen = lazyPart(() => import('@/client/features/reminders/reminders-screen'));
-const ImportScreen = lazyPart(() => import('@/client/features/import/import-screen'));
+const DashboardScreen = lazyPart(SCREEN_CODE['/dashboard']);
+const ClientsScreen = lazyPart(SCREEN_CODE['/clients']);
+const MpsScreen = lazyPart(() => SCREEN_CODE['/mps']().then((m) => ({ default: m.MpsScreen })));
+const VolunteersScreen = lazyPart(() => SCREEN_CODE['/volunteers']().then((m) => ({ default: m.VolunteersScreen })));
+const RequestsScreen = lazyPart(SCREEN_CODE['/requests']);
+const PackagesScreen = lazyPart(SCREEN_CODE['/packages']);
+const TimesheetScreen = lazyPart(SCREEN_CODE['/deliveries']);
+const DbsScreen = lazyPart(() => SCREEN_CODE['/dbs']().then((m) => ({ default: m.DbsScreen })));
+const PublicLiabilityScreen = lazyPart(() => SCREEN_CODE['/public-liability']().then((m) => ({ default: m.PublicLiabilityScreen })));
+const TrainingRecordsScreen = lazyPart(SCREEN_CODE['/records']);
+const MagScreen = lazyPart(SCREEN_CODE['/mag']);
+const ComplianceScreen = lazyPart(SCREEN_CODE['/compliance']);
+const AuditScreen = lazyPart(SCREEN_CODE['/audit']);
+const DataProtectionScreen = lazyPart(SCREEN_CODE['/data-protection']);
+const RemindersScreen = lazyPart(SCREEN_CODE['/reminders']);
+const ImportScreen = lazyPart(SCREEN_CODE['/import']);
 const AccountScreen = lazyPart(() => import('@/client/features/account/account-screen'));
-const StaffScreen = lazyPart(() => import('@/client/features/staff/staff-screen'));
+const StaffScreen = lazyPart(SCREEN_CODE['/staff']);
 const StatementScreen = lazyPart(() => import('@/client/features/deliveries/statement-screen'));
 
 /** Each top-level screen: its path, nav entry and page. */
@@ -102,6 +101,15 @@ const SCREENS: { path: string; nav: string; Screen: LazyPart<() => ReactNode> }[
   { path: 'import', nav: '/import', Screen: ImportScreen },
   { path: 'staff', nav: '/staff', Screen: StaffScreen },
 ];
+
+/**
+ * Makes the screen at `pathname` ready to draw as soon as its code is here (the entry fetched it alongside the app), so
+ * it is drawn at once rather than after a "Loading..." that React keeps on screen for at least 300 ms.
+ */
+export function preloadScreenAt(pathname: string): void {
+  const address = screenAddressOf(pathname);
+  SCREENS.find(({ nav }) => nav === address)?.Screen.preload();
+}
 
 /** Time the browser may take before an idle moment comes anyway: the screens are wanted soon, not never. */
 const IDLE_TIMEOUT_MS = 5_000;

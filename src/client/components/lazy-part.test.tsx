@@ -21,6 +21,21 @@ function partFailing(failures: number) {
 describe('lazyPart', () => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
+  it('draws a part fetched ahead at once, with no fallback in between', async () => {
+    const { Part, load } = partFailing(0);
+    Part.preload();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    render(
+      <PartBoundary fallback={<p role="status">Loading...</p>}>
+        <Part count={7} />
+      </PartBoundary>,
+    );
+    // Drawn in the very first render: React shows a fallback it suspended for at least 300 ms.
+    expect(screen.getByText('7 clients')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('says the part could not be loaded, in its own words, and Try again fetches it afresh', async () => {
     const { Part, load } = partFailing(2);
     render(

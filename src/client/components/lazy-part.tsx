@@ -1,4 +1,4 @@
-import { type ComponentProps, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentProps, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { ErrorBoundary, PartNotLoadedError } from './error-boundary';
 
 /** A component fetched when first drawn, and ready to be fetched sooner (`preload`) when the browser is idle. */
@@ -12,19 +12,27 @@ export type LazyPart<C extends ComponentType<any>> = ComponentType<ComponentProp
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, as React.lazy takes
 export function lazyPart<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyPart<C> {
+  // Once the code is here, the part is drawn without suspending: React shows a fallback it suspended for at least 300 ms.
+  let loaded: C | undefined;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
   const fresh = () =>
     lazy(() =>
-      load().catch((error: unknown) => {
+      loadAndKeep().catch((error: unknown) => {
         throw new PartNotLoadedError(error instanceof Error ? error.message : String(error), () => (current = fresh()), { cause: error });
       }),
     );
   let current = fresh();
   function Part(props: ComponentProps<C>) {
-    const Current = current;
-    return <Current {...props} />;
+    // Chosen once for each drawing of the part: changing it later would draw the part afresh, losing what was typed.
+    const [{ Component }] = useState(() => ({ Component: (loaded ?? current) as ComponentType<ComponentProps<C>> }));
+    return <Component {...props} />;
   }
   // A failed early fetch is not shown: drawing the part fetches it again, and says so if it fails then.
-  Part.preload = () => void load().catch(() => undefined);
+  Part.preload = () => void loadAndKeep().catch(() => undefined);
   return Part;
 }
 

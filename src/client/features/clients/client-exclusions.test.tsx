@@ -61,7 +61,7 @@ function renderAs(role: Role, answers: Record<string, unknown> = {}) {
 describe('ClientExclusions', () => {
   it('lists each carer with their kind, the reason and who added it', async () => {
     renderAs('Coordinator');
-    const item = within(screen.getByRole('region', { name: 'Do not match' })).getByRole('listitem');
+    const item = within(await screen.findByRole('region', { name: 'Do not match' })).getByRole('listitem');
     expect(item).toHaveTextContent('Mary Pike MP');
     expect(item).toHaveTextContent('Argued at MAG');
     expect(item).toHaveTextContent('Added 2 Mar 2026 by coord@valecare.test');

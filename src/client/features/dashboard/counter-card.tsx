@@ -6,9 +6,11 @@ import { cn } from '@/client/lib/utils';
 import { deliveryRateText } from '@/shared/deliveries';
 import { AnimatedCounter } from './animated-counter';
 
+const PEOPLE = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
 /** People are counted whole; hours show up to 2 decimals. */
 export const COUNTER_FORMATS = {
-  people: (n: number) => Math.round(n).toLocaleString('en-GB'),
+  people: (n: number) => PEOPLE.format(Math.round(n)),
   hours: formatHours,
   /** A share (0.845) as a percentage to 1 decimal. */
   percent: deliveryRateText,

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { useCan } from '@/client/lib/auth';
+import { useFirstAnswer } from './drawn-whole';
 import { formatDate } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
@@ -110,6 +111,9 @@ function ExpiringSoon({ showTraining }: { showTraining: boolean }) {
     ...trpc.trainingRecords.getByExpiringBefore.queryOptions({ date: addDays(today, WINDOW_DAYS) }),
     enabled: showTraining,
   });
+  useFirstAnswer(mps);
+  useFirstAnswer(volunteers);
+  useFirstAnswer(records);
   const carers = [...(mps.data ?? []), ...(volunteers.data ?? [])];
   const carersPending = mps.isPending || volunteers.isPending;
   const carersFailed = mps.isError || volunteers.isError;

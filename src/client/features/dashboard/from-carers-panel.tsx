@@ -10,11 +10,14 @@ import { formatShortDay } from '@/shared/dates';
 import { VISITS_TO_RESOLVE_ID, visitsToResolveText } from '@/client/components/care/visits-to-resolve-words';
 import { AlertPanel, PANEL_LINK } from './alert-panel';
 import { LIVE_REFRESH } from './dashboard-status';
+import { useFirstAnswer } from './drawn-whole';
 
 /** How many visits from carers' phones wait for the office, linking to them on the Timesheets screen; nothing when none. */
 export function VisitsToResolveCount() {
   const trpc = useTRPC();
-  const count = useQuery({ ...trpc.carerApp.toResolve.queryOptions(), ...LIVE_REFRESH }).data?.visits.length ?? 0;
+  const toResolve = useQuery({ ...trpc.carerApp.toResolve.queryOptions(), ...LIVE_REFRESH });
+  useFirstAnswer(toResolve);
+  const count = toResolve.data?.visits.length ?? 0;
   if (count === 0) return null;
   return (
     <p role="status" className="flex flex-wrap items-center gap-2 rounded-lg border border-warning bg-warning/10 px-4 py-3 text-sm">
@@ -34,7 +37,9 @@ export function VisitsToResolveCount() {
 export function FromCarersPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const heard = useQuery({ ...trpc.carerApp.fromCarers.queryOptions(), ...LIVE_REFRESH }).data?.visits ?? [];
+  const fromCarers = useQuery({ ...trpc.carerApp.fromCarers.queryOptions(), ...LIVE_REFRESH });
+  useFirstAnswer(fromCarers);
+  const heard = fromCarers.data?.visits ?? [];
   const markSeen = useMutation(
     trpc.carerApp.markSeen.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.carerApp.fromCarers.queryKey() }) }),
   );

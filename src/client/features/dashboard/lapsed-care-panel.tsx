@@ -6,6 +6,7 @@ import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
 import { AlertPanel, PANEL_LINK } from './alert-panel';
 import { LIVE_REFRESH } from './dashboard-status';
+import { useFirstAnswer } from './drawn-whole';
 
 /**
  * "Carers not compliant on live care": each carer whose DBS, public liability or training has lapsed while their
@@ -14,7 +15,9 @@ import { LIVE_REFRESH } from './dashboard-status';
 export function LapsedCarePanel() {
   const trpc = useTRPC();
   const canReadClients = useCan('clients', 'read');
-  const lapsed = useQuery({ ...trpc.packages.notCompliantOnLiveCare.queryOptions(), ...LIVE_REFRESH }).data ?? [];
+  const notCompliant = useQuery({ ...trpc.packages.notCompliantOnLiveCare.queryOptions(), ...LIVE_REFRESH });
+  useFirstAnswer(notCompliant);
+  const lapsed = notCompliant.data ?? [];
   if (lapsed.length === 0) return null;
   return (
     <AlertPanel

@@ -9,6 +9,7 @@ import { activeCareTotals } from './active-care';
 import { CounterCard } from './counter-card';
 import { DashboardStatus, LIVE_REFRESH } from './dashboard-status';
 import { FromCarersPanel, VisitsToResolveCount } from './from-carers-panel';
+import { DrawnWhole, useFirstAnswer } from './drawn-whole';
 import { LapsedCarePanel } from './lapsed-care-panel';
 
 /** The queries a role asked for; the others never run. */
@@ -30,11 +31,15 @@ function ActiveCareCounters() {
   const requests = useQuery({ ...trpc.requests.getAllNotEndedYet.queryOptions(), ...LIVE_REFRESH, enabled: canRead.requests });
   const packages = useQuery({ ...trpc.packages.getAllNotEndedYet.queryOptions(), ...LIVE_REFRESH, enabled: canRead.packages });
   const clients = useQuery({ ...trpc.clients.getAllNotArchived.queryOptions(), ...LIVE_REFRESH, enabled: canRead.clients });
+  useFirstAnswer(requests);
+  useFirstAnswer(packages);
+  useFirstAnswer(clients);
 
   const used = asked([canRead.requests, requests], [canRead.packages, packages], [canRead.clients, clients]);
   // A failed refresh keeps the last figures on screen; only a first load that fails says so.
   if (used.some((q) => q.isError && q.data === undefined)) return <DashboardStatus failed />;
-  if (used.some((q) => q.isPending)) return <DashboardStatus failed={false} />;
+  // Until then the overview as a whole says it is loading (DrawnWhole).
+  if (used.some((q) => q.isPending)) return null;
 
   const totals = activeCareTotals(requests.data ?? [], packages.data ?? [], todayIn());
   const currentClients = clients.data ? `of ${clients.data.length} current clients` : undefined;
@@ -59,6 +64,7 @@ function ActiveCareCounters() {
 function DeliveredThisMonth() {
   const trpc = useTRPC();
   const month = useQuery({ ...trpc.analytics.getDeliveredThisMonth.queryOptions(), ...LIVE_REFRESH });
+  useFirstAnswer(month);
   if (month.data === undefined) return month.isError ? <DashboardStatus failed /> : null;
   const { plannedHours, deliveredHours, deliveryRate, missedVisits } = month.data;
   const missed = missedVisits === 1 ? '1 missed visit' : `${missedVisits} missed visits`;
@@ -87,13 +93,15 @@ export function OverviewTab() {
   const canReadPackages = useCan('packages', 'read');
   const hearsCarers = useCan('carerApp', 'update');
   return (
-    <div className="flex flex-col gap-6">
-      {hearsCarers && <VisitsToResolveCount />}
-      {hearsCarers && <FromCarersPanel />}
-      {canReadPackages && <LapsedCarePanel />}
-      <ActiveCareCounters />
-      {canReadDeliveries && <DeliveredThisMonth />}
-      <ExpiringSoonPanel />
-    </div>
+    <DrawnWhole waiting={<DashboardStatus failed={false} />}>
+      <div className="flex flex-col gap-6">
+        {hearsCarers && <VisitsToResolveCount />}
+        {hearsCarers && <FromCarersPanel />}
+        {canReadPackages && <LapsedCarePanel />}
+        <ActiveCareCounters />
+        {canReadDeliveries && <DeliveredThisMonth />}
+        <ExpiringSoonPanel />
+      </div>
+    </DrawnWhole>
   );
 }
