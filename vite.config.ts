@@ -55,12 +55,13 @@ function carerAppAndCompressedCopies(): Plugin {
   };
 }
 
-/** Where src/client/index.html takes the landing page. */
+/** Where src/client/index.html takes the pages drawn at build: the landing page and the loading screen. */
 const LANDING_MARK = '<!-- landing page -->';
 
 /**
- * Draws the landing page into index.html in place of LANDING_MARK, as a template (src/client/app/landing-markup.tsx)
- * the page's script shows to a signed-out visitor without React. The component is loaded through Vite (the dev
+ * Draws the landing page and the loading screen into index.html in place of LANDING_MARK, as templates
+ * (src/client/app/landing-markup.tsx) the page's script shows without React: the landing page to a signed-out
+ * visitor, the loading screen to anyone else until the app's code has come. The component is loaded through Vite (the dev
  * server's own, or one made for the build), so it is the same code, with the same aliases, as the app draws.
  */
 function landingPageInHtml(): Plugin {
@@ -85,8 +86,8 @@ function landingPageInHtml(): Plugin {
           logLevel: 'warn',
         }));
       try {
-        const { landingTemplate } = (await server.ssrLoadModule('/app/landing-markup.tsx')) as { landingTemplate(): string };
-        return html.replace(LANDING_MARK, landingTemplate());
+        const { pagesDrawnAtBuild } = (await server.ssrLoadModule('/app/landing-markup.tsx')) as { pagesDrawnAtBuild(): string };
+        return html.replace(LANDING_MARK, pagesDrawnAtBuild());
       } finally {
         if (!devServer) await server.close();
       }

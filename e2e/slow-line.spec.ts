@@ -60,10 +60,12 @@ test('the dashboard draws its figures without the charts; a chart tab whose code
   await expect(tab.getByRole('heading', { name: 'Hours by Locality' }).or(tab.getByText('No active requests'))).toBeVisible();
 });
 
-test('the app itself refused at opening says so, and Try again opens it', async ({ page, signIn }) => {
+test('the app itself says it is loading while its code comes, refused says so, and Try again opens it', async ({ page, signIn }) => {
   await signIn('Coordinator');
   const appCode = await holdThenRefuse(page, /\/assets\/app-[\w-]+\.js$/);
   await page.reload();
+  // While the app's code is on its way, the page says so (drawn at build), rather than standing blank.
+  await expect(page.getByRole('status')).toHaveText('Loading...');
   await appCode.refuse();
   const alert = page.getByRole('alert');
   await expect(alert).toHaveText(/^Valecare could not be loaded\. Check the connection, then try again\./);

@@ -1,7 +1,7 @@
 import './index.css';
 import { fetchScreenCode } from './app/screen-code';
 import type { SignInConfig } from './lib/auth-client';
-import { isSignedOutLandingVisit, isSignInInFlight, LANDING_TEMPLATE_ID, SIGN_IN_BUTTON_ATTRIBUTE, takeSignInRequest } from './lib/sign-in-state';
+import { isSignedOutLandingVisit, isSignInInFlight, LANDING_TEMPLATE_ID, LOADING_TEMPLATE_ID, SIGN_IN_BUTTON_ATTRIBUTE, takeSignInRequest } from './lib/sign-in-state';
 
 async function loadSignInConfig(): Promise<SignInConfig> {
   const response = await fetch('/config.json');
@@ -21,11 +21,16 @@ const logSignInFailure = (error: unknown) => console.error('Sign-in failed:', er
  * A signed-out visit to / shows the landing page at once, as the build drew it into the page (landing-markup.tsx):
  * no React, no sign-in library, no API client. Those load when the visitor signs in (or arrives anywhere else).
  */
+/** A page the build drew into index.html (app/landing-markup.tsx), in place of what `rootElement` shows. */
+function showDrawnAtBuild(rootElement: HTMLElement, templateId: string) {
+  const template = document.getElementById(templateId) as HTMLTemplateElement;
+  rootElement.replaceChildren(template.content.cloneNode(true));
+}
+
 function showLandingPage(rootElement: HTMLElement) {
   const signIn = () => void loadAuthClient().then((client) => client.signIn()).catch(logSignInFailure);
   if (takeSignInRequest()) signIn();
-  const landing = document.getElementById(LANDING_TEMPLATE_ID) as HTMLTemplateElement;
-  rootElement.replaceChildren(landing.content.cloneNode(true));
+  showDrawnAtBuild(rootElement, LANDING_TEMPLATE_ID);
   for (const button of rootElement.querySelectorAll(`[${SIGN_IN_BUTTON_ATTRIBUTE}]`)) button.addEventListener('click', signIn);
   // Back from the hosted login page to this page as it was left: that sign-in was cancelled.
   window.addEventListener('pageshow', (event) => {
@@ -52,6 +57,8 @@ function showNotStarted(rootElement: HTMLElement, error: unknown) {
 }
 
 async function startApp(rootElement: HTMLElement) {
+  // On screen while the app's code comes, rather than a blank page: the app's first drawing replaces it.
+  showDrawnAtBuild(rootElement, LOADING_TEMPLATE_ID);
   fetchScreenCode(window.location.pathname);
   const [{ renderApp }, config] = await Promise.all([import('./app/app'), loadSignInConfig()]);
   renderApp(rootElement, config);

@@ -6,6 +6,8 @@ import { SIGN_IN_PARAM } from '@/shared/constants';
 
 /** The template in index.html that holds the landing page as the build drew it (app/landing-markup.tsx). */
 export const LANDING_TEMPLATE_ID = 'landing-page';
+/** The template in index.html that holds the app's loading screen, shown until the app draws its own. */
+export const LOADING_TEMPLATE_ID = 'loading-screen';
 /** Marks the landing page's sign-in buttons: drawn by the build without React, the page's own script wires them up. */
 export const SIGN_IN_BUTTON_ATTRIBUTE = 'data-sign-in';
 
