@@ -61,8 +61,8 @@ const LANDING_MARK = '<!-- landing page -->';
 /**
  * Draws the landing page and the loading screen into index.html in place of LANDING_MARK, as templates
  * (src/client/app/landing-markup.tsx) the page's script shows without React: the landing page to a signed-out
- * visitor, the loading screen to anyone else until the app's code has come. The component is loaded through Vite (the dev
- * server's own, or one made for the build), so it is the same code, with the same aliases, as the app draws.
+ * visitor, the loading screen to anyone else until the app's code has come. The components are loaded through Vite
+ * (the dev server's own, or one made for the build), so it is the same code, with the same aliases, as the app draws.
  */
 function landingPageInHtml(): Plugin {
   let devServer: ViteDevServer | undefined;

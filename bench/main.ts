@@ -348,7 +348,7 @@ async function measureMixedLoad(newDatabase: () => Promise<BenchDatabase>, setti
 
 /**
  * Lighthouse over the charity as it is (the demo data the mixed load also uses), on a server of its own: what a person
- * at the charity waits for on a phone, not the fifty-fold data set the server's budgets are held to (decision 321).
+ * at the charity waits for on a phone, not the fifty-fold data set the server's budgets are held to (decision 322).
  */
 async function measureLighthouseAtCharitySize(runs: number): Promise<LighthouseFigures> {
   const database = newPgliteDatabase();

@@ -382,10 +382,10 @@ for the virtualised table to draw them.
 Lighthouse (\`bench/lighthouse.ts\`, decision 318) scores three pages in its default mobile profile, unchanged: a
 phone's screen, simulated slow 4G (150 ms round trip, 1.6 Mbps down) and the CPU slowed 4×, the performance category
 only, against a server of its own over the charity as it is (the demo data the mixed load also uses, decision 322)
-rather than the fifty-fold data set. The landing page is a first visit, Lighthouse clearing the origin's storage; the office's dashboard and the
-carer app's Today are signed in (the carer from an invitation the bench's Coordinator makes) within the very tab
-Lighthouse then measures, their storage kept, and before each load the HTTP cache, the Cache Storage and the service
-workers are cleared, so every load is cold: a run fails if any script came from a cache, or a signed-in page ended
+rather than the fifty-fold data set. The landing page is a first visit, Lighthouse clearing the origin's storage;
+the office's dashboard and the carer app's Today are signed in (the carer from an invitation the bench's
+Coordinator makes) within the very tab Lighthouse then measures, their storage kept, and before each load the HTTP
+cache, the Cache Storage and the service workers are cleared, so every load is cold: a run fails if any script came from a cache, or a signed-in page ended
 anywhere but its own address. A full run measures each page three times, a quick run once; each page's median
 performance score (target at least 0.90) and largest contentful paint (target at most 2.5 s) are absolute figures,
 recorded beside their targets. The simulation starts from a load on this machine, so the figures move with what else
