@@ -90,3 +90,39 @@ test('the landing page is drawn without the app: Sign In fetches the sign-in cod
   await page.getByRole('main').getByRole('button', { name: 'Get Started Today' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
+
+test("a screen's address is answered with a page naming its code, each fetched once; the other screens come after its figures are drawn", async ({ page, signIn }) => {
+  await signIn('Coordinator');
+  // Away first: the page signed in on fetches the other screens ahead, and none of that is the page measured here.
+  await page.goto('about:blank');
+  const requested: string[] = [];
+  page.on('request', (request) => void requested.push(new URL(request.url()).pathname));
+  // The other screens, fetched ahead, wait for the first screen's figures: they share the line with none of them.
+  const firstAnswer = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/trpc/'));
+  const otherScreenAsked = page.waitForRequest((request) => /\/assets\/(?!dashboard-)[\w-]+-screen-[\w-]+\.js$/.test(request.url()));
+  // The screen's code comes after the app's: the app is drawn, and idle, before the screen has asked for anything.
+  await page.route(/\/assets\/dashboard-screen-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  expect(await Promise.race([firstAnswer.then(() => 'figures'), otherScreenAsked.then(() => 'another screen')])).toBe('figures');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const named = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(named).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/app-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/dashboard-screen-[\w-]+\.js$/)]));
+  // Nor before the figures are drawn: the largest thing drawn (the figures) came before the first of them was asked for.
+  const drawn = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => resolve(Math.max(...list.getEntries().map((entry) => entry.startTime)))).observe({ type: 'largest-contentful-paint', buffered: true }),
+      ),
+  );
+  const otherScreen = await page.evaluate(() =>
+    Math.min(...performance.getEntriesByType('resource').filter((entry) => /\/assets\/(?!dashboard-)[\w-]+-screen-/.test(entry.name)).map((entry) => entry.startTime)),
+  );
+  expect(drawn).toBeGreaterThan(0);
+  expect(otherScreen).toBeGreaterThan(drawn);
+  // Named in the page and asked for again by the app's script, each is still fetched once; so are the sign-in settings.
+  for (const file of [...named, '/config.json']) expect({ file, times: requested.filter((path) => path === file).length }).toEqual({ file, times: 1 });
+});

@@ -333,7 +333,6 @@ export function CarerApp({
           onSignIn={() => void auth.signIn()}
         />
         </div>
-        <HomeScreenHint outbox={outbox} />
         <p role="status" className="sr-only">
           {savedNote}
         </p>
@@ -447,6 +446,8 @@ export function CarerApp({
             </ul>
           )}
         </section>
+        {/* Last: it appears once the phone has said whether it was put away, and so moves nothing the carer reads. */}
+        <HomeScreenHint outbox={outbox} />
       </main>
     </div>
   );

@@ -57,8 +57,9 @@ function showNotStarted(rootElement: HTMLElement, error: unknown) {
 }
 
 async function startApp(rootElement: HTMLElement) {
-  // On screen while the app's code comes, rather than a blank page: the app's first drawing replaces it.
-  showDrawnAtBuild(rootElement, LOADING_TEMPLATE_ID);
+  // On screen while the app's code comes, rather than a blank page (a screen's page has it drawn already): the app's
+  // first drawing replaces it.
+  if (!rootElement.hasChildNodes()) showDrawnAtBuild(rootElement, LOADING_TEMPLATE_ID);
   fetchScreenCode(window.location.pathname);
   const [{ renderApp }, config] = await Promise.all([import('./app/app'), loadSignInConfig()]);
   renderApp(rootElement, config);

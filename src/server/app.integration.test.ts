@@ -186,6 +186,8 @@ describe('the web app as served', () => {
     webRoot = await mkdtemp(path.join(tmpdir(), 'valecare-web-'));
     await mkdir(path.join(webRoot, 'assets'));
     await writeFile(path.join(webRoot, 'index.html'), `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Valecare</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`);
+    await mkdir(path.join(webRoot, 'pages'));
+    await writeFile(path.join(webRoot, 'pages', 'clients.html'), `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Valecare clients</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`);
     await writeFile(path.join(webRoot, 'assets', 'app.js'), script('app'));
     await writeFile(path.join(webRoot, 'assets', 'tiny.js'), 'console.log(1)');
     await writeFile(path.join(webRoot, 'assets', 'app.js.map'), '{"version":3,"sources":["app.tsx"]}');
@@ -217,6 +219,17 @@ describe('the web app as served', () => {
     expect(head.body).toBe('');
   });
 
+  it("answers a screen's address, and anything under it, with the screen's page; every other address with index.html", async () => {
+    for (const url of ['/clients', '/clients/c-1', '/clients?search=ann', '/clients/']) {
+      const page = await deployed.inject(url);
+      expect({ url, status: page.statusCode, body: page.body, cache: page.headers['cache-control'] }).toEqual({ url, status: 200, body: expect.stringContaining('Valecare clients'), cache: 'no-cache' });
+    }
+    for (const url of ['/', '/?code=abc', '/clientsx', '/nowhere/clients', '/pages', '/dashboard']) {
+      const page = await deployed.inject(url);
+      expect({ url, status: page.statusCode, body: page.body }).toEqual({ url, status: 200, body: expect.stringContaining('<title>Valecare</title>') });
+    }
+  });
+
   it('serves the carer app at /carer/, its worker and pages asked about every time, its hashed files kept a year', async () => {
     for (const url of ['/carer/', '/carer', '/carer/?sign-in', '/carer/anything']) {
       const page = await deployed.inject(url);
@@ -235,11 +248,12 @@ describe('the web app as served', () => {
 
   describe('compressed as the build made it', () => {
     const ALL = 'gzip, deflate, br, zstd';
-    // The office's script, the carer app's, a page answered for a route (sendFile), the carer app's page and its worker.
+    // The office's script, the carer app's, the pages answered for a route (sendFile), the carer app's page and its worker.
     const served = [
       { url: '/assets/app.js', file: 'assets/app.js', type: 'application/javascript; charset=utf-8', cache: 'public, max-age=31536000, immutable' },
       { url: '/carer/assets/carer.js', file: 'carer/assets/carer.js', type: 'application/javascript; charset=utf-8', cache: 'public, max-age=31536000, immutable' },
-      { url: '/clients', file: 'index.html', type: 'text/html; charset=utf-8', cache: 'no-cache' },
+      { url: '/clients', file: 'pages/clients.html', type: 'text/html; charset=utf-8', cache: 'no-cache' },
+      { url: '/nowhere', file: 'index.html', type: 'text/html; charset=utf-8', cache: 'no-cache' },
       { url: '/carer/', file: 'carer/index.html', type: 'text/html; charset=utf-8', cache: 'no-cache' },
       { url: '/carer/sw.js', file: 'carer/sw.js', type: 'application/javascript; charset=utf-8', cache: 'no-cache' },
     ];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -30,6 +31,19 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** The built web app to serve; absent in API-only runs (the Vite dev server serves it). */
   clientDir?: string | false;
+}
+
+/**
+ * The office's page for an address: the page the build wrote for its screen (pages/dashboard.html for /dashboard and
+ * anything under it), which names the screen's code for the browser to fetch beside the page's own; else index.html.
+ */
+function screenPages(clientDir: string): (url: string) => string {
+  const dir = path.join(clientDir, 'pages');
+  const screens = new Set(existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.html')).map((name) => name.slice(0, -'.html'.length)) : []);
+  return (url) => {
+    const screen = /^\/([\w-]+)/.exec(url)?.[1];
+    return screen !== undefined && screens.has(screen) ? `pages/${screen}.html` : 'index.html';
+  };
 }
 
 /** The whole product on one Fastify instance: web app, /trpc, /auth and /healthz. */
@@ -136,12 +150,13 @@ export async function buildApp({ database, env, logger, clientDir = CLIENT_DIR }
       // Source maps give the code away; the build makes none, and none is served if one turns up.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
     });
+    const screenPage = screenPages(clientDir);
     // Every other GET (and HEAD, its header-only twin) is a route of the single-page app.
     app.setNotFoundHandler((request, reply) => {
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(trpc|auth|assets|carer\/assets)\b/.test(request.url);
       if (!isPage) return reply.code(404).send({ error: 'Not found' });
       // The carer app is its own page, under /carer/ (its worker serves it offline from there).
-      const page = /^\/carer(\/|\?|$)/.test(request.url) ? 'carer/index.html' : 'index.html';
+      const page = /^\/carer(\/|\?|$)/.test(request.url) ? 'carer/index.html' : screenPage(request.url);
       return reply.header('cache-control', 'no-cache').sendFile(page);
     });
   }

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useAuth } from '@/client/lib/auth';
@@ -117,10 +117,17 @@ const IDLE_TIMEOUT_MS = 5_000;
 /** The role whose screens were fetched ahead: once is enough for the tab. */
 let prefetchedFor: string | undefined;
 
+/** An answer has come to a query of the tab's: the first screen's figures have started to arrive. */
+function anyAnswered(queryClient: QueryClient): boolean {
+  return queryClient.getQueryCache().getAll().some(({ state }) => state.dataUpdatedAt > 0 || state.errorUpdatedAt > 0);
+}
+
 /**
- * Once the first screen is drawn (this is drawn beside it, so not before), the other screens the person may open are
- * fetched in the browser's idle moments, one at a time and only while no data is on its way: opening one later waits
- * for nothing on a slow line, and the first screen and its figures share the line with none of them.
+ * Once the first screen is drawn with its first answers (this is drawn beside it, so not before), the other screens
+ * the person may open are fetched in the browser's idle moments, one at a time and only while no data is on its way:
+ * opening one later waits for nothing on a slow line, and the first screen and its figures share the line with none
+ * of them. An idle moment can come before the first screen has asked for anything, or between its answers and their
+ * drawing; a screen that asks for nothing waits IDLE_TIMEOUT_MS.
  */
 function PrefetchScreens() {
   const { session } = useAuth();
@@ -132,10 +139,16 @@ function PrefetchScreens() {
     const visible = new Set(navItemsFor(role).map((item) => item.to));
     const waiting = SCREENS.filter(({ nav }) => visible.has(nav));
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    const startedAt = performance.now();
+    const settled = () => queryClient.isFetching() === 0 && (anyAnswered(queryClient) || performance.now() - startedAt >= IDLE_TIMEOUT_MS);
+    // Settled at one idle moment and still at the next, a frame later: what came is drawn before anything is fetched.
+    let settledBefore = false;
     // Not cancelled when this screen closes: the fetching is the tab's, and goes on to the last screen.
     const next = () => {
-      if (queryClient.isFetching() === 0) waiting.shift()?.Screen.preload();
-      if (waiting.length > 0) idle(next, { timeout: IDLE_TIMEOUT_MS });
+      const settledNow = settled();
+      if (settledNow && settledBefore) waiting.shift()?.Screen.preload();
+      settledBefore = settledNow;
+      if (waiting.length > 0) requestAnimationFrame(() => idle(next, { timeout: IDLE_TIMEOUT_MS }));
     };
     idle(next, { timeout: IDLE_TIMEOUT_MS });
   }, [role, queryClient]);
