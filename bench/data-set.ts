@@ -325,7 +325,8 @@ function yearOfDeliveries(today: string) {
       case when missed then (array['client-cancelled', 'carer-unavailable', 'client-in-hospital', 'other'])[1 + abs(hashtext(p.id)) % 4] end
     from packages p
     cross join lateral generate_series(greatest(p.start_date, ${first}::date), least(coalesce(p.end_date, ${today}::date), ${today}::date), interval '1 day') as day
-    cross join lateral (select abs(hashtext(p.id || day::date::text)) % 15 = 0 as missed) as visit`;
+    cross join lateral (select abs(hashtext(p.id || day::date::text)) % 15 = 0 as missed) as visit
+    order by day, p.id`;
 }
 
 async function insertAll<T extends PgTable>(db: Database, table: T, values: T['$inferInsert'][]): Promise<void> {
