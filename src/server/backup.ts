@@ -26,6 +26,7 @@ export const BACKUP_TABLES = [
   'notes',
   'requests',
   'packages',
+  'visit_plans',
   'deliveries',
   'visits',
   'visit_refusals',

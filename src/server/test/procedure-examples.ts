@@ -307,6 +307,17 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
       return { oldPackage: { id, version, endDate: today }, newPackage: { startDate: today, details } };
     },
     'packages.checkAssignment': async () => ({ carerId: world.volunteer.id, requestId: world.request.id }),
+    'visitPlans.get': async () => ({ packageId: world.mpPackage.id }),
+    // Every field: visits at set times, one past midnight, and hours at any time; against the plan as it is now.
+    'visitPlans.set': async () => ({
+      packageId: world.mpPackage.id,
+      visits: [
+        { weekday: 1, start: '09:30', end: '10:30' },
+        { weekday: 5, start: '22:00', end: '06:00' },
+      ],
+      anyTime: { hours: 1.5 },
+      version: (await admin.visitPlans.get({ packageId: world.mpPackage.id })).version,
+    }),
     'carers.suggestForRequest': async () => ({ requestId: world.request.id }),
     // Nothing the world's carers lack, so the examples after this one may still assign them.
     'compliance.updateSettings': async () => ({

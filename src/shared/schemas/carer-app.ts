@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { packageId } from './care';
-import { isoDate, MAX, text } from './common';
+import { isoDate, MAX, text, timeOfDay } from './common';
 import { carerId, clientId } from './people';
-import { COULD_NOT_VISIT, MAX_VISITS_A_CALL, TIME_OF_DAY, VISIT_NOTE_MAX } from '@/shared/carer-app';
+import { COULD_NOT_VISIT, MAX_VISITS_A_CALL, VISIT_NOTE_MAX } from '@/shared/carer-app';
 
 /** The carer whose account on the carer app is asked about, given or ended. */
 export const carerAppRef = z.strictObject({ carerId });
 export type CarerAppRef = z.output<typeof carerAppRef>;
-
-/** A time of day as the phone shows it: HH:MM, 24-hour. */
-const timeOfDay = z
-  .string()
-  .trim()
-  .regex(TIME_OF_DAY, { message: 'Enter a time as HH:MM' });
 
 export { MAX_VISITS_A_CALL };
 

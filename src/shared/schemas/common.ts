@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTY, DEFAULT_LOCALITY, LOCALITIES, MESSAGES, NOTE_SOURCES, SERVICES } from '@/shared/constants';
+import { TIME_OF_DAY } from '@/shared/carer-app';
 import { isIsoDate, OPEN } from '@/shared/dates';
 import { plainMessage } from '@/shared/plain-messages';
 import { ID_LETTERS, type IdKind } from '@/shared/record-kinds';
@@ -25,6 +26,12 @@ export const cleanString = () => z.string().overwrite(stripInvisible).trim();
 
 export const text = (max: number = MAX.short) =>
   cleanString().max(max, { message: `At most ${max} characters` }).refine(isStorableText, storable);
+
+/** A time of day: HH:MM, 24-hour. */
+export const timeOfDay = z
+  .string()
+  .trim()
+  .regex(TIME_OF_DAY, { message: 'Enter a time as HH:MM' });
 
 export const archivedFlag = z.enum(['Y', 'N']).default('N');
 

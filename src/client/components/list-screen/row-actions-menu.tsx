@@ -1,4 +1,4 @@
-import { Archive, ArchiveArrowUp, ClipboardPlus, Ellipsis, Eye, GraduationCap, type LucideIcon, PackagePlus, Pencil, RefreshCw, Trash } from 'lucide-react';
+import { Archive, ArchiveArrowUp, CalendarClock, ClipboardPlus, Ellipsis, Eye, GraduationCap, type LucideIcon, PackagePlus, Pencil, RefreshCw, Trash } from 'lucide-react';
 import { useRef } from 'react';
 import { rememberDialogOpener } from '@/client/components/dialog-opener';
 import { Button } from '@/client/components/ui/button';
@@ -14,6 +14,7 @@ const ACTION_ICONS: Record<DirectActionKind, LucideIcon> = {
   addPackage: PackagePlus,
   addRequest: ClipboardPlus,
   addTraining: GraduationCap,
+  planVisits: CalendarClock,
   renew: RefreshCw,
   archive: Archive,
 };
@@ -37,6 +38,7 @@ export function RowActionsMenu<T>({ row, rowLabel, kinds, actions, onRequestDele
     addPackage: actions.onAddPackage,
     addRequest: actions.onAddRequest,
     addTraining: actions.onAddTraining,
+    planVisits: actions.onPlanVisits,
     renew: actions.onRenew,
     archive: actions.onArchive,
   };

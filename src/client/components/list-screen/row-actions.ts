@@ -1,6 +1,6 @@
 import type { ListPermissions, RowActions } from './types';
 
-export type RowActionKind = 'view' | 'edit' | 'addPackage' | 'addRequest' | 'addTraining' | 'renew' | 'archive' | 'delete';
+export type RowActionKind = 'view' | 'edit' | 'addPackage' | 'addRequest' | 'addTraining' | 'planVisits' | 'renew' | 'archive' | 'delete';
 
 type RowActionHandler = Exclude<keyof RowActions<unknown>, 'isArchived'>;
 
@@ -20,6 +20,7 @@ const ROW_ACTION_RULES: readonly RowActionRule[] = [
   { kind: 'addPackage', handler: 'onAddPackage', permission: 'create' },
   { kind: 'addRequest', handler: 'onAddRequest', permission: 'create', activeOnly: true },
   { kind: 'addTraining', handler: 'onAddTraining', permission: 'create' },
+  { kind: 'planVisits', handler: 'onPlanVisits', permission: 'update' },
   { kind: 'renew', handler: 'onRenew', permission: 'update' },
   { kind: 'archive', handler: 'onArchive', permission: 'update' },
   { kind: 'delete', handler: 'onDelete', permission: 'delete' },
@@ -45,6 +46,7 @@ const ROW_ACTION_LABELS: Record<Exclude<RowActionKind, 'archive'>, string> = {
   addPackage: 'Add Package',
   addRequest: 'Add Request',
   addTraining: 'Add Training',
+  planVisits: 'Plan Visits',
   renew: 'Renew',
   delete: 'Delete',
 };

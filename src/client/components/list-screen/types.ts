@@ -39,6 +39,8 @@ export interface RowActions<T> {
   onAddPackage?: (row: T) => void;
   onAddRequest?: (row: T) => void;
   onAddTraining?: (row: T) => void;
+  /** A package's visits in a week (/packages/plan/{id}). */
+  onPlanVisits?: (row: T) => void;
   onRenew?: (row: T) => void;
   onArchive?: (row: T) => void;
   /** Runs after the user confirms; the confirmation dialog closes when it settles. */

@@ -1,4 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { DetailGrid, DetailItem, NotesItem } from '@/client/components/record/detail-dialog';
+import { LoadState } from '@/client/components/load-state';
+import { Button } from '@/client/components/ui/button';
+import { useCan } from '@/client/lib/auth';
+import { plannedVisitWords, VISIT_PLAN_MESSAGES } from '@/shared/visit-plans';
 import { CareDetailDialog } from '@/client/components/care/care-detail-dialog';
 import { AddressItem } from '@/client/components/person/person-details';
 import { formatDate, formatHours } from '@/client/lib/format';
@@ -51,6 +57,41 @@ function PackageDetails({ pkg }: { pkg: StoredPackage }) {
   );
 }
 
+/** The package's visits in a week, its hours against the package's, and the way to plan them. */
+function VisitPlanDetails({ pkg }: { pkg: StoredPackage }) {
+  const trpc = useTRPC();
+  const canPlan = useCan('packages', 'update');
+  const plan = useQuery(trpc.visitPlans.get.queryOptions({ packageId: pkg.id }));
+  return (
+    <LoadState query={plan} errorText="The visit plan could not be loaded.">
+      {(stored) => (
+        <div className="flex flex-col gap-3">
+          {stored.visits.length === 0 && !stored.anyTime ? (
+            <p className="text-muted-foreground">No visits planned yet.</p>
+          ) : (
+            <ul className="flex flex-col gap-1">
+              {stored.visits.map((visit) => (
+                <li key={`${visit.weekday}${visit.start}`}>{plannedVisitWords(visit)}</li>
+              ))}
+              {stored.anyTime && <li>{formatHours(stored.anyTime.hours)} hours at any time in the week</li>}
+            </ul>
+          )}
+          {stored.plannedHours !== stored.packageWeeklyHours && (stored.visits.length > 0 || stored.anyTime) && (
+            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">{VISIT_PLAN_MESSAGES.differs(stored.plannedHours, stored.packageWeeklyHours)}</p>
+          )}
+          {canPlan && (
+            <div>
+              <Button asChild variant="outline">
+                <Link to={`/packages/plan/${pkg.id}`}>Plan Visits</Link>
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </LoadState>
+  );
+}
+
 /** A package's details, with Edit, Delete and Close like the other views. */
 export function PackageDetailDialog({ packageId, onClose }: { packageId: string | null; onClose: () => void }) {
   const trpc = useTRPC();
@@ -58,7 +99,10 @@ export function PackageDetailDialog({ packageId, onClose }: { packageId: string 
     <CareDetailDialog
       what="package"
       api={trpc.packages}
-      tabs={(pkg) => [{ value: 'details', label: 'Package Details', content: <PackageDetails pkg={pkg} /> }]}
+      tabs={(pkg) => [
+        { value: 'details', label: 'Package Details', content: <PackageDetails pkg={pkg} /> },
+        { value: 'plan', label: 'Visit Plan', content: <VisitPlanDetails pkg={pkg} /> },
+      ]}
       itemId={packageId}
       onClose={onClose}
     />

@@ -14,6 +14,7 @@ import { formatDate, formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { PackageDetailDialog } from './package-detail-dialog';
 import { CreatePackagePage, EditPackagePage } from './package-form';
+import { PlanVisitsPage } from './package-plan';
 import { RenewPackagePage } from './package-renew';
 
 type PackageRow = RouterOutputs['packages']['getAll'][number];
@@ -80,14 +81,18 @@ function PackagesList() {
 
   return (
     <div className="p-4 md:p-6">
-      <ListScreen {...list.props} toolbar={toolbar} actions={{ ...list.actions, onView: list.onView, onRenew: (p) => list.goTo(`/packages/renew/${p.id}`) }} />
+      <ListScreen {...list.props} toolbar={toolbar} actions={{ ...list.actions, onView: list.onView, onPlanVisits: (p) => list.goTo(`/packages/plan/${p.id}`), onRenew: (p) => list.goTo(`/packages/renew/${p.id}`) }} />
       <PackageDetailDialog packageId={list.viewing} onClose={list.closeView} />
     </div>
   );
 }
 
-/** /packages: the list, create (a request may come as navigation state), edit/{id} and renew/{id}. */
-const PACKAGE_PAGES: ListPages = { resource: 'packages', create: { create: <CreatePackagePage /> }, update: { 'edit/:id': <EditPackagePage />, 'renew/:id': <RenewPackagePage /> } };
+/** /packages: the list, create (a request may come as navigation state), edit/{id}, plan/{id} and renew/{id}. */
+const PACKAGE_PAGES: ListPages = {
+  resource: 'packages',
+  create: { create: <CreatePackagePage /> },
+  update: { 'edit/:id': <EditPackagePage />, 'plan/:id': <PlanVisitsPage />, 'renew/:id': <RenewPackagePage /> },
+};
 
 export default function PackagesScreen() {
   return <ListRoutes list={<PackagesList />} pages={PACKAGE_PAGES} />;

@@ -26,6 +26,7 @@ import {
 } from '@/server/records/care.mappers';
 import { assignmentColumns, carerWithCompliance, lapsedOnLiveCare } from '@/server/records/carer-compliance';
 import { exclusionOf } from '@/server/records/carer-exclusions';
+import { copyVisitPlan } from '@/server/records/visit-plans';
 
 export const REQUEST_CHANGE_REFUSED = 'The request of a package cannot be changed. Add a package to the other request instead.';
 export const RENEWAL_CARER_REFUSED = 'A renewal keeps the carer of the package. Add a package for the other carer instead.';
@@ -146,6 +147,7 @@ export function renewPackage(ctx: RecordContext, input: PackageRenewal): Promise
       }),
     });
     await checkDeliveriesWithin(tx, stored.id, stored.startDate, endDateColumn(oldRecord.endDate));
+    await copyVisitPlan(tx, stored.id, newRecord.id);
     return { oldPackage: oldRecord, newPackage: newRecord };
   });
 }

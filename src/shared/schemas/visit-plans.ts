@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { MAX_PLANNED_VISITS, overlappingVisits, VISIT_PLAN_MESSAGES, WEEKDAYS } from '@/shared/visit-plans';
+import { MAX_WEEKLY_HOURS } from '@/shared/constants';
+import { packageId } from './care';
+import { MAX_STORED_INTEGER, timeOfDay } from './common';
+
+/** A visit in the package's week: 1 (Monday) to 7 (Sunday), from and to HH:MM. */
+const plannedWeeklyVisit = z
+  .strictObject({
+    weekday: z.number({ error: 'Choose a day of the week' }).int({ error: 'Choose a day of the week' }).min(1, { error: 'Choose a day of the week' }).max(WEEKDAYS.length, { error: 'Choose a day of the week' }),
+    start: timeOfDay,
+    end: timeOfDay,
+  })
+  .refine((visit) => visit.start !== visit.end, { message: VISIT_PLAN_MESSAGES.sameTimes, path: ['end'] });
+
+/** The visits of a package's week at set times: none may overlap another. */
+export const plannedVisits = z
+  .array(plannedWeeklyVisit)
+  .max(MAX_PLANNED_VISITS, { message: `A week holds at most ${MAX_PLANNED_VISITS} planned visits` })
+  .superRefine((visits, context) => {
+    const overlap = overlappingVisits(visits);
+    if (overlap) context.addIssue({ code: 'custom', message: VISIT_PLAN_MESSAGES.overlap(visits[overlap[0]]!, visits[overlap[1]]!), path: [overlap[1], 'start'] });
+  });
+
+/** Hours given at no set time in the week, in quarters of an hour. */
+export const anyTimeHours = z
+  .number({ error: 'Enter the hours as a number' })
+  .min(0.25, { message: 'Enter at least a quarter of an hour' })
+  .max(MAX_WEEKLY_HOURS, { message: `At most ${MAX_WEEKLY_HOURS} hours` })
+  .multipleOf(0.25, { message: 'Hours go in quarters of an hour' });
+
+export const visitPlanRef = z.strictObject({ packageId });
+
+/**
+ * The whole plan of a package's week, replacing the one before; `version` is the plan's the office last saw, 0 when
+ * it saw none (so a plan someone made meanwhile is not overwritten).
+ */
+export const visitPlanInput = z.strictObject({
+  packageId,
+  visits: plannedVisits,
+  anyTime: z.strictObject({ hours: anyTimeHours }).optional(),
+  version: z.number().int().min(0).max(MAX_STORED_INTEGER).optional(),
+});
+export type VisitPlanInput = z.output<typeof visitPlanInput>;
