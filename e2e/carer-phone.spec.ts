@@ -518,6 +518,8 @@ test('"Couldn’t visit" saved with no signal reaches the office once: the Dashb
     const card = app.getByRole('article', { name: carer.clientName });
     await fillVisitForm(card, visitTime);
     await card.getByRole('button', { name: 'Save visit' }).click();
+    // The visit itself sent, not "All sent" as the line read before the save had landed on the phone.
+    await expect(app.getByRole('listitem').filter({ hasText: `${visitTime.start} to ${visitTime.end}` })).toContainText('Sent');
     await expect(app.getByText('All sent')).toBeVisible();
 
     // A visit under way: saying another did not happen leaves it running.
@@ -601,6 +603,7 @@ test('a carer puts their own visits right: a started visit cancelled, a sent one
     const card = app.getByRole('article', { name: carer.clientName });
     await fillVisitForm(card, { date: day, start: '09:00', end: '10:00', note: 'Breakfast' });
     await card.getByRole('button', { name: 'Save visit' }).click();
+    await expect(app.getByRole('listitem').filter({ hasText: '09:00 to 10:00' })).toContainText('Sent');
     await expect(app.getByText('All sent')).toBeVisible();
 
     // Started by mistake: cancelled, and nothing of it kept.
