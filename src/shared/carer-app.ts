@@ -93,9 +93,10 @@ export function couldNotVisitText(why: CouldNotVisit): string {
 /** What the office does with a visit kept for it, as the carer reads it. */
 export const WITH_THE_OFFICE = 'The office will record it or tell you why not.';
 
-const minuteOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** Minutes from midnight of a time of day (HH:MM). */
+export const minuteOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-const DAY_MINUTES = 24 * 60;
+export const DAY_MINUTES = 24 * 60;
 
 /** A visit's length in minutes, from its start and end (HH:MM): an end earlier than the start is the next day's; 0 when they are the same. */
 export function visitMinutes(visit: { start: string; end: string }): number {

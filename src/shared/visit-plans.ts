@@ -1,5 +1,5 @@
 // A package's plan of visits in a week: what the office and the carer agree the care looks like, day by day.
-import { visitMinutes } from './carer-app';
+import { DAY_MINUTES, minuteOfDay, visitMinutes } from './carer-app';
 
 /** The days of a plan's week, Monday first: a planned visit's `weekday` is 1 (Monday) to 7 (Sunday). */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -22,9 +22,7 @@ export interface VisitPlan {
 
 export const NO_PLAN: VisitPlan = { visits: [], anyTime: null };
 
-const DAY_MINUTES = 24 * 60;
 const WEEK_MINUTES = 7 * DAY_MINUTES;
-const minuteOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** The plan's hours in a week: its visits' lengths and its hours at any time, to the hundredth. */
 export function planWeeklyHours(plan: VisitPlan): number {

@@ -17,6 +17,7 @@ import { NativeSelect } from '@/client/components/ui/native-select';
 import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { anyTimeHours, plannedVisits } from '@/shared/schemas/visit-plans';
+import { TIME_OF_DAY } from '@/shared/carer-app';
 import { planWeeklyHours, VISIT_PLAN_MESSAGES, WEEKDAYS } from '@/shared/visit-plans';
 import { LoadPackage, type StoredPackage } from './load-package';
 import { PackageHeadlineItems } from './package-detail-dialog';
@@ -41,7 +42,7 @@ function nextVisit(visits: FormInput['visits']): FormInput['visits'][number] {
 function PlannedHours({ values, weeklyHours }: { values: FormInput; weeklyHours: number }) {
   const anyTime = Number(values.anyTimeHours);
   // Hours of a visit still being typed count as none until its times are whole.
-  const visits = values.visits.filter((visit) => /^\d\d:\d\d$/.test(visit.start) && /^\d\d:\d\d$/.test(visit.end));
+  const visits = values.visits.filter((visit) => TIME_OF_DAY.test(visit.start) && TIME_OF_DAY.test(visit.end));
   const planned = planWeeklyHours({ visits, anyTime: values.anyTimeHours !== '' && anyTime > 0 ? { hours: anyTime } : null });
   const differs = planned !== weeklyHours;
   return (
