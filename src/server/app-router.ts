@@ -14,6 +14,7 @@ import { requestsRouter } from '@/server/features/requests/requests.router';
 import { searchRouter } from '@/server/features/search/search.router';
 import { staffRouter } from '@/server/features/staff/staff.router';
 import { trainingRecordsRouter } from '@/server/features/training-records/training-records.router';
+import { plannedVisitsRouter } from '@/server/features/planned-visits/planned-visits.router';
 import { visitPlansRouter } from '@/server/features/visit-plans/visit-plans.router';
 import { router } from './trpc/init';
 import { authedProcedure } from './trpc/procedures';
@@ -43,6 +44,7 @@ export const appRouter = router({
   carers: carersRouter,
   compliance: complianceRouter,
   visitPlans: visitPlansRouter,
+  plannedVisits: plannedVisitsRouter,
 });
 
 export type AppRouter = typeof appRouter;

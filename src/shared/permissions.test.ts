@@ -9,7 +9,7 @@ describe('permission matrix (spec §6)', () => {
           const expected =
             resource === 'analytics' || resource === 'audit'
               ? action === 'read'
-              : resource === 'dataProtection' || resource === 'reminders' || resource === 'compliance'
+              : resource === 'dataProtection' || resource === 'reminders' || resource === 'compliance' || resource === 'plannedVisits'
                 ? action === 'read' || action === 'update'
                 : resource === 'transfer'
                   ? action === 'read' || action === 'create'
@@ -89,5 +89,10 @@ describe('permission matrix (spec §6)', () => {
     expect(ROLES.filter((role) => can(role, 'carerApp', 'create'))).toEqual(['Admin', 'Coordinator', 'Test']);
     expect(ROLES.filter((role) => can(role, 'carerApp', 'update'))).toEqual(['Admin', 'Coordinator', 'Test']);
     expect(ROLES.filter((role) => can(role, 'carerApp', 'read'))).toEqual(['Admin', 'Trustee', 'Coordinator', 'Test']);
+  });
+
+  it('shows the day’s planned visits to Admin, Coordinator, Test and Trustee, and lets all but Trustee change a week’s visit', () => {
+    expect(ROLES.filter((role) => can(role, 'plannedVisits', 'read'))).toEqual(['Admin', 'Trustee', 'Coordinator', 'Test']);
+    expect(ROLES.filter((role) => can(role, 'plannedVisits', 'update'))).toEqual(['Admin', 'Coordinator', 'Test']);
   });
 });

@@ -35,6 +35,8 @@ export const RESOURCES = [
   'compliance',
   /** A carer's account on the carer app: whether they have it (read), inviting them (create), revoking it (update). */
   'carerApp',
+  /** The day's planned visits (Today) and one week's changes to them (update): Admin, Coordinator and Test; Trustee reads. */
+  'plannedVisits',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -65,6 +67,7 @@ const full: Grants = {
   monthClosing: ['update'],
   compliance: ['read', 'update'],
   carerApp: NOT_DELETE,
+  plannedVisits: ['read', 'update'],
 };
 
 /** Anything not listed is denied. */
@@ -83,6 +86,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     deliveries: READ,
     compliance: READ,
     carerApp: READ,
+    plannedVisits: READ,
   },
   Coordinator: {
     clients: NOT_DELETE,
@@ -96,6 +100,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     deliveries: ALL,
     compliance: READ,
     carerApp: NOT_DELETE,
+    plannedVisits: ['read', 'update'],
   },
   Finance: {
     clients: READ,

@@ -4,6 +4,7 @@ import type { ClientInput, CarerInput } from '@/shared/schemas/people';
 import type { PackageInput, RequestInput } from '@/shared/schemas/care';
 import type { MagLogInput, TrainingRecordInput } from '@/shared/schemas/compliance';
 import { addDays, monthOfDate, shiftMonth, todayIn } from '@/shared/dates';
+import { weekdayOf } from '@/shared/planned-visits';
 import { weekStartOf } from '@/shared/deliveries';
 import { STAFF_ROLES } from '@/shared/permissions';
 import { resetMfa } from '@/server/accounts/two-step';
@@ -245,6 +246,16 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     const { id, version } = await admin.deliveries.record(entry());
     return { id, version };
   };
+  /** A visit of the volunteer's package planned for tomorrow at 07:00, put in its plan if it is not there yet. */
+  const plannedTomorrow = async () => {
+    const [packageId, date, start] = [world.volunteerPackage.id, addDays(today, 1), '07:00'];
+    const plan = await admin.visitPlans.get({ packageId });
+    const weekday = weekdayOf(date);
+    if (!plan.visits.some((visit) => visit.weekday === weekday && visit.start === start)) {
+      await admin.visitPlans.set({ packageId, visits: [...plan.visits, { weekday, start, end: '08:00' }], version: plan.version });
+    }
+    return { packageId, date, start };
+  };
   let closedMonths = 0;
   const pastMonth = () => ({ month: shiftMonth('2024-12', -closedMonths++) });
 
@@ -318,6 +329,9 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
       anyTime: { hours: 1.5 },
       version: (await admin.visitPlans.get({ packageId: world.mpPackage.id })).version,
     }),
+    'plannedVisits.getDay': async () => ({ date: today }),
+    // A visit planned for tomorrow, cancelled for the week (a cancellation made again replaces the one before).
+    'plannedVisits.change': async () => ({ ...(await plannedTomorrow()), action: 'cancel', reason: 'In hospital until Friday' }),
     'carers.suggestForRequest': async () => ({ requestId: world.request.id }),
     // Nothing the world's carers lack, so the examples after this one may still assign them.
     'compliance.updateSettings': async () => ({
@@ -407,6 +421,10 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'carerApp.getStatus': async () => ({ carerId: world.volunteer.id }),
     // Sent by a carer's account alone: every role here is refused it before its visits are read.
     'carerApp.sync': async () => ({ visits: [] }),
+    'carerApp.answerChange': async () => {
+      const { packageId, date, start } = await plannedTomorrow();
+      return { plannedVisitId: `${packageId}/${date}/${start}`, answer: 'accept', version: 1 };
+    },
     // A phone's last ID token; a made-up one is told nothing.
     'carerApp.accessState': async () => ({ idToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1LW5vYm9keSJ9.c2lnbmF0dXJl' }),
     // A carer of its own each time, with an address no other account has: an invitation gives them one.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { packageId } from './care';
 import { isoDate, MAX, text, timeOfDay } from './common';
 import { carerId, clientId } from './people';
+import { plannedVisitId } from './planned-visits';
 import { COULD_NOT_VISIT, MAX_VISITS_A_CALL, VISIT_NOTE_MAX } from '@/shared/carer-app';
 
 /** The carer whose account on the carer app is asked about, given or ended. */
@@ -29,6 +30,8 @@ const visitGiven = z
     tellOffice: z.boolean().optional(),
     /** The carer changed a visit they sent before (its id): the new details replace the old, which the office keeps. */
     change: z.literal(true).optional(),
+    /** The planned visit it gives, when recorded from the plan. */
+    plannedVisitId: plannedVisitId.optional(),
   })
   .refine((visit) => !visit.tellOffice || !!visit.note, { message: 'Say in the note what the office needs to know', path: ['note'] });
 
@@ -40,6 +43,7 @@ const visitNotGiven = z.strictObject({
   couldNotVisit: z.enum(COULD_NOT_VISIT, { error: 'Choose why the visit did not happen' }),
   note: text(VISIT_NOTE_MAX).optional(),
   change: z.literal(true).optional(),
+  plannedVisitId: plannedVisitId.optional(),
 });
 
 /** The carer takes back a visit they sent (its id): it no longer counts, and the office sees it withdrawn. */
@@ -52,8 +56,13 @@ export type VisitWithdrawn = z.output<typeof visitWithdrawn>;
 /** A visit sent with its details: given, or not. */
 export type VisitSent = Exclude<VisitInput, VisitWithdrawn>;
 
+/** A planned visit the carer started on their phone, at the phone's time: the visit itself follows when it ends. */
+const visitStart = z.strictObject({ plannedVisitId, date: isoDate, start: timeOfDay });
+export type VisitStart = z.output<typeof visitStart>;
+
 export const syncInput = z.strictObject({
   visits: z.array(visitInput).max(MAX_VISITS_A_CALL, { message: `At most ${MAX_VISITS_A_CALL} visits a call` }),
+  starts: z.array(visitStart).max(MAX_VISITS_A_CALL, { message: `At most ${MAX_VISITS_A_CALL} starts a call` }).optional(),
 });
 
 /** The last ID token a carer's phone held, to learn whether the office ended its access. */

@@ -67,6 +67,8 @@ export const visits = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }),
     /** The visit as first sent, once the carer has changed it: the office reads both. */
     original: jsonb('original').$type<VisitAsSent>(),
+    /** The planned visit it gives (src/shared/planned-visits.ts), when recorded from the plan; none for an extra. */
+    plannedVisitId: text('planned_visit_id'),
   },
   (t) => [
     check('visits_times', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
@@ -79,6 +81,7 @@ export const visits = pgTable(
     check('visits_status', sql`${t.status} in ('recorded', 'toResolve', 'turnedDown', 'withdrawn')`),
     index('visits_carer_date_idx').on(t.carerId, t.date),
     index('visits_package_date_idx').on(t.packageId, t.date),
+    index('visits_planned_idx').on(t.plannedVisitId),
     index('visits_for_the_office_idx').on(t.recordedAt).where(sql`(${t.tellOffice} or ${t.couldNotVisit} is not null) and ${t.seenAt} is null`),
     index('visits_to_resolve_idx').on(t.recordedAt).where(sql`${t.status} = 'toResolve'`),
   ],

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { ACCESS_ENDED } from '@/shared/carer-app';
 import { CARER_ROLE } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
+import { changeAnswerInput } from '@/shared/schemas/planned-visits';
 import { accessStateInput, carerAppRef, resolveInput, syncInput, visitRef, visitsOfInput } from '@/shared/schemas/carer-app';
 import { liveCarerAccount } from '@/server/accounts/carer-accounts';
 import { type CarerContext, callSettingsOf } from '@/server/records/service-context';
@@ -11,6 +12,7 @@ import { getCarerAppStatus, inviteCarer, revokeCarerApp } from './carer-app.serv
 import { fromCarers, markSeen, visitsOf } from './office-visits.service';
 import { resolveVisit, visitsToResolve } from './resolve.service';
 import { myVisits, syncVisits } from './visits.service';
+import { answerChange } from './change-answers.service';
 
 const notForStaff = () => new TRPCError({ code: 'FORBIDDEN', message: 'The carer app is for carers' });
 
@@ -55,6 +57,8 @@ export const carerAppRouter = router({
   resolve: permittedMutation('carerApp', 'update', resolveInput, resolveVisit),
   myVisits: carerProcedure.query(({ ctx }) => myVisits(ctx)),
   sync: sendingPhone.input(syncInput).mutation(({ ctx, input }) => syncVisits(ctx, input)),
+  // A change of one week's visit the office offered: the carer accepts or declines it (needs a signal).
+  answerChange: carerProcedure.input(changeAnswerInput).mutation(({ ctx, input }) => answerChange(ctx, input)),
   // Open without a sign-in: the phone asks once its own was refused (a mutation, so the token never sits in a URL).
   accessState: publicProcedure
     .input(accessStateInput)

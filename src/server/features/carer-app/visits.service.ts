@@ -2,14 +2,17 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { type CouldNotVisit, TOO_MANY_VISITS, VISIT_REFUSALS, visitDays, type VisitDay, visitEndDate, visitMinutes, VISITS_AN_HOUR } from '@/shared/carer-app';
 import { addDays, monthOfDate, todayIn } from '@/shared/dates';
-import type { VisitInput, VisitSent } from '@/shared/schemas/carer-app';
+import type { VisitInput, VisitSent, VisitStart } from '@/shared/schemas/carer-app';
+import { plannedVisitSlot } from '@/shared/planned-visits';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { closedMonths } from '@/server/db/schema/deliveries';
 import { visitRefusals, visits, type VisitTold } from '@/server/db/schema/visits';
 import { carers, clients } from '@/server/db/schema/people';
+import { visitStarts } from '@/server/db/schema/visit-plans';
 import { recordAudit } from '@/server/records/audit-trail';
 import { notEndedYet } from '@/server/records/care.mappers';
+import { type ChangeRead, changeRead, heardFromPhone, plannedVisitsBetween } from '@/server/records/planned-visits';
 import { keepDayFromVisits } from '@/server/records/delivery-entries';
 import { getRecordingStart } from '@/server/records/recording-start';
 import type { CarerContext, ServiceContext } from '@/server/records/service-context';
@@ -44,6 +47,8 @@ function visitRow(visit: VisitSent, carerId: string) {
     couldNotVisit: given ? null : visit.couldNotVisit,
     note: visit.note ?? '',
     tellOffice: given ? (visit.tellOffice ?? false) : false,
+    // A planned visit of another package is not this visit's: the visit is kept, the link dropped.
+    plannedVisitId: visit.plannedVisitId && plannedVisitSlot(visit.plannedVisitId)?.packageId === visit.packageId ? visit.plannedVisitId : null,
   };
 }
 type VisitRow = ReturnType<typeof visitRow>;
@@ -73,8 +78,10 @@ type SendingLimits = RecordingLimits & { endedOn: string | null };
  * in the hour audited in full (a duplicate changes nothing and is neither). A call that would take the carer past
  * VISITS_AN_HOUR is refused whole, for the phone to send later.
  */
-export async function syncVisits(ctx: CarerContext, { visits: sent }: { visits: VisitInput[] }): Promise<VisitAnswer[]> {
+export async function syncVisits(ctx: CarerContext, { visits: sent, starts = [] }: { visits: VisitInput[]; starts?: VisitStart[] }): Promise<VisitAnswer[]> {
   const { db, actor, today, timeOfDay, env, carer, endedAt } = ctx;
+  await heardFromPhone(db, carer.carerId);
+  if (endedAt === null) await keepStarts(db, carer.carerId, starts);
   if (sent.length === 0) return [];
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${carers} where ${carers.id} = ${carer.carerId} for update`);
@@ -105,6 +112,20 @@ export async function syncVisits(ctx: CarerContext, { visits: sent }: { visits: 
     }
     return answers;
   });
+}
+
+/** Keeps the starts the phone sent of the carer's own planned visits (a start sent again changes nothing). */
+async function keepStarts(db: Executor, carerId: string, starts: VisitStart[]): Promise<void> {
+  for (const date of new Set(starts.map((start) => start.date))) {
+    const theirs = new Set((await plannedVisitsBetween(db, date, date, carerId)).map((visit) => visit.id));
+    const rows = starts.filter((start) => start.date === date && theirs.has(start.plannedVisitId));
+    if (rows.length) {
+      await db
+        .insert(visitStarts)
+        .values(rows.map((start) => ({ plannedVisitId: start.plannedVisitId, carerId, date, startTime: start.start })))
+        .onConflictDoNothing();
+    }
+  }
 }
 
 /** Counts a refused visit of the carer in this hour: how many so far, this one included. */
@@ -204,14 +225,32 @@ export interface MyVisit extends VisitTold {
   mayChange: boolean;
 }
 
+/** How many days after today the phone is given its planned visits, to read with no signal. */
+export const PLANNED_DAYS_AHEAD = 7;
+
+/** A planned visit on the carer's phone: theirs to give, or (their package's, covered by another carer) to know of. */
+export interface MyPlannedVisit {
+  id: string;
+  packageId: string;
+  clientName: string;
+  date: string;
+  start: string;
+  end: string;
+  /** The week's change to it: offered to the carer to accept, or accepted. */
+  change: ChangeRead | null;
+  /** Given to another carer for the week: the carer does not go. */
+  covered: boolean;
+}
+
 /**
  * What the phone keeps: the carer's own packages not yet ended and still given to the phone (the client's name, address
  * and phone, the services, the package's notes and weekly hours) and their own visits of the last 30 days: those
  * recorded on packages still given to it, and those the office has to resolve or turned down (the carer reads the
  * outcome) unless the client was anonymised. Nothing else of any client.
  */
-export async function myVisits({ db, today, carer }: CarerContext): Promise<{ today: string; packages: CarerPackage[]; visits: MyVisit[] }> {
-  const [own, recent, closed] = await Promise.all([
+export async function myVisits({ db, today, carer }: CarerContext): Promise<{ today: string; packages: CarerPackage[]; visits: MyVisit[]; planned: MyPlannedVisit[] }> {
+  await heardFromPhone(db, carer.carerId);
+  const [own, recent, closed, planned] = await Promise.all([
     db
       .select({
         id: packages.id,
@@ -248,6 +287,7 @@ export async function myVisits({ db, today, carer }: CarerContext): Promise<{ to
       )
       .orderBy(desc(visits.date), desc(visits.startTime)),
     db.select({ month: closedMonths.month }).from(closedMonths),
+    plannedVisitsBetween(db, today, addDays(today, PLANNED_DAYS_AHEAD), carer.carerId),
   ]);
   const closedMonth = new Set(closed.map((row) => row.month));
   const inOpenMonth = (v: VisitDay) => !closedMonth.has(monthOfDate(v.date)) && !closedMonth.has(monthOfDate(visitEndDate(v)));
@@ -262,5 +302,15 @@ export async function myVisits({ db, today, carer }: CarerContext): Promise<{ to
       const mayChange = mayChangeSoon(v) && inOpenMonth(day);
       return { id: v.id, packageId: v.packageId, clientName, ...day, couldNotVisit, note: v.note, tellOffice: v.tellOffice, state, ...(reason ? { reason } : {}), mayChange };
     }),
+    planned: planned.map((visit) => ({
+      id: visit.id,
+      packageId: visit.packageId,
+      clientName: visit.clientName,
+      date: visit.date,
+      start: visit.start,
+      end: visit.end,
+      change: changeRead(visit.change),
+      covered: visit.carerId !== carer.carerId,
+    })),
   };
 }
