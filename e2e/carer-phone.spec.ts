@@ -5,7 +5,7 @@ import { type BrowserContext, chromium, type Locator, type Page } from '@playwri
 import { addDays, formatDate, formatShortDay, timeIn, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
 import { newCarer } from '@/server/test/builders';
-import { type Api, expect, fillSignInForm, setNewPassword, test, withPageToken } from './fixtures';
+import { type Api, expect, fillSignInForm, screenshotsOf, setNewPassword, test, withPageToken } from './fixtures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL } from './server';
 import { violationsNow } from './axe';
 import { e2eUser } from './users';
@@ -39,14 +39,6 @@ function aPastHour(): { date: string; start: string; end: string } {
   const [hours, minutes] = timeIn().split(':').map(Number) as [number, number];
   const now = hours * 60 + minutes;
   return now >= 80 ? { date: todayIn(), start: hhmm(now - 80), end: hhmm(now - 20) } : { date: addDays(todayIn(), -1), start: '09:30', end: '10:30' };
-}
-
-/** A screen as it is, at a small phone's width, a common phone's and a desk's, among the test's files. */
-async function screenshotsOf(page: Page, name: string) {
-  for (const width of [360, 390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
 }
 
 /** Where a visit's day is on the office's timesheet: its week, and the cell named for the carer, client and day. */

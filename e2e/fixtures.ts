@@ -6,6 +6,14 @@ import { e2eUser, type E2eUser, freshTotpCode, seatFor } from './users';
 
 type Credentials = Pick<E2eUser, 'email' | 'password' | 'totpSecret'>;
 
+/** A screen as it is, at a small phone's width, a common phone's and a desk's, among the test's files. */
+export async function screenshotsOf(page: Page, name: string) {
+  for (const width of [360, 390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: base.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}
+
 /** The server a page is on, as the used-code memory names it. */
 export function serverOf(page: Page): string {
   return new URL(page.url()).origin;

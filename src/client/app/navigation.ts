@@ -5,6 +5,7 @@ import {
   CalendarDays,
   FileUp,
   ClipboardList,
+  Clock,
   ListChecks,
   GraduationCap,
   HeartHandshake,
@@ -35,6 +36,8 @@ const reads =
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, visible: canSeeDashboard },
+  // Beyond the spec's table: the day's planned visits as they happen (issue 49).
+  { to: '/today', label: 'Today', icon: Clock, visible: reads('plannedVisits') },
   { to: '/requests', label: 'Requests', icon: ClipboardList, visible: reads('requests') },
   { to: '/packages', label: 'Packages', icon: Package, visible: reads('packages') },
   { to: '/deliveries', label: 'Timesheets', icon: CalendarCheck, visible: reads('deliveries') },

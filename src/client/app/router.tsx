@@ -62,6 +62,7 @@ function RequireRead({ resource, children }: { resource: Parameters<typeof can>[
 
 // Each area loads when first opened, so signed-out visitors download only the landing page.
 const DashboardScreen = lazyPart(SCREEN_CODE['/dashboard']);
+const TodayScreen = lazyPart(SCREEN_CODE['/today']);
 const ClientsScreen = lazyPart(SCREEN_CODE['/clients']);
 const MpsScreen = lazyPart(() => SCREEN_CODE['/mps']().then((m) => ({ default: m.MpsScreen })));
 const VolunteersScreen = lazyPart(() => SCREEN_CODE['/volunteers']().then((m) => ({ default: m.VolunteersScreen })));
@@ -84,6 +85,7 @@ const StatementScreen = lazyPart(() => import('@/client/features/deliveries/stat
 /** Each top-level screen: its path, nav entry and page. */
 const SCREENS: { path: string; nav: string; Screen: LazyPart<() => ReactNode> }[] = [
   { path: 'dashboard', nav: '/dashboard', Screen: DashboardScreen },
+  { path: 'today', nav: '/today', Screen: TodayScreen },
   { path: 'requests/*', nav: '/requests', Screen: RequestsScreen },
   { path: 'packages/*', nav: '/packages', Screen: PackagesScreen },
   { path: 'deliveries', nav: '/deliveries', Screen: TimesheetScreen },

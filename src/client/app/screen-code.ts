@@ -5,6 +5,7 @@
  */
 export const SCREEN_CODE = {
   '/dashboard': () => import('@/client/features/dashboard/dashboard-screen'),
+  '/today': () => import('@/client/features/today/today-screen'),
   '/requests': () => import('@/client/features/requests/requests-screen'),
   '/packages': () => import('@/client/features/packages/packages-screen'),
   '/deliveries': () => import('@/client/features/deliveries/timesheet-screen'),

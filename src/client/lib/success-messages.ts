@@ -31,6 +31,15 @@ const OTHER: Record<string, (data: unknown, input: unknown) => string> = {
   'deliveries.record': () => 'Visit saved',
   'deliveries.update': () => 'Visit saved',
   'deliveries.delete': () => 'Visit removed',
+  'plannedVisits.change': (_data, input) =>
+    ({
+      move: 'Visit moved: offered to the carer',
+      cancel: 'Visit cancelled: the carer is told',
+      cover: 'Visit given to another carer: offered to them',
+      extra: 'Extra visit added: offered to the carer',
+      undo: 'Visit back as planned',
+    })[field(input, 'action') ?? ''] ?? 'Visit changed',
+  'visitPlans.set': () => 'Plan of visits saved',
 };
 
 function field(value: unknown, ...path: string[]): string | undefined {
