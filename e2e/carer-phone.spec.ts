@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Locator, type Page } from '@playwright/test';
 import { addDays, formatDate, formatShortDay, timeIn, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
+import { weekdayOf } from '@/shared/planned-visits';
 import { newCarer } from '@/server/test/builders';
 import { type Api, expect, fillSignInForm, screenshotsOf, setNewPassword, test, withPageToken } from './fixtures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL } from './server';
@@ -653,4 +654,70 @@ test('a carer puts their own visits right: a started visit cancelled, a sent one
   expect(await violationsNow(page, 'a client’s visits, one changed and withdrawn')).toEqual([]);
   const cell = await timesheetDay(page, carer, day);
   await expect(cell).toHaveValue('');
+});
+
+test('a visit planned and moved by the office is accepted on the phone, given with no signal, and reaches Today as done', async ({ page, signIn }) => {
+  test.setTimeout(360_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const carer = await invitedCarer(api);
+  const [pkg] = (await api.packages.getAllNotEndedYet.query()).filter((p) => p.carerId === carer.carerId);
+  await api.visitPlans.set.mutate({ packageId: pkg!.id, visits: [{ weekday: weekdayOf(carer.today), start: '06:00', end: '07:00' }] });
+
+  // The office moves today's visit to the evening: offered to the carer.
+  await page.goto('/today');
+  const officeDay = page.getByRole('region', { name: carer.carerName });
+  await officeDay.getByRole('button', { name: `Change the visit to ${carer.clientName} at 06:00` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'From', exact: true }).fill('18:00');
+  await dialog.getByRole('textbox', { name: 'To', exact: true }).fill('19:00');
+  await dialog.getByRole('button', { name: 'Offer the change' }).click();
+  await expect(officeDay).toContainText('offered to the carer, not yet accepted');
+
+  const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
+  try {
+    let { phone, app } = await signedInPhone(profile, carer);
+    // Today opens first, with the visit at its new time and the office's change to accept.
+    await expect(app.getByRole('heading', { level: 1 })).toContainText('Today');
+    const planned = app.getByRole('listitem', { name: `18:00 ${carer.clientName}` });
+    await expect(planned).toContainText('The office moved this visit from');
+    await planned.getByRole('button', { name: /^Accept: / }).click();
+    await expect(planned).toContainText('You accepted it');
+    await screenshotsOf(app, 'carer-today');
+    await app.setViewportSize({ width: 390, height: 844 });
+    expect(await violationsNow(app, 'the carer’s Today')).toEqual([]);
+    await app.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    // No signal, and the phone switched off and on again: Today is still there, read from the phone.
+    await phone.setOffline(true);
+    await phone.close();
+    phone = await openPhone(profile, { offline: true });
+    app = phonePage(phone);
+    await app.goto('/carer/');
+    const reopened = app.getByRole('listitem', { name: `18:00 ${carer.clientName}` });
+    await expect(reopened).toContainText('To do');
+    await reopened.getByRole('button', { name: 'Start visit' }).click();
+    await expect(reopened).toContainText('Started');
+    await reopened.getByRole('button', { name: 'Finish visit' }).click();
+    // Its times filled from the start and now; set to the minute before and now, so the visit has a length.
+    const [hours, minutes] = timeIn().split(':').map(Number) as [number, number];
+    if (hours === 0 && minutes === 0) await app.waitForTimeout(61_000);
+    const now = hours * 60 + minutes || 1;
+    await reopened.getByLabel('Start').fill(hhmm(now - 1));
+    await reopened.getByLabel('End').fill(hhmm(now));
+    await reopened.getByRole('button', { name: 'Save visit' }).click();
+    await expect(app.getByText('1 waiting to send')).toBeVisible();
+    await expect(reopened).toContainText('Done');
+
+    // Signal returns: the visit goes, and the office's Today shows it done.
+    await phone.setOffline(false);
+    await expect(app.getByText('All sent')).toBeVisible({ timeout: 20_000 });
+    await phone.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+  await page.goto('/today');
+  await expect(officeDay.getByRole('listitem').filter({ hasText: carer.clientName })).toContainText('Done');
+  await expect(officeDay).toContainText('accepted by the carer');
+  await expect(officeDay).toContainText(/Phone last heard from at \d\d:\d\d/);
 });

@@ -35,7 +35,8 @@ export function carerApi(auth: CarerAuth): CarerApi {
   };
   const unsigned = createTRPCClient<AppRouter>({ links: [httpLink({ url: '/trpc' })] });
   return {
-    sync: (visits) => withRenewal(() => client.carerApp.sync.mutate({ visits })),
+    sync: (visits, starts) => withRenewal(() => client.carerApp.sync.mutate({ visits, ...(starts?.length ? { starts } : {}) })),
+    answerChange: (input) => withRenewal(() => client.carerApp.answerChange.mutate(input)),
     myVisits: () => withRenewal(() => client.carerApp.myVisits.query()),
     async accessEnded() {
       const idToken = await auth.lastIdToken();

@@ -10,6 +10,7 @@ import { HomeScreenHint } from './home-screen-hint';
 import { MapLink, WithPhoneLinks } from './tappable';
 import { draftChanged, type PhoneNow, type VisitDraft, VisitForm } from './visit-form';
 import { CarerButton } from './carer-button';
+import { PlannedDay, type PlannedVisit } from './planned-day';
 
 /** How long "Visit … saved on this phone" stays. */
 const SAVED_NOTE_MS = 6_000;
@@ -143,6 +144,9 @@ export function CarerApp({
     const timer = setTimeout(() => setSavedNote(''), SAVED_NOTE_MS);
     return () => clearTimeout(timer);
   }, [savedNote]);
+  /** The change of a planned visit whose answer is on its way, and why an answer did not go, by planned visit. */
+  const [answering, setAnswering] = useState<string>();
+  const [answerProblem, setAnswerProblem] = useState<Record<string, string>>({});
   /** The office ended the carer's access, and the visits still here wait for signal to reach it. */
   const [endedWaiting, setEndedWaiting] = useState(false);
 
@@ -190,9 +194,17 @@ export function CarerApp({
     .filter(Boolean)
     .join(' · ');
 
-  async function save(packageId: string, draft: VisitDraft, changing?: string) {
+  async function save(packageId: string, draft: VisitDraft, changing?: string, plannedVisitId?: string) {
     const note = draft.note.trim();
-    const visit = { id: changing ?? crypto.randomUUID(), packageId, clientName: clientOf(packageId), date: draft.date, ...(note ? { note } : {}), ...(changing ? { change: true as const } : {}) };
+    const visit = {
+      id: changing ?? crypto.randomUUID(),
+      packageId,
+      clientName: clientOf(packageId),
+      date: draft.date,
+      ...(note ? { note } : {}),
+      ...(changing ? { change: true as const } : {}),
+      ...(plannedVisitId ? { plannedVisitId } : {}),
+    };
     if (draft.couldNotVisit) await outbox.save({ ...visit, start: null, end: null, couldNotVisit: draft.couldNotVisit });
     else await outbox.save({ ...visit, start: draft.start, end: draft.end, ...(note && draft.tellOffice ? { tellOffice: true } : {}) });
     if (live?.packageId === packageId && !draft.couldNotVisit) await outbox.set('live', undefined);
@@ -274,7 +286,60 @@ export function CarerApp({
   async function finishVisit(started: LiveVisit) {
     if (open?.packageId !== started.packageId && !(await mayReplaceForm())) return;
     const draft = { date: started.date, start: started.start, end: phoneTime(), note: '', tellOffice: false };
-    setOpen({ packageId: started.packageId, initial: draft, typed: draft });
+    setOpen({ packageId: started.packageId, initial: draft, typed: draft, ...(started.plannedVisitId ? { plannedVisitId: started.plannedVisitId } : {}) });
+    if (started.plannedVisitId) scrollToPlanned(started.plannedVisitId);
+  }
+
+  const scrollToPlanned = (id: string) => requestAnimationFrame(() => document.getElementById(`planned-${id}`)?.scrollIntoView({ block: 'start' }));
+
+  /** A planned visit started: its times fill themselves, and the office's Today hears of it when there is signal. */
+  async function startPlanned(visit: PlannedVisit) {
+    const started = { packageId: visit.packageId, date: phoneToday(), start: phoneTime(), plannedVisitId: visit.id };
+    await outbox.set('live', started);
+    await outbox.set('starts', [...((await outbox.get('starts')) ?? []), { plannedVisitId: visit.id, date: started.date, start: started.start }]);
+    setLive(started);
+    setSavedNote('');
+    void send();
+  }
+
+  async function couldNotVisitPlanned(visit: PlannedVisit) {
+    if (!(await mayReplaceForm())) return;
+    const draft = { date: visit.date, start: '', end: '', note: '', tellOffice: false, couldNotVisit: '' as const };
+    setOpen({ packageId: visit.packageId, initial: draft, typed: draft, plannedVisitId: visit.id });
+  }
+
+  /** Accepting or declining a change the office offered: it needs signal, and says so when there is none. */
+  async function answerChange(visit: PlannedVisit, answer: 'accept' | 'decline') {
+    if (!visit.change || !api.answerChange) return;
+    setAnswering(visit.id);
+    setAnswerProblem(({ [visit.id]: _gone, ...rest }) => rest);
+    try {
+      await api.answerChange({ plannedVisitId: visit.id, answer, version: visit.change.version });
+      await send();
+    } catch (error) {
+      const problem = failureKind(error) === 'offline' ? 'No signal: answer again when there is signal.' : error instanceof Error ? error.message : 'The answer did not go: try again.';
+      setAnswerProblem((shown) => ({ ...shown, [visit.id]: problem }));
+    } finally {
+      setAnswering(undefined);
+    }
+  }
+
+  /** The visit form, where the open one is this package's (from its card, or from the day's plan). */
+  function visitFormFor(packageId: string) {
+    if (open?.packageId !== packageId) return null;
+    return (
+      <VisitForm
+        clientName={clientOf(packageId)}
+        initial={open.initial}
+        typed={open.typed}
+        now={phoneNow}
+        others={visits.filter((v) => v.id !== open.changing && !v.withdraw && (v.state === 'sent' || v.state === 'waiting' || v.state === 'withOffice'))}
+        changing={open.changing !== undefined}
+        onType={(typed) => void outbox.set('form', { ...open, typed })}
+        onSave={(draft) => save(packageId, draft, open.changing, open.plannedVisitId)}
+        onCancel={() => setOpen(undefined)}
+      />
+    );
   }
 
   async function signOut() {
@@ -338,10 +403,28 @@ export function CarerApp({
         </p>
         {savedNote ? <p className="rounded-lg bg-secondary px-4 py-3 font-medium">{savedNote}</p> : null}
 
+        {mine ? (
+          <PlannedDay
+            today={today}
+            planned={mine.planned ?? []}
+            live={live}
+            recorded={[...mine.visits.filter((v) => v.state !== 'withdrawn'), ...phoneVisits.filter((v) => !v.withdraw)]}
+            actions={{
+              onStart: (visit) => void startPlanned(visit),
+              onFinish: () => live && void finishVisit(live),
+              onCouldNotVisit: (visit) => void couldNotVisitPlanned(visit),
+              onAnswer: (visit, answer) => void answerChange(visit, answer),
+              answering,
+              answerProblem,
+            }}
+            formFor={(visit) => (open?.plannedVisitId === visit.id ? visitFormFor(visit.packageId) : null)}
+          />
+        ) : null}
+
         <section aria-labelledby="clients-heading" className="space-y-4">
-          <h1 id="clients-heading" className="text-2xl font-semibold">
+          <h2 id="clients-heading" className="text-2xl font-semibold">
             Your clients
-          </h1>
+          </h2>
           {!mine ? (
             <p className="text-muted-foreground">
               {outcome === undefined && online ? 'Fetching your clients…' : 'Your clients appear here once the phone has had signal since you signed in.'}
@@ -356,21 +439,7 @@ export function CarerApp({
                 today={today}
                 live={live?.packageId === pkg.id ? live : undefined}
                 busy={live && live.packageId !== pkg.id ? clientOf(live.packageId) : undefined}
-                form={
-                  open?.packageId === pkg.id ? (
-                    <VisitForm
-                      clientName={pkg.clientName}
-                      initial={open.initial}
-                      typed={open.typed}
-                      now={phoneNow}
-                      others={visits.filter((v) => v.id !== open.changing && !v.withdraw && (v.state === 'sent' || v.state === 'waiting' || v.state === 'withOffice'))}
-                      changing={open.changing !== undefined}
-                      onType={(typed) => void outbox.set('form', { ...open, typed })}
-                      onSave={(draft) => save(pkg.id, draft, open.changing)}
-                      onCancel={() => setOpen(undefined)}
-                    />
-                  ) : null
-                }
+                form={open?.plannedVisitId ? null : visitFormFor(pkg.id)}
                 onRecord={async (kind) => {
                   if (!(await mayReplaceForm())) return;
                   const draft = { date: today, start: '', end: '', note: '', tellOffice: false, ...(kind === 'couldNotVisit' ? { couldNotVisit: '' as const } : {}) };

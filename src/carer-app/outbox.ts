@@ -1,6 +1,6 @@
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
 import type { CouldNotVisit } from '@/shared/carer-app';
-import type { RouterOutputs } from '@/browser/api-types';
+import type { RouterInputs, RouterOutputs } from '@/browser/api-types';
 import type { VisitDraft } from './visit-form';
 
 /** What the office's server last gave this phone (`carerApp.myVisits`), kept so the app works with no signal. */
@@ -39,6 +39,8 @@ interface PhoneVisitRecord {
   reason?: string;
   /** When it was saved on the phone (ms), to send and show the oldest first. */
   savedAt: number;
+  /** The planned visit it gives, when recorded from the day's plan. */
+  plannedVisitId?: string;
 }
 
 /** A visit being taken live: started, not yet finished. Kept so closing the app mid-visit loses nothing. */
@@ -46,7 +48,12 @@ export interface LiveVisit {
   packageId: string;
   date: string;
   start: string;
+  /** Started from the day's plan: the planned visit it gives. */
+  plannedVisitId?: string;
 }
+
+/** A planned visit the carer started, for the office's Today: sent with the visits, then forgotten. */
+export type VisitStart = NonNullable<RouterInputs['carerApp']['sync']['starts']>[number];
 
 /** A visit form left open: what it opened with and what was typed, so closing the app mid-form loses nothing. */
 export interface OpenForm {
@@ -55,6 +62,8 @@ export interface OpenForm {
   typed: VisitDraft;
   /** The id of the sent visit the form changes, when it changes one. */
   changing?: string;
+  /** Recorded from the day's plan: the planned visit it gives. */
+  plannedVisitId?: string;
 }
 
 interface Meta {
@@ -62,6 +71,8 @@ interface Meta {
   owner: string;
   myVisits: MyVisits & { fetchedAt: number };
   live: LiveVisit;
+  /** Starts of planned visits not yet sent. */
+  starts: VisitStart[];
   form: OpenForm;
   /** The carer added the app to the home screen, or put the hint away. */
   homeScreenHintDone: boolean;

@@ -1,10 +1,13 @@
 import { MAX_VISITS_A_CALL } from '@/shared/carer-app';
 import type { VisitInput } from '@/shared/schemas/carer-app';
-import type { MyVisits, Outbox, PhoneVisit, VisitAnswer } from './outbox';
+import type { ChangeAnswerInput as ChangeAnswer } from '@/shared/schemas/planned-visits';
+import type { MyVisits, Outbox, PhoneVisit, VisitAnswer, VisitStart } from './outbox';
 
 /** The server's side of sending, as the app's API client (or a test's) gives it. */
 export interface CarerApi {
-  sync(visits: SentVisit[]): Promise<VisitAnswer[]>;
+  sync(visits: SentVisit[], starts?: VisitStart[]): Promise<VisitAnswer[]>;
+  /** The carer's answer to a change of a planned visit the office offered (needs signal). */
+  answerChange?(input: ChangeAnswer): Promise<unknown>;
   myVisits(): Promise<MyVisits>;
   /** Asked once the sign-in was refused: whether the office ended the carer's access (else the sign-in lapsed). */
   accessEnded?(): Promise<boolean>;
@@ -18,7 +21,7 @@ type SentVisit = VisitInput;
 function asSent(visit: PhoneVisit): SentVisit {
   const { id, packageId, date, note, tellOffice } = visit;
   if (visit.withdraw) return { id, withdraw: true };
-  const said = { ...(note ? { note } : {}), ...(visit.change ? { change: true as const } : {}) };
+  const said = { ...(note ? { note } : {}), ...(visit.change ? { change: true as const } : {}), ...(visit.plannedVisitId ? { plannedVisitId: visit.plannedVisitId } : {}) };
   if (visit.start === null) return { id, packageId, date, couldNotVisit: visit.couldNotVisit, ...said };
   return { id, packageId, date, start: visit.start, end: visit.end, ...said, ...(tellOffice ? { tellOffice } : {}) };
 }
@@ -44,6 +47,12 @@ export async function sendWaiting(outbox: Outbox, api: CarerApi, failureKind: Fa
       await outbox.settle(answers);
       // An answer missing for a visit would send it again for ever: stop, and try again at the next turn.
       if (answers.length < batch.length) return 'offline';
+    }
+    // The planned visits started, for the office's Today: kept until the server has them.
+    const starts = (await outbox.get('starts')) ?? [];
+    if (starts.length) {
+      await api.sync([], starts);
+      await outbox.set('starts', undefined);
     }
     const fresh = await api.myVisits();
     await outbox.set('myVisits', { ...fresh, fetchedAt: Date.now() });

@@ -223,6 +223,8 @@ export interface MyVisit extends VisitTold {
   reason?: string;
   /** The carer may still change it (recorded) or withdraw it (recorded or with the office) from the phone. */
   mayChange: boolean;
+  /** The planned visit it gave, when recorded from the plan. */
+  plannedVisitId: string | null;
 }
 
 /** How many days after today the phone is given its planned visits, to read with no signal. */
@@ -300,7 +302,7 @@ export async function myVisits({ db, today, carer }: CarerContext): Promise<{ to
       const couldNotVisit = v.couldNotVisit as CouldNotVisit | null;
       const day = { date: v.date, start: v.startTime, end: v.endTime };
       const mayChange = mayChangeSoon(v) && inOpenMonth(day);
-      return { id: v.id, packageId: v.packageId, clientName, ...day, couldNotVisit, note: v.note, tellOffice: v.tellOffice, state, ...(reason ? { reason } : {}), mayChange };
+      return { id: v.id, packageId: v.packageId, clientName, ...day, couldNotVisit, note: v.note, tellOffice: v.tellOffice, state, ...(reason ? { reason } : {}), mayChange, plannedVisitId: v.plannedVisitId };
     }),
     planned: planned.map((visit) => ({
       id: visit.id,
