@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { type Database, type Executor, MIGRATIONS_FOLDER, queryRows } from '@/server/db/client';
 import { appSecrets, TWO_STEP_KEY_NAME } from '@/server/db/schema/auth';
+import { KEY_SAFE_KEY_NAME } from '@/server/db/schema/key-information';
 
 /** Every table a backup holds, parents before children, so a restore never breaks a foreign key. */
 export const BACKUP_TABLES = [
@@ -45,6 +46,7 @@ export const BACKUP_TABLES = [
   'carer_reminders_sent',
   'compliance_settings',
   'carer_exclusions',
+  'client_key_information',
 ] as const;
 
 /**
@@ -76,6 +78,8 @@ interface Header {
   createdAt: string;
   /** The two-step key, sealed with BACKUP_KEY; without it the file holds no two-step set-up. */
   twoStepKey?: string;
+  /** The key the key safe codes are sealed under, sealed with BACKUP_KEY; without it they come back unreadable. */
+  keySafeKey?: string;
 }
 
 /** What a backup or restore wrote. */
@@ -152,12 +156,14 @@ export async function backupDatabase(db: Database, file: string, backupKey?: str
     await db.transaction(
       async (tx) => {
         const [twoStepKey] = await tx.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, TWO_STEP_KEY_NAME));
+        const [keySafeKey] = await tx.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, KEY_SAFE_KEY_NAME));
         const header: Header = {
           format: FORMAT,
           version: 2,
           migrations: migrationCount(),
           createdAt: new Date().toISOString(),
           twoStepKey: backupKey && twoStepKey ? await sealed(JSON.stringify(twoStepKey.value), backupKey) : undefined,
+          keySafeKey: backupKey && keySafeKey ? await sealed(JSON.stringify(keySafeKey.value), backupKey) : undefined,
         };
         gzip.write(`${JSON.stringify(header)}\n`);
         for (const table of BACKUP_TABLES) {
@@ -204,6 +210,7 @@ export async function restoreDatabase(db: Database, file: string, backupKey?: st
     }
     let header: Header | undefined;
     let twoStepKey: string | undefined;
+    let keySafeKey: string | undefined;
     // Opened only now: lines read before the loop starts would be lost.
     const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
     try {
@@ -219,6 +226,7 @@ export async function restoreDatabase(db: Database, file: string, backupKey?: st
             );
           }
           if (header.twoStepKey && backupKey) twoStepKey = await unsealed(header.twoStepKey, backupKey, file);
+          if (header.keySafeKey && backupKey) keySafeKey = await unsealed(header.keySafeKey, backupKey, file);
           continue;
         }
         const { table, rows } = entry as { table: string; rows: unknown[] };
@@ -241,6 +249,7 @@ export async function restoreDatabase(db: Database, file: string, backupKey?: st
     }
     if (!header) throw new BackupError(`${file} is empty`);
     if (twoStepKey) await tx.insert(appSecrets).values({ name: TWO_STEP_KEY_NAME, value: JSON.parse(twoStepKey) as unknown });
+    if (keySafeKey) await tx.insert(appSecrets).values({ name: KEY_SAFE_KEY_NAME, value: JSON.parse(keySafeKey) as unknown });
     for (const table of SERIAL_TABLES) {
       await tx.execute(
         sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`,

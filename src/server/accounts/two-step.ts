@@ -1,20 +1,18 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Role } from '@/shared/permissions';
 import type { Database, Executor } from '@/server/db/client';
 import { newId } from '@/server/db/ids';
 import { mfaEnrolments, mfaRecoveryCodes, TWO_STEP_KEY_NAME } from '@/server/db/schema/auth';
 import { recordAudit } from '@/server/records/audit-trail';
+import { openText, sealingKey, sealText } from '@/server/records/sealed-text';
 import type { Actor } from '@/server/records/service-context';
 import { revokeAccount } from './sign-in-sessions';
-import { storedSecret } from './app-secrets';
 import { matchingTotpStep, newTotpSecret } from './totp';
 import { type AccountRef, lockAccount, type StaffUser } from './accounts';
 
 /** The key that encrypts authenticator secrets at rest (AES-256-GCM), so a copy of that table alone reveals none. */
-async function mfaSecretKey(db: Database): Promise<Buffer> {
-  return Buffer.from(await storedSecret(db, TWO_STEP_KEY_NAME, async () => randomBytes(32).toString('base64url')), 'base64url');
-}
+const mfaSecretKey = (db: Database) => sealingKey(db, TWO_STEP_KEY_NAME);
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -27,21 +25,8 @@ export function roleNeedsMfa(role: Role, requiredRoles: readonly Role[]): boolea
 }
 
 // The user id is the associated data: a secret copied onto another user's row does not decrypt.
-async function encryptSecret(db: Database, userId: string, secret: string): Promise<string> {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await mfaSecretKey(db), iv).setAAD(Buffer.from(userId));
-  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), sealed].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
-}
-
-async function decryptSecret(db: Database, userId: string, stored: string): Promise<string> {
-  const [version, iv, tag, sealed] = stored.split('.');
-  if (version !== 'v1' || !iv || !tag || !sealed) throw new Error(`The authenticator secret of ${userId} is unreadable`);
-  const decipher = createDecipheriv('aes-256-gcm', await mfaSecretKey(db), Buffer.from(iv, 'base64url'))
-    .setAAD(Buffer.from(userId))
-    .setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
-}
+const encryptSecret = async (db: Database, userId: string, secret: string) => sealText(await mfaSecretKey(db), userId, secret);
+const decryptSecret = async (db: Database, userId: string, stored: string) => openText(await mfaSecretKey(db), userId, stored);
 
 async function enrolmentOf(db: Executor, userId: string) {
   const [row] = await db.select().from(mfaEnrolments).where(eq(mfaEnrolments.userId, userId));

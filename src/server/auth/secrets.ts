@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Database } from '@/server/db/client';
-import { storedSecret } from '@/server/accounts/app-secrets';
+import { storedSecret } from '@/server/db/app-secrets';
 
 /** The private signing key of the built-in provider; ID tokens stay valid across restarts. */
 export function signingKey(db: Database): Promise<JWK> {

@@ -281,6 +281,16 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
       const { id, version } = await client();
       return { id, version };
     },
+    'clients.getKeyInformation': async () => ({ clientId: world.client.id }),
+    // Every field, a new key safe code included, against the version held now.
+    'clients.setKeyInformation': async () => ({
+      clientId: world.client.id,
+      accessNotes: 'Side gate, then the back door',
+      allergiesAndRisks: 'Penicillin; steep stairs',
+      emergencyContact: 'Joan Pollard 07700 900333',
+      keySafeCode: '4821',
+      version: (await admin.clients.getKeyInformation({ clientId: world.client.id })).version,
+    }),
     'clients.addExclusion': async () => ({ clientId: world.otherClient.id, carerId: world.mp.id, reason: 'Lives next door; the client prefers not' }),
     'clients.removeExclusion': async () => {
       await admin.clients.addExclusion({ clientId: world.otherClient.id, carerId: world.volunteer.id, reason: 'Short stay' });

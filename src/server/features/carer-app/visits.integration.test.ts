@@ -601,6 +601,7 @@ describe('carerApp.myVisits', () => {
       weeklyHours: 7,
       startDate: '2026-01-05',
       endDate: null,
+      keyInformation: null,
     });
     expect(mine.visits.length).toBeGreaterThan(0);
     expect(mine.visits.every((v) => v.date >= '2026-02-16' && ['recorded', 'toResolve', 'turnedDown', 'withdrawn'].includes(v.state))).toBe(true);

@@ -13,6 +13,7 @@ import { visitStarts } from '@/server/db/schema/visit-plans';
 import { recordAudit } from '@/server/records/audit-trail';
 import { notEndedYet } from '@/server/records/care.mappers';
 import { type ChangeRead, changeRead, heardFromPhone, plannedVisitsBetween } from '@/server/records/planned-visits';
+import { type KeyInformation, keyInformationOf, openKeySafeCode } from '@/server/records/key-information';
 import { keepDayFromVisits } from '@/server/records/delivery-entries';
 import { getRecordingStart } from '@/server/records/recording-start';
 import type { CarerContext, ServiceContext } from '@/server/records/service-context';
@@ -202,6 +203,8 @@ async function syncVisit(tx: Executor, actor: ServiceContext['actor'], carerId: 
 
 export interface CarerPackage {
   id: string;
+  /** How to get in, allergies and risks, whom to call: the client's key information, the code aside. */
+  keyInformation: KeyInformation | null;
   clientName: string;
   address: string;
   phone: string;
@@ -242,6 +245,10 @@ export interface MyPlannedVisit {
   change: ChangeRead | null;
   /** Given to another carer for the week: the carer does not go. */
   covered: boolean;
+  /** What the carer needs at the door: the client's key information. */
+  keyInformation: KeyInformation | null;
+  /** The key safe code, on a visit of today or tomorrow the carer gives (tomorrow's, for a phone with no signal in the morning). */
+  keySafeCode?: string;
 }
 
 /**
@@ -256,6 +263,7 @@ export async function myVisits({ db, today, carer }: CarerContext): Promise<{ to
     db
       .select({
         id: packages.id,
+        clientId: clients.id,
         clientName: clients.name,
         streetAddress: packages.streetAddress,
         locality: packages.locality,
@@ -291,11 +299,29 @@ export async function myVisits({ db, today, carer }: CarerContext): Promise<{ to
     db.select({ month: closedMonths.month }).from(closedMonths),
     plannedVisitsBetween(db, today, addDays(today, PLANNED_DAYS_AHEAD), carer.carerId),
   ]);
+  const keyInfo = await keyInformationOf(db, [...new Set([...own.map((pkg) => pkg.clientId), ...planned.map((visit) => visit.clientId)])]);
+  const keyInformation = (clientId: string): KeyInformation | null => {
+    const found = keyInfo.get(clientId);
+    return found ? { accessNotes: found.accessNotes, allergiesAndRisks: found.allergiesAndRisks, emergencyContact: found.emergencyContact } : null;
+  };
+  // The code only for the visits the carer goes to, today and tomorrow: nowhere else on the phone.
+  const codeDays = new Set([today, addDays(today, 1)]);
+  const codes = new Map<string, string>();
+  for (const visit of planned) {
+    const sealed = keyInfo.get(visit.clientId)?.sealedCode ?? null;
+    if (!sealed || !codeDays.has(visit.date) || visit.carerId !== carer.carerId || visit.change?.cancelled) continue;
+    const code = await openKeySafeCode(db, visit.clientId, sealed);
+    if (code) codes.set(visit.id, code);
+  }
   const closedMonth = new Set(closed.map((row) => row.month));
   const inOpenMonth = (v: VisitDay) => !closedMonth.has(monthOfDate(v.date)) && !closedMonth.has(monthOfDate(visitEndDate(v)));
   return {
     today,
-    packages: own.map(({ streetAddress, locality, postCode, ...pkg }) => ({ ...pkg, address: [streetAddress, locality, postCode].filter(Boolean).join(', ') })),
+    packages: own.map(({ streetAddress, locality, postCode, clientId, ...pkg }) => ({
+      ...pkg,
+      address: [streetAddress, locality, postCode].filter(Boolean).join(', '),
+      keyInformation: keyInformation(clientId),
+    })),
     visits: recent.map(({ visit: v, clientName }) => {
       const state = v.status as MyVisit['state'];
       const reason = state === 'toResolve' ? v.reason : state === 'turnedDown' ? v.resolution : null;
@@ -313,6 +339,8 @@ export async function myVisits({ db, today, carer }: CarerContext): Promise<{ to
       end: visit.end,
       change: changeRead(visit.change),
       covered: visit.carerId !== carer.carerId,
+      keyInformation: keyInformation(visit.clientId),
+      ...(codes.has(visit.id) ? { keySafeCode: codes.get(visit.id)! } : {}),
     })),
   };
 }

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '@/server/db/client';
 import { escapeHtmlText } from '@/shared/html';
 import { carerExclusions } from '@/server/db/schema/exclusions';
+import { clientKeyInformation } from '@/server/db/schema/key-information';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
 import { deliveries } from '@/server/db/schema/deliveries';
@@ -197,6 +198,8 @@ export async function anonymisePerson(ctx: RecordContext, input: { personId: str
         await tx.update(visits).set({ note: '' }).where(inArray(visits.packageId, theirPackages));
       }
       await tx.update(notes).set({ note: ERASED }).where(eq(notes.clientId, stored.id));
+      // How to get in, the key safe code, whom to call: about the person, and no use once their care has ended.
+      await tx.delete(clientKeyInformation).where(eq(clientKeyInformation.clientId, stored.id));
     } else {
       await tx.update(carers).set({ ...neutral, dbsCertificateNumber: null }).where(eq(carers.id, stored.id));
       // Their account on the carer app held their address and names too: it goes, and with it their access.

@@ -1,0 +1,37 @@
+// A client's key information (what a carer needs at the door) as the office and the carer's phone read it; the key
+// safe code sealed at rest and opened only for a carer's phone on the days they visit.
+import { inArray } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { clientKeyInformation, KEY_SAFE_KEY_NAME } from '@/server/db/schema/key-information';
+import { openText, sealingKey, sealText } from './sealed-text';
+
+/** What a carer reads of a client's key information, the code aside. */
+export interface KeyInformation {
+  accessNotes: string;
+  allergiesAndRisks: string;
+  emergencyContact: string;
+}
+
+export const sealKeySafeCode = async (db: Database, clientId: string, code: string) => sealText(await sealingKey(db, KEY_SAFE_KEY_NAME), clientId, code);
+
+/** The key information of the clients, by client (none for a client with none). */
+export async function keyInformationOf(db: Database, clientIds: readonly string[]): Promise<Map<string, KeyInformation & { sealedCode: string | null }>> {
+  if (!clientIds.length) return new Map();
+  const rows = await db.select().from(clientKeyInformation).where(inArray(clientKeyInformation.clientId, [...clientIds]));
+  return new Map(
+    rows.map((row) => [row.clientId, { accessNotes: row.accessNotes, allergiesAndRisks: row.allergiesAndRisks, emergencyContact: row.emergencyContact, sealedCode: row.keySafeCode }]),
+  );
+}
+
+/**
+ * A client's key safe code, opened: null where none is held, or where it cannot be opened (restored from a backup
+ * made without its key), for the office to enter again.
+ */
+export async function openKeySafeCode(db: Database, clientId: string, sealed: string | null): Promise<string | null> {
+  if (!sealed) return null;
+  try {
+    return openText(await sealingKey(db, KEY_SAFE_KEY_NAME), clientId, sealed);
+  } catch {
+    return null;
+  }
+}
