@@ -674,6 +674,22 @@ test('a visit planned and moved by the office is accepted on the phone, given wi
   await dialog.getByRole('button', { name: 'Offer the change' }).click();
   await expect(officeDay).toContainText('offered to the carer, not yet accepted');
 
+  // The client's key information, by the office: the key safe code is never shown back.
+  await page.goto(`/clients?view=${carer.clientId}`);
+  const view = page.getByRole('dialog', { name: carer.clientName });
+  await view.getByRole('tab', { name: 'Key information' }).click();
+  await view.getByRole('button', { name: 'Edit key information' }).click();
+  await view.getByLabel('How to get in').fill('Side gate, then the back door');
+  await view.getByLabel('Key safe code').fill('7395');
+  await view.getByLabel('Allergies and risks').fill('Penicillin');
+  await view.getByLabel('Emergency contact').fill('Joan (daughter) 07700 900444');
+  expect(await violationsNow(page, 'a client’s key information, being edited')).toEqual([]);
+  await view.getByRole('button', { name: 'Save key information' }).click();
+  await expect(view.getByText('Held, sealed: shown only on the carer’s phone on the days they visit')).toBeVisible();
+  await expect(view).not.toContainText('7395');
+  await screenshotsOf(page, 'client-key-information');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
   try {
     let { phone, app } = await signedInPhone(profile, carer);
@@ -696,6 +712,11 @@ test('a visit planned and moved by the office is accepted on the phone, given wi
     await app.goto('/carer/');
     const reopened = app.getByRole('listitem', { name: `18:00 ${carer.clientName}` });
     await expect(reopened).toContainText('To do');
+    // What the carer needs at the door, with no signal: the key safe code on today's visit alone.
+    await expect(reopened).toContainText('How to get in: Side gate, then the back door');
+    await expect(reopened).toContainText('Key safe code: 7395');
+    await expect(app.getByRole('article', { name: carer.clientName })).not.toContainText('7395');
+    await expect(app.getByRole('article', { name: carer.clientName })).toContainText('Allergies and risks: Penicillin');
     await reopened.getByRole('button', { name: 'Start visit' }).click();
     await expect(reopened).toContainText('Started');
     await reopened.getByRole('button', { name: 'Finish visit' }).click();

@@ -10,7 +10,7 @@ import { HomeScreenHint } from './home-screen-hint';
 import { MapLink, WithPhoneLinks } from './tappable';
 import { draftChanged, type PhoneNow, type VisitDraft, VisitForm } from './visit-form';
 import { CarerButton } from './carer-button';
-import { PlannedDay, type PlannedVisit } from './planned-day';
+import { KeyInformationList, PlannedDay, type PlannedVisit } from './planned-day';
 
 /** How long "Visit … saved on this phone" stays. */
 const SAVED_NOTE_MS = 6_000;
@@ -641,6 +641,7 @@ function ClientCard({
           </div>
         ) : null}
       </dl>
+      <KeyInformationList info={pkg.keyInformation} />
       {live ? (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-accent px-3 py-2">
           <p className="font-medium">

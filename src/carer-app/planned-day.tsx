@@ -4,6 +4,7 @@ import { weekdayOf } from '@/shared/planned-visits';
 import { WEEKDAYS } from '@/shared/visit-plans';
 import type { LiveVisit, MyVisits } from './outbox';
 import { CarerButton } from './carer-button';
+import { WithPhoneLinks } from './tappable';
 
 // The carer's day as the office planned it with them: today's visits in time order, then the next 7 days, all kept on
 // the phone so they read with no signal. A change the office offered is the carer's to accept or decline.
@@ -99,6 +100,29 @@ function ChangeOffer({ visit, actions }: { visit: PlannedVisit; actions: Planned
   );
 }
 
+/** What the carer needs at the door: how to get in, the key safe code (on the visit's day only), allergies and risks, whom to call. */
+export function KeyInformationList({ info, keySafeCode }: { info: PlannedVisit['keyInformation']; keySafeCode?: string }) {
+  const items = [
+    ['How to get in', info?.accessNotes],
+    ['Key safe code', keySafeCode],
+    ['Allergies and risks', info?.allergiesAndRisks],
+    ['Emergency contact', info?.emergencyContact],
+  ].filter((item): item is [string, string] => Boolean(item[1]));
+  if (!items.length) return null;
+  return (
+    <dl className="mt-2 space-y-1">
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt className="inline text-muted-foreground">{label}: </dt>
+          <dd className={`inline whitespace-pre-line ${label === 'Key safe code' ? 'font-mono text-lg font-semibold tracking-widest' : ''}`}>
+            <WithPhoneLinks text={value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function StatePill({ state }: { state: PlannedState }) {
   return <span className={`rounded-full px-3 py-1 text-sm font-medium ${STATE_STYLE[state]}`}>{STATE_WORDS[state]}</span>;
 }
@@ -115,6 +139,7 @@ function TodayVisit({ visit, state, busy, actions, form }: { visit: PlannedVisit
         <StatePill state={state} />
       </div>
       <p className="text-lg">{visit.clientName}</p>
+      {state === 'toDo' || state === 'started' ? <KeyInformationList info={visit.keyInformation} keySafeCode={visit.keySafeCode} /> : null}
       <ChangeOffer visit={visit} actions={actions} />
       {form ??
         (mayGo ? (

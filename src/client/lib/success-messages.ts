@@ -40,6 +40,7 @@ const OTHER: Record<string, (data: unknown, input: unknown) => string> = {
       undo: 'Visit back as planned',
     })[field(input, 'action') ?? ''] ?? 'Visit changed',
   'visitPlans.set': () => 'Plan of visits saved',
+  'clients.setKeyInformation': () => 'Key information saved',
 };
 
 function field(value: unknown, ...path: string[]): string | undefined {

@@ -1,5 +1,6 @@
 import { formValues } from './client-form';
 import { ClientExclusions } from './client-exclusions';
+import { ClientKeyInformation } from './client-key-information';
 import { PersonDetailDialog } from '@/client/components/person/person-detail-dialog';
 import { AddressItem, ContactItems, PersonDetailGrid, ServiceBadges } from '@/client/components/person/person-details';
 import { DetailGrid, DetailItem } from '@/client/components/record/detail-dialog';
@@ -126,7 +127,7 @@ function NewRequests({ client }: { client: Client }) {
   );
 }
 
-/** The client view (spec §2.6): Contact Info, Services & Needs, Logs, New Requests, Do not match, Notes. */
+/** The client view (spec §2.6): Contact Info, Services & Needs, Key information, Logs, New Requests, Do not match, Notes. */
 export function ClientDetailDialog({ clientId, onClose }: { clientId: string | null; onClose: () => void }) {
   const trpc = useTRPC();
   return (
@@ -140,6 +141,7 @@ export function ClientDetailDialog({ clientId, onClose }: { clientId: string | n
       tabs={(client) => [
         { value: 'contact', label: 'Contact Info', content: <ContactInfo client={client} /> },
         { value: 'services', label: 'Services & Needs', content: <ServicesAndNeeds client={client} /> },
+        { value: 'key', label: 'Key information', content: <ClientKeyInformation clientId={client.id} /> },
         { value: 'logs', label: 'Logs', content: <Logs client={client} /> },
         { value: 'requests', label: 'New Requests', content: <NewRequests client={client} /> },
         { value: 'exclusions', label: 'Do not match', content: <ClientExclusions client={client} /> },
