@@ -1,6 +1,6 @@
 import { newCarer } from '@/server/test/builders';
 import { violationsNow } from './axe';
-import { type Api, expect, test, withPageToken } from './fixtures';
+import { type Api, expect, screenshotsOf, test, withPageToken } from './fixtures';
 
 /** A name no other test (running in parallel on the same server) uses. */
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
@@ -93,4 +93,37 @@ test('on a phone the plan’s visits stand as cards, each within the screen', as
   const box = await visit.boundingBox();
   expect(box!.width).toBeLessThanOrEqual(390);
   expect(await violationsNow(page, '/packages/plan at 390 px')).toEqual([]);
+});
+
+test('a coordinator records when a carer can work, and the plan says which visits fall outside it', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const name = unique('Afternoons');
+  const pkg = await aPackage(api, name);
+
+  await page.goto(`/mps?view=${pkg.carerId}`);
+  const view = page.getByRole('dialog');
+  await view.getByRole('tab', { name: 'Availability' }).click();
+  await expect(view.getByText('Not said yet: any time is taken as possible.')).toBeVisible();
+  await view.getByRole('button', { name: 'Edit availability' }).click();
+  await view.getByRole('button', { name: 'Add a time' }).click();
+  const time = view.getByRole('group', { name: 'Time 1' });
+  await time.getByRole('textbox', { name: 'From', exact: true }).fill('08:00');
+  await time.getByRole('textbox', { name: 'To', exact: true }).fill('12:00');
+  await view.getByRole('button', { name: 'Add time off' }).click();
+  const off = view.getByRole('group', { name: 'Time off 1' });
+  await off.getByRole('textbox', { name: 'From', exact: true }).fill('2030-08-01');
+  await off.getByRole('textbox', { name: 'To', exact: true }).fill('2030-08-14');
+  await off.getByLabel('Why (optional)').fill('Holiday');
+  expect(await violationsNow(page, 'a carer’s availability, being edited')).toEqual([]);
+  await view.getByRole('button', { name: 'Save availability' }).click();
+  await expect(view.getByRole('region', { name: 'Can work' })).toContainText('Monday 08:00–12:00');
+  await expect(view.getByRole('region', { name: 'Time off' })).toContainText('1 Aug 2030 to 14 Aug 2030: Holiday');
+  await screenshotsOf(page, 'carer-availability');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const plan = await api.visitPlans.set.mutate({ packageId: pkg.id, visits: [{ weekday: 1, start: '09:00', end: '10:00' }, { weekday: 1, start: '14:00', end: '15:00' }] });
+  expect(plan.warnings).toHaveLength(1);
+  await page.goto(`/packages/plan/${pkg.id}`);
+  await expect(page.getByRole('list', { name: 'Outside the carer’s times' })).toHaveText(/^Monday 14:00–15:00 is outside the times .+ said they can work$/);
 });

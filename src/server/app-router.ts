@@ -14,6 +14,7 @@ import { requestsRouter } from '@/server/features/requests/requests.router';
 import { searchRouter } from '@/server/features/search/search.router';
 import { staffRouter } from '@/server/features/staff/staff.router';
 import { trainingRecordsRouter } from '@/server/features/training-records/training-records.router';
+import { availabilityRouter } from '@/server/features/availability/availability.router';
 import { plannedVisitsRouter } from '@/server/features/planned-visits/planned-visits.router';
 import { visitPlansRouter } from '@/server/features/visit-plans/visit-plans.router';
 import { router } from './trpc/init';
@@ -45,6 +46,7 @@ export const appRouter = router({
   compliance: complianceRouter,
   visitPlans: visitPlansRouter,
   plannedVisits: plannedVisitsRouter,
+  availability: availabilityRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -47,6 +47,7 @@ export const BACKUP_TABLES = [
   'compliance_settings',
   'carer_exclusions',
   'client_key_information',
+  'carer_availability',
 ] as const;
 
 /**

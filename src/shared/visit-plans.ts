@@ -22,7 +22,7 @@ export interface VisitPlan {
 
 export const NO_PLAN: VisitPlan = { visits: [], anyTime: null };
 
-const WEEK_MINUTES = 7 * DAY_MINUTES;
+export const WEEK_MINUTES = 7 * DAY_MINUTES;
 
 /** The plan's hours in a week: its visits' lengths and its hours at any time, to the hundredth. */
 export function planWeeklyHours(plan: VisitPlan): number {
@@ -41,7 +41,7 @@ export function plannedVisitWords(visit: PlannedWeeklyVisit): string {
 }
 
 /** Where a visit lies in the week, in minutes from Monday 00:00: a visit past Sunday midnight runs into Monday. */
-function minutesOfWeek(visit: PlannedWeeklyVisit): [number, number] {
+export function minutesOfWeek(visit: PlannedWeeklyVisit): [number, number] {
   const start = (visit.weekday - 1) * DAY_MINUTES + minuteOfDay(visit.start);
   return [start, start + visitMinutes(visit)];
 }

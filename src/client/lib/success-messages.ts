@@ -41,6 +41,7 @@ const OTHER: Record<string, (data: unknown, input: unknown) => string> = {
     })[field(input, 'action') ?? ''] ?? 'Visit changed',
   'visitPlans.set': () => 'Plan of visits saved',
   'clients.setKeyInformation': () => 'Key information saved',
+  'availability.set': () => 'Availability saved',
 };
 
 function field(value: unknown, ...path: string[]): string | undefined {

@@ -339,6 +339,17 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
       anyTime: { hours: 1.5 },
       version: (await admin.visitPlans.get({ packageId: world.mpPackage.id })).version,
     }),
+    'availability.get': async () => ({ carerId: world.volunteer.id }),
+    // Every field: a morning each weekday, an evening past midnight, and a week away.
+    'availability.set': async () => ({
+      carerId: world.volunteer.id,
+      weekly: [
+        { weekday: 1, start: '08:00', end: '12:00' },
+        { weekday: 5, start: '20:00', end: '02:00' },
+      ],
+      timeOff: [{ from: addDays(today, 30), to: addDays(today, 37), note: 'Holiday' }],
+      version: (await admin.availability.get({ carerId: world.volunteer.id })).version,
+    }),
     'plannedVisits.getDay': async () => ({ date: today }),
     // A visit planned for tomorrow, cancelled for the week (a cancellation made again replaces the one before).
     'plannedVisits.change': async () => ({ ...(await plannedTomorrow()), action: 'cancel', reason: 'In hospital until Friday' }),
@@ -431,6 +442,7 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'carerApp.getStatus': async () => ({ carerId: world.volunteer.id }),
     // Sent by a carer's account alone: every role here is refused it before its visits are read.
     'carerApp.sync': async () => ({ visits: [] }),
+    'carerApp.setMyAvailability': async () => ({ weekly: [{ weekday: 2, start: '09:00', end: '17:00' }], timeOff: [] }),
     'carerApp.answerChange': async () => {
       const { packageId, date, start } = await plannedTomorrow();
       return { plannedVisitId: `${packageId}/${date}/${start}`, answer: 'accept', version: 1 };

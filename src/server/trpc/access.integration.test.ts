@@ -156,6 +156,8 @@ describe('an id reaches only records of its own kind', () => {
     'carerApp.getStatus carerId': 'mv',
     'carerApp.invite carerId': 'mv',
     'carerApp.revoke carerId': 'mv',
+    'availability.get carerId': 'mv',
+    'availability.set carerId': 'mv',
     'dataProtection.exportPerson personId': 'cmv',
     'dataProtection.anonymise personId': 'cmv',
   };

@@ -16,6 +16,7 @@ import { type CarerKind } from '@/shared/carer-kind';
 import { useCarerApi } from '@/client/components/carer-record/use-carer-api';
 import { ExclusionReason } from '@/client/components/carer-record/exclusion-reason';
 import { CarerAppItem } from './carer-app-item';
+import { CarerAvailability } from './carer-availability';
 import { VisitsList } from '@/client/components/care/visits-list';
 
 type Carer = RouterOutputs['mps']['getById'];
@@ -146,6 +147,7 @@ export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind;
   const who = kind === 'mp' ? 'MP' : 'volunteer';
   const canReadTraining = useCan('trainingRecords', 'read');
   const canReadVisits = useCan('deliveries', 'read');
+  const canReadPackages = useCan('packages', 'read');
   return (
     <PersonDetailDialog
       personId={carerId}
@@ -159,6 +161,7 @@ export function CarerDetailDialog({ kind, carerId, onClose }: { kind: CarerKind;
         { value: 'services', label: 'Services', content: <ServiceBadges services={carer.details.services} /> },
         ...(canReadTraining ? [{ value: 'training', label: 'Training Record', content: <TrainingRecords carer={carer} who={who} /> }] : []),
         { value: 'packages', label: 'Packages', content: <Packages carer={carer} who={who} /> },
+        ...(canReadPackages ? [{ value: 'availability', label: 'Availability', content: <CarerAvailability carerId={carer.id} /> }] : []),
         ...(canReadVisits ? [{ value: 'visits', label: 'Visits', content: <VisitsList of={{ carerId: carer.id }} /> }] : []),
         ...(carer.exclusions ? [{ value: 'exclusions', label: 'Does not work with', content: <DoesNotWorkWith exclusions={carer.exclusions} /> }] : []),
       ]}

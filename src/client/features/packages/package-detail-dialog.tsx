@@ -79,6 +79,11 @@ function VisitPlanDetails({ pkg }: { pkg: StoredPackage }) {
           {stored.plannedHours !== stored.packageWeeklyHours && (stored.visits.length > 0 || stored.anyTime) && (
             <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">{VISIT_PLAN_MESSAGES.differs(stored.plannedHours, stored.packageWeeklyHours)}</p>
           )}
+          {stored.warnings.map((warning) => (
+            <p key={warning} className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+              {warning}
+            </p>
+          ))}
           {canPlan && (
             <div>
               <Button asChild variant="outline">

@@ -83,6 +83,13 @@ function PlanForm({ pkg, stored }: { pkg: StoredPackage; stored: StoredPlan }) {
       <DetailGrid>
         <PackageHeadlineItems pkg={pkg} />
       </DetailGrid>
+      {stored.warnings.length > 0 && (
+        <ul aria-label="Outside the carer’s times" className="flex flex-col gap-1 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+          {stored.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
         <FormSection title="Visits in the week" className="sm:grid-cols-1">
           {visits.fields.length === 0 && <p className="text-sm text-muted-foreground">No visits at set times.</p>}

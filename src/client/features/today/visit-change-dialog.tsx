@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import toast from 'react-hot-toast';
 import type { RouterOutputs } from '@/browser/api-types';
 import { CarerPicker } from '@/client/components/carer-record/carer-picker';
 import { complianceRefusal } from '@/client/components/carer-record/assignment-override';
@@ -60,7 +61,10 @@ function ChangeForm({ visit, date, onDone, onCancel }: { visit: DayVisit; date: 
     trpc.plannedVisits.change.mutationOptions({
       // Every refusal is said in the dialog, beside what caused it.
       meta: { shownInPlace: () => true },
-      onSuccess: async () => {
+      onSuccess: async ({ warnings, excluded }) => {
+        // Said, not refused: the carer answers the offer.
+        for (const warning of warnings) toast(warning, { icon: '⚠️' });
+        if (excluded) toast(`The client is not to be matched with this carer: ${excluded.reason}`, { icon: '⚠️' });
         await queryClient.invalidateQueries({ queryKey: trpc.plannedVisits.getDay.queryKey() });
         onDone();
       },

@@ -3,6 +3,8 @@ import { ACCESS_ENDED } from '@/shared/carer-app';
 import { CARER_ROLE } from '@/shared/permissions';
 import type { SessionUser } from '@/shared/session';
 import { changeAnswerInput } from '@/shared/schemas/planned-visits';
+import { ownAvailabilityInput } from '@/shared/schemas/availability';
+import { readAvailability, saveAvailability } from '@/server/records/availability';
 import { accessStateInput, carerAppRef, resolveInput, syncInput, visitRef, visitsOfInput } from '@/shared/schemas/carer-app';
 import { liveCarerAccount } from '@/server/accounts/carer-accounts';
 import { type CarerContext, callSettingsOf } from '@/server/records/service-context';
@@ -59,6 +61,9 @@ export const carerAppRouter = router({
   sync: sendingPhone.input(syncInput).mutation(({ ctx, input }) => syncVisits(ctx, input)),
   // A change of one week's visit the office offered: the carer accepts or declines it (needs a signal).
   answerChange: carerProcedure.input(changeAnswerInput).mutation(({ ctx, input }) => answerChange(ctx, input)),
+  // When the carer can work, in their own words: read and set from their phone (needs signal to set).
+  myAvailability: carerProcedure.query(({ ctx }) => readAvailability(ctx.db, ctx.carer.carerId)),
+  setMyAvailability: carerProcedure.input(ownAvailabilityInput).mutation(({ ctx, input }) => saveAvailability(ctx, ctx.carer.carerId, input)),
   // Open without a sign-in: the phone asks once its own was refused (a mutation, so the token never sits in a URL).
   accessState: publicProcedure
     .input(accessStateInput)

@@ -4,7 +4,10 @@ import type { Compliance } from '@/shared/compliance';
 import { can } from '@/shared/permissions';
 import { localityDistance } from '@/shared/localities';
 import { wordList } from '@/shared/plain-messages';
+import { availableHours, timeOffOn } from '@/shared/availability';
+import { formatDate } from '@/shared/dates';
 import { idsOfKind } from '@/server/db/ids';
+import { carerAvailability } from '@/server/db/schema/availability';
 import { carerExclusions } from '@/server/db/schema/exclusions';
 import { packages, requests } from '@/server/db/schema/care';
 import { carers } from '@/server/db/schema/people';
@@ -68,6 +71,8 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
       (row) => [row.carerId, row.reason],
     ),
   );
+  // Every carer's said availability: a small table, read whole rather than by thousands of ids.
+  const said = new Map((await db.select().from(carerAvailability)).map((row) => [row.carerId, row]));
   const compliance = await complianceOfCarers(db, candidates, today);
   const wanted = request.services;
   const needed = Number(request.weeklyHours);
@@ -77,7 +82,11 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
     const reason = excluded.get(carer.id);
     const distance = localityDistance(request.locality, carer.locality);
     const offered = wanted.filter((s) => carer.services.includes(s));
-    const available = carer.weeklyHoursAvailable === null ? null : Number(carer.weeklyHoursAvailable);
+    // The times the carer said they can work, where said, stand for their weekly hours; time off now is said.
+    const availability = said.get(carer.id);
+    const pattern = availability?.weekly.length ? availableHours(availability.weekly) : null;
+    const away = availability ? timeOffOn(today, availability.timeOff) : undefined;
+    const available = pattern ?? (carer.weeklyHoursAvailable === null ? null : Number(carer.weeklyHoursAvailable));
     const spare = available === null ? null : available - (committed.get(carer.id) ?? 0);
     const full = spare !== null && spare <= 0;
     const short = spare !== null && !full && spare < needed;
@@ -94,6 +103,7 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
             ? `Lives in ${carer.locality}, next to ${request.locality}`
             : `Lives in ${carer.locality}, not near ${request.locality}`,
     );
+    if (away) reasons.push(`Away until ${formatDate(away.to)}${away.note ? `: ${away.note}` : ''}`);
     if (wanted.length) {
       const missing = wanted.filter((s) => !offered.includes(s));
       reasons.push(
@@ -114,7 +124,7 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
     // The care needed first: some of the services asked for, then room for the hours asked (enough, not
     // recorded, fewer), then near by.
     const offersNone = wanted.length > 0 && offered.length === 0 ? 1 : 0;
-    const room = short ? 2 : spare === null ? 1 : 0;
+    const room = away ? 3 : short ? 2 : spare === null ? 1 : 0;
     const key = [tier, offersNone, room, distance, -offered.length, status.status === 'Compliant' ? 0 : 1, -(spare ?? -Infinity)];
     const suggestion: CarerSuggestion = {
       carerId: carer.id,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { datedVisitWarning } from '@/shared/availability';
 import { minuteOfDay } from '@/shared/carer-app';
 import { daysBetween, formatShortDay } from '@/shared/dates';
 import {
@@ -14,6 +15,7 @@ import { packages, requests } from '@/server/db/schema/care';
 import { carers } from '@/server/db/schema/people';
 import { phoneContacts, visitChanges, visitPlans, visitStarts } from '@/server/db/schema/visit-plans';
 import { visits } from '@/server/db/schema/visits';
+import { availabilityOf } from '@/server/records/availability';
 import { assignmentColumns } from '@/server/records/carer-compliance';
 import { exclusionOf } from '@/server/records/carer-exclusions';
 import { type ChangeRead, changeRead, plannedVisitsBetween, visitChangeOf } from '@/server/records/planned-visits';
@@ -169,7 +171,7 @@ export function changePlannedVisit(ctx: RecordContext, input: PlannedVisitChange
       if (!stored) throw refused(CHANGE_MESSAGES.nothingToUndo);
       await tx.delete(visitChanges).where(eq(visitChanges.id, stored.id));
       await auditChange(tx, ctx, 'plannedVisits.change', id, changeAudited(stored), null);
-      return { id, change: null, excluded: null };
+      return { id, change: null, excluded: null, warnings: [] };
     }
     let columns: Partial<typeof visitChanges.$inferInsert>;
     let coverCarer: string | null = null;
@@ -199,6 +201,18 @@ export function changePlannedVisit(ctx: RecordContext, input: PlannedVisitChange
       })
       .returning();
     await auditChange(tx, ctx, 'plannedVisits.change', id, changeAudited(stored), changeAudited(saved));
-    return { id, change: changeRead(visitChangeOf(saved!)), excluded: coverCarer ? await exclusionOf(tx, pkg.clientId, coverCarer) : null };
+    // Said, not refused: the carer answers the offer, and may well take a visit outside the times they gave.
+    const planned = (pkg.visits ?? []).find((visit) => visit.weekday === weekdayOf(input.date) && visit.start === input.start);
+    const visit = { date: saved!.date ?? input.date, start: saved!.startTime ?? input.start, end: saved!.endTime ?? planned?.end ?? input.start };
+    const giver = saved!.carerId ?? pkg.carerId;
+    const [carer] = await tx.select({ name: carers.name }).from(carers).where(eq(carers.id, giver));
+    const availability = (await availabilityOf(tx, [giver])).get(giver);
+    const warning = availability && !saved!.cancelled ? datedVisitWarning(carer?.name ?? '', visit, availability) : null;
+    return {
+      id,
+      change: changeRead(visitChangeOf(saved!)),
+      excluded: coverCarer ? await exclusionOf(tx, pkg.clientId, coverCarer) : null,
+      warnings: warning ? [warning] : [],
+    };
   });
 }

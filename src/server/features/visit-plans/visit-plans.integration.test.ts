@@ -29,6 +29,7 @@ describe('visitPlans.get and visitPlans.set', () => {
       plannedHours: 0,
       packageWeeklyHours: 3,
       version: 0,
+      warnings: [],
     });
 
     const saved = await admin.visitPlans.set({ packageId: pkg.id, visits: MON_WED_FRI });
@@ -39,6 +40,7 @@ describe('visitPlans.get and visitPlans.set', () => {
       plannedHours: 3,
       packageWeeklyHours: 3,
       version: 1,
+      warnings: [],
     });
     expect(await admin.visitPlans.get({ packageId: pkg.id })).toEqual(saved);
   });

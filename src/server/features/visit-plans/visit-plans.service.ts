@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { AVAILABILITY_MESSAGES, type Availability, withinPattern } from '@/shared/availability';
 import { inWeekOrder, NO_PLAN, plannedVisitWords, planWeeklyHours, type VisitPlan } from '@/shared/visit-plans';
 import type { VisitPlanInput } from '@/shared/schemas/visit-plans';
+import type { Executor } from '@/server/db/client';
 import { packages } from '@/server/db/schema/care';
+import { carers } from '@/server/db/schema/people';
+import { availabilityOf } from '@/server/records/availability';
 import { visitPlans } from '@/server/db/schema/visit-plans';
 import { checkVersion, notFound } from '@/server/records/record-errors';
 import { auditChange } from '@/server/records/record-lifecycle';
@@ -16,6 +20,8 @@ export interface VisitPlanRead extends VisitPlan {
   packageWeeklyHours: number;
   /** The plan's version, for the next change to name; 0 while the package has none. */
   version: number;
+  /** Visits outside the times the package's carer said they can work. */
+  warnings: string[];
 }
 
 type PlanRow = typeof visitPlans.$inferSelect;
@@ -23,9 +29,22 @@ type PlanRow = typeof visitPlans.$inferSelect;
 const planOf = (row: PlanRow | null | undefined): VisitPlan =>
   row ? { visits: row.visits, anyTime: row.anyTimeHours === null ? null : { hours: row.anyTimeHours } } : NO_PLAN;
 
-function planRead(packageId: string, packageWeeklyHours: number, row: PlanRow | null | undefined): VisitPlanRead {
+/** The carer of the package, as the plan's warnings name them, and when they said they can work. */
+interface PlanCarer {
+  name: string;
+  availability: Availability | undefined;
+}
+
+function planRead(packageId: string, packageWeeklyHours: number, row: PlanRow | null | undefined, carer: PlanCarer): VisitPlanRead {
   const plan = planOf(row);
-  return { packageId, ...plan, plannedHours: planWeeklyHours(plan), packageWeeklyHours, version: row?.version ?? 0 };
+  const weekly = carer.availability?.weekly ?? [];
+  const warnings = plan.visits.filter((visit) => !withinPattern(visit, weekly)).map((visit) => AVAILABILITY_MESSAGES.outside(carer.name, visit));
+  return { packageId, ...plan, plannedHours: planWeeklyHours(plan), packageWeeklyHours, version: row?.version ?? 0, warnings };
+}
+
+async function planCarer(db: Executor, carerId: string): Promise<PlanCarer> {
+  const [carer] = await db.select({ name: carers.name }).from(carers).where(eq(carers.id, carerId));
+  return { name: carer?.name ?? '', availability: (await availabilityOf(db, [carerId])).get(carerId) };
 }
 
 /** The plan as the audit trail compares it: each visit in words, and the hours at any time. */
@@ -33,19 +52,19 @@ const planAudited = (plan: VisitPlan) => ({ visits: plan.visits.map(plannedVisit
 
 export async function getVisitPlan({ db }: RecordContext, { packageId }: { packageId: string }): Promise<VisitPlanRead> {
   const [found] = await db
-    .select({ weeklyHours: packages.weeklyHours, plan: visitPlans })
+    .select({ weeklyHours: packages.weeklyHours, carerId: packages.carerId, plan: visitPlans })
     .from(packages)
     .leftJoin(visitPlans, eq(visitPlans.packageId, packages.id))
     .where(eq(packages.id, packageId));
   if (!found) throw notFound('Package');
-  return planRead(packageId, found.weeklyHours, found.plan);
+  return planRead(packageId, found.weeklyHours, found.plan, await planCarer(db, found.carerId));
 }
 
 /** Replaces a package's plan with the one sent, against the version the office last saw. */
 export function setVisitPlan(ctx: RecordContext, input: VisitPlanInput): Promise<VisitPlanRead> {
   return ctx.db.transaction(async (tx) => {
     // The package is locked so it cannot go (or renew) under its plan.
-    const [pkg] = await tx.select({ weeklyHours: packages.weeklyHours }).from(packages).where(eq(packages.id, input.packageId)).for('update');
+    const [pkg] = await tx.select({ weeklyHours: packages.weeklyHours, carerId: packages.carerId }).from(packages).where(eq(packages.id, input.packageId)).for('update');
     if (!pkg) throw notFound('Package');
     const [stored] = await tx.select().from(visitPlans).where(eq(visitPlans.packageId, input.packageId)).for('update');
     checkVersion({ version: stored?.version ?? 0 }, input.version);
@@ -57,6 +76,6 @@ export function setVisitPlan(ctx: RecordContext, input: VisitPlanInput): Promise
       .onConflictDoUpdate({ target: visitPlans.packageId, set: columns })
       .returning();
     await auditChange(tx, ctx, 'visitPlans.set', input.packageId, planAudited(planOf(stored)), planAudited(plan));
-    return planRead(input.packageId, pkg.weeklyHours, saved);
+    return planRead(input.packageId, pkg.weeklyHours, saved, await planCarer(tx, pkg.carerId));
   });
 }
