@@ -49,7 +49,9 @@ const rowOf = (scope: ReturnType<Page['locator']>, caption: string, name: string
 test('the Delivered Care Report shows each carer’s planned and delivered hours, rate and missed visits, and leads to the statement', async ({ page, signIn }) => {
   const api = await withPageToken(page, () => signIn('Admin'));
   const mpName = unique('Maude Deliverer');
-  const { carer, planned, delivered, missed } = await carerWithCare(api, 'mps', mpName);
+  const { carer, pkg, planned, delivered, missed } = await carerWithCare(api, 'mps', mpName);
+  // Planned as a visit every morning: the days before today count, none of them recorded as a visit.
+  await api.visitPlans.set.mutate({ packageId: pkg.id, visits: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '07:00', end: '08:00' })) });
 
   await page.getByRole('button', { name: 'Generate Report' }).click();
   const form = page.getByRole('dialog', { name: 'Generate Analytics Report' });
@@ -76,6 +78,12 @@ test('the Delivered Care Report shows each carer’s planned and delivered hours
   const monthName = monthLabel(MONTH).split(' ')[0]!;
   await year.locator('summary').filter({ hasText: monthName }).click();
   await expect(rowOf(year, `${monthName} by carer`, mpName).getByRole('cell').nth(2)).toHaveText(delivered.toFixed(2));
+  // The month's visits (QS123): planned before today, none given, all missed.
+  if (planned > 1) {
+    await expect(rowOf(year, 'Visits by carer', mpName).getByRole('cell')).toHaveText([String(planned - 1), '0', String(planned - 1), '0', '0', '—']);
+    await rowOf(year, 'Visits by carer', mpName).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('delivered-month-visits-1280.png') });
+  }
 
   await row.getByRole('link', { name: mpName }).click();
   await expect(page).toHaveURL(new RegExp(`/deliveries/statement/${carer.id}/${MONTH}$`));

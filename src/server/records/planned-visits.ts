@@ -2,6 +2,7 @@
 // packages' plans unfolded over the days, with the week's changes (src/shared/planned-visits.ts).
 import { and, between, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { type ChangeAnswer, type DatedVisit, MOVE_DAYS, type PlanOfPackage, unfoldPlans, type VisitChange } from '@/shared/planned-visits';
+import { minuteOfDay } from '@/shared/carer-app';
 import { addDays } from '@/shared/dates';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
@@ -47,6 +48,8 @@ export function changeRead(change: VisitChange | null): ChangeRead | null {
 export interface ClientVisit extends DatedVisit {
   clientId: string;
   clientName: string;
+  /** Where the care is given: the package's locality. */
+  locality: string;
 }
 
 /** Plans of packages in care: not archived, their client neither archived nor anonymised. */
@@ -76,6 +79,7 @@ export async function plannedVisitsBetween(db: Executor, from: string, to: strin
       visits: visitPlans.visits,
       clientId: clients.id,
       clientName: clients.name,
+      locality: packages.locality,
     })
     .from(packages)
     .innerJoin(requests, eq(requests.id, packages.requestId))
@@ -83,7 +87,7 @@ export async function plannedVisitsBetween(db: Executor, from: string, to: strin
     .leftJoin(visitPlans, eq(visitPlans.packageId, packages.id))
     .where(and(inCare, whose, lte(packages.startDate, latest), or(isNull(packages.endDate), gte(packages.endDate, earliest))));
   const plans: PlanOfPackage[] = rows.map((row) => ({ ...row, visits: row.visits ?? [] }));
-  const clientOf = new Map(rows.map((row) => [row.packageId, { clientId: row.clientId, clientName: row.clientName }]));
+  const clientOf = new Map(rows.map((row) => [row.packageId, { clientId: row.clientId, clientName: row.clientName, locality: row.locality }]));
   return unfoldPlans(plans, changes, from, to)
     .filter((visit) => !carerId || visit.carerId === carerId || visit.packageCarerId === carerId)
     .map((visit) => ({ ...visit, ...clientOf.get(visit.packageId)! }));
@@ -92,4 +96,30 @@ export async function plannedVisitsBetween(db: Executor, from: string, to: strin
 /** Notes that the carer's phone called: the office's Today says when it last heard from each phone. */
 export async function heardFromPhone(db: Executor, carerId: string): Promise<void> {
   await db.insert(phoneContacts).values({ carerId }).onConflictDoUpdate({ target: phoneContacts.carerId, set: { heardAt: new Date() } });
+}
+
+/** What a carer recorded that may give a planned visit: its package, day, the plan's id if it carries one, and its start. */
+export interface RecordedForPlan {
+  packageId: string;
+  date: string;
+  plannedVisitId: string | null;
+  start: string | null;
+}
+
+/**
+ * Which recorded visit gives which planned one: by the plan's id it carries; else (an older phone, the office's
+ * record) the unmatched planned visit of its package and day nearest its start. Cancelled visits take none.
+ */
+export function matchRecorded<R extends RecordedForPlan>(planned: readonly DatedVisit[], recorded: readonly R[]): Map<string, R> {
+  const ids = new Set(planned.map((visit) => visit.id));
+  const matched = new Map<string, R>();
+  for (const visit of recorded) if (visit.plannedVisitId && ids.has(visit.plannedVisitId) && !matched.has(visit.plannedVisitId)) matched.set(visit.plannedVisitId, visit);
+  const minutes = (time: string | null) => (time ? minuteOfDay(time) : 0);
+  for (const visit of recorded.filter((v) => !v.plannedVisitId || !ids.has(v.plannedVisitId))) {
+    const nearest = planned
+      .filter((p) => p.packageId === visit.packageId && p.date === visit.date && !matched.has(p.id) && !p.change?.cancelled)
+      .sort((a, b) => Math.abs(minutes(a.start) - minutes(visit.start)) - Math.abs(minutes(b.start) - minutes(visit.start)))[0];
+    if (nearest) matched.set(nearest.id, visit);
+  }
+  return matched;
 }

@@ -350,6 +350,7 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
       timeOff: [{ from: addDays(today, 30), to: addDays(today, 37), note: 'Holiday' }],
       version: (await admin.availability.get({ carerId: world.volunteer.id })).version,
     }),
+    'analytics.getVisitMeasures': async () => ({ month: monthOfDate(today) }),
     'plannedVisits.getDay': async () => ({ date: today }),
     // A visit planned for tomorrow, cancelled for the week (a cancellation made again replaces the one before).
     'plannedVisits.change': async () => ({ ...(await plannedTomorrow()), action: 'cancel', reason: 'In hospital until Friday' }),

@@ -1,8 +1,9 @@
 import { ChevronRight, Lock } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DeliveryFigures } from '@/client/components/care/delivery-figures';
 import { DeliveryMonthsButton } from '@/client/components/care/delivery-months';
+import { MonthVisits } from './month-visits';
 import { statementPath } from '@/client/lib/routes';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
@@ -182,8 +183,10 @@ function monthLine(month: DeliveredMonth): string {
 function MonthDetails({ year, month, groupHeader }: { year: number; month: DeliveredMonth; groupHeader: string }) {
   const empty = month.plannedHours === 0 && month.deliveredHours === 0 && month.missedVisits === 0;
   const name = monthName(month.month);
+  // The month's visits are asked for once it is opened: a year holds twelve.
+  const [opened, setOpened] = useState(false);
   return (
-    <details className="group rounded-md border print:[&::details-content]:[content-visibility:visible]">
+    <details className="group rounded-md border print:[&::details-content]:[content-visibility:visible]" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="focus-visible:ring-ring/50 flex list-none cursor-pointer flex-wrap items-center justify-between gap-x-3 rounded-md px-3 py-2 text-sm font-medium outline-none focus-visible:ring-[3px] print:break-after-avoid print:py-1 [&::-webkit-details-marker]:hidden">
         <span className="flex items-center gap-1.5">
           <ChevronRight className="size-4 transition-transform group-open:rotate-90 print:hidden" aria-hidden />
@@ -204,6 +207,11 @@ function MonthDetails({ year, month, groupHeader }: { year: number; month: Deliv
           <div className="md:col-span-2 print:hidden">
             <FiguresTable caption={`${name} by carer`} nameHeader="Carer" rows={carerRows(month.carers, () => monthKey(year, month.month))} missed />
           </div>
+          {opened && (
+            <div className="md:col-span-2">
+              <MonthVisits month={monthKey(year, month.month)} />
+            </div>
+          )}
         </div>
       )}
     </details>

@@ -1,8 +1,10 @@
 import { deliveredReportInput, hoursReportInput } from '@/shared/schemas/analytics';
+import { monthInput } from '@/shared/schemas/deliveries';
 import { router } from '@/server/trpc/init';
 import { permitted, permittedQuery } from '@/server/trpc/procedures';
 import { type Breakdown, type CareItems, getCrossSection, getHoursReport } from './analytics.service';
 import { getDeliveredReport, getDeliveredThisMonth } from './delivered-report';
+import { getVisitMeasures } from './visit-measures';
 
 const crossSection = (items: CareItems) => permitted('analytics', 'read').query(({ ctx }) => getCrossSection(ctx, items));
 
@@ -20,6 +22,8 @@ export const analyticsRouter = router({
   getPackagesDeprivationReport: hoursReport('packages', 'deprivationCategories'),
   // Planned against delivered care. Carers are named only to roles that may read that kind of carer.
   getDeliveredReport: permittedQuery('analytics', 'read', deliveredReportInput, getDeliveredReport),
+  // A month's visits: planned, recorded, missed, late and continuity, in all, by locality and by carer.
+  getVisitMeasures: permittedQuery('analytics', 'read', monthInput, getVisitMeasures),
   // The dashboard's figures for the month so far, for the roles that read delivered care.
   getDeliveredThisMonth: permitted('deliveries', 'read').query(({ ctx }) => getDeliveredThisMonth(ctx)),
 });

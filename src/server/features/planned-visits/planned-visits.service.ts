@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { datedVisitWarning } from '@/shared/availability';
-import { minuteOfDay } from '@/shared/carer-app';
 import { daysBetween, formatShortDay } from '@/shared/dates';
 import {
   MOVE_DAYS,
@@ -18,7 +17,7 @@ import { visits } from '@/server/db/schema/visits';
 import { availabilityOf } from '@/server/records/availability';
 import { assignmentColumns } from '@/server/records/carer-compliance';
 import { exclusionOf } from '@/server/records/carer-exclusions';
-import { type ChangeRead, changeRead, plannedVisitsBetween, visitChangeOf } from '@/server/records/planned-visits';
+import { type ChangeRead, changeRead, matchRecorded, plannedVisitsBetween, visitChangeOf } from '@/server/records/planned-visits';
 import { notFound, refused } from '@/server/records/record-errors';
 import { auditChange } from '@/server/records/record-lifecycle';
 import type { RecordContext, ServiceContext } from '@/server/records/service-context';
@@ -77,15 +76,7 @@ export async function getPlannedDay({ db, today, timeOfDay }: ServiceContext, { 
         db.select().from(phoneContacts).where(inArray(phoneContacts.carerId, carerIds)),
       ])
     : [[], [], [], []];
-  const byPlan = new Map(recorded.filter((visit) => visit.plannedVisitId).map((visit) => [visit.plannedVisitId!, visit]));
-  const matched = new Map(planned.filter((visit) => byPlan.has(visit.id)).map((visit) => [visit.id, byPlan.get(visit.id)!]));
-  // Visits recorded with no plan's id: each to the unmatched planned visit of its package nearest its start.
-  for (const visit of recorded.filter((v) => !v.plannedVisitId || !planned.some((p) => p.id === v.plannedVisitId))) {
-    const candidates = planned.filter((p) => p.packageId === visit.packageId && !matched.has(p.id) && !p.change?.cancelled);
-    const minutes = (time: string | null) => (time ? minuteOfDay(time) : 0);
-    const nearest = candidates.sort((a, b) => Math.abs(minutes(a.start) - minutes(visit.start)) - Math.abs(minutes(b.start) - minutes(visit.start)))[0];
-    if (nearest) matched.set(nearest.id, visit);
-  }
+  const matched = matchRecorded(planned, recorded.map((visit) => ({ ...visit, date })));
   const startOf = new Map(starts.map((start) => [start.plannedVisitId, start.startTime]));
   const nameOf = new Map(names.map((carer) => [carer.id, carer.name]));
   const now = { today, time: date === today ? timeOfDay : '00:00' };
