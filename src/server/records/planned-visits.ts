@@ -6,7 +6,8 @@ import { minuteOfDay } from '@/shared/carer-app';
 import { addDays } from '@/shared/dates';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
-import { clients } from '@/server/db/schema/people';
+import { carers, clients } from '@/server/db/schema/people';
+import { visits } from '@/server/db/schema/visits';
 import { phoneContacts, visitChanges, visitPlans } from '@/server/db/schema/visit-plans';
 
 export type VisitChangeRow = typeof visitChanges.$inferSelect;
@@ -122,4 +123,30 @@ export function matchRecorded<R extends RecordedForPlan>(planned: readonly Dated
     if (nearest) matched.set(nearest.id, visit);
   }
   return matched;
+}
+
+/** A planned visit nothing was recorded for, as the weekly digest names it. */
+export interface UnrecordedVisit {
+  date: string;
+  start: string;
+  end: string;
+  carerName: string;
+  clientName: string;
+}
+
+/** The day's planned visits (not cancelled) that no carer recorded, given or not, by time. */
+export async function unrecordedVisitsOn(db: Executor, date: string): Promise<UnrecordedVisit[]> {
+  const planned = (await plannedVisitsBetween(db, date, date)).filter((visit) => !visit.change?.cancelled);
+  if (!planned.length) return [];
+  const recorded = await db
+    .select({ packageId: visits.packageId, date: visits.date, plannedVisitId: visits.plannedVisitId, start: visits.startTime })
+    .from(visits)
+    .where(and(inArray(visits.packageId, [...new Set(planned.map((visit) => visit.packageId))]), eq(visits.date, date), inArray(visits.status, ['recorded', 'toResolve'])));
+  const matched = matchRecorded(planned, recorded);
+  const missing = planned.filter((visit) => !matched.has(visit.id));
+  if (!missing.length) return [];
+  const names = new Map(
+    (await db.select({ id: carers.id, name: carers.name }).from(carers).where(inArray(carers.id, [...new Set(missing.map((visit) => visit.carerId))]))).map((row) => [row.id, row.name]),
+  );
+  return missing.map((visit) => ({ date, start: visit.start, end: visit.end, carerName: names.get(visit.carerId) ?? '', clientName: visit.clientName }));
 }

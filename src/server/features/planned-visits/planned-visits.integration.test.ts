@@ -4,6 +4,7 @@ import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { callOverHttp } from '@/server/test/procedure-calls';
 import { testAppForFile } from '@/server/test/test-app-for-file';
+import { unrecordedVisitsOn } from '@/server/records/planned-visits';
 import { CHANGE_ANSWER_MESSAGES } from '@/shared/planned-visits';
 import { CHANGE_MESSAGES } from './planned-visits.service';
 
@@ -72,6 +73,12 @@ describe('plannedVisits.getDay', () => {
     await cara.carerApp.sync({ visits: [{ id: randomUUID(), packageId, date: '2026-03-20', couldNotVisit: 'noAnswer' }] });
     expect((await dayOf(WEDNESDAY))[0]).toMatchObject({ state: 'notRecorded' });
     expect((await dayOf('2026-03-20'))[0]).toMatchObject({ state: 'couldNotVisit' });
+  });
+
+  it('names the visits of a day nothing was recorded for, as the weekly digest does', async () => {
+    expect(await unrecordedVisitsOn(t.database.db, WEDNESDAY)).toEqual([{ date: WEDNESDAY, start: '09:30', end: '10:30', carerName: 'Cara Planned', clientName: 'Edna Home' }]);
+    // Friday's was recorded as couldn't visit: the office has heard of it.
+    expect(await unrecordedVisitsOn(t.database.db, '2026-03-20')).toEqual([]);
   });
 
   it('matches a visit recorded without the plan’s id (an older phone) to its package’s visit of the day', async () => {

@@ -49,6 +49,18 @@ describe('composeDigest', () => {
     expect(composeDigest([], windows, context)).toBeNull();
   });
 
+  it('names yesterday’s visits not recorded, with a link to that day, even when nothing else is due', () => {
+    const unrecorded = [{ date: '2026-11-23', start: '09:30', end: '10:30', carerName: 'Cara <Late>', clientName: 'Edna Pollard' }];
+    const digest = composeDigest([], windows, context, [], unrecorded)!;
+    expect(digest.subject).toBe('Vale Care: 1 visit not recorded yesterday');
+    expect(digest.text).toContain('Nothing was recorded for these visits planned on 23 Nov 2026: ask the carer whether they happened.');
+    expect(digest.text).toContain('  - 09:30–10:30 Edna Pollard, by Cara <Late>');
+    expect(digest.text).toContain('https://app.example.org/today?date=2026-11-23');
+    expect(digest.html).toContain('<h2>Visits not recorded yesterday</h2>');
+    expect(digest.html).not.toContain('<Late>');
+    expect(composeDigest(items, windows, context, [], unrecorded)!.subject).toBe('Vale Care: 1 visit not recorded yesterday, 4 expiries to renew');
+  });
+
   it('lists the carers not compliant on live care first, even when nothing else is due', () => {
     const lana = {
       carerId: 'v7',

@@ -7,6 +7,7 @@ import { escapeHtmlText } from '@/shared/html';
 import { wordList } from '@/shared/plain-messages';
 import { mailHtml } from '@/server/mail/mail';
 import type { LapsedOnLiveCare } from '@/server/records/carer-compliance';
+import type { UnrecordedVisit } from '@/server/records/planned-visits';
 
 export type ExpiryKind = keyof typeof CARER_EXPIRY_TITLES | 'training';
 
@@ -94,11 +95,13 @@ export function composeDigest(
   windows: readonly number[],
   { today, charityName, publicUrl }: MailContext,
   lapsed: readonly LapsedOnLiveCare[] = [],
+  unrecorded: readonly UnrecordedVisit[] = [],
 ): MailContent | null {
   const due = dueForDigest(items, today, windows);
-  if (due.length === 0 && lapsed.length === 0) return null;
+  if (due.length === 0 && lapsed.length === 0 && unrecorded.length === 0) return null;
   const counts = [
     lapsed.length ? `${plural(lapsed.length, 'carer', 'carers')} not compliant on live care` : '',
+    unrecorded.length ? `${plural(unrecorded.length, 'visit', 'visits')} not recorded yesterday` : '',
     due.length ? `${due.length} expir${due.length === 1 ? 'y' : 'ies'} to renew` : '',
   ].filter(Boolean);
   const subject = `${charityName}: ${counts.join(', ')}`;
@@ -112,9 +115,16 @@ export function composeDigest(
   };
   const groups = groupByCarer(due);
   const packagesLink = `${publicUrl}/packages`;
+  const unrecordedHeading = 'Visits not recorded yesterday';
+  const unrecordedIntro = unrecorded.length
+    ? `Nothing was recorded for these visits planned on ${formatDate(unrecorded[0]!.date)}: ask the carer whether they happened.`
+    : '';
+  const unrecordedLine = (visit: UnrecordedVisit) => `${visit.start}–${visit.end} ${visit.clientName}, by ${visit.carerName}`;
+  const todayLink = `${publicUrl}/today?date=${unrecorded[0]?.date ?? ''}`;
   const text = [
     `${charityName} expiry digest`,
     ...(lapsed.length ? ['', lapsedHeading, '', lapsedIntro, '', ...lapsed.map((carer) => `  - ${lapsedLine(carer)}`), `    ${packagesLink}`] : []),
+    ...(unrecorded.length ? ['', unrecordedHeading, '', unrecordedIntro, '', ...unrecorded.map((visit) => `  - ${unrecordedLine(visit)}`), `    ${todayLink}`] : []),
     ...(due.length
       ? ['', intro, ...groups.flatMap((group) => ['', group[0]!.carerName, ...group.map((item) => `  - ${lineOf(item)}\n    ${itemLink(item, publicUrl)}`)])]
       : []),
@@ -130,6 +140,14 @@ export function composeDigest(
             `<p>${escapeHtmlText(lapsedIntro)}</p>`,
             `<ul>${lapsed.map((carer) => `<li>${escapeHtmlText(lapsedLine(carer))}</li>`).join('')}</ul>`,
             `<p><a href="${escapeHtmlText(packagesLink)}">Open the packages</a></p>`,
+          ]
+        : []),
+      ...(unrecorded.length
+        ? [
+            `<h2>${unrecordedHeading}</h2>`,
+            `<p>${escapeHtmlText(unrecordedIntro)}</p>`,
+            `<ul>${unrecorded.map((visit) => `<li>${escapeHtmlText(unrecordedLine(visit))}</li>`).join('')}</ul>`,
+            `<p><a href="${escapeHtmlText(todayLink)}">Open the day</a></p>`,
           ]
         : []),
       ...(due.length

@@ -16,6 +16,7 @@ import { carerRemindersSent, reminderSettings } from '@/server/db/schema/reminde
 import { queueMessage } from '@/server/mail/mail';
 import { recordAudit } from '@/server/records/audit-trail';
 import { type LapsedOnLiveCare, lapsedOnLiveCare } from '@/server/records/carer-compliance';
+import { unrecordedVisitsOn } from '@/server/records/planned-visits';
 import type { Actor } from '@/server/records/service-context';
 import { settingsRow } from '@/server/records/settings-row';
 import { composeCarerReminder, composeDigest, type ExpiringItem, isDeliverableEmail, reminderKey, reminderThreshold } from './reminder-mail';
@@ -105,7 +106,7 @@ async function digestRecipients(db: Executor, roles: readonly string[]): Promise
 
 /** Queues the digest to each recipient in one transaction: all or none. Nothing when nothing is due. */
 async function sendDigest(db: Database, settings: ReminderSettings, items: DueItem[], lapsed: LapsedOnLiveCare[], mail: MailSettings) {
-  const digest = composeDigest(items, settings.windows, mail, lapsed);
+  const digest = composeDigest(items, settings.windows, mail, lapsed, await unrecordedVisitsOn(db, addDays(mail.today, -1)));
   if (!digest) return { recipients: [], messageIds: [] };
   const recipients = await digestRecipients(db, settings.roles);
   const messageIds = await db.transaction(async (tx) => {
