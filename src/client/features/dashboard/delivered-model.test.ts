@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT } from './delivered.test-fixture';
 import { carerLabel, deliveredCsvRows, deliveredFileName } from './delivered-model';
-import { deliveredSheets } from './delivered-xlsx';
+import { deliveredSheets, visitsSheet } from './delivered-xlsx';
 
 describe('the delivered care report’s exports', () => {
   it('writes the CSV as one tidy row per month, group and service, rates as percentages', () => {
@@ -25,5 +25,24 @@ describe('the delivered care report’s exports', () => {
       [2025, 'March', 'Vera Lane', 'Volunteer', 'vone', 10, 2.25, 22.5, 0],
     ]);
     expect(carerLabel({ carerId: 'vtwo', name: '' })).toBe('Volunteer (name not shown)');
+  });
+
+  it('puts each month’s visits in the workbook: in all, by locality and by carer', () => {
+    const measures = { planned: 12, recorded: 12, missed: 1, late: 1, clients: 2, carersPerClient: 1.5 };
+    const sheet = visitsSheet([
+      {
+        month: '2025-03',
+        countedTo: '2025-03-31',
+        all: measures,
+        localities: [{ name: 'Milverton', ...measures, carersPerClient: null }],
+        carers: [{ carerId: 'mone', name: '', ...measures }],
+      },
+    ]);
+    expect(sheet.name).toBe('Visits');
+    expect(sheet.rows).toEqual([
+      ['March 2025', 'All', '', 12, 12, 1, 1, 2, 1.5],
+      ['March 2025', 'Locality', 'Milverton', 12, 12, 1, 1, 2, ''],
+      ['March 2025', 'Carer', 'MP (name not shown)', 12, 12, 1, 1, 2, 1.5],
+    ]);
   });
 });

@@ -13,7 +13,7 @@ function renderReport() {
         <DialogContent>
           <DialogTitle>Delivered Care Report (2025 - 2025)</DialogTitle>
           <DialogDescription>By locality</DialogDescription>
-          <DeliveredResult report={REPORT} onGenerateNew={vi.fn()} onChanged={vi.fn()} />
+          <DeliveredResult report={REPORT} onGenerateNew={vi.fn()} onChanged={vi.fn()} visitsOf={vi.fn()} />
         </DialogContent>
       </Dialog>
     </MemoryRouter>,

@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import { DeliveryFigures } from '@/client/components/care/delivery-figures';
 import { DeliveryMonthsButton } from '@/client/components/care/delivery-months';
 import { MonthVisits } from './month-visits';
+import type { MonthVisitMeasures } from './delivered-xlsx';
 import { statementPath } from '@/client/lib/routes';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { downloadCsv } from '@/client/lib/download-file';
-import { monthKey, monthLabel, monthName } from '@/shared/dates';
+import { monthKey, monthLabel, monthName, monthOfDate, todayIn } from '@/shared/dates';
 import { deliveryRate, deliveryRateText } from '@/shared/deliveries';
 import {
   carerLabel,
@@ -305,15 +306,37 @@ function DeliveredYearByYear({ report }: { report: DeliveredReport }) {
   );
 }
 
+/** The months of the report that have visits to count: recorded, up to this month. */
+function visitMonths(report: DeliveredReport): string[] {
+  const now = monthOfDate(todayIn());
+  return report.years.flatMap((year) => year.months.filter((m) => m.recorded).map((m) => monthKey(year.year, m.month))).filter((month) => month <= now);
+}
+
 /** The generated delivered care report: a year-by-year summary, then a tab per year, with downloads and print. */
-export default function DeliveredResult({ report, onGenerateNew, onChanged }: { report: DeliveredReport; onGenerateNew: () => void; onChanged: () => void }) {
+export default function DeliveredResult({
+  report,
+  onGenerateNew,
+  onChanged,
+  visitsOf,
+}: {
+  report: DeliveredReport;
+  onGenerateNew: () => void;
+  onChanged: () => void;
+  /** A month's visit measures, for the workbook's Visits sheet. */
+  visitsOf: (month: string) => Promise<MonthVisitMeasures>;
+}) {
+  // The workbook's Visits sheet: each recorded month's measures, asked for when it is downloaded.
+  const workbook = async () => {
+    const visits = await Promise.all(visitMonths(report).map(visitsOf));
+    return (await import('./delivered-xlsx')).deliveredXlsx(report, visits);
+  };
   return (
     <ReportFrame
       years={report.years.map((year) => year.year)}
       summary={<DeliveredYearByYear report={report} />}
       yearPanel={(year) => <DeliveredYearSection year={report.years.find((y) => y.year === year)!} report={report} onChanged={onChanged} />}
       onDownloadCsv={() => downloadCsv(deliveredFileName(report, 'csv'), deliveredCsvRows(report))}
-      onDownloadXlsx={() => void downloadXlsx(deliveredFileName(report, 'xlsx'), async () => (await import('./delivered-xlsx')).deliveredXlsx(report))}
+      onDownloadXlsx={() => void downloadXlsx(deliveredFileName(report, 'xlsx'), workbook)}
       onGenerateNew={onGenerateNew}
     />
   );

@@ -1,5 +1,6 @@
+import type { RouterOutputs } from '@/browser/api-types';
 import { carerKindLabel } from '@/client/components/care/carer-label';
-import { monthName } from '@/shared/dates';
+import { monthLabel, monthName } from '@/shared/dates';
 import { carerLabel, deliveredColumns, type DeliveredReport, deliveredRows } from './delivered-model';
 import { type Sheet, sheetsXlsx } from './report-xlsx';
 
@@ -12,6 +13,33 @@ const FIGURE_COLUMNS = [
   { header: 'Delivery Rate (%)', width: 16, hours: true },
   { header: 'Missed Visits', width: 13 },
 ];
+
+/** A month's visit measures (analytics.getVisitMeasures), for the Visits sheet. */
+export type MonthVisitMeasures = RouterOutputs['analytics']['getVisitMeasures'];
+
+/** The months' visits, one row for all, each locality and each carer. */
+export function visitsSheet(months: readonly MonthVisitMeasures[]): Sheet {
+  const figures = (m: MonthVisitMeasures['all']) => [m.planned, m.recorded, m.missed, m.late, m.clients, m.carersPerClient ?? ''];
+  return {
+    name: 'Visits',
+    columns: [
+      { header: 'Month', width: 16 },
+      { header: 'By', width: 10 },
+      { header: 'Name', width: 26 },
+      { header: 'Planned Visits', width: 14 },
+      { header: 'Recorded Visits', width: 15 },
+      { header: 'Missed Visits', width: 13 },
+      { header: 'Late Visits', width: 11 },
+      { header: 'Clients', width: 9 },
+      { header: 'Carers a Client', width: 15, hours: true },
+    ],
+    rows: months.flatMap((m) => [
+      [monthLabel(m.month), 'All', '', ...figures(m.all)],
+      ...m.localities.map((l) => [monthLabel(m.month), 'Locality', l.name, ...figures(l)]),
+      ...m.carers.map((c) => [monthLabel(m.month), 'Carer', carerLabel(c), ...figures(c)]),
+    ]),
+  };
+}
 
 /**
  * The delivered care report as a workbook: the tidy table by group and service, then each month's totals with
@@ -51,6 +79,7 @@ export function deliveredSheets(report: DeliveredReport): Sheet[] {
   ];
 }
 
-export function deliveredXlsx(report: DeliveredReport): Blob {
-  return sheetsXlsx(deliveredSheets(report));
+/** The workbook, with the months' visits as its last sheet. */
+export function deliveredXlsx(report: DeliveredReport, visits: readonly MonthVisitMeasures[] = []): Blob {
+  return sheetsXlsx([...deliveredSheets(report), visitsSheet(visits)]);
 }

@@ -75,6 +75,7 @@ const PRINT_REPORT_ONLY = cn(
  * with the report's heading.
  */
 export function ReportDialog() {
+  const client = useTRPCClient();
   const currentYear = Number(todayIn().slice(0, 4));
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<ReportFormValues>({ items: 'requests', breakdown: 'locality', startYear: String(currentYear) });
@@ -116,6 +117,7 @@ export function ReportDialog() {
                 report={report.report}
                 onGenerateNew={reset}
                 onChanged={() => void generate({ items: 'delivered', ...report.report.choice })}
+                visitsOf={(month) => client.analytics.getVisitMeasures.query({ month })}
               />
             )}
           </PartBoundary>
