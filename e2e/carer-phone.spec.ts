@@ -700,6 +700,18 @@ test('a visit planned and moved by the office is accepted on the phone, given wi
     await planned.getByRole('button', { name: /^Accept: / }).click();
     await expect(planned).toContainText('You accepted it');
     await screenshotsOf(app, 'carer-today');
+    // When the carer can work, said on the phone (with signal): the office plans within it.
+    await app.setViewportSize({ width: 390, height: 844 });
+    const availability = app.getByRole('region', { name: 'When you can work' });
+    await availability.getByRole('button', { name: 'Say when you can work' }).click();
+    await availability.getByRole('button', { name: 'Add a time' }).click();
+    const time = availability.getByRole('group', { name: 'Time 1' });
+    await time.getByLabel('Day').selectOption('Tuesday');
+    await time.getByLabel('From').fill('08:00');
+    await time.getByLabel('To').fill('12:00');
+    await availability.getByRole('button', { name: 'Save' }).click();
+    await expect(availability).toContainText('Tuesday 08:00–12:00');
+    expect((await api.availability.get.query({ carerId: carer.carerId })).weekly).toEqual([{ weekday: 2, start: '08:00', end: '12:00' }]);
     await app.setViewportSize({ width: 390, height: 844 });
     expect(await violationsNow(app, 'the carer’s Today')).toEqual([]);
     await app.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

@@ -37,6 +37,10 @@ export function carerApi(auth: CarerAuth): CarerApi {
   return {
     sync: (visits, starts) => withRenewal(() => client.carerApp.sync.mutate({ visits, ...(starts?.length ? { starts } : {}) })),
     answerChange: (input) => withRenewal(() => client.carerApp.answerChange.mutate(input)),
+    availability: {
+      read: () => withRenewal(() => client.carerApp.myAvailability.query()),
+      save: (input) => withRenewal(() => client.carerApp.setMyAvailability.mutate(input)),
+    },
     myVisits: () => withRenewal(() => client.carerApp.myVisits.query()),
     async accessEnded() {
       const idToken = await auth.lastIdToken();

@@ -11,6 +11,7 @@ import { MapLink, WithPhoneLinks } from './tappable';
 import { draftChanged, type PhoneNow, type VisitDraft, VisitForm } from './visit-form';
 import { CarerButton } from './carer-button';
 import { KeyInformationList, PlannedDay, type PlannedVisit } from './planned-day';
+import { MyAvailability } from './my-availability';
 
 /** How long "Visit … saved on this phone" stays. */
 const SAVED_NOTE_MS = 6_000;
@@ -515,6 +516,7 @@ export function CarerApp({
             </ul>
           )}
         </section>
+        {api.availability ? <MyAvailability api={api.availability} /> : null}
         {/* Last: it appears once the phone has said whether it was put away, and so moves nothing the carer reads. */}
         <HomeScreenHint outbox={outbox} />
       </main>

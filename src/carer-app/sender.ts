@@ -1,6 +1,7 @@
 import { MAX_VISITS_A_CALL } from '@/shared/carer-app';
 import type { VisitInput } from '@/shared/schemas/carer-app';
 import type { ChangeAnswerInput as ChangeAnswer } from '@/shared/schemas/planned-visits';
+import type { AvailabilityApi } from './my-availability';
 import type { MyVisits, Outbox, PhoneVisit, VisitAnswer, VisitStart } from './outbox';
 
 /** The server's side of sending, as the app's API client (or a test's) gives it. */
@@ -8,6 +9,8 @@ export interface CarerApi {
   sync(visits: SentVisit[], starts?: VisitStart[]): Promise<VisitAnswer[]>;
   /** The carer's answer to a change of a planned visit the office offered (needs signal). */
   answerChange?(input: ChangeAnswer): Promise<unknown>;
+  /** When the carer can work: read and saved at once (needs signal). */
+  availability?: AvailabilityApi;
   myVisits(): Promise<MyVisits>;
   /** Asked once the sign-in was refused: whether the office ended the carer's access (else the sign-in lapsed). */
   accessEnded?(): Promise<boolean>;

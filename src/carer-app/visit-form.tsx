@@ -82,7 +82,7 @@ export const draftChanged = (initial: VisitDraft, typed: VisitDraft) =>
   !!initial.tellOffice !== !!typed.tellOffice ||
   (initial.couldNotVisit ?? '') !== (typed.couldNotVisit ?? '');
 
-const FIELD = 'mt-1 block h-12 w-full rounded-lg border border-input bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
+export const FIELD = 'mt-1 block h-12 w-full rounded-lg border border-input bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
 
 /**
  * "Record a visit" (or a live visit being finished): the day, its times and a note, saved on the phone. Or "Couldn't
