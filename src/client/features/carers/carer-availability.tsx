@@ -6,6 +6,7 @@ import { Field } from '@/client/components/form/field';
 import { FormError, SubmitButton } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
+import { WeekdayOptions } from '@/client/components/form/weekday-options';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { useReportUnsaved } from '@/client/components/unsaved-changes';
@@ -15,7 +16,7 @@ import { mutationErrorText } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
 import { availableHours, type TimeOff } from '@/shared/availability';
 import { todayIn } from '@/shared/dates';
-import { plannedVisitWords, type PlannedWeeklyVisit, WEEKDAYS } from '@/shared/visit-plans';
+import { plannedVisitWords, type PlannedWeeklyVisit } from '@/shared/visit-plans';
 
 type Availability = RouterOutputs['availability']['get'];
 
@@ -96,11 +97,7 @@ function AvailabilityForm({ availability, onDone }: { availability: Availability
           <div key={index} role="group" aria-label={`Time ${index + 1}`} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[2fr_1fr_1fr_auto]">
             <Field label="Day" className="col-span-2 sm:col-span-1">
               <NativeSelect value={window.weekday} onChange={(e) => setWindow(index, { weekday: Number(e.target.value) })}>
-                {WEEKDAYS.map((day, i) => (
-                  <option key={day} value={i + 1}>
-                    {day}
-                  </option>
-                ))}
+                <WeekdayOptions />
               </NativeSelect>
             </Field>
             <Field label="From">

@@ -1,19 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { RouterOutputs } from '@/browser/api-types';
 import { LoadState } from '@/client/components/load-state';
 import { useTRPC } from '@/client/lib/trpc';
 import { formatDate } from '@/shared/dates';
 
 /** A row of the month's visit measures: in all, a locality or a carer. */
-interface MeasuresRow {
-  key: string;
-  name: string;
-  planned: number;
-  recorded: number;
-  missed: number;
-  late: number;
-  clients: number;
-  carersPerClient: number | null;
-}
+type MeasuresRow = RouterOutputs['analytics']['getVisitMeasures']['all'] & { key: string; name: string };
 
 const COLUMNS = [
   ['planned', 'Planned'],

@@ -12,6 +12,7 @@ import { LoadCareItem } from '@/client/components/care/load-care-item';
 import { useBackToList } from '@/client/components/list-screen/saved-row';
 import { useUnsavedChanges, useVersionedDraft } from '@/client/components/unsaved-changes';
 import { Button } from '@/client/components/ui/button';
+import { WeekdayOptions } from '@/client/components/form/weekday-options';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { formatHours } from '@/client/lib/format';
@@ -100,11 +101,7 @@ function PlanForm({ pkg, stored }: { pkg: StoredPackage; stored: StoredPlan }) {
                 <li key={field.id} aria-label={`Visit ${index + 1}`} className="grid grid-cols-2 items-start gap-3 rounded-lg border p-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:border-0 sm:p-0">
                   <Field label="Day" error={error?.weekday?.message} className="col-span-2 sm:col-span-1">
                     <NativeSelect {...register(`visits.${index}.weekday`, { valueAsNumber: true })}>
-                      {WEEKDAYS.map((day, i) => (
-                        <option key={day} value={i + 1}>
-                          {day}
-                        </option>
-                      ))}
+                      <WeekdayOptions />
                     </NativeSelect>
                   </Field>
                   <Field label="From" error={error?.start?.message}>
