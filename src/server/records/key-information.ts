@@ -1,7 +1,7 @@
 // A client's key information (what a carer needs at the door) as the office and the carer's phone read it; the key
 // safe code sealed at rest and opened only for a carer's phone on the days they visit.
 import { inArray } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Database, Executor } from '@/server/db/client';
 import { clientKeyInformation, KEY_SAFE_KEY_NAME } from '@/server/db/schema/key-information';
 import { openText, sealingKey, sealText } from './sealed-text';
 
@@ -12,7 +12,8 @@ export interface KeyInformation {
   emergencyContact: string;
 }
 
-export const sealKeySafeCode = async (db: Database, clientId: string, code: string) => sealText(await sealingKey(db, KEY_SAFE_KEY_NAME), clientId, code);
+/** The code sealed for storing; within the change's transaction, so a refused change makes no key either. */
+export const sealKeySafeCode = async (db: Executor, clientId: string, code: string) => sealText(await sealingKey(db, KEY_SAFE_KEY_NAME), clientId, code);
 
 /** The key information of the clients, by client (none for a client with none). */
 export async function keyInformationOf(db: Database, clientIds: readonly string[]): Promise<Map<string, KeyInformation & { sealedCode: string | null }>> {

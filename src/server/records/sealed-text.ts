@@ -1,12 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Database } from '@/server/db/client';
+import type { Executor } from '@/server/db/client';
 import { storedSecret } from '@/server/db/app-secrets';
 
 // Text kept encrypted at rest (AES-256-GCM) under a key of its own among the app's secrets, which backups never hold
 // in clear: a copy of the table alone reveals nothing.
 
 /** The key named `name`, made once (32 random bytes) and kept in app_secrets. */
-export async function sealingKey(db: Database, name: string): Promise<Buffer> {
+export async function sealingKey(db: Executor, name: string): Promise<Buffer> {
   return Buffer.from(await storedSecret(db, name, async () => randomBytes(32).toString('base64url')), 'base64url');
 }
 

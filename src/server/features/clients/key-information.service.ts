@@ -43,17 +43,17 @@ export async function getKeyInformation(ctx: RecordContext, { clientId }: { clie
 }
 
 /**
- * Replaces a client's key information against the version the office last saw. A new key safe code is sealed before
+ * Replaces a client’s key information against the version the office last saw. A new key safe code is sealed before
  * it is stored; the audit trail says only that a code is held (or a new one given), never the code.
  */
 export async function setKeyInformation(ctx: RecordContext, input: KeyInformationInput): Promise<KeyInformationRead> {
-  const sealed = input.keySafeCode ? await sealKeySafeCode(ctx.db, input.clientId, input.keySafeCode) : input.keySafeCode;
   // The code is opened (to say whether it is readable) after the transaction: the key is read outside it.
   const saved = await ctx.db.transaction(async (tx) => {
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId)).for('update');
     if (!client) throw notFound('Client');
     const [stored] = await tx.select().from(clientKeyInformation).where(eq(clientKeyInformation.clientId, input.clientId));
     checkVersion({ version: stored?.version ?? 0 }, input.version);
+    const sealed = input.keySafeCode ? await sealKeySafeCode(tx, input.clientId, input.keySafeCode) : input.keySafeCode;
     const columns = {
       accessNotes: input.accessNotes,
       allergiesAndRisks: input.allergiesAndRisks,
