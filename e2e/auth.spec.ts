@@ -6,7 +6,7 @@ import { newClient } from '@/server/test/builders';
 import { DRAFT_KEEPER, e2eUser, type E2eUser, SIGNED_OUT_ELSEWHERE } from './users';
 import { migratedDataDir, newDataDir, removeDataDir, startServer } from './server';
 
-const ALL_ITEMS = ['Dashboard', 'Requests', 'Packages', 'Timesheets', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG', 'Compliance', 'Audit', 'Data protection', 'Reminders', 'Staff', 'Import'];
+const ALL_ITEMS = ['Dashboard', 'Today', 'Requests', 'Packages', 'Timesheets', 'Clients', 'MPs', 'Volunteers', 'DBS', 'Public Liability', 'Records', 'MAG', 'Compliance', 'Audit', 'Data protection', 'Reminders', 'Staff', 'Import'];
 
 /** The sidebar's links; asserting on them waits until the sidebar has rendered. */
 function sidebarLinks(page: Page) {
