@@ -33,7 +33,8 @@ export async function signInFromBanner(page: Page, credentials: Pick<Credentials
 
 /** The hosted login page's first step, once it is on its way: e-mail and password, then Sign in. */
 export async function fillSignInForm(page: Page, credentials: Pick<Credentials, 'email' | 'password'>) {
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // The page comes at the end of the sign-in's redirects, each answered by a server the other tests keep busy too.
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('E-mail address').fill(credentials.email);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
