@@ -6,9 +6,10 @@ import { minuteOfDay } from '@/shared/carer-app';
 import { addDays } from '@/shared/dates';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
-import { carers, clients } from '@/server/db/schema/people';
+import { clients } from '@/server/db/schema/people';
 import { visits } from '@/server/db/schema/visits';
 import { phoneContacts, visitChanges, visitPlans } from '@/server/db/schema/visit-plans';
+import { carerNamesOf } from './carer-names';
 
 export type VisitChangeRow = typeof visitChanges.$inferSelect;
 
@@ -115,10 +116,19 @@ export function matchRecorded<R extends RecordedForPlan>(planned: readonly Dated
   const ids = new Set(planned.map((visit) => visit.id));
   const matched = new Map<string, R>();
   for (const visit of recorded) if (visit.plannedVisitId && ids.has(visit.plannedVisitId) && !matched.has(visit.plannedVisitId)) matched.set(visit.plannedVisitId, visit);
+  // The rest are matched within their package's day: a month of the office's records is thousands of them.
+  const dayOf = (visit: { packageId: string; date: string }) => `${visit.packageId}/${visit.date}`;
+  const plannedOfDay = new Map<string, DatedVisit[]>();
+  for (const visit of planned) {
+    if (visit.change?.cancelled) continue;
+    const ofDay = plannedOfDay.get(dayOf(visit));
+    if (ofDay) ofDay.push(visit);
+    else plannedOfDay.set(dayOf(visit), [visit]);
+  }
   const minutes = (time: string | null) => (time ? minuteOfDay(time) : 0);
   for (const visit of recorded.filter((v) => !v.plannedVisitId || !ids.has(v.plannedVisitId))) {
-    const nearest = planned
-      .filter((p) => p.packageId === visit.packageId && p.date === visit.date && !matched.has(p.id) && !p.change?.cancelled)
+    const nearest = (plannedOfDay.get(dayOf(visit)) ?? [])
+      .filter((p) => !matched.has(p.id))
       .sort((a, b) => Math.abs(minutes(a.start) - minutes(visit.start)) - Math.abs(minutes(b.start) - minutes(visit.start)))[0];
     if (nearest) matched.set(nearest.id, visit);
   }
@@ -145,8 +155,6 @@ export async function unrecordedVisitsOn(db: Executor, date: string): Promise<Un
   const matched = matchRecorded(planned, recorded);
   const missing = planned.filter((visit) => !matched.has(visit.id));
   if (!missing.length) return [];
-  const names = new Map(
-    (await db.select({ id: carers.id, name: carers.name }).from(carers).where(inArray(carers.id, [...new Set(missing.map((visit) => visit.carerId))]))).map((row) => [row.id, row.name]),
-  );
+  const names = await carerNamesOf(db, missing.map((visit) => visit.carerId));
   return missing.map((visit) => ({ date, start: visit.start, end: visit.end, carerName: names.get(visit.carerId) ?? '', clientName: visit.clientName }));
 }

@@ -1,13 +1,15 @@
-import { and, between, eq, inArray, isNull } from 'drizzle-orm';
+import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { minuteOfDay } from '@/shared/carer-app';
 import { addDays, monthDates } from '@/shared/dates';
 import { LATE_MINUTES } from '@/shared/planned-visits';
+import { queryRows } from '@/server/db/client';
+import { jsonTuple } from '@/server/db/json-rows';
 import { packages, requests } from '@/server/db/schema/care';
-import { carers } from '@/server/db/schema/people';
 import { visits } from '@/server/db/schema/visits';
 import { matchRecorded, plannedVisitsBetween } from '@/server/records/planned-visits';
 import { mayReadCarer } from '@/server/records/role-views';
 import type { RecordContext } from '@/server/records/service-context';
+import { carerNamesOf } from '@/server/records/carer-names';
 
 /**
  * A month's visits as funders and NICE's home-care standard (QS123) count them: visits planned (not cancelled),
@@ -60,6 +62,15 @@ function measuresOf(tally: Tally | undefined, carersOfClient: Map<string, Set<st
   };
 }
 
+/** A visit given, read as one JSON text of arrays (jsonTuple): a month's are tens of thousands, which PGlite decodes slowly as rows. */
+const GIVEN = jsonTuple<{ packageId: string; carerId: string; date: string; start: string | null; plannedVisitId: string | null }>({
+  packageId: visits.packageId,
+  carerId: visits.carerId,
+  date: visits.date,
+  start: visits.startTime,
+  plannedVisitId: visits.plannedVisitId,
+});
+
 /** The month's visit measures in all, by locality (where the care is given) and by carer. */
 export async function getVisitMeasures({ db, today, actor }: RecordContext, { month }: { month: string }): Promise<VisitMeasuresReport> {
   const { first, last } = monthDates(month);
@@ -69,10 +80,12 @@ export async function getVisitMeasures({ db, today, actor }: RecordContext, { mo
   if (!countedTo) return { month, countedTo, all: empty, localities: [], carers: [] };
 
   const planned = (await plannedVisitsBetween(db, first, countedTo)).filter((visit) => !visit.change?.cancelled);
-  const given = await db
-    .select({ id: visits.id, packageId: visits.packageId, carerId: visits.carerId, date: visits.date, start: visits.startTime, plannedVisitId: visits.plannedVisitId })
-    .from(visits)
-    .where(and(between(visits.date, first, countedTo), inArray(visits.status, ['recorded', 'toResolve']), isNull(visits.couldNotVisit)));
+  const [result] = await queryRows<{ rows: string }>(
+    db,
+    sql`select coalesce(json_agg(${GIVEN.array}), '[]')::text as rows from ${visits}
+      where ${and(between(visits.date, first, countedTo), inArray(visits.status, ['recorded', 'toResolve']), isNull(visits.couldNotVisit))}`,
+  );
+  const given = (JSON.parse(result!.rows) as unknown[][]).map(GIVEN.read);
   // Visits given on packages with no plan in the month are counted where their package is.
   const placeOf = new Map(planned.map((visit) => [visit.packageId, { clientId: visit.clientId, locality: visit.locality }]));
   const unplanned = [...new Set(given.map((visit) => visit.packageId).filter((id) => !placeOf.has(id)))];
@@ -114,9 +127,7 @@ export async function getVisitMeasures({ db, today, actor }: RecordContext, { mo
     }
   }
   const carerIds = [...byCarer.keys()];
-  const names = new Map(
-    carerIds.length ? (await db.select({ id: carers.id, name: carers.name }).from(carers).where(inArray(carers.id, carerIds))).map((row) => [row.id, row.name]) : [],
-  );
+  const names = await carerNamesOf(db, carerIds);
   const byName = new Intl.Collator('en-GB');
   return {
     month,
