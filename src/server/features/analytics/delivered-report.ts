@@ -1,13 +1,12 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { monthDates, monthKey, monthNumberOf, monthOfDate } from '@/shared/dates';
 import { deliveryRate } from '@/shared/deliveries';
 import type { DeliveredReportInput } from '@/shared/schemas/analytics';
-import type { Executor } from '@/server/db/client';
 import { closedMonths, deliveryMonths } from '@/server/db/schema/deliveries';
-import { carers } from '@/server/db/schema/people';
 import { mayReadCarer } from '@/server/records/role-views';
 import { getRecordingStart } from '@/server/records/recording-start';
 import type { RecordContext } from '@/server/records/service-context';
+import { carerNamesOf } from '@/server/records/carer-names';
 import {
   type Breakdown,
   careItems,
@@ -361,7 +360,7 @@ export async function getDeliveredReport(ctx: RecordContext, input: DeliveredRep
     }
   }
 
-  const names = carerIds.size ? await carerNamesOf(db, [...carerIds]) : new Map<string, string>();
+  const names = await carerNamesOf(db, carerIds);
 
   // Carers by the name shown, then id: ranked once, as every period lists them in the same order.
   const shownName = (carerId: string) => (mayReadCarer(role, carerId) ? (names.get(carerId) ?? '') : '');
@@ -402,12 +401,6 @@ export async function getDeliveredReport(ctx: RecordContext, input: DeliveredRep
     years.push({ year, ...period(year, null), months: MONTHS.map((month) => ({ month, closed: closedSet.has(monthKey(year, month)), ...period(year, month) })) });
   }
   return { recordedFrom, years };
-}
-
-/** The current names of the given carers. */
-async function carerNamesOf(db: Executor, ids: string[]): Promise<Map<string, string>> {
-  const rows = await db.select({ id: carers.id, name: carers.name }).from(carers).where(inArray(carers.id, ids));
-  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** This month so far: planned hours to today, delivered hours and missed visits, for the dashboard. */

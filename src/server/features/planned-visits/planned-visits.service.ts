@@ -11,7 +11,6 @@ import {
 } from '@/shared/planned-visits';
 import type { PlannedVisitChangeInput } from '@/shared/schemas/planned-visits';
 import { packages, requests } from '@/server/db/schema/care';
-import { carers } from '@/server/db/schema/people';
 import { phoneContacts, visitChanges, visitPlans, visitStarts } from '@/server/db/schema/visit-plans';
 import { visits } from '@/server/db/schema/visits';
 import { availabilityOf } from '@/server/records/availability';
@@ -21,6 +20,7 @@ import { type ChangeRead, changeRead, matchRecorded, plannedVisitsBetween, visit
 import { notFound, refused } from '@/server/records/record-errors';
 import { auditChange } from '@/server/records/record-lifecycle';
 import type { RecordContext, ServiceContext } from '@/server/records/service-context';
+import { carerNamesOf } from '@/server/records/carer-names';
 
 /** A visit of the office's day. */
 export interface DayVisit {
@@ -64,7 +64,7 @@ export async function getPlannedDay({ db, today, timeOfDay }: ServiceContext, { 
   const planned = await plannedVisitsBetween(db, date, date);
   const packageIds = [...new Set(planned.map((visit) => visit.packageId))];
   const carerIds = [...new Set(planned.map((visit) => visit.carerId))];
-  const [recorded, starts, names, heard] = packageIds.length
+  const [recorded, starts, nameOf, heard] = packageIds.length
     ? await Promise.all([
         db
           .select({ packageId: visits.packageId, plannedVisitId: visits.plannedVisitId, start: visits.startTime, end: visits.endTime, couldNotVisit: visits.couldNotVisit })
@@ -72,13 +72,12 @@ export async function getPlannedDay({ db, today, timeOfDay }: ServiceContext, { 
           .where(and(inArray(visits.packageId, packageIds), eq(visits.date, date), inArray(visits.status, ['recorded', 'toResolve'])))
           .orderBy(visits.startTime),
         db.select().from(visitStarts).where(inArray(visitStarts.plannedVisitId, planned.map((visit) => visit.id))),
-        db.select({ id: carers.id, name: carers.name }).from(carers).where(inArray(carers.id, carerIds)),
+        carerNamesOf(db, carerIds),
         db.select().from(phoneContacts).where(inArray(phoneContacts.carerId, carerIds)),
       ])
-    : [[], [], [], []];
+    : [[], [], new Map<string, string>(), []];
   const matched = matchRecorded(planned, recorded.map((visit) => ({ ...visit, date })));
   const startOf = new Map(starts.map((start) => [start.plannedVisitId, start.startTime]));
-  const nameOf = new Map(names.map((carer) => [carer.id, carer.name]));
   const now = { today, time: date === today ? timeOfDay : '00:00' };
   const dayVisits = planned.map((visit): DayVisit => {
     const done = matched.get(visit.id);
@@ -196,9 +195,8 @@ export function changePlannedVisit(ctx: RecordContext, input: PlannedVisitChange
     const planned = (pkg.visits ?? []).find((visit) => visit.weekday === weekdayOf(input.date) && visit.start === input.start);
     const visit = { date: saved!.date ?? input.date, start: saved!.startTime ?? input.start, end: saved!.endTime ?? planned?.end ?? input.start };
     const giver = saved!.carerId ?? pkg.carerId;
-    const [carer] = await tx.select({ name: carers.name }).from(carers).where(eq(carers.id, giver));
     const availability = (await availabilityOf(tx, [giver])).get(giver);
-    const warning = availability && !saved!.cancelled ? datedVisitWarning(carer?.name ?? '', visit, availability) : null;
+    const warning = availability && !saved!.cancelled ? datedVisitWarning((await carerNamesOf(tx, [giver])).get(giver) ?? '', visit, availability) : null;
     return {
       id,
       change: changeRead(visitChangeOf(saved!)),
