@@ -25,14 +25,21 @@ export async function keyInformationOf(db: Database, clientIds: readonly string[
 }
 
 /**
- * A client's key safe code, opened: null where none is held, or where it cannot be opened (restored from a backup
- * made without its key), for the office to enter again.
+ * Opens clients' key safe codes for one answer, the key read once, at the first code: null where none is held, or
+ * where it cannot be opened (restored from a backup made without its key), for the office to enter again.
  */
-export async function openKeySafeCode(db: Database, clientId: string, sealed: string | null): Promise<string | null> {
-  if (!sealed) return null;
-  try {
-    return openText(await sealingKey(db, KEY_SAFE_KEY_NAME), clientId, sealed);
-  } catch {
-    return null;
-  }
+export function keySafeCodeOpener(db: Database): (clientId: string, sealed: string | null) => Promise<string | null> {
+  let key: Promise<Buffer> | undefined;
+  return async (clientId, sealed) => {
+    if (!sealed) return null;
+    try {
+      key ??= sealingKey(db, KEY_SAFE_KEY_NAME);
+      return openText(await key, clientId, sealed);
+    } catch {
+      return null;
+    }
+  };
 }
+
+/** One client's key safe code, opened (keySafeCodeOpener). */
+export const openKeySafeCode = (db: Database, clientId: string, sealed: string | null) => keySafeCodeOpener(db)(clientId, sealed);

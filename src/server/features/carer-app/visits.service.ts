@@ -13,7 +13,7 @@ import { visitStarts } from '@/server/db/schema/visit-plans';
 import { recordAudit } from '@/server/records/audit-trail';
 import { notEndedYet } from '@/server/records/care.mappers';
 import { type ChangeRead, changeRead, heardFromPhone, plannedVisitsBetween } from '@/server/records/planned-visits';
-import { type KeyInformation, keyInformationOf, openKeySafeCode } from '@/server/records/key-information';
+import { type KeyInformation, keyInformationOf, keySafeCodeOpener } from '@/server/records/key-information';
 import { keepDayFromVisits } from '@/server/records/delivery-entries';
 import { getRecordingStart } from '@/server/records/recording-start';
 import type { CarerContext, ServiceContext } from '@/server/records/service-context';
@@ -306,11 +306,11 @@ export async function myVisits({ db, today, carer }: CarerContext): Promise<{ to
   };
   // The code only for the visits the carer goes to, today and tomorrow: nowhere else on the phone.
   const codeDays = new Set([today, addDays(today, 1)]);
+  const openCode = keySafeCodeOpener(db);
   const codes = new Map<string, string>();
   for (const visit of planned) {
-    const sealed = keyInfo.get(visit.clientId)?.sealedCode ?? null;
-    if (!sealed || !codeDays.has(visit.date) || visit.carerId !== carer.carerId || visit.change?.cancelled) continue;
-    const code = await openKeySafeCode(db, visit.clientId, sealed);
+    if (!codeDays.has(visit.date) || visit.carerId !== carer.carerId || visit.change?.cancelled) continue;
+    const code = await openCode(visit.clientId, keyInfo.get(visit.clientId)?.sealedCode ?? null);
     if (code) codes.set(visit.id, code);
   }
   const closedMonth = new Set(closed.map((row) => row.month));
