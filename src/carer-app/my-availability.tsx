@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { RouterOutputs } from '@/browser/api-types';
 import { formatDate } from '@/shared/dates';
 import { plannedVisitWords, type PlannedWeeklyVisit, WEEKDAYS } from '@/shared/visit-plans';
-import type { TimeOff } from '@/shared/availability';
+import { NO_AVAILABILITY, type TimeOff } from '@/shared/availability';
+import { useAvailabilityDraft } from '@/browser/availability-draft';
 import { CarerButton } from './carer-button';
 import { FIELD } from './visit-form';
 
@@ -22,8 +23,7 @@ const NEEDS_SIGNAL = 'This needs signal: try again where there is some.';
  */
 export function MyAvailability({ api }: { api: AvailabilityApi }) {
   const [stored, setStored] = useState<Availability>();
-  const [weekly, setWeekly] = useState<PlannedWeeklyVisit[]>([]);
-  const [timeOff, setTimeOff] = useState<TimeOff[]>([]);
+  const draft = useAvailabilityDraft(NO_AVAILABILITY);
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
@@ -35,8 +35,7 @@ export function MyAvailability({ api }: { api: AvailabilityApi }) {
     try {
       const found = await api.read();
       setStored(found);
-      setWeekly(found.weekly);
-      setTimeOff(found.timeOff);
+      draft.reset(found);
       setEditing(true);
     } catch {
       setProblem(NEEDS_SIGNAL);
@@ -50,7 +49,7 @@ export function MyAvailability({ api }: { api: AvailabilityApi }) {
     setBusy(true);
     setProblem('');
     try {
-      const result = await api.save({ weekly, timeOff: timeOff.map(({ note, ...off }) => ({ ...off, ...(note?.trim() ? { note } : {}) })), version: stored?.version ?? 0 });
+      const result = await api.save({ ...draft.saved(), version: stored?.version ?? 0 });
       setStored(result);
       setEditing(false);
       setSaved('Saved: the office plans your visits within these times.');
@@ -61,8 +60,6 @@ export function MyAvailability({ api }: { api: AvailabilityApi }) {
     }
   }
 
-  const setWindow = (index: number, change: Partial<PlannedWeeklyVisit>) => setWeekly(weekly.map((w, i) => (i === index ? { ...w, ...change } : w)));
-  const setOff = (index: number, change: Partial<TimeOff>) => setTimeOff(timeOff.map((o, i) => (i === index ? { ...o, ...change } : o)));
   return (
     <section aria-labelledby="availability-heading" className="space-y-3">
       <h2 id="availability-heading" className="text-2xl font-semibold">
@@ -92,11 +89,11 @@ export function MyAvailability({ api }: { api: AvailabilityApi }) {
         <form onSubmit={(event) => void save(event)} noValidate className="space-y-4 rounded-xl border bg-secondary/40 p-4">
           <fieldset className="space-y-3">
             <legend className="font-semibold">Times in the week</legend>
-            {weekly.map((window, index) => (
+            {draft.weekly.map((window, index) => (
               <div key={index} role="group" aria-label={`Time ${index + 1}`} className="grid grid-cols-2 gap-2">
                 <label className="col-span-2 font-medium">
                   Day
-                  <select className={FIELD} value={window.weekday} onChange={(e) => setWindow(index, { weekday: Number(e.target.value) })}>
+                  <select className={FIELD} value={window.weekday} onChange={(e) => draft.changeTime(index, { weekday: Number(e.target.value) })}>
                     {WEEKDAYS.map((day, i) => (
                       <option key={day} value={i + 1}>
                         {day}
@@ -106,43 +103,43 @@ export function MyAvailability({ api }: { api: AvailabilityApi }) {
                 </label>
                 <label className="font-medium">
                   From
-                  <input type="time" className={FIELD} value={window.start} onChange={(e) => setWindow(index, { start: e.target.value })} />
+                  <input type="time" className={FIELD} value={window.start} onChange={(e) => draft.changeTime(index, { start: e.target.value })} />
                 </label>
                 <label className="font-medium">
                   To
-                  <input type="time" className={FIELD} value={window.end} onChange={(e) => setWindow(index, { end: e.target.value })} />
+                  <input type="time" className={FIELD} value={window.end} onChange={(e) => draft.changeTime(index, { end: e.target.value })} />
                 </label>
-                <CarerButton size="small" className="col-span-2" onClick={() => setWeekly(weekly.filter((_, i) => i !== index))}>
+                <CarerButton size="small" className="col-span-2" onClick={() => draft.removeTime(index)}>
                   Remove this time
                 </CarerButton>
               </div>
             ))}
-            <CarerButton size="small" onClick={() => setWeekly([...weekly, { weekday: ((weekly.at(-1)?.weekday ?? 0) % 7) + 1, start: '09:00', end: '17:00' }])}>
+            <CarerButton size="small" onClick={draft.addTime}>
               Add a time
             </CarerButton>
           </fieldset>
           <fieldset className="space-y-3">
             <legend className="font-semibold">Time off</legend>
-            {timeOff.map((off, index) => (
+            {draft.timeOff.map((off, index) => (
               <div key={index} role="group" aria-label={`Time off ${index + 1}`} className="grid grid-cols-2 gap-2">
                 <label className="font-medium">
                   From
-                  <input type="date" className={FIELD} value={off.from} onChange={(e) => setOff(index, { from: e.target.value })} />
+                  <input type="date" className={FIELD} value={off.from} onChange={(e) => draft.changeTimeOff(index, { from: e.target.value })} />
                 </label>
                 <label className="font-medium">
                   To
-                  <input type="date" className={FIELD} value={off.to} onChange={(e) => setOff(index, { to: e.target.value })} />
+                  <input type="date" className={FIELD} value={off.to} onChange={(e) => draft.changeTimeOff(index, { to: e.target.value })} />
                 </label>
                 <label className="col-span-2 font-medium">
                   Why (optional)
-                  <input className={FIELD} value={off.note ?? ''} onChange={(e) => setOff(index, { note: e.target.value })} />
+                  <input className={FIELD} value={off.note ?? ''} onChange={(e) => draft.changeTimeOff(index, { note: e.target.value })} />
                 </label>
-                <CarerButton size="small" className="col-span-2" onClick={() => setTimeOff(timeOff.filter((_, i) => i !== index))}>
+                <CarerButton size="small" className="col-span-2" onClick={() => draft.removeTimeOff(index)}>
                   Remove this time off
                 </CarerButton>
               </div>
             ))}
-            <CarerButton size="small" onClick={() => setTimeOff([...timeOff, { from: '', to: '' }])}>
+            <CarerButton size="small" onClick={draft.addTimeOff}>
               Add time off
             </CarerButton>
           </fieldset>

@@ -8,15 +8,16 @@ import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
 import { WeekdayOptions } from '@/client/components/form/weekday-options';
 import { Input } from '@/client/components/ui/input';
+import { useAvailabilityDraft } from '@/browser/availability-draft';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { useReportUnsaved } from '@/client/components/unsaved-changes';
 import { useCan } from '@/client/lib/auth';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { mutationErrorText } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
-import { availableHours, type TimeOff } from '@/shared/availability';
+import { availableHours } from '@/shared/availability';
 import { todayIn } from '@/shared/dates';
-import { plannedVisitWords, type PlannedWeeklyVisit } from '@/shared/visit-plans';
+import { plannedVisitWords } from '@/shared/visit-plans';
 
 type Availability = RouterOutputs['availability']['get'];
 
@@ -67,9 +68,8 @@ function AvailabilityView({ availability }: { availability: Availability }) {
 function AvailabilityForm({ availability, onDone }: { availability: Availability; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [weekly, setWeekly] = useState<PlannedWeeklyVisit[]>(availability.weekly);
-  const [timeOff, setTimeOff] = useState<TimeOff[]>(availability.timeOff);
-  useReportUnsaved(JSON.stringify({ weekly, timeOff }) !== JSON.stringify({ weekly: availability.weekly, timeOff: availability.timeOff }));
+  const draft = useAvailabilityDraft(availability);
+  useReportUnsaved(JSON.stringify([draft.weekly, draft.timeOff]) !== JSON.stringify([availability.weekly, availability.timeOff]));
   const save = useMutation(
     trpc.availability.set.mutationOptions({
       meta: { shownInPlace: () => true },
@@ -79,8 +79,6 @@ function AvailabilityForm({ availability, onDone }: { availability: Availability
       },
     }),
   );
-  const setWindow = (index: number, change: Partial<PlannedWeeklyVisit>) => setWeekly(weekly.map((window, i) => (i === index ? { ...window, ...change } : window)));
-  const setOff = (index: number, change: Partial<TimeOff>) => setTimeOff(timeOff.map((off, i) => (i === index ? { ...off, ...change } : off)));
   return (
     <form
       noValidate
@@ -88,52 +86,52 @@ function AvailabilityForm({ availability, onDone }: { availability: Availability
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ carerId: availability.carerId, weekly, timeOff: timeOff.map(({ note, ...off }) => ({ ...off, ...(note?.trim() ? { note } : {}) })), version: availability.version });
+        save.mutate({ carerId: availability.carerId, ...draft.saved(), version: availability.version });
       }}
     >
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 text-sm font-semibold">Can work</legend>
-        {weekly.map((window, index) => (
+        {draft.weekly.map((window, index) => (
           <div key={index} role="group" aria-label={`Time ${index + 1}`} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[2fr_1fr_1fr_auto]">
             <Field label="Day" className="col-span-2 sm:col-span-1">
-              <NativeSelect value={window.weekday} onChange={(e) => setWindow(index, { weekday: Number(e.target.value) })}>
+              <NativeSelect value={window.weekday} onChange={(e) => draft.changeTime(index, { weekday: Number(e.target.value) })}>
                 <WeekdayOptions />
               </NativeSelect>
             </Field>
             <Field label="From">
-              <Input type="time" value={window.start} onChange={(e) => setWindow(index, { start: e.target.value })} />
+              <Input type="time" value={window.start} onChange={(e) => draft.changeTime(index, { start: e.target.value })} />
             </Field>
             <Field label="To">
-              <Input type="time" value={window.end} onChange={(e) => setWindow(index, { end: e.target.value })} />
+              <Input type="time" value={window.end} onChange={(e) => draft.changeTime(index, { end: e.target.value })} />
             </Field>
-            <Button type="button" variant="outline" className="col-span-2 sm:col-span-1" onClick={() => setWeekly(weekly.filter((_, i) => i !== index))} aria-label={`Remove time ${index + 1}`}>
+            <Button type="button" variant="outline" className="col-span-2 sm:col-span-1" onClick={() => draft.removeTime(index)} aria-label={`Remove time ${index + 1}`}>
               <Trash2 aria-hidden />
             </Button>
           </div>
         ))}
-        <Button type="button" variant="outline" className="self-start" onClick={() => setWeekly([...weekly, { weekday: ((weekly.at(-1)?.weekday ?? 0) % 7) + 1, start: '09:00', end: '17:00' }])}>
+        <Button type="button" variant="outline" className="self-start" onClick={draft.addTime}>
           <Plus aria-hidden /> Add a time
         </Button>
       </fieldset>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 text-sm font-semibold">Time off</legend>
-        {timeOff.map((off, index) => (
+        {draft.timeOff.map((off, index) => (
           <div key={index} role="group" aria-label={`Time off ${index + 1}`} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_1fr_2fr_auto]">
             <Field label="From">
-              <Input type="date" value={off.from} onChange={(e) => setOff(index, { from: e.target.value })} />
+              <Input type="date" value={off.from} onChange={(e) => draft.changeTimeOff(index, { from: e.target.value })} />
             </Field>
             <Field label="To">
-              <Input type="date" value={off.to} onChange={(e) => setOff(index, { to: e.target.value })} />
+              <Input type="date" value={off.to} onChange={(e) => draft.changeTimeOff(index, { to: e.target.value })} />
             </Field>
             <Field label="Why (optional)" className="col-span-2 sm:col-span-1">
-              <Input value={off.note ?? ''} onChange={(e) => setOff(index, { note: e.target.value })} />
+              <Input value={off.note ?? ''} onChange={(e) => draft.changeTimeOff(index, { note: e.target.value })} />
             </Field>
-            <Button type="button" variant="outline" className="col-span-2 sm:col-span-1" onClick={() => setTimeOff(timeOff.filter((_, i) => i !== index))} aria-label={`Remove time off ${index + 1}`}>
+            <Button type="button" variant="outline" className="col-span-2 sm:col-span-1" onClick={() => draft.removeTimeOff(index)} aria-label={`Remove time off ${index + 1}`}>
               <Trash2 aria-hidden />
             </Button>
           </div>
         ))}
-        <Button type="button" variant="outline" className="self-start" onClick={() => setTimeOff([...timeOff, { from: todayIn(), to: todayIn() }])}>
+        <Button type="button" variant="outline" className="self-start" onClick={draft.addTimeOff}>
           <Plus aria-hidden /> Add time off
         </Button>
       </fieldset>
