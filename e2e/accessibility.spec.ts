@@ -26,9 +26,13 @@ for (const width of [1280, 390]) {
     const pkg = await api.packages.create.mutate({ carerId: mp.id, requestId: request.id, startDate: '2026-01-05', details: { weeklyHours: 2, address: { postCode: 'TA4 2AB' } } });
     const record = await api.trainingRecords.create.mutate({ ownerId: mp.id, expiryDate: '2030-01-01', details: { recordName: 'First Aid' } });
     const log = await api.mag.create.mutate({ date: '2026-01-07', details: { totalClients: 4 } });
+    // A visit every day at 09:00, so the office's Today and the plan have a visit to show.
+    const everyDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '10:00' }));
+    await api.visitPlans.set.mutate({ packageId: pkg.id, visits: everyDay, version: 0 });
 
     const screens = [
       '/dashboard',
+      '/today',
       '/requests',
       '/packages',
       '/deliveries',
@@ -55,6 +59,7 @@ for (const width of [1280, 390]) {
       `/records/create?ownerId=${mp.id}`,
       `/clients/edit/${client.id}`,
       `/packages/renew/${pkg.id}`,
+      `/packages/plan/${pkg.id}`,
       `/clients?view=${client.id}`,
       `/mps?view=${mp.id}`,
       `/volunteers?view=${volunteer.id}`,
@@ -65,6 +70,17 @@ for (const width of [1280, 390]) {
     ];
     const found: string[] = [];
     for (const address of screens) found.push(...(await violationsOn(page, address)));
+
+    // Tabs of a record's view: the client's key information, and when the carer can work.
+    for (const [address, tab] of [
+      [`/clients?view=${client.id}`, 'Key information'],
+      [`/mps?view=${mp.id}`, 'Availability'],
+    ] as const) {
+      await page.goto(address);
+      await page.getByRole('dialog').getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('dialog').getByRole('tabpanel', { name: tab })).toBeVisible();
+      found.push(...(await violationsNow(page, `${address}, ${tab}`)));
+    }
 
     // Dialogs opened from a screen: the months of delivered care, and a generated Delivered Care Report.
     await page.goto('/deliveries');
