@@ -146,6 +146,15 @@ const WORKBOOK_EXPORT_BUDGET_MS = 30_000;
 /** A phone back in signal sends its visits 100 a call: half a second a call clears a month of visits in a few seconds. */
 const CARER_SYNC_BUDGET_MS = 500;
 const WORKBOOK_IMPORT_BUDGET_MS = 60_000;
+/** The office's Today is refreshed by itself all day on every desk; a month's measures are a report's. */
+const PLANNED_DAY_BUDGET_MS = 300;
+const VISIT_MEASURES_BUDGET_MS = 500;
+/**
+ * A carer's phone opening the app: its answer (a week of planned visits with key information, and the last 30 days'
+ * visits) comes over one bar of signal at a doorstep, where 100 KB takes a few seconds.
+ */
+const MY_VISITS_BUDGET_MS = 200;
+const MY_VISITS_ANSWER_KB = 100;
 /**
  * JavaScript as the server sends it (bench/bytes-as-sent.ts): the landing page, with brotli and with gzip alike, and the
  * office's first screen after sign-in with brotli, which every current browser takes over HTTPS; with gzip, for a
@@ -245,6 +254,15 @@ export function checkBudgets(result: BenchResult): BudgetLine[] {
       'exact',
     ),
   );
+  const planned = result.plannedVisits;
+  const { carers, visitsADay } = planned.settings;
+  const onDay = `${carers.toLocaleString('en-GB')} carers × ${visitsADay} visits`;
+  lines.push(line(`plannedVisits.getDay, the office's Today for ${onDay}, median on PGlite`, median(planned.dayMs), PLANNED_DAY_BUDGET_MS, 'ms', 'absolute'));
+  lines.push(
+    line(`analytics.getVisitMeasures, a month's over a year of plans and ${planned.visitsRecorded.toLocaleString('en-GB')} visits, median on PGlite`, median(planned.measuresMs), VISIT_MEASURES_BUDGET_MS, 'ms', 'absolute'),
+  );
+  lines.push(line(`carerApp.myVisits with a week of plans (${planned.myVisitsPlanned} planned visits), median on PGlite`, median(planned.myVisitsMs), MY_VISITS_BUDGET_MS, 'ms', 'absolute'));
+  lines.push(line("carerApp.myVisits, the phone's answer as JSON", planned.myVisitsBytes / KB, MY_VISITS_ANSWER_KB, 'KB', 'exact'));
   const commands = result.commandLine;
   lines.push(line('`npm run user -- list` on an empty data directory, median', median(commands.userListMs), COMMAND_LINE_BUDGET_MS, 'ms', 'absolute'));
   lines.push(line('`npm start` on an empty data directory to a healthy `/healthz`, median', median(commands.startMs), START_BUDGET_MS, 'ms', 'absolute'));

@@ -21,7 +21,7 @@ import type { AppRouter } from '@/server/app-router';
 import { databaseAdapter } from '@/server/auth/oidc-adapter';
 import { CARER_CLIENT_ID, CARER_SESSION_SECONDS } from '@/server/auth/provider';
 import { signingKey } from '@/server/auth/secrets';
-import { queryRows } from '@/server/db/client';
+import { type Database, queryRows } from '@/server/db/client';
 import { users } from '@/server/db/schema/auth';
 import { endCarerAccess } from '@/server/accounts/carer-accounts';
 import { loadEnv } from '@/server/env';
@@ -108,6 +108,32 @@ interface Phone {
   saved: number;
 }
 
+/**
+ * Carers' phones as their sign-in leaves them, made straight in the database: for each carer an account, a sign-in
+ * session, and the ID token the phone would hold, for six hours (renewal is the browser tests' to show).
+ */
+export async function carerSignIns(db: Database, publicUrl: string) {
+  const key = await signingKey(db);
+  const privateKey = await importJWK(key, 'RS256');
+  const Sessions = databaseAdapter(db);
+  return async ({ carerId, name, index }: { carerId: string; name: string; index: number }): Promise<string> => {
+    const accountId = `u-${name.toLowerCase()}-${index}`;
+    const email = `${name.toLowerCase()}${index}@carers.example`;
+    const familyName = `Carer ${index}`;
+    await db.insert(users).values({ id: accountId, email, givenName: name, familyName, role: CARER_ROLE, carerId, passwordHash: 'no password opens this account' });
+    const sessionId = randomUUID();
+    await new Sessions('Session').upsert(sessionId, { kind: 'Session', jti: sessionId, uid: sessionId, accountId, amr: ['pwd'] }, CARER_SESSION_SECONDS);
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ sub: accountId, sid: sessionId, email, given_name: name, family_name: familyName, groups: [CARER_ROLE] })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+      .setIssuer(`${publicUrl}${AUTH_PREFIX}`)
+      .setAudience(CARER_CLIENT_ID)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 6 * 60 * 60)
+      .sign(privateKey);
+  };
+}
+
 /** The carers, their clients and packages, their accounts and sign-in sessions, written before the server starts. */
 async function seed(options: FleetOptions, publicUrl: string): Promise<Phone[]> {
   const connection = await openServerDatabase(options.database);
@@ -120,9 +146,7 @@ async function seed(options: FleetOptions, publicUrl: string): Promise<Phone[]> 
     const admin = createCaller(
       callContext({ db, env, user: { givenName: 'Fleet', familyName: 'Admin', email: 'fleet.admin@valecare.test', role: 'Admin' }, log: createLogger('silent'), todayNow: () => today }),
     );
-    const key = await signingKey(db);
-    const privateKey = await importJWK(key, 'RS256');
-    const Sessions = databaseAdapter(db);
+    const signIn = await carerSignIns(db, publicUrl);
     // The charity began recording before the phones' first visits: a phone never moves that month back.
     await admin.deliveries.setRecordingStart({ month: monthOfDate(firstDay) });
     const phones: Phone[] = [];
@@ -131,20 +155,7 @@ async function seed(options: FleetOptions, publicUrl: string): Promise<Phone[]> 
       const client = await admin.clients.create({ dateOfBirth: '1940-01-01', details: { name: `Fleet Client ${index}`, address: { postCode: 'TA4 2AB' } } });
       const request = await admin.requests.create({ clientId: client.id, startDate: firstDay, details: { weeklyHours: 10 } });
       const pkg = await admin.packages.create({ carerId: carer.id, requestId: request.id, startDate: firstDay, details: { weeklyHours: 10, address: { postCode: 'TA4 2AB' } } });
-      const accountId = `u-fleet-${index}`;
-      const email = `fleet${index}@carers.example`;
-      await db.insert(users).values({ id: accountId, email, givenName: 'Fleet', familyName: `Carer ${index}`, role: CARER_ROLE, carerId: carer.id, passwordHash: 'no password opens this account' });
-      const sessionId = randomUUID();
-      await new Sessions('Session').upsert(sessionId, { kind: 'Session', jti: sessionId, uid: sessionId, accountId, amr: ['pwd'] }, CARER_SESSION_SECONDS);
-      const now = Math.floor(Date.now() / 1000);
-      // The ID token the phone's sign-in would hold, for the run's length (renewal is the browser tests' to show).
-      const token = await new SignJWT({ sub: accountId, sid: sessionId, email, given_name: 'Fleet', family_name: `Carer ${index}`, groups: [CARER_ROLE] })
-        .setProtectedHeader({ alg: 'RS256', kid: key.kid })
-        .setIssuer(`${publicUrl}${AUTH_PREFIX}`)
-        .setAudience(CARER_CLIENT_ID)
-        .setIssuedAt(now)
-        .setExpirationTime(now + 6 * 60 * 60)
-        .sign(privateKey);
+      const token = await signIn({ carerId: carer.id, name: 'Fleet', index });
       const skew = Math.floor(Math.random() * 60);
       const visits = Array.from({ length: options.visitsPerCarer }, (_, k) => {
         const [start, length] = SLOTS[k % SLOTS.length]!;

@@ -26,6 +26,7 @@ import { sizeAt } from './data-set';
 import { BENCH_USER, type BenchDatabase, fillDatabase, newPgliteDatabase, newPostgresDatabase, reachablePostgres } from './databases';
 import { timeJsonImport } from './json-import';
 import { carerAppScripts, type CarerAppSettings, measureCarerApp } from './carer-sync';
+import { measurePlannedVisits, type PlannedVisitsSettings } from './planned-visits';
 import { measureCommandLine } from './command-line';
 import { timeWorkbook } from './workbook';
 import type { ScriptSet } from './bytes-as-sent';
@@ -80,6 +81,8 @@ interface Settings {
   /** Lighthouse runs of each page (bench/lighthouse.ts): its scores vary from run to run, and the median is kept. */
   lighthouseRuns: number;
   carerApp: CarerAppSettings;
+  /** The office's day, a month's visit measures over a year of visits, and a carer's phone with a week of plans. */
+  plannedVisits: PlannedVisitsSettings;
   /** How many times `npm run user -- list` and `npm start` are timed. */
   commandRuns: number;
   /** The mix of `npm run load`: each round's length, and how many rounds each side runs, in turn with the others. */
@@ -112,6 +115,8 @@ const FULL: Settings = {
   lighthouseRuns: 3,
   // 210,000 visits: each phone a month's backlog at the most it records in an hour (300).
   carerApp: { carers: 700, visitsPerCarer: 300, serverKills: 5, accessEndings: 35, fullBatches: 20 },
+  // 1,200 visits on the office's day; 438,000 recorded over the year.
+  plannedVisits: { carers: 200, visitsADay: 6, calls: 20 },
   commandRuns: 7,
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 5, rounds: 10, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline'],
@@ -134,6 +139,8 @@ const QUICK: Settings = {
   // Once each, so the run goes through it; its figures, printed only, are a full run's to record.
   lighthouseRuns: 1,
   carerApp: { carers: 20, visitsPerCarer: 100, serverKills: 1, accessEndings: 2, fullBatches: 5 },
+  // The phone's answer is the gate's, and is the same size at a tenth of the carers.
+  plannedVisits: { carers: 20, visitsADay: 6, calls: 5 },
   commandRuns: 3,
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 2.5, rounds: 4, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline', 'slowed'],
@@ -412,6 +419,7 @@ async function main(): Promise<number> {
   const lighthouse = await measureLighthouseAtCharitySize(settings.lighthouseRuns);
   if (postgresUrl) databases.push(await measureDatabase(() => newPostgresDatabase(postgresUrl), settings, today, undefined));
   const carerApp = await measureCarerApp(settings.carerApp, carerScripts!, progress);
+  const plannedVisits = await measurePlannedVisits(settings.plannedVisits, progress);
   progress('the command line: npm run user -- list, npm start');
   const commandLine = await measureCommandLine(settings.commandRuns);
 
@@ -427,6 +435,7 @@ async function main(): Promise<number> {
     browser: browser!,
     lighthouse,
     carerApp,
+    plannedVisits,
     commandLine,
   };
   const budgets = checkBudgets(result);

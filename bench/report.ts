@@ -217,6 +217,27 @@ function carerAppSection(result: BenchResult): string {
   ].join('\n');
 }
 
+function plannedVisitsSection(result: BenchResult): string {
+  const { settings, visitsRecorded, dayMs, measuresMs, myVisitsMs, myVisitsBytes, myVisitsPlanned } = result.plannedVisits;
+  const spread = (values: number[]) => `${ms(median(values))} / ${ms(Math.max(...values))} ms`;
+  return [
+    '### Planned visits',
+    `${whole(settings.carers)} carers, each visiting ${whole(settings.visitsADay)} clients every day of the week by plan, a year of their visits recorded from the plans (some late, some "Couldn't visit", some never recorded), on PGlite (bench/planned-visits.ts); each call ${whole(settings.calls)} times, one after another.`,
+    '',
+    table(
+      ['figure', 'value'],
+      [
+        ['visits recorded over the year', whole(visitsRecorded)],
+        [`\`plannedVisits.getDay\`, the office's Today (${whole(settings.carers * settings.visitsADay)} planned visits), median / slowest`, spread(dayMs)],
+        ["`analytics.getVisitMeasures`, last month's, median / slowest", spread(measuresMs)],
+        [`\`carerApp.myVisits\`, one carer's phone (${whole(myVisitsPlanned)} planned visits), median / slowest`, spread(myVisitsMs)],
+        ["`carerApp.myVisits`, the phone's answer as JSON", `${(myVisitsBytes / KB).toFixed(1)} KB`],
+      ],
+      ['l'],
+    ),
+  ].join('\n');
+}
+
 function commandLineSection(result: BenchResult): string {
   const { userListMs, startMs } = result.commandLine;
   const spread = (values: number[]) => `${ms(median(values))} (${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
@@ -312,6 +333,8 @@ export function renderReport(result: BenchResult, budgets: BudgetLine[], command
     lighthouseSection(result),
     '',
     carerAppSection(result),
+    '',
+    plannedVisitsSection(result),
     '',
     commandLineSection(result),
     '',

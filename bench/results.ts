@@ -1,4 +1,5 @@
 import type { CarerAppFigures } from './carer-sync';
+import type { PlannedVisitsFigures } from './planned-visits';
 import type { BrowserFigures } from './frontend';
 import type { DataSetSize } from './data-set';
 import type { DatabaseKind } from './databases';
@@ -98,6 +99,7 @@ export interface BenchResult {
   /** Lighthouse's mobile profile on the landing page, the dashboard and the carer app's Today (bench/lighthouse.ts). */
   lighthouse: LighthouseFigures;
   carerApp: CarerAppFigures;
+  plannedVisits: PlannedVisitsFigures;
   commandLine: CommandLineFigures;
 }
 
