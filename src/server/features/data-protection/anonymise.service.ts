@@ -1,9 +1,11 @@
-import { and, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '@/server/db/client';
 import { escapeHtmlText } from '@/shared/html';
 import { carerExclusions } from '@/server/db/schema/exclusions';
 import { clientKeyInformation } from '@/server/db/schema/key-information';
+import { carerAvailability } from '@/server/db/schema/availability';
+import { visitChanges } from '@/server/db/schema/visit-plans';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
 import { deliveries } from '@/server/db/schema/deliveries';
@@ -196,6 +198,8 @@ export async function anonymisePerson(ctx: RecordContext, input: { personId: str
         await tx.update(deliveries).set({ note: '' }).where(inArray(deliveries.packageId, theirPackages));
         // A carer's visit notes are about the client (the phone's copy follows at its next fetch).
         await tx.update(visits).set({ note: '' }).where(inArray(visits.packageId, theirPackages));
+        // Why a visit was cancelled (in hospital, away) is about them too.
+        await tx.update(visitChanges).set({ reason: ERASED }).where(and(inArray(visitChanges.packageId, theirPackages), isNotNull(visitChanges.reason)));
       }
       await tx.update(notes).set({ note: ERASED }).where(eq(notes.clientId, stored.id));
       // How to get in, the key safe code, whom to call: about the person, and no use once their care has ended.
@@ -206,6 +210,8 @@ export async function anonymisePerson(ctx: RecordContext, input: { personId: str
       await removeCarerAccount(tx, stored.id);
       await tx.update(trainingRecords).set({ name: label, notes: '' }).where(eq(trainingRecords.ownerId, stored.id));
       await tx.update(notes).set({ note: ERASED }).where(eq(notes.carerId, stored.id));
+      // When they could work, and why they were away: theirs, and of no use once they have left.
+      await tx.delete(carerAvailability).where(eq(carerAvailability.carerId, stored.id));
     }
     // A do-not-match reason is written about the person; the relation itself stays, so they are still never matched.
     await tx

@@ -286,6 +286,52 @@ describe('erasure by anonymisation', () => {
   });
 });
 
+describe('planned visits in a person’s data', () => {
+  /**
+   * A client with an open package planned Mondays 09:00, key information with a code, and next Monday's visit
+   * cancelled; their carer away in `town` at Christmas.
+   */
+  async function plannedClient(name: string, town: string) {
+    const client = await admin.clients.create(newClient({ name }));
+    const mp = await admin.mps.create(newCarer({ name: 'Percy Planner' }));
+    const request = await admin.requests.create(newRequest(client.id, { startDate: '2026-11-02', weeklyHours: 1 }));
+    const pkg = await admin.packages.create(newPackage(mp.id, request.id, { startDate: '2026-11-02', weeklyHours: 1 }));
+    await admin.visitPlans.set({ packageId: pkg.id, visits: [{ weekday: 1, start: '09:00', end: '10:00' }], version: 0 });
+    await admin.clients.setKeyInformation({ clientId: client.id, accessNotes: `${name}'s key is under the mat`, allergiesAndRisks: 'Latex', emergencyContact: 'Son 07700 900111', keySafeCode: '5917', version: 0 });
+    await admin.plannedVisits.change({ packageId: pkg.id, date: '2026-11-23', start: '09:00', action: 'cancel', reason: `${name} in hospital with her hip` });
+    await admin.availability.set({ carerId: mp.id, weekly: [{ weekday: 1, start: '08:00', end: '12:00' }], timeOff: [{ from: '2026-12-20', to: '2026-12-27', note: `Visiting my sister in ${town}` }], version: 0 });
+    return { client, mp, pkg };
+  }
+
+  it("are in the client's export (the plan, the week's changes and the key information, never the code or the carer) and the carer's (their availability)", async () => {
+    const { client, mp, pkg } = await plannedClient('Hester Plumtree', 'Leeds');
+    const exported = await admin.dataProtection.exportPerson({ personId: client.id });
+    const person = exported.person as { keyInformation: unknown; requests: { packages: { id: string; visitPlan: { visits: unknown[]; changes: { reason: string }[] } }[] }[] };
+    expect(person.keyInformation).toEqual({ accessNotes: "Hester Plumtree's key is under the mat", allergiesAndRisks: 'Latex', emergencyContact: 'Son 07700 900111' });
+    const planned = person.requests[0]!.packages.find((p) => p.id === pkg.id)!.visitPlan;
+    expect(planned.visits).toEqual([{ weekday: 1, start: '09:00', end: '10:00' }]);
+    expect(planned.changes).toEqual([expect.objectContaining({ slotDate: '2026-11-23', cancelled: true, reason: 'Hester Plumtree in hospital with her hip' })]);
+    const text = JSON.stringify(exported);
+    expect(text).not.toContain('5917');
+    expect(text).not.toContain(mp.id);
+    expect(text).not.toContain('Visiting my sister');
+
+    const carers = JSON.stringify(await admin.dataProtection.exportPerson({ personId: mp.id }));
+    expect(carers).toContain('Visiting my sister in Leeds');
+    expect(carers).not.toContain('in hospital with her hip');
+    expect(carers).not.toContain('under the mat');
+  });
+
+  it('leave nothing of the client once anonymised, and nothing of when the carer could work once the carer is', async () => {
+    const { client, mp } = await plannedClient('Araminta Fettiplace', 'Harrogate');
+    await admin.dataProtection.anonymise({ personId: client.id });
+    const everything = await databaseText(t.database.db);
+    expect(everything).not.toContain('fettiplace');
+    await admin.dataProtection.anonymise({ personId: mp.id });
+    expect(await databaseText(t.database.db)).not.toContain('harrogate');
+  });
+});
+
 describe('retention review', () => {
   it('lists clients whose care ended over the period ago and carers archived that long, not active ones', async () => {
     const old = await admin.clients.create(newClient({ name: 'Long Gone' }));

@@ -7,7 +7,9 @@ import { recordAudit } from '@/server/records/audit-trail';
 import { getCarer } from '@/server/records/carer-record';
 import { getClient } from '@/server/records/client-record';
 import type { RecordContext } from '@/server/records/service-context';
-import { carerPackageIds, carersPackageIds, deliveriesByPackage, kindOf, ownRecordIds, visitsFor } from './person-records';
+import { keyInformationOf } from '@/server/records/key-information';
+import { readAvailability } from '@/server/records/availability';
+import { carerPackageIds, carersPackageIds, deliveriesByPackage, kindOf, ownRecordIds, visitPlansByPackage, visitsFor } from './person-records';
 
 /** Shown in place of a value that is about someone other than the person exported. */
 const WITHHELD = '[withheld]';
@@ -45,19 +47,22 @@ export async function exportPerson(ctx: RecordContext, { personId }: { personId:
   if (kind === 'client') {
     // The carers a client is not to be matched with are other people's data, as the packages' carers are.
     const { magLogs: _sessions, requests: care, exclusions: _notMatched, ...client } = await getClient(ctx, { id: personId });
-    const given = await deliveriesByPackage(
-      ctx.db,
-      care.flatMap((r) => r.packages.map((p) => p.id)),
-    );
-    const visited = await visitsFor(ctx.db, { packageIds: care.flatMap((r) => r.packages.map((p) => p.id)) });
+    const packageIds = care.flatMap((r) => r.packages.map((p) => p.id));
+    const given = await deliveriesByPackage(ctx.db, packageIds);
+    const visited = await visitsFor(ctx.db, { packageIds });
+    const planned = await visitPlansByPackage(ctx.db, packageIds);
+    // What a carer needs at the door; the key safe code is never exported (decision 327).
+    const { sealedCode: _code, ...keyInformation } = (await keyInformationOf(ctx.db, [personId])).get(personId) ?? { sealedCode: null };
     person = {
       ...client,
+      keyInformation,
       requests: care.map((r) => ({
         ...r,
         packages: r.packages.map(({ carerId: _carer, carerName: _carerName, ...own }) => ({
           ...own,
           careGiven: given.get(own.id) ?? [],
           visits: visited.filter((v) => v.packageId === own.id),
+          visitPlan: planned.get(own.id),
         })),
       })),
     };
@@ -92,7 +97,9 @@ export async function exportPerson(ctx: RecordContext, { personId }: { personId:
       careGiven: (given.get(p.id) ?? []).map(({ note: _aboutTheClient, ...visit }) => visit),
     }));
     // Their visits are their own record of their work, their notes in their words.
-    person = { ...carer, packages: packagesForCarer, visits: await visitsFor(ctx.db, { carerId: personId }) };
+    // When they said they can work is theirs, as they said it.
+    const { weekly, timeOff } = await readAvailability(ctx.db, personId);
+    person = { ...carer, packages: packagesForCarer, visits: await visitsFor(ctx.db, { carerId: personId }), availability: { weekly, timeOff } };
     shareable = (field, value, recordId) =>
       (field === 'carerId' && value === personId) ||
       (isVisitId(recordId) ? VISIT_FIELDS_FOR_CARER.has(field) : PACKAGE_FIELDS_FOR_CARER.has(field) || DELIVERY_FIELDS_FOR_CARER.has(field));

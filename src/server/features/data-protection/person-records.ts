@@ -4,9 +4,11 @@ import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
 import { deliveries } from '@/server/db/schema/deliveries';
 import { visits } from '@/server/db/schema/visits';
+import { visitChanges, visitPlans } from '@/server/db/schema/visit-plans';
 import { trainingRecords } from '@/server/db/schema/training';
 import { notes } from '@/server/db/schema/people';
 import { type CarerKind, carerKindOf } from '@/shared/carer-kind';
+import { plannedVisitId } from '@/shared/planned-visits';
 
 // Which records are a person's: what a subject access export gathers and anonymising erases.
 
@@ -34,10 +36,41 @@ export async function ownRecordIds(db: Executor, personId: string): Promise<stri
     const requestIds = requestRows.map((r) => r.id);
     const packageRows = requestIds.length ? await db.select({ id: packages.id }).from(packages).where(inArray(packages.requestId, requestIds)) : [];
     const packageIds = packageRows.map((p) => p.id);
-    return [personId, ...noteIds, ...requestIds, ...packageIds, ...(await deliveryIds(db, packageIds)), ...(await visitIds(db, { packageIds }))];
+    return [personId, ...noteIds, ...requestIds, ...packageIds, ...(await deliveryIds(db, packageIds)), ...(await visitIds(db, { packageIds })), ...(await visitChangeIds(db, packageIds))];
   }
   const records = await db.select({ id: trainingRecords.id }).from(trainingRecords).where(eq(trainingRecords.ownerId, personId));
   return [personId, ...noteIds, ...records.map((r) => r.id)];
+}
+
+/**
+ * The week's changes to these packages' visits, by the planned visit each changed (as the audit trail names them): a
+ * cancellation's reason is about the client (in hospital, away).
+ */
+async function visitChangeIds(db: Executor, packageIds: string[]): Promise<string[]> {
+  if (!packageIds.length) return [];
+  const rows = await db.select().from(visitChanges).where(inArray(visitChanges.packageId, packageIds));
+  return rows.map((change) => plannedVisitId(change.packageId, change.slotDate, change.slotStart));
+}
+
+/**
+ * What a client's export shows of the visits planned on these packages, by package: the week's plan, and each week's
+ * changes to it (moved, cancelled with the reason, extra, and whether the carer took it up), never which carer.
+ */
+export async function visitPlansByPackage(db: Executor, packageIds: string[]) {
+  if (!packageIds.length) return new Map<string, { visits: unknown[]; anyTimeHours: number | null; changes: unknown[] }>();
+  const [plans, changes] = await Promise.all([
+    db.select().from(visitPlans).where(inArray(visitPlans.packageId, packageIds)),
+    db.select().from(visitChanges).where(inArray(visitChanges.packageId, packageIds)).orderBy(visitChanges.slotDate, visitChanges.slotStart),
+  ]);
+  return new Map(
+    packageIds.map((id) => {
+      const plan = plans.find((row) => row.packageId === id);
+      const ofPackage = changes
+        .filter((change) => change.packageId === id)
+        .map(({ id: changeId, slotDate, slotStart, extra, cancelled, reason, date, startTime, endTime, answer }) => ({ id: changeId, slotDate, slotStart, extra, cancelled, reason, date, startTime, endTime, answer }));
+      return [id, { visits: plan?.visits ?? [], anyTimeHours: plan?.anyTimeHours ?? null, changes: ofPackage }];
+    }),
+  );
 }
 
 /** The entries of care given on these packages (by this carer alone, when given: an entry keeps the carer of its day). */
