@@ -1,0 +1,93 @@
+// Wellbeing as the country measures it: the ONS personal well-being questions (ONS4), each scored 0 to 10 and never
+// added together, and the ONS loneliness question. Free to use, and what funders and councils recognise.
+
+/** The four ONS personal well-being questions, by the names the API gives them. */
+export const SCORED_QUESTIONS = ['lifeSatisfaction', 'worthwhile', 'happy', 'anxious'] as const;
+export type ScoredQuestion = (typeof SCORED_QUESTIONS)[number];
+
+/** Every question a person may answer or decline. */
+export const WELLBEING_QUESTIONS = [...SCORED_QUESTIONS, 'lonely'] as const;
+export type WellbeingQuestion = (typeof WELLBEING_QUESTIONS)[number];
+
+/** The ONS wording, asked as written (ONS, "Personal well-being user guidance"). */
+export const QUESTION_WORDS: Record<WellbeingQuestion, string> = {
+  lifeSatisfaction: 'Overall, how satisfied are you with your life nowadays?',
+  worthwhile: 'Overall, to what extent do you feel that the things you do in your life are worthwhile?',
+  happy: 'Overall, how happy did you feel yesterday?',
+  anxious: 'On a scale where 0 is “not at all anxious” and 10 is “completely anxious”, overall, how anxious did you feel yesterday?',
+  lonely: 'How often do you feel lonely?',
+};
+
+/** What each question is called in a report's table. */
+export const QUESTION_LABELS: Record<WellbeingQuestion, string> = {
+  lifeSatisfaction: 'Life satisfaction',
+  worthwhile: 'Worthwhile',
+  happy: 'Happiness',
+  anxious: 'Anxiety',
+  lonely: 'Loneliness',
+};
+
+/** Said before the four scored questions, as the ONS asks them. */
+export const SCALE_WORDS = 'For each, give an answer from 0 to 10, where 0 is “not at all” and 10 is “completely”.';
+
+/** The ONS loneliness question's answers, most lonely first. */
+export const LONELY_ANSWERS = ['oftenOrAlways', 'someOfTheTime', 'occasionally', 'hardlyEver', 'never'] as const;
+export type LonelyAnswer = (typeof LONELY_ANSWERS)[number];
+
+export const LONELY_WORDS: Record<LonelyAnswer, string> = {
+  oftenOrAlways: 'Often or always',
+  someOfTheTime: 'Some of the time',
+  occasionally: 'Occasionally',
+  hardlyEver: 'Hardly ever',
+  never: 'Never',
+};
+
+/** A band of scores the ONS reports by, from `from` to `to` inclusive. */
+export interface Threshold {
+  label: string;
+  from: number;
+  to: number;
+}
+
+const POSITIVE: Threshold[] = [
+  { label: 'Low', from: 0, to: 4 },
+  { label: 'Medium', from: 5, to: 6 },
+  { label: 'High', from: 7, to: 8 },
+  { label: 'Very high', from: 9, to: 10 },
+];
+
+/**
+ * The ONS thresholds (ONS, "Personal well-being in the UK", its "Measuring national well-being" bands): life
+ * satisfaction, worthwhile and happiness low 0–4, medium 5–6, high 7–8, very high 9–10; anxiety very low 0–1,
+ * low 2–3, medium 4–5, high 6–10.
+ */
+export const THRESHOLDS: Record<ScoredQuestion, Threshold[]> = {
+  lifeSatisfaction: POSITIVE,
+  worthwhile: POSITIVE,
+  happy: POSITIVE,
+  anxious: [
+    { label: 'Very low', from: 0, to: 1 },
+    { label: 'Low', from: 2, to: 3 },
+    { label: 'Medium', from: 4, to: 5 },
+    { label: 'High', from: 6, to: 10 },
+  ],
+};
+
+/** The band a score falls in. */
+export const bandOf = (question: ScoredQuestion, score: number): string => THRESHOLDS[question].find((band) => score >= band.from && score <= band.to)!.label;
+
+/** For anxiety a fall is the better way; for the other three a rise. */
+export const BETTER_IS_LOWER: Record<ScoredQuestion, boolean> = { lifeSatisfaction: false, worthwhile: false, happy: false, anxious: true };
+
+/** Weeks from one asking to the next review, unless the charity sets otherwise. */
+export const DEFAULT_REVIEW_WEEKS = 12;
+
+/**
+ * HM Treasury's Green Book supplementary guidance on wellbeing (2021): a WELLBY, one point of life satisfaction for
+ * one person for a year, is valued at £13,000 at 2019 prices (a range of £10,000 to £16,000).
+ */
+export const WELLBY_VALUE_GBP = 13_000;
+export const WELLBY_PRICE_YEAR = 2019;
+
+/** Below this many people answering before and after, a report says its figures are too few to mean much. */
+export const FEW_PAIRS = 10;
