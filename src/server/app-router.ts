@@ -15,6 +15,8 @@ import { searchRouter } from '@/server/features/search/search.router';
 import { staffRouter } from '@/server/features/staff/staff.router';
 import { trainingRecordsRouter } from '@/server/features/training-records/training-records.router';
 import { availabilityRouter } from '@/server/features/availability/availability.router';
+import { fundersRouter } from '@/server/features/funders/funders.router';
+import { wellbeingRouter } from '@/server/features/wellbeing/wellbeing.router';
 import { plannedVisitsRouter } from '@/server/features/planned-visits/planned-visits.router';
 import { visitPlansRouter } from '@/server/features/visit-plans/visit-plans.router';
 import { router } from './trpc/init';
@@ -47,6 +49,8 @@ export const appRouter = router({
   visitPlans: visitPlansRouter,
   plannedVisits: plannedVisitsRouter,
   availability: availabilityRouter,
+  wellbeing: wellbeingRouter,
+  funders: fundersRouter,
 });
 
 export type AppRouter = typeof appRouter;

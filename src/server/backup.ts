@@ -26,6 +26,8 @@ export const BACKUP_TABLES = [
   'audit_log',
   'notes',
   'requests',
+  // Before the packages that name them.
+  'funders',
   'packages',
   'visit_plans',
   'visit_changes',
@@ -48,6 +50,8 @@ export const BACKUP_TABLES = [
   'carer_exclusions',
   'client_key_information',
   'carer_availability',
+  'wellbeing_answers',
+  'wellbeing_settings',
 ] as const;
 
 /**

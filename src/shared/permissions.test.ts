@@ -9,7 +9,7 @@ describe('permission matrix (spec §6)', () => {
           const expected =
             resource === 'analytics' || resource === 'audit'
               ? action === 'read'
-              : resource === 'dataProtection' || resource === 'reminders' || resource === 'compliance' || resource === 'plannedVisits'
+              : ['dataProtection', 'reminders', 'compliance', 'plannedVisits', 'wellbeingSettings'].includes(resource)
                 ? action === 'read' || action === 'update'
                 : resource === 'transfer'
                   ? action === 'read' || action === 'create'
@@ -35,7 +35,7 @@ describe('permission matrix (spec §6)', () => {
 
   it('lets a Trustee read everything but the audit trail, data protection, reminders, staff and the whole-data export, and update only requests', () => {
     for (const resource of RESOURCES) {
-      expect(can('Trustee', resource, 'read')).toBe(!['audit', 'dataProtection', 'reminders', 'staff', 'transfer', 'monthClosing'].includes(resource));
+      expect(can('Trustee', resource, 'read')).toBe(!['audit', 'dataProtection', 'reminders', 'staff', 'transfer', 'monthClosing', 'wellbeing', 'wellbeingSettings'].includes(resource));
       expect(can('Trustee', resource, 'update')).toBe(resource === 'requests');
       expect(can('Trustee', resource, 'create')).toBe(false);
       expect(can('Trustee', resource, 'delete')).toBe(false);
@@ -89,6 +89,16 @@ describe('permission matrix (spec §6)', () => {
     expect(ROLES.filter((role) => can(role, 'carerApp', 'create'))).toEqual(['Admin', 'Coordinator', 'Test']);
     expect(ROLES.filter((role) => can(role, 'carerApp', 'update'))).toEqual(['Admin', 'Coordinator', 'Test']);
     expect(ROLES.filter((role) => can(role, 'carerApp', 'read'))).toEqual(['Admin', 'Trustee', 'Coordinator', 'Test']);
+  });
+
+  it("lets only Admin, Coordinator and Test read and record a person's wellbeing answers, and only Admin and Test set how often they are asked", () => {
+    expect(ROLES.filter((role) => can(role, 'wellbeing', 'read'))).toEqual(['Admin', 'Coordinator', 'Test']);
+    expect(ROLES.filter((role) => can(role, 'wellbeing', 'create'))).toEqual(['Admin', 'Coordinator', 'Test']);
+    expect(ROLES.filter((role) => can(role, 'wellbeing', 'delete'))).toEqual(['Admin', 'Test']);
+    expect(ROLES.filter((role) => can(role, 'wellbeingSettings', 'update'))).toEqual(['Admin', 'Test']);
+    // The funders' list is read wherever packages are, and kept by those who make packages.
+    for (const role of ROLES) expect(can(role, 'funders', 'read')).toBe(can(role, 'packages', 'read'));
+    expect(ROLES.filter((role) => can(role, 'funders', 'update'))).toEqual(['Admin', 'Coordinator', 'Test']);
   });
 
   it('shows the day’s planned visits to Admin, Coordinator, Test and Trustee, and lets all but Trustee change a week’s visit', () => {

@@ -37,6 +37,12 @@ export const RESOURCES = [
   'carerApp',
   /** The day's planned visits (Today) and one week's changes to them (update): Admin, Coordinator and Test; Trustee reads. */
   'plannedVisits',
+  /** A client's wellbeing answers (about health): Admin and Coordinator read and record; the reports give the others totals. */
+  'wellbeing',
+  /** How often people are asked again, and whether carers may ask: read by Admin and Coordinator, set by Admin and Test. */
+  'wellbeingSettings',
+  /** The list of who funds care, which a package may name: read wherever packages are; kept by Admin and Coordinator. */
+  'funders',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -68,6 +74,9 @@ const full: Grants = {
   compliance: ['read', 'update'],
   carerApp: NOT_DELETE,
   plannedVisits: ['read', 'update'],
+  wellbeing: ALL,
+  wellbeingSettings: ['read', 'update'],
+  funders: ALL,
 };
 
 /** Anything not listed is denied. */
@@ -87,6 +96,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     compliance: READ,
     carerApp: READ,
     plannedVisits: READ,
+    funders: READ,
   },
   Coordinator: {
     clients: NOT_DELETE,
@@ -101,6 +111,9 @@ export const PERMISSIONS: Record<Role, Grants> = {
     compliance: READ,
     carerApp: NOT_DELETE,
     plannedVisits: ['read', 'update'],
+    wellbeing: NOT_DELETE,
+    wellbeingSettings: READ,
+    funders: NOT_DELETE,
   },
   Finance: {
     clients: READ,
@@ -111,6 +124,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     analytics: READ,
     deliveries: READ,
     compliance: READ,
+    funders: READ,
   },
   // The carer app's own procedures check for this role; the office's grant it nothing.
   Carer: {},

@@ -16,6 +16,8 @@ export const ID_LETTERS = {
   note: 'n',
   account: 'u',
   mail: 'e',
+  funder: 'f',
+  wellbeing: 'w',
 } as const;
 export type IdKind = keyof typeof ID_LETTERS;
 export type IdLetter = (typeof ID_LETTERS)[IdKind];

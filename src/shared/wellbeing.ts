@@ -91,3 +91,10 @@ export const WELLBY_PRICE_YEAR = 2019;
 
 /** Below this many people answering before and after, a report says its figures are too few to mean much. */
 export const FEW_PAIRS = 10;
+
+/** What a person is told of a question not answered rightly. */
+export const WELLBEING_MESSAGES = {
+  unanswered: (label: string) => `${label}: give an answer, or mark it declined`,
+  answeredAndDeclined: (label: string) => `${label}: an answer marked declined keeps no score`,
+  askedAhead: 'The day asked cannot be after today',
+} as const;

@@ -237,6 +237,7 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
   // Every account change gets an account of its own, so a run of cases never meets one already removed.
   let invited = 0;
   let carers = 0;
+  let funders = 0;
   const invitation = () => ({ email: `staff${++invited}@valecare.test`, givenName: 'Stella', familyName: 'Example', role: 'Coordinator' as const });
   const account = async () => ({ id: (await admin.staff.invite(invitation())).id });
   // Each entry on a day of its own, counting back from yesterday; each closed month one further back from 2024.
@@ -478,6 +479,26 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
       const month = pastMonth();
       await admin.deliveries.closeMonth(month);
       return month;
+    },
+    // Every field: four scores, loneliness and what matters; the phone's own id left to the office's caller.
+    'wellbeing.record': async () => ({
+      clientId: world.client.id,
+      askedOn: today,
+      lifeSatisfaction: 6,
+      worthwhile: 7,
+      happy: 5,
+      anxious: 3,
+      lonely: 'someOfTheTime',
+      mattersMost: 'Getting to the Thursday lunch club',
+      declined: [],
+    }),
+    'wellbeing.list': async () => ({ clientId: world.client.id }),
+    'analytics.getWellbeingReport': async () => ({ from: addDays(today, -365), to: today, funder: (await admin.funders.create({ name: `Report Fund ${++funders}` })).id }),
+    'wellbeing.updateSettings': async () => ({ reviewWeeks: 12, carersMayAsk: true }),
+    'funders.create': async () => ({ name: `Community Fund ${++funders}` }),
+    'funders.update': async () => {
+      const funder = await admin.funders.create({ name: `County Contract ${++funders}` });
+      return { ...funder, name: `County Contract ${funders} (renewed)`, archived: true };
     },
     'dataProtection.exportPerson': async () => ({ personId: world.client.id }),
     'dataProtection.anonymise': async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idsOfKind } from '../ids';
 import { addressColumns, deprivationColumns, recordColumns, requiredReference } from './columns';
 import { carers, clients } from './people';
@@ -34,6 +34,20 @@ export const requests = pgTable(
   ],
 );
 
+/** Who funds care (a grant, a council contract): the list the office keeps, which a package may name. */
+export const funders = pgTable(
+  'funders',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** No longer offered for new packages; the packages that name it keep it. */
+    archived: boolean('archived').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('funders_id_prefix', idsOfKind(t.id, 'funder')), uniqueIndex('funders_name_idx').on(sql`lower(${t.name})`)],
+);
+
 /** One carer assigned to one request for some weekly hours. end_date null means open. */
 export const packages = pgTable(
   'packages',
@@ -53,6 +67,8 @@ export const packages = pgTable(
     complianceOverride: text('compliance_override'),
     complianceOverrideBy: text('compliance_override_by'),
     complianceOverrideAt: timestamp('compliance_override_at', { withTimezone: true }),
+    /** Who funds it, from the office's list; none said. */
+    funderId: text('funder_id').references(() => funders.id, { onDelete: 'restrict' }),
   },
   (t) => [
     check('packages_id_prefix', idsOfKind(t.id, 'package')),
