@@ -6,6 +6,7 @@ import { carerExclusions } from '@/server/db/schema/exclusions';
 import { clientKeyInformation } from '@/server/db/schema/key-information';
 import { carerAvailability } from '@/server/db/schema/availability';
 import { visitChanges } from '@/server/db/schema/visit-plans';
+import { wellbeingAnswers } from '@/server/db/schema/wellbeing';
 import { auditLog } from '@/server/db/schema/audit';
 import { packages, requests } from '@/server/db/schema/care';
 import { deliveries } from '@/server/db/schema/deliveries';
@@ -204,6 +205,8 @@ export async function anonymisePerson(ctx: RecordContext, input: { personId: str
       await tx.update(notes).set({ note: ERASED }).where(eq(notes.clientId, stored.id));
       // How to get in, the key safe code, whom to call: about the person, and no use once their care has ended.
       await tx.delete(clientKeyInformation).where(eq(clientKeyInformation.clientId, stored.id));
+      // What matters to them is in their own words; the scores stay, unnamed, so the funders' totals do not change.
+      await tx.update(wellbeingAnswers).set({ mattersMost: '' }).where(eq(wellbeingAnswers.clientId, stored.id));
     } else {
       await tx.update(carers).set({ ...neutral, dbsCertificateNumber: null }).where(eq(carers.id, stored.id));
       // Their account on the carer app held their address and names too: it goes, and with it their access.

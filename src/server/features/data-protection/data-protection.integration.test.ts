@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type Executor, queryRows } from '@/server/db/client';
 import { auditLog } from '@/server/db/schema/audit';
 import { mailMessages } from '@/server/db/schema/mail';
+import { wellbeingAnswers } from '@/server/db/schema/wellbeing';
 import { queueMessage } from '@/server/mail/mail';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { newCarer, newClient } from '@/server/test/builders';
@@ -329,6 +330,26 @@ describe('planned visits in a person’s data', () => {
     expect(everything).not.toContain('fettiplace');
     await admin.dataProtection.anonymise({ personId: mp.id });
     expect(await databaseText(t.database.db)).not.toContain('harrogate');
+  });
+});
+
+describe('wellbeing answers in a person’s data', () => {
+  it('are in the client’s export without who asked; anonymised, what matters to them goes and the scores stay for the totals', async () => {
+    const client = await admin.clients.create(newClient({ name: 'Philippa Wellbeing' }));
+    const carer = await admin.volunteers.create(newCarer({ name: 'Quentin Asker' }));
+    const answers = { lifeSatisfaction: 4, worthwhile: 5, happy: 6, anxious: 7, lonely: 'occasionally' as const };
+    await admin.wellbeing.record({ clientId: client.id, askedOn: '2026-10-01', ...answers, mattersMost: 'Philippa wants to walk to the chapel again' });
+    await t.database.db.update(wellbeingAnswers).set({ carerId: carer.id }).where(sql`${wellbeingAnswers.clientId} = ${client.id}`);
+    const exported = await admin.dataProtection.exportPerson({ personId: client.id });
+    expect((exported.person as { wellbeing: unknown[] }).wellbeing).toEqual([
+      expect.objectContaining({ askedOn: '2026-10-01', ...answers, declined: [], mattersMost: 'Philippa wants to walk to the chapel again' }),
+    ]);
+    expect(JSON.stringify(exported)).not.toContain(carer.id);
+
+    await admin.dataProtection.anonymise({ personId: client.id });
+    expect(await databaseText(t.database.db)).not.toContain('chapel');
+    const [kept] = await t.database.db.select().from(wellbeingAnswers).where(sql`${wellbeingAnswers.clientId} = ${client.id}`);
+    expect(kept).toMatchObject({ ...answers, mattersMost: '' });
   });
 });
 

@@ -9,7 +9,7 @@ import { getClient } from '@/server/records/client-record';
 import type { RecordContext } from '@/server/records/service-context';
 import { keyInformationOf } from '@/server/records/key-information';
 import { readAvailability } from '@/server/records/availability';
-import { carerPackageIds, carersPackageIds, deliveriesByPackage, kindOf, ownRecordIds, visitPlansByPackage, visitsFor } from './person-records';
+import { carerPackageIds, carersPackageIds, deliveriesByPackage, kindOf, ownRecordIds, visitPlansByPackage, visitsFor, wellbeingOf } from './person-records';
 
 /** Shown in place of a value that is about someone other than the person exported. */
 const WITHHELD = '[withheld]';
@@ -56,6 +56,7 @@ export async function exportPerson(ctx: RecordContext, { personId }: { personId:
     person = {
       ...client,
       keyInformation,
+      wellbeing: await wellbeingOf(ctx.db, personId),
       requests: care.map((r) => ({
         ...r,
         packages: r.packages.map(({ carerId: _carer, carerName: _carerName, ...own }) => ({

@@ -5,6 +5,7 @@ import { packages, requests } from '@/server/db/schema/care';
 import { deliveries } from '@/server/db/schema/deliveries';
 import { visits } from '@/server/db/schema/visits';
 import { visitChanges, visitPlans } from '@/server/db/schema/visit-plans';
+import { wellbeingAnswers } from '@/server/db/schema/wellbeing';
 import { trainingRecords } from '@/server/db/schema/training';
 import { notes } from '@/server/db/schema/people';
 import { type CarerKind, carerKindOf } from '@/shared/carer-kind';
@@ -71,6 +72,12 @@ export async function visitPlansByPackage(db: Executor, packageIds: string[]) {
       return [id, { visits: plan?.visits ?? [], anyTimeHours: plan?.anyTimeHours ?? null, changes: ofPackage }];
     }),
   );
+}
+
+/** A client's wellbeing answers, oldest first: every score, answer and decline, and what matters to them; never who asked. */
+export async function wellbeingOf(db: Executor, clientId: string) {
+  const rows = await db.select().from(wellbeingAnswers).where(eq(wellbeingAnswers.clientId, clientId)).orderBy(wellbeingAnswers.askedOn, wellbeingAnswers.recordedAt);
+  return rows.map(({ carerId: _whoAsked, clientId: _theirs, version: _version, ...answers }) => answers);
 }
 
 /** The entries of care given on these packages (by this carer alone, when given: an entry keeps the carer of its day). */
