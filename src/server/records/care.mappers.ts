@@ -45,6 +45,7 @@ export function packageFromRow(row: PackageRow) {
       address: addressFromRow(row),
       notes: row.notes,
       services: row.services as Service[],
+      funderId: row.funderId,
     },
   };
 }
@@ -129,6 +130,7 @@ export function packageDetailColumns(details: PackageDetails, clientName: string
     postCode: details.address.postCode,
     notes: details.notes,
     services: details.services,
+    funderId: details.funderId,
   };
 }
 

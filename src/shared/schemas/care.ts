@@ -7,6 +7,7 @@ import { carerId, clientId } from './people';
 
 export const requestId = recordId('request', 'request');
 export const packageId = recordId('package', 'package');
+export const funderId = recordId('funder', 'funder');
 
 /** Weekly hours of a request or package: 0 to 168 in steps of half an hour. */
 export const weeklyHours = z
@@ -128,6 +129,8 @@ export const packageDetails = z.strictObject({
   address,
   notes: text(MAX.text).default(''),
   services,
+  /** Who funds it, from the office's list of funders; none said when null. */
+  funderId: z.union([funderId, z.null()]).default(null),
 });
 export type PackageDetails = z.output<typeof packageDetails>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LONELY_ANSWERS, QUESTION_LABELS, WELLBEING_MESSAGES, WELLBEING_QUESTIONS } from '@/shared/wellbeing';
 import { isoDate, MAX, MAX_STORED_INTEGER, recordId, text, version } from './common';
 import { clientId } from './people';
+import { funderId } from './care';
 
 const score = z
   .number({ message: 'Give a score from 0 to 10' })
@@ -47,7 +48,6 @@ export const wellbeingSettingsInput = z.strictObject({
 });
 export type WellbeingSettings = z.output<typeof wellbeingSettingsInput>;
 
-export const funderId = recordId('funder', 'funder');
 const funderName = text(MAX.name).pipe(z.string().min(1, { message: 'Name is required' }));
 export const funderInput = z.strictObject({ name: funderName });
 export const funderUpdate = z.strictObject({ id: funderId, name: funderName, archived: z.boolean(), version: version.unwrap().max(MAX_STORED_INTEGER) });

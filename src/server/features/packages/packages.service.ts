@@ -27,6 +27,7 @@ import {
 import { assignmentColumns, carerWithCompliance, lapsedOnLiveCare } from '@/server/records/carer-compliance';
 import { exclusionOf } from '@/server/records/carer-exclusions';
 import { copyVisitPlan } from '@/server/records/visit-plans';
+import { checkFunder } from '@/server/records/funders';
 
 export const REQUEST_CHANGE_REFUSED = 'The request of a package cannot be changed. Add a package to the other request instead.';
 export const RENEWAL_CARER_REFUSED = 'A renewal keeps the carer of the package. Add a package for the other carer instead.';
@@ -86,6 +87,7 @@ export async function getPackage({ db, actor }: RecordContext, { id }: { id: str
 export function createPackage(ctx: RecordContext, data: PackageData): Promise<PackageRead> {
   return createRecord(ctx, PACKAGE, 'packages.create', async (tx) => {
     const clientName = await clientNameOfRequest(tx, data.requestId);
+    await checkFunder(tx, data.details.funderId);
     const override = await assignmentColumns(tx, ctx, data.carerId, data.override);
     return { id: newId('p'), ...packageColumns(data, clientName), ...override };
   });
@@ -100,6 +102,7 @@ export function createPackage(ctx: RecordContext, data: PackageData): Promise<Pa
 export function updatePackage(ctx: RecordContext, input: PackageData & RecordRef): Promise<PackageRead> {
   return updateRecord(ctx, PACKAGE, input, 'packages.update', async (tx, stored) => {
     if (input.requestId !== stored.requestId) throw refused(REQUEST_CHANGE_REFUSED);
+    await checkFunder(tx, input.details.funderId, stored.funderId);
     const endDate = endDateColumn(input.endDate);
     const reopened = stored.endDate !== null && stored.endDate < ctx.today && (endDate === null || endDate >= ctx.today);
     const assigned = input.carerId !== stored.carerId || reopened;
@@ -125,6 +128,7 @@ export async function checkAssignment({ db, actor, today }: RecordContext, input
 export function renewPackage(ctx: RecordContext, input: PackageRenewal): Promise<{ oldPackage: PackageRead; newPackage: PackageRead }> {
   return changeRecord(ctx, PACKAGE, input.oldPackage, async (tx, stored) => {
     // The renewed package is a new assignment of the same carer: they must be compliant now.
+    await checkFunder(tx, input.newPackage.details.funderId, stored.funderId);
     const override = await assignmentColumns(tx, ctx, stored.carerId, input.override);
     const { oldRecord, newRecord } = await renewItem(tx, ctx, PACKAGE, stored, 'packages.renew', {
       what: 'package',

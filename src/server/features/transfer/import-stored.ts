@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { ID_PREFIX, type TransferKind, type TransferRecord } from '@/shared/schemas/transfer';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
-import { packages, requests } from '@/server/db/schema/care';
+import { funders, packages, requests } from '@/server/db/schema/care';
 import { magLogs } from '@/server/db/schema/mag';
 import { trainingRecords } from '@/server/db/schema/training';
 import { carers, clients } from '@/server/db/schema/people';
@@ -41,6 +41,8 @@ export interface Stored {
   ids: Record<'trainingRecords' | 'magLogs', Set<string>>;
   /** Training record id by owner, type and expiry date: a record without an id that has all three is the same. */
   trainingRecordKeys: Map<string, string>;
+  /** The funders on the list, which the file's packages may name (the file does not carry the list). */
+  funders: Set<string>;
 }
 
 export async function loadStored(db: Executor): Promise<Stored> {
@@ -49,6 +51,7 @@ export async function loadStored(db: Executor): Promise<Stored> {
   const requestRows = await db.select({ id: requests.id, clientId: requests.clientId }).from(requests);
   const packageRows = await db.select({ id: packages.id, requestId: packages.requestId, carerId: packages.carerId }).from(packages);
   const logIds = await db.select({ id: magLogs.id }).from(magLogs);
+  const funderIds = await db.select({ id: funders.id }).from(funders);
   const recordRows = await db
     .select({ id: trainingRecords.id, ownerId: trainingRecords.ownerId, recordName: trainingRecords.recordName, expiryDate: trainingRecords.expiryDate })
     .from(trainingRecords);
@@ -60,6 +63,7 @@ export async function loadStored(db: Executor): Promise<Stored> {
     packageCarers: new Map(packageRows.map((r) => [r.id, r.carerId])),
     ids: { trainingRecords: new Set(recordRows.map((r) => r.id)), magLogs: new Set(logIds.map((r) => r.id)) },
     trainingRecordKeys: new Map(recordRows.map((r) => [trainingRecordKey(r.ownerId, r.recordName, r.expiryDate ?? ''), r.id])),
+    funders: new Set(funderIds.map((r) => r.id)),
   };
 }
 

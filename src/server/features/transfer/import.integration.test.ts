@@ -83,6 +83,16 @@ describe('importing the current system’s JSON', () => {
     expect(await databaseFingerprint(t.database.db)).toEqual(before);
   });
 
+  it('refuses a package naming a funder not on the list, as the list is not in the file, and writes nothing', async () => {
+    const naming = fixture();
+    (naming.packages[0] as { details: { funderId: string } }).details.funderId = 'fnotonthelist2345';
+    const before = await databaseFingerprint(t.database.db);
+    const preview = await previewImport(t.database.db, naming, { onDuplicate: 'skip' });
+    expect(preview.problems).toEqual([{ kind: 'packages', index: 1, id: 'p8fixturemary', column: 'details.funderId', message: 'No funder fnotonthelist2345 in the database' }]);
+    await expect(commitImport(t.database.db, ACTOR, naming, { onDuplicate: 'skip' })).rejects.toThrow(ImportRefusedError);
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+  });
+
   it('imports every record with its id, puts Other for an unknown locality with a warning, and audits the counts', async () => {
     const result = await commitImport(t.database.db, ACTOR, fixture(), { onDuplicate: 'skip' });
     expect(result.warnings).toEqual([
