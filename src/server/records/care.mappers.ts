@@ -130,7 +130,7 @@ export function packageDetailColumns(details: PackageDetails, clientName: string
     postCode: details.address.postCode,
     notes: details.notes,
     services: details.services,
-    funderId: details.funderId,
+    ...(details.funderId === undefined ? {} : { funderId: details.funderId }),
   };
 }
 

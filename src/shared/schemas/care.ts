@@ -129,8 +129,11 @@ export const packageDetails = z.strictObject({
   address,
   notes: text(MAX.text).default(''),
   services,
-  /** Who funds it, from the office's list of funders; none said when null. */
-  funderId: z.union([funderId, z.null()]).default(null),
+  /**
+   * Who funds it, from the office's list of funders: null for none said. Left out, a change keeps the one held (a
+   * file exported before packages named funders does not clear them).
+   */
+  funderId: z.union([funderId, z.null()]).optional(),
 });
 export type PackageDetails = z.output<typeof packageDetails>;
 

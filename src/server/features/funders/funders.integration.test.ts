@@ -46,4 +46,15 @@ describe('funders', () => {
     await expect(coordinator.packages.create({ ...other.input, details: { ...other.input.details, funderId: 'fnotonthelist2345' } })).rejects.toThrow(FUNDER_MESSAGES.unknown);
     expect((await admin.clients.getById({ id: other.request.clientId })).requests[0]!.packages).toEqual([]);
   });
+
+  it('stays on a package changed without naming it (a file from before funders), and on its renewal', async () => {
+    const fund = await coordinator.funders.create({ name: 'Parish Grant' });
+    const { input } = await newPackageFor('Hilda Kept');
+    const pkg = await coordinator.packages.create({ ...input, details: { ...input.details, funderId: fund.id } });
+    const { funderId: _left, ...details } = (await admin.packages.getById({ id: pkg.id })).details;
+    const changed = await coordinator.packages.update({ ...(await admin.packages.getById({ id: pkg.id })), details: { ...details, notes: 'Mornings' } });
+    expect(changed.details).toMatchObject({ notes: 'Mornings', funderId: fund.id });
+    const { newPackage } = await coordinator.packages.renew({ oldPackage: { id: pkg.id, version: changed.version, endDate: '2026-03-15' }, newPackage: { startDate: '2026-03-16', details } });
+    expect(newPackage.details.funderId).toBe(fund.id);
+  });
 });

@@ -43,6 +43,7 @@ describe('packages.create', () => {
       address: { streetAddress: '', locality: 'Wiveliscombe', county: 'Somerset', postCode: 'TA4 2AB' },
       notes: '',
       services: [],
+      funderId: null,
     });
     expect((await aPackage({ name: 'Tuesday mornings' })).details.name).toBe('Tuesday mornings');
   });

@@ -146,6 +146,8 @@ export function renewPackage(ctx: RecordContext, input: PackageRenewal): Promise
         archived: 'N',
         startDate,
         endDate: null,
+        // The renewal keeps who funds it unless it says otherwise.
+        funderId: stored.funderId,
         ...packageDetailColumns(input.newPackage.details, await clientNameOfRequest(tx, stored.requestId)),
         ...override,
       }),

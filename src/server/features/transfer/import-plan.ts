@@ -212,7 +212,7 @@ function checkReferences(planned: PlannedAll, stored: Stored, inFile: Record<Tra
     check(p, 'requestId', ['requests'], p.data.requestId, 'request');
     check(p, 'carerId', ['mps', 'volunteers'], p.data.carerId, 'MP or volunteer');
     const { funderId } = p.data.details;
-    if (funderId !== null && !stored.funders.has(funderId)) problems.push({ kind: 'packages', index: p.index, id: p.data.id, column: 'details.funderId', message: `No funder ${funderId} in the database` });
+    if (funderId && !stored.funders.has(funderId)) problems.push({ kind: 'packages', index: p.index, id: p.data.id, column: 'details.funderId', message: `No funder ${funderId} in the database` });
   }
   for (const p of planned.trainingRecords) check(p, 'ownerId', ['mps', 'volunteers'], p.data.ownerId, 'MP or volunteer');
   for (const p of planned.magLogs) {
