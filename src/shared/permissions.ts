@@ -74,9 +74,9 @@ const full: Grants = {
   compliance: ['read', 'update'],
   carerApp: NOT_DELETE,
   plannedVisits: ['read', 'update'],
-  wellbeing: ALL,
+  wellbeing: ['read', 'create'],
   wellbeingSettings: ['read', 'update'],
-  funders: ALL,
+  funders: NOT_DELETE,
 };
 
 /** Anything not listed is denied. */
@@ -111,7 +111,7 @@ export const PERMISSIONS: Record<Role, Grants> = {
     compliance: READ,
     carerApp: NOT_DELETE,
     plannedVisits: ['read', 'update'],
-    wellbeing: NOT_DELETE,
+    wellbeing: ['read', 'create'],
     wellbeingSettings: READ,
     funders: NOT_DELETE,
   },
