@@ -4,6 +4,7 @@ import { and, between, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizz
 import { type ChangeAnswer, type DatedVisit, MOVE_DAYS, type PlanOfPackage, unfoldPlans, type VisitChange } from '@/shared/planned-visits';
 import { minuteOfDay } from '@/shared/carer-app';
 import { addDays } from '@/shared/dates';
+import { groupBy } from '@/shared/group-by';
 import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { clients } from '@/server/db/schema/people';
@@ -118,13 +119,7 @@ export function matchRecorded<R extends RecordedForPlan>(planned: readonly Dated
   for (const visit of recorded) if (visit.plannedVisitId && ids.has(visit.plannedVisitId) && !matched.has(visit.plannedVisitId)) matched.set(visit.plannedVisitId, visit);
   // The rest are matched within their package's day: a month of the office's records is thousands of them.
   const dayOf = (visit: { packageId: string; date: string }) => `${visit.packageId}/${visit.date}`;
-  const plannedOfDay = new Map<string, DatedVisit[]>();
-  for (const visit of planned) {
-    if (visit.change?.cancelled) continue;
-    const ofDay = plannedOfDay.get(dayOf(visit));
-    if (ofDay) ofDay.push(visit);
-    else plannedOfDay.set(dayOf(visit), [visit]);
-  }
+  const plannedOfDay = groupBy(planned, (visit) => (visit.change?.cancelled ? null : dayOf(visit)));
   const minutes = (time: string | null) => (time ? minuteOfDay(time) : 0);
   for (const visit of recorded.filter((v) => !v.plannedVisitId || !ids.has(v.plannedVisitId))) {
     const nearest = (plannedOfDay.get(dayOf(visit)) ?? [])

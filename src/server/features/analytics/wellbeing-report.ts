@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { groupBy } from '@/shared/group-by';
 import { can } from '@/shared/permissions';
 import type { WellbeingReportInput } from '@/shared/schemas/wellbeing';
 import {
@@ -89,14 +90,8 @@ export async function getWellbeingReport(ctx: RecordContext, { from, to, funder:
           .from(wellbeingAnswers)
           .where(and(lte(wellbeingAnswers.askedOn, to), clientIds ? inArray(wellbeingAnswers.clientId, clientIds) : undefined))
           .orderBy(asc(wellbeingAnswers.clientId), asc(wellbeingAnswers.askedOn), asc(wellbeingAnswers.recordedAt));
-  const byClient = new Map<string, Asking[]>();
-  for (const asking of askings) {
-    const own = byClient.get(asking.clientId);
-    if (own) own.push(asking);
-    else byClient.set(asking.clientId, [asking]);
-  }
   const pairs: { before: Asking; after: Asking }[] = [];
-  for (const own of byClient.values()) {
+  for (const own of groupBy(askings, (asking) => asking.clientId).values()) {
     const before = own[0]!;
     const after = own.findLast((asking) => asking.askedOn >= from && asking.askedOn > before.askedOn);
     if (after) pairs.push({ before, after });

@@ -9,6 +9,7 @@ import { wellbeingAnswers } from '@/server/db/schema/wellbeing';
 import { trainingRecords } from '@/server/db/schema/training';
 import { notes } from '@/server/db/schema/people';
 import { type CarerKind, carerKindOf } from '@/shared/carer-kind';
+import { groupBy } from '@/shared/group-by';
 import { plannedVisitId } from '@/shared/planned-visits';
 
 // Which records are a person's: what a subject access export gathers and anonymising erases.
@@ -49,7 +50,10 @@ export async function ownRecordIds(db: Executor, personId: string): Promise<stri
  */
 async function visitChangeIds(db: Executor, packageIds: string[]): Promise<string[]> {
   if (!packageIds.length) return [];
-  const rows = await db.select().from(visitChanges).where(inArray(visitChanges.packageId, packageIds));
+  const rows = await db
+    .select({ packageId: visitChanges.packageId, slotDate: visitChanges.slotDate, slotStart: visitChanges.slotStart })
+    .from(visitChanges)
+    .where(inArray(visitChanges.packageId, packageIds));
   return rows.map((change) => plannedVisitId(change.packageId, change.slotDate, change.slotStart));
 }
 
@@ -61,14 +65,30 @@ export async function visitPlansByPackage(db: Executor, packageIds: string[]) {
   if (!packageIds.length) return new Map<string, { visits: unknown[]; anyTimeHours: number | null; changes: unknown[] }>();
   const [plans, changes] = await Promise.all([
     db.select().from(visitPlans).where(inArray(visitPlans.packageId, packageIds)),
-    db.select().from(visitChanges).where(inArray(visitChanges.packageId, packageIds)).orderBy(visitChanges.slotDate, visitChanges.slotStart),
+    db
+      .select({
+        packageId: visitChanges.packageId,
+        id: visitChanges.id,
+        slotDate: visitChanges.slotDate,
+        slotStart: visitChanges.slotStart,
+        extra: visitChanges.extra,
+        cancelled: visitChanges.cancelled,
+        reason: visitChanges.reason,
+        date: visitChanges.date,
+        startTime: visitChanges.startTime,
+        endTime: visitChanges.endTime,
+        answer: visitChanges.answer,
+      })
+      .from(visitChanges)
+      .where(inArray(visitChanges.packageId, packageIds))
+      .orderBy(visitChanges.slotDate, visitChanges.slotStart),
   ]);
+  const planOf = new Map(plans.map((plan) => [plan.packageId, plan]));
+  const changesOf = groupBy(changes, (change) => change.packageId);
   return new Map(
     packageIds.map((id) => {
-      const plan = plans.find((row) => row.packageId === id);
-      const ofPackage = changes
-        .filter((change) => change.packageId === id)
-        .map(({ id: changeId, slotDate, slotStart, extra, cancelled, reason, date, startTime, endTime, answer }) => ({ id: changeId, slotDate, slotStart, extra, cancelled, reason, date, startTime, endTime, answer }));
+      const plan = planOf.get(id);
+      const ofPackage = (changesOf.get(id) ?? []).map(({ packageId: _own, ...change }) => change);
       return [id, { visits: plan?.visits ?? [], anyTimeHours: plan?.anyTimeHours ?? null, changes: ofPackage }];
     }),
   );

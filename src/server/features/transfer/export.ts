@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { carerKindOf } from '@/shared/carer-kind';
+import { groupBy } from '@/shared/group-by';
 import type { Note } from '@/shared/schemas/common';
 import type { TransferKind } from '@/shared/schemas/transfer';
 import type { Executor } from '@/server/db/client';
@@ -12,19 +13,6 @@ import { complianceOverrideFromRow, packageFromRow, requestFromRow } from '@/ser
 import { magLogFromRows } from '@/server/records/mag.mappers';
 import { carerSummaryFromRow, clientSummaryFromRow } from '@/server/records/people.mappers';
 import { trainingRecordFromRow } from '@/server/records/training-records.mappers';
-
-/** Groups rows by a key, keeping their order. */
-function groupBy<T>(rows: T[], key: (row: T) => string | null): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    if (k === null) continue;
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
-}
 
 function noteFromRow(row: typeof notes.$inferSelect): Note {
   return { date: row.date, note: row.note, source: row.source as Note['source'], minutesTaken: row.minutesTaken };
