@@ -13,7 +13,7 @@ export const FUNDER_MESSAGES = {
  * stays on the packages it paid for). Refused with why, before anything is written.
  */
 export async function checkFunder(db: Executor, funderId: string | null | undefined, before: string | null = null): Promise<void> {
-  if (funderId === undefined || funderId === null || funderId === before) return;
+  if (!funderId || funderId === before) return;
   const [funder] = await db.select({ archived: funders.archived }).from(funders).where(eq(funders.id, funderId));
   if (!funder) throw refused(FUNDER_MESSAGES.unknown);
   if (funder.archived) throw refused(FUNDER_MESSAGES.archived);

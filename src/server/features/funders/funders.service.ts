@@ -14,6 +14,9 @@ export interface Funder {
   version: number;
 }
 
+/** A funder as the office reads it. */
+const FUNDER = { id: funders.id, name: funders.name, archived: funders.archived, version: funders.version };
+
 const SAME_NAME = 'A funder of that name is on the list already.';
 
 /** Whether another funder than `id` has the name, whatever its capitals. */
@@ -24,15 +27,15 @@ async function nameTaken(db: Executor, name: string, id?: string): Promise<boole
 
 /** The funders, by name; archived ones too, for the packages that still name them. */
 export async function listFunders({ db }: ServiceContext): Promise<Funder[]> {
-  return db.select({ id: funders.id, name: funders.name, archived: funders.archived, version: funders.version }).from(funders).orderBy(asc(sql`lower(${funders.name})`));
+  return db.select(FUNDER).from(funders).orderBy(asc(sql`lower(${funders.name})`));
 }
 
 export async function createFunder({ db, actor }: ServiceContext, { name }: { name: string }): Promise<Funder> {
   return db.transaction(async (tx) => {
     if (await nameTaken(tx, name)) throw refused(SAME_NAME);
-    const [saved] = await tx.insert(funders).values({ id: newId('f'), name }).returning();
+    const [saved] = await tx.insert(funders).values({ id: newId('f'), name }).returning(FUNDER);
     await recordAudit(tx, actor, 'funders.create', saved!.id, { name });
-    return { id: saved!.id, name: saved!.name, archived: saved!.archived, version: saved!.version };
+    return saved!;
   });
 }
 
@@ -47,8 +50,8 @@ export async function updateFunder(ctx: ServiceContext, input: Funder): Promise<
       .update(funders)
       .set({ name: input.name, archived: input.archived, version: stored.version + 1 })
       .where(eq(funders.id, input.id))
-      .returning();
+      .returning(FUNDER);
     await auditChange(tx, ctx, 'funders.update', input.id, { name: stored.name, archived: stored.archived }, { name: saved!.name, archived: saved!.archived });
-    return { id: saved!.id, name: saved!.name, archived: saved!.archived, version: saved!.version };
+    return saved!;
   });
 }
