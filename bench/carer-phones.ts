@@ -78,7 +78,14 @@ export interface FleetReport {
 const createCaller = createCallerFactory(appRouter);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pad = (n: number) => String(n).padStart(2, '0');
-const time = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+/** A minute of the day as HH:MM. */
+export const time = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+
+/** The procedures as an Admin named `givenName` calls them in-process, on `today`: how the benchmark's data is seeded. */
+export function seedingAdmin(db: Database, env: ReturnType<typeof loadEnv>, today: string, givenName: string) {
+  const user = { givenName, familyName: 'Admin', email: `${givenName.toLowerCase()}.admin@valecare.test`, role: 'Admin' } as const;
+  return createCaller(callContext({ db, env, user, log: createLogger('silent'), todayNow: () => today }));
+}
 
 function shuffled<T>(items: readonly T[]): T[] {
   const copy = [...items];
@@ -143,9 +150,7 @@ async function seed(options: FleetOptions, publicUrl: string): Promise<Phone[]> 
     const today = todayIn(env.timeZone);
     const days = Math.ceil(options.visitsPerCarer / SLOTS.length);
     const firstDay = addDays(today, -days - 1);
-    const admin = createCaller(
-      callContext({ db, env, user: { givenName: 'Fleet', familyName: 'Admin', email: 'fleet.admin@valecare.test', role: 'Admin' }, log: createLogger('silent'), todayNow: () => today }),
-    );
+    const admin = seedingAdmin(db, env, today, 'Fleet');
     const signIn = await carerSignIns(db, publicUrl);
     // The charity began recording before the phones' first visits: a phone never moves that month back.
     await admin.deliveries.setRecordingStart({ month: monthOfDate(firstDay) });

@@ -9,16 +9,13 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '@/server/db/client';
 import { loadEnv } from '@/server/env';
 import { freeLoopbackPort, startServerProcess } from '@/server/launch';
-import { createLogger } from '@/server/log';
 import { addUser } from '@/server/accounts/accounts';
 import { apiClient, signInOverHttp } from '@/server/test/http-sign-in';
 import { newCarer } from '@/server/test/builders';
 import { createServerStorage, openServerDatabase } from '@/server/test/server-storage';
-import { appRouter } from '@/server/app-router';
-import { callContext, createCallerFactory } from '@/server/trpc/init';
 import { addDays, monthOfDate, shiftMonth, todayIn } from '@/shared/dates';
 import { BENCH_USER } from './databases';
-import { carerSignIns } from './carer-phones';
+import { carerSignIns, seedingAdmin, time } from './carer-phones';
 
 export interface PlannedVisitsSettings {
   carers: number;
@@ -40,9 +37,6 @@ export interface PlannedVisitsFigures {
   myVisitsPlanned: number;
 }
 
-const createCaller = createCallerFactory(appRouter);
-const pad = (n: number) => String(n).padStart(2, '0');
-const time = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 /** A visit lasts an hour (a week of them whole hours, as packages are planned); a carer's visits are an hour and a half apart from 08:00. */
 const VISIT_MINUTES = 60;
 const slotStart = (k: number) => 8 * 60 + k * 90;
@@ -55,9 +49,7 @@ const slotStart = (k: number) => 8 * 60 + k * 90;
 async function seed(db: Database, settings: PlannedVisitsSettings, publicUrl: string, today: string): Promise<string> {
   const env = loadEnv({ PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent' });
   const firstDay = addDays(today, -365);
-  const admin = createCaller(
-    callContext({ db, env, user: { givenName: 'Plan', familyName: 'Admin', email: 'plan.admin@valecare.test', role: 'Admin' }, log: createLogger('silent'), todayNow: () => today }),
-  );
+  const admin = seedingAdmin(db, env, today, 'Plan');
   const signIn = await carerSignIns(db, publicUrl);
   let token = '';
   for (let index = 0; index < settings.carers; index++) {
