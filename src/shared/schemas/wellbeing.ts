@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LONELY_ANSWERS, QUESTION_LABELS, WELLBEING_MESSAGES, WELLBEING_QUESTIONS } from '@/shared/wellbeing';
+import { LONELY_ANSWERS, type LonelyAnswer, QUESTION_LABELS, WELLBEING_MESSAGES, WELLBEING_QUESTIONS, type WellbeingQuestion } from '@/shared/wellbeing';
 import { isoDate, MAX, MAX_STORED_INTEGER, recordId, text, version } from './common';
 import { clientId } from './people';
 import { funderId } from './care';
@@ -57,3 +57,29 @@ export const wellbeingReportInput = z
   .strictObject({ from: isoDate, to: isoDate, funder: funderId.optional() })
   .refine((input) => input.from <= input.to, { message: 'The period ends before it begins', path: ['to'] });
 export type WellbeingReportInput = z.output<typeof wellbeingReportInput>;
+
+/** A question as a form holds it: a score or a loneliness answer, declined, or not yet given. */
+export type DraftAnswer = number | LonelyAnswer | 'declined';
+
+/** An asking as the office's form and the carer's phone hold it before it is sent. */
+export interface WellbeingDraft {
+  askedOn: string;
+  answers: Partial<Record<WellbeingQuestion, DraftAnswer>>;
+  mattersMost: string;
+}
+
+export type DraftErrors = Partial<Record<WellbeingQuestion | 'askedOn' | 'mattersMost', string>>;
+
+/** The draft checked as the server checks it: the input to send, or each question's message. */
+export function checkWellbeingDraft(clientId: string, draft: WellbeingDraft, id?: string): { input: WellbeingInput | null; errors: DraftErrors } {
+  const given = Object.entries(draft.answers).filter(([, answer]) => answer !== 'declined');
+  const declined = WELLBEING_QUESTIONS.filter((question) => draft.answers[question] === 'declined');
+  const parsed = wellbeingInput.safeParse({ ...(id ? { id } : {}), clientId, askedOn: draft.askedOn, ...Object.fromEntries(given), mattersMost: draft.mattersMost, declined });
+  if (parsed.success) return { input: parsed.data, errors: {} };
+  const errors: DraftErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? '') as keyof typeof errors;
+    errors[key] ??= issue.message;
+  }
+  return { input: null, errors };
+}

@@ -1,6 +1,7 @@
 import { formValues } from './client-form';
 import { ClientExclusions } from './client-exclusions';
 import { ClientKeyInformation } from './client-key-information';
+import { ClientWellbeing } from './client-wellbeing';
 import { PersonDetailDialog } from '@/client/components/person/person-detail-dialog';
 import { AddressItem, ContactItems, PersonDetailGrid, ServiceBadges } from '@/client/components/person/person-details';
 import { DetailGrid, DetailItem } from '@/client/components/record/detail-dialog';
@@ -127,9 +128,11 @@ function NewRequests({ client }: { client: Client }) {
   );
 }
 
-/** The client view (spec §2.6): Contact Info, Services & Needs, Key information, Logs, New Requests, Do not match, Notes. */
+/** The client view (spec §2.6): Contact Info, Services & Needs, Key information, Logs, New Requests, Do not match, Notes;
+ * and Wellbeing for those who read people's answers. */
 export function ClientDetailDialog({ clientId, onClose }: { clientId: string | null; onClose: () => void }) {
   const trpc = useTRPC();
+  const canReadWellbeing = useCan('wellbeing', 'read');
   return (
     <PersonDetailDialog
       personId={clientId}
@@ -145,6 +148,7 @@ export function ClientDetailDialog({ clientId, onClose }: { clientId: string | n
         { value: 'logs', label: 'Logs', content: <Logs client={client} /> },
         { value: 'requests', label: 'New Requests', content: <NewRequests client={client} /> },
         { value: 'exclusions', label: 'Do not match', content: <ClientExclusions client={client} /> },
+        ...(canReadWellbeing ? [{ value: 'wellbeing', label: 'Wellbeing', content: <ClientWellbeing clientId={client.id} /> }] : []),
       ]}
       editable={formValues}
     />
