@@ -11,6 +11,7 @@ import { DashboardStatus, LIVE_REFRESH } from './dashboard-status';
 import { FromCarersPanel, VisitsToResolveCount } from './from-carers-panel';
 import { DrawnWhole, useFirstAnswer } from './drawn-whole';
 import { LapsedCarePanel } from './lapsed-care-panel';
+import { WellbeingDuePanel } from './wellbeing-due-panel';
 
 /** The queries a role asked for; the others never run. */
 function asked(...queries: [readable: boolean, query: { data: unknown; isPending: boolean; isError: boolean }][]) {
@@ -92,6 +93,7 @@ export function OverviewTab() {
   const canReadDeliveries = useCan('deliveries', 'read');
   const canReadPackages = useCan('packages', 'read');
   const hearsCarers = useCan('carerApp', 'update');
+  const readsWellbeing = useCan('wellbeing', 'read');
   return (
     <DrawnWhole waiting={<DashboardStatus failed={false} />}>
       <div className="flex flex-col gap-6">
@@ -101,6 +103,7 @@ export function OverviewTab() {
         <ActiveCareCounters />
         {canReadDeliveries && <DeliveredThisMonth />}
         <ExpiringSoonPanel />
+        {readsWellbeing && <WellbeingDuePanel />}
       </div>
     </DrawnWhole>
   );
