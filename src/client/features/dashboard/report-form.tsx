@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { FunderSelect } from '@/client/components/care/funder-options';
 import { Field } from '@/client/components/form/field';
 import { Button } from '@/client/components/ui/button';
 import { DialogClose, DialogFooter } from '@/client/components/ui/dialog';
@@ -11,7 +13,14 @@ export interface ReportFormValues {
   items: ReportType;
   breakdown: ReportBreakdown;
   startYear: string;
+  /** The wellbeing report's period and funder ('' for all care). */
+  from: string;
+  to: string;
+  funder: string;
 }
+
+/** The wellbeing report's period, with its message when it ends before it begins. */
+export const wellbeingPeriodError = ({ from, to }: ReportFormValues) => (!from || !to ? 'Give the first and last day' : from > to ? 'The period ends before it begins' : undefined);
 
 export function ReportForm({
   values,
@@ -26,12 +35,15 @@ export function ReportForm({
   onChange: (values: ReportFormValues) => void;
   onGenerate: () => void;
 }) {
+  const [tried, setTried] = useState(false);
+  const periodError = tried && values.items === 'wellbeing' ? wellbeingPeriodError(values) : undefined;
   return (
     <form
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        onGenerate();
+        setTried(true);
+        if (values.items !== 'wellbeing' || !wellbeingPeriodError(values)) onGenerate();
       }}
     >
       <Field label="Report Type">
@@ -42,25 +54,43 @@ export function ReportForm({
           onChange={(e) => onChange({ ...values, items: e.target.value as ReportType })}
         />
       </Field>
-      <Field label="Breakdown Type">
-        <ChoiceSelect
-          choices={Object.keys(REPORT_BREAKDOWNS) as ReportBreakdown[]}
-          wordsOf={(breakdown) => REPORT_BREAKDOWNS[breakdown].option}
-          value={values.breakdown}
-          onChange={(e) => onChange({ ...values, breakdown: e.target.value as ReportBreakdown })}
-        />
-      </Field>
-      <Field label="Start Year" hint={`From ${FIRST_REPORT_YEAR} to ${currentYear}`}>
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={FIRST_REPORT_YEAR}
-          max={currentYear}
-          step={1}
-          value={values.startYear}
-          onChange={(e) => onChange({ ...values, startYear: e.target.value })}
-        />
-      </Field>
+      {values.items === 'wellbeing' ? (
+        <>
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="From">
+              <Input type="date" value={values.from} onChange={(e) => onChange({ ...values, from: e.target.value })} />
+            </Field>
+            <Field label="To" error={periodError}>
+              <Input type="date" value={values.to} onChange={(e) => onChange({ ...values, to: e.target.value })} />
+            </Field>
+          </div>
+          <Field label="Funder" hint="The care a funder paid for in the period, or all care">
+            <FunderSelect none="All care" value={values.funder} onChange={(e) => onChange({ ...values, funder: e.target.value })} />
+          </Field>
+        </>
+      ) : (
+        <>
+        <Field label="Breakdown Type">
+          <ChoiceSelect
+            choices={Object.keys(REPORT_BREAKDOWNS) as ReportBreakdown[]}
+            wordsOf={(breakdown) => REPORT_BREAKDOWNS[breakdown].option}
+            value={values.breakdown}
+            onChange={(e) => onChange({ ...values, breakdown: e.target.value as ReportBreakdown })}
+          />
+        </Field>
+        <Field label="Start Year" hint={`From ${FIRST_REPORT_YEAR} to ${currentYear}`}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={FIRST_REPORT_YEAR}
+            max={currentYear}
+            step={1}
+            value={values.startYear}
+            onChange={(e) => onChange({ ...values, startYear: e.target.value })}
+          />
+        </Field>
+        </>
+      )}
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">

@@ -11,13 +11,17 @@ export interface ReportChoice {
   startYear: number;
 }
 
-/** What the form's Report Type offers: an hours report of requests or packages, or delivered care against planned. */
-export type ReportType = ReportItems | 'delivered';
+/**
+ * What the form's Report Type offers: an hours report of requests or packages, delivered care against planned, or
+ * wellbeing before and after care for a funder.
+ */
+export type ReportType = ReportItems | 'delivered' | 'wellbeing';
 
 export const REPORT_ITEMS: Record<ReportType, { option: string; title: string }> = {
   requests: { option: 'Requests Report', title: 'Requests' },
   packages: { option: 'Packages Report', title: 'Packages' },
   delivered: { option: 'Delivered Care Report', title: 'Delivered Care' },
+  wellbeing: { option: 'Wellbeing Report', title: 'Wellbeing' },
 };
 
 export const REPORT_BREAKDOWNS: Record<ReportBreakdown, { option: string; group: string; heading: string; fileWord: string }> = {

@@ -200,15 +200,22 @@ export function ReportFrame({
           </TabsContent>
         ))}
       </Tabs>
-      <DialogFooter className="bg-background sticky -bottom-6 -mx-6 -mb-6 flex-row justify-end border-t px-6 py-3 print:hidden">
-        <Button variant="outline" onClick={onGenerateNew}>
-          Generate New Report
-        </Button>
-        <DialogClose asChild>
-          <Button>Close</Button>
-        </DialogClose>
-      </DialogFooter>
+      <ReportFooter onGenerateNew={onGenerateNew} />
     </div>
+  );
+}
+
+/** Under every generated report, kept in view: back to the form, or close. */
+export function ReportFooter({ onGenerateNew }: { onGenerateNew: () => void }) {
+  return (
+    <DialogFooter className="bg-background sticky -bottom-6 -mx-6 -mb-6 flex-row justify-end border-t px-6 py-3 print:hidden">
+      <Button variant="outline" onClick={onGenerateNew}>
+        Generate New Report
+      </Button>
+      <DialogClose asChild>
+        <Button>Close</Button>
+      </DialogClose>
+    </DialogFooter>
   );
 }
 

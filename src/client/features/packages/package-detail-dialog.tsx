@@ -11,6 +11,7 @@ import { formatDate, formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
 import { periodText } from '@/client/components/care/care-display';
 import { CarerLabel } from '@/client/components/care/carer-label';
+import { useFunderName } from '@/client/components/care/funder-options';
 import type { StoredPackage } from './load-package';
 
 /** A package's name, carer, period and weekly hours, which its view and its renew screen start with. */
@@ -44,12 +45,17 @@ function OverrideItem({ pkg }: { pkg: StoredPackage }) {
   );
 }
 
+function FunderItem({ funderId }: { funderId: string | null }) {
+  return <DetailItem label="Funder">{useFunderName(funderId)}</DetailItem>;
+}
+
 function PackageDetails({ pkg }: { pkg: StoredPackage }) {
   const { details } = pkg;
   return (
     <DetailGrid>
       <PackageHeadlineItems pkg={pkg} />
       <DetailItem label="Services">{details.services.join(', ')}</DetailItem>
+      <FunderItem funderId={details.funderId} />
       <AddressItem address={details.address} />
       <DetailItem label="Archived">{pkg.archived === 'Y' ? 'Yes' : 'No'}</DetailItem>
       <NotesItem notes={details.notes} />

@@ -1,4 +1,5 @@
-import { type FieldErrors, useFormContext } from 'react-hook-form';
+import { Controller, type FieldErrors, useFormContext } from 'react-hook-form';
+import { FunderSelect } from '@/client/components/care/funder-options';
 import { Field } from '@/client/components/form/field';
 import { Input } from '@/client/components/ui/input';
 
@@ -13,6 +14,22 @@ export function PackageNameField() {
   return (
     <Field label="Package name" hint="Leave blank to use the client's name" error={errors.details?.name?.message}>
       <Input autoComplete="off" {...form.register('details.name')} />
+    </Field>
+  );
+}
+
+/** Who funds the package, from the office's list; none said by default. */
+export function FunderField({ keep }: { keep?: string | null }) {
+  const form = useFormContext<PackageFieldValues & { details: { funderId?: string | null } }>();
+  return (
+    <Field label="Funder" hint="The grant or contract that pays for this care, for funders' reports">
+      <Controller
+        control={form.control}
+        name="details.funderId"
+        render={({ field }) => (
+          <FunderSelect none="None said" keep={keep} value={field.value ?? ''} onBlur={field.onBlur} onChange={(e) => field.onChange(e.target.value || null)} />
+        )}
+      />
     </Field>
   );
 }

@@ -20,7 +20,7 @@ import { complianceRefusal, OVERRIDE_NEEDED, overrideField, overrideToSend } fro
 import { AssignmentCheck, useAssignmentCheck } from './assignment-check';
 import { SuggestedCarers } from '@/client/components/carer-record/suggested-carers';
 import { LoadPackage, type StoredPackage } from './load-package';
-import { PackageNameField } from './package-fields';
+import { FunderField, PackageNameField } from './package-fields';
 import { CarerPicker } from '@/client/components/carer-record/carer-picker';
 import { RequestPicker } from './package-pickers';
 import { useCareFormSave } from '@/client/components/care/use-care-form';
@@ -50,7 +50,7 @@ function newPackage(request?: StoredRequest, carerId = ''): FormInput {
     archived: 'N',
     startDate: todayIn(),
     endDate: OPEN,
-    details: { name: '', notes: '', ...prefill },
+    details: { name: '', notes: '', funderId: null, ...prefill },
   };
 }
 
@@ -160,6 +160,7 @@ function PackageForm({ stored, request, carerId }: { stored?: StoredPackage; req
             <StartDateField />
             <EndDateField />
             <ServicesField />
+            <FunderField keep={stored?.details.funderId} />
             {stored && <ArchivedField what="package" />}
           </FormSection>
 

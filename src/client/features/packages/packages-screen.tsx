@@ -12,6 +12,7 @@ import { type ResourceListConfig, useResourceList } from '@/client/components/li
 import type { RouterOutputs } from '@/browser/api-types';
 import { formatDate, formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
+import { FundersDialog } from './funders-dialog';
 import { PackageDetailDialog } from './package-detail-dialog';
 import { CreatePackagePage, EditPackagePage } from './package-form';
 import { PlanVisitsPage } from './package-plan';
@@ -77,7 +78,12 @@ function PackagesList() {
     query: useQuery(trpc.packages[CARE_VIEW_PROCEDURE[view]].queryOptions()),
     remove: trpc.packages.delete.mutationOptions(),
   });
-  const toolbar = <CareViewToggle view={view} items="packages" onChange={setView} />;
+  const toolbar = (
+    <>
+      <CareViewToggle view={view} items="packages" onChange={setView} />
+      <FundersDialog />
+    </>
+  );
 
   return (
     <div className="p-4 md:p-6">
