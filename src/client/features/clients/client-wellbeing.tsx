@@ -30,7 +30,7 @@ import {
 type Asking = RouterOutputs['wellbeing']['list'][number];
 
 const SCORES = Array.from({ length: 11 }, (_, score) => score);
-const PILL = 'flex min-w-10 cursor-pointer items-center justify-center rounded-md border px-2.5 py-1.5 text-sm tabular-nums has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:ring-2 has-focus-visible:ring-ring';
+const PILL = 'relative flex min-w-10 cursor-pointer items-center justify-center rounded-md border px-2.5 py-1.5 text-sm tabular-nums has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:ring-2 has-focus-visible:ring-ring';
 
 /** One question: its ONS wording, its answers as a row of choices, and "Declined". Arrow keys move along the row. */
 function Question({ question, answer, error, onAnswer }: { question: WellbeingQuestion; answer: DraftAnswer | undefined; error?: string; onAnswer: (answer: DraftAnswer) => void }) {
@@ -46,7 +46,7 @@ function Question({ question, answer, error, onAnswer }: { question: WellbeingQu
       <div className="flex flex-wrap gap-1.5">
         {[...choices, { value: 'declined' as const, words: 'Declined' }].map((choice) => (
           <label key={choice.value} className={cn(PILL, choice.value === 'declined' && 'border-dashed')}>
-            <input type="radio" name={question} className="sr-only" checked={answer === choice.value} onChange={() => onAnswer(choice.value)} />
+            <input type="radio" name={question} className="absolute inset-0 cursor-pointer opacity-0" checked={answer === choice.value} onChange={() => onAnswer(choice.value)} />
             {choice.words}
           </label>
         ))}

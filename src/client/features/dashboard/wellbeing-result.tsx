@@ -44,7 +44,7 @@ function QuestionsTable({ report }: { report: WellbeingReport }) {
 
 /** People by ONS band before (rows) and after (columns) for one question. */
 function BandTable({ report, question }: { report: WellbeingReport; question: ScoredQuestion }) {
-  if (report[question].withheld) return null;
+  if (report[question].withheld || report[question].paired === 0) return null;
   const { bands, rows } = bandTable(report, question);
   return (
     <div className="overflow-x-auto break-inside-avoid">
