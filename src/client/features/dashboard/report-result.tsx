@@ -158,20 +158,7 @@ export function ReportFrame({
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <div className="flex flex-wrap gap-2 print:hidden">
-        <Button variant="outline" size="sm" onClick={onDownloadCsv}>
-          <Download aria-hidden />
-          Download CSV
-        </Button>
-        <Button variant="outline" size="sm" onClick={onDownloadXlsx}>
-          <FileSpreadsheet aria-hidden />
-          Download Excel
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => window.print()}>
-          <Printer aria-hidden />
-          Print
-        </Button>
-      </div>
+      <ReportActions onDownloadCsv={onDownloadCsv} onDownloadXlsx={onDownloadXlsx} />
       <Tabs ref={tabs} value={tab} onValueChange={select} className="gap-4">
         <TabsList aria-label="Years" className="bg-muted sticky -top-6 z-10 h-auto w-full flex-wrap justify-start print:hidden">
           <TabsTrigger value={SUMMARY} className="h-8 flex-none">
@@ -201,6 +188,28 @@ export function ReportFrame({
         ))}
       </Tabs>
       <ReportFooter onGenerateNew={onGenerateNew} />
+    </div>
+  );
+}
+
+/** Above a generated report: its downloads (a CSV where the report has one table to give) and Print. */
+export function ReportActions({ onDownloadCsv, onDownloadXlsx }: { onDownloadCsv?: () => void; onDownloadXlsx: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-2 print:hidden">
+      {onDownloadCsv && (
+        <Button variant="outline" size="sm" onClick={onDownloadCsv}>
+          <Download aria-hidden />
+          Download CSV
+        </Button>
+      )}
+      <Button variant="outline" size="sm" onClick={onDownloadXlsx}>
+        <FileSpreadsheet aria-hidden />
+        Download Excel
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => window.print()}>
+        <Printer aria-hidden />
+        Print
+      </Button>
     </div>
   );
 }

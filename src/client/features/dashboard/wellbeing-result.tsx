@@ -1,9 +1,7 @@
-import { FileSpreadsheet, Printer } from 'lucide-react';
-import { Button } from '@/client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { cn } from '@/client/lib/utils';
 import { QUESTION_LABELS, SCORED_QUESTIONS, type ScoredQuestion } from '@/shared/wellbeing';
-import { downloadXlsx, ReportFooter } from './report-result';
+import { downloadXlsx, ReportActions, ReportFooter } from './report-result';
 import { bandSummary, bandTable, lonelyLines, questionLines, wellbeingCautions, wellbeingFileName, type WellbeingReport, wellbeingSheets, wellbyWords } from './wellbeing-model';
 
 const NUMBER = 'text-right tabular-nums';
@@ -115,16 +113,7 @@ export default function WellbeingResult({ report, onGenerateNew }: { report: Wel
   const wellbys = wellbyWords(report);
   return (
     <div className="flex min-w-0 flex-col gap-5 print:gap-3">
-      <div className="flex flex-wrap gap-2 print:hidden">
-        <Button variant="outline" size="sm" onClick={() => void downloadXlsx(wellbeingFileName(report), async () => (await import('./report-xlsx')).sheetsXlsx(wellbeingSheets(report)))}>
-          <FileSpreadsheet aria-hidden />
-          Download Excel
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => window.print()}>
-          <Printer aria-hidden />
-          Print
-        </Button>
-      </div>
+      <ReportActions onDownloadXlsx={() => void downloadXlsx(wellbeingFileName(report), async () => (await import('./report-xlsx')).sheetsXlsx(wellbeingSheets(report)))} />
       <p className="text-base">
         <span className="font-semibold tabular-nums">{report.people}</span> {report.people === 1 ? 'person' : 'people'} answered at the start of their care and again in
         the period.

@@ -23,13 +23,15 @@ export function FunderField({ keep }: { keep?: string | null }) {
   const form = useFormContext<PackageFieldValues & { details: { funderId?: string | null } }>();
   return (
     <Field label="Funder" hint="The grant or contract that pays for this care, for funders' reports">
-      <Controller
-        control={form.control}
-        name="details.funderId"
-        render={({ field }) => (
-          <FunderSelect none="None said" keep={keep} value={field.value ?? ''} onBlur={field.onBlur} onChange={(e) => field.onChange(e.target.value || null)} />
-        )}
-      />
+      {(control) => (
+        <Controller
+          control={form.control}
+          name="details.funderId"
+          render={({ field }) => (
+            <FunderSelect {...control} none="None said" keep={keep} value={field.value ?? ''} onBlur={field.onBlur} onChange={(e) => field.onChange(e.target.value || null)} />
+          )}
+        />
+      )}
     </Field>
   );
 }
