@@ -46,19 +46,26 @@ export function carerApi(auth: CarerAuth): CarerApi {
       const idToken = await auth.lastIdToken();
       return idToken ? (await unsigned.carerApp.accessState.mutate({ idToken })).ended : false;
     },
-    async sendAfterEnd(visits) {
-      const idToken = await auth.lastIdToken();
-      if (!idToken) return [];
-      const lastSignIn = createTRPCClient<AppRouter>({ links: [httpLink({ url: '/trpc', headers: { authorization: `Bearer ${idToken}` } })] });
-      try {
-        return await lastSignIn.carerApp.sync.mutate({ visits });
-      } catch (error) {
-        // Refused its sign-in (too long after the end): nothing more will be taken from this phone.
-        if (codeOf(error) === 'UNAUTHORIZED' || codeOf(error) === 'FORBIDDEN') return [];
-        throw error;
-      }
-    },
+    sendAfterEnd: (visits) => withLastSignIn((lastSignIn) => lastSignIn.carerApp.sync.mutate({ visits })),
+    sendWellbeing: (answers, afterEnd) =>
+      afterEnd
+        ? withLastSignIn((lastSignIn) => lastSignIn.carerApp.sendWellbeing.mutate({ answers }))
+        : withRenewal(() => client.carerApp.sendWellbeing.mutate({ answers })),
   };
+
+  /** A call with the last sign-in the phone held, after the office ended the carer's access; [] once it is refused. */
+  async function withLastSignIn<T>(call: (lastSignIn: typeof unsigned) => Promise<T[]>): Promise<T[]> {
+    const idToken = await auth.lastIdToken();
+    if (!idToken) return [];
+    const lastSignIn = createTRPCClient<AppRouter>({ links: [httpLink({ url: '/trpc', headers: { authorization: `Bearer ${idToken}` } })] });
+    try {
+      return await call(lastSignIn);
+    } catch (error) {
+      // Refused its sign-in (too long after the end): nothing more will be taken from this phone.
+      if (codeOf(error) === 'UNAUTHORIZED' || codeOf(error) === 'FORBIDDEN') return [];
+      throw error;
+    }
+  }
 }
 
 /** Why sending stopped: the office ended the access, a sign-in is needed, or (anything else) no signal for now. */

@@ -2,8 +2,10 @@ import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } fro
 import { COULD_NOT_VISIT_CHOICES, type CouldNotVisit, WITH_THE_OFFICE } from '@/shared/carer-app';
 import { formatDate, formatShortDay, todayIn } from '@/shared/dates';
 import type { SessionUser } from '@/shared/session';
+import type { WellbeingSent } from '@/shared/wellbeing';
 import type { CarerAuth } from './carer-auth';
-import { type CarerPackage, type LiveVisit, type MyVisits, type OpenForm, Outbox, type PhoneVisit } from './outbox';
+import { type CarerPackage, type LiveVisit, type MyVisits, type OpenAsking, type OpenForm, Outbox, type PhoneAsking, type PhoneVisit } from './outbox';
+import { askingStarted, WellbeingAsking } from './wellbeing-asking';
 import { type AfterEnd, type CarerApi, type FailureKind, type SendOutcome, sendAfterEnd, sendWaiting, singleFlight } from './sender';
 import { askForBackgroundSync, useAutoSend } from './auto-send';
 import { HomeScreenHint } from './home-screen-hint';
@@ -125,6 +127,16 @@ export function CarerApp({
 }) {
   const [mine, setMine] = useState<MyVisits & { fetchedAt: number }>();
   const [phoneVisits, setPhoneVisits] = useState<PhoneVisit[]>([]);
+  const [askings, setAskings] = useState<PhoneAsking[]>([]);
+  const [asking, setAskingState] = useState<OpenAsking>();
+  // The questions being asked are kept on the phone as they are answered, as the visit form is.
+  const setAsking = useCallback(
+    (open: OpenAsking | undefined) => {
+      setAskingState(open);
+      void outbox.set('asking', open);
+    },
+    [outbox],
+  );
   const [live, setLive] = useState<LiveVisit>();
   const [outcome, setOutcome] = useState<SendOutcome>();
   const [open, setOpenState] = useState<OpenForm>();
@@ -152,9 +164,10 @@ export function CarerApp({
   const [endedWaiting, setEndedWaiting] = useState(false);
 
   const reload = useCallback(async () => {
-    const [stored, visits, started] = await Promise.all([outbox.get('myVisits'), outbox.all(), outbox.get('live')]);
+    const [stored, visits, started, asked] = await Promise.all([outbox.get('myVisits'), outbox.all(), outbox.get('live'), outbox.askings()]);
     setMine(stored);
     setPhoneVisits(visits);
+    setAskings(asked);
     setLive(started);
   }, [outbox]);
 
@@ -180,17 +193,18 @@ export function CarerApp({
   // Opened: the form being typed, what the phone holds, then a first round of sending.
   useEffect(() => {
     void outbox.get('form').then((form) => form && setOpenState(form));
+    void outbox.get('asking').then((open) => open && setAskingState(open));
     void reload().then(send);
   }, [outbox, reload, send]);
   const online = useAutoSend(outbox, send);
 
   const today = phoneToday();
-  const waiting = phoneVisits.filter((v) => v.state === 'waiting').length;
+  const waiting = phoneVisits.filter((v) => v.state === 'waiting').length + askings.filter((a) => a.state === 'waiting').length;
   const visits = shownVisits(mine?.visits ?? [], phoneVisits);
   const packages = mine?.packages ?? [];
   const clientOf = (packageId: string, kept?: string) => kept ?? packages.find((p) => p.id === packageId)?.clientName ?? 'A client no longer on your list';
   const withOffice = visits.filter((v) => v.state === 'withOffice').length;
-  const toPutRight = visits.filter((v) => v.state === 'refused').length;
+  const toPutRight = visits.filter((v) => v.state === 'refused').length + askings.filter((a) => a.state === 'refused').length;
   const waitingWords = [waiting > 0 ? `Waiting to send: ${waiting}` : '', toPutRight > 0 ? `To put right: ${toPutRight}` : '', withOffice > 0 ? `With the office: ${withOffice}` : '']
     .filter(Boolean)
     .join(' · ');
@@ -220,6 +234,29 @@ export function CarerApp({
     await reload();
     void askForBackgroundSync();
     void send();
+  }
+
+  /** Wellbeing answers saved on the phone, then sent as the visits are. */
+  async function saveAsking(sent: WellbeingSent) {
+    if (!asking) return;
+    await outbox.saveAsking({ id: sent.id!, clientName: asking.clientName, input: { ...sent, id: sent.id! } });
+    setAsking(undefined);
+    setSavedNote(`Wellbeing answers of ${asking.clientName} saved on this phone.`);
+    await reload();
+    void askForBackgroundSync();
+    void send();
+  }
+
+  /** Another asking may replace the open one only when nothing answered in it would be lost, or the carer says so. */
+  function mayLeaveAsking(): boolean {
+    return !asking || !askingStarted(asking.draft) || window.confirm(`Discard the wellbeing answers of ${asking.clientName}? What was answered will be lost.`);
+  }
+
+  /** Answers the office did not take: off the phone once the carer has told the office. */
+  async function removeAsking(refused: PhoneAsking) {
+    if (!window.confirm(`Remove the wellbeing answers of ${refused.clientName} from this phone? The office has no record of them: tell the office what was said.`)) return;
+    await outbox.removeAsking(refused.id);
+    await reload();
   }
 
   /** A refused visit stays until the carer has taken it to the office, and goes only when they say so. */
@@ -344,11 +381,15 @@ export function CarerApp({
   }
 
   async function signOut() {
-    const unsent = phoneVisits.filter((v) => v.state !== 'sent').length;
-    const warning =
-      unsent > 0
-        ? `${unsent === 1 ? '1 visit has' : `${unsent} visits have`} not reached the office. Signing out deletes ${unsent === 1 ? 'it' : 'them'} from this phone. Sign out anyway?`
-        : 'Sign out? Your clients and visits are deleted from this phone until you sign in again.';
+    const unsentVisits = phoneVisits.filter((v) => v.state !== 'sent').length;
+    const unsentAnswers = askings.length;
+    const unsent = [unsentVisits ? `${unsentVisits} ${unsentVisits === 1 ? 'visit' : 'visits'}` : '', unsentAnswers ? `${unsentAnswers} wellbeing ${unsentAnswers === 1 ? 'asking' : 'askings'}` : '']
+      .filter(Boolean)
+      .join(' and ');
+    const one = unsentVisits + unsentAnswers === 1;
+    const warning = unsent
+      ? `${unsent} ${one ? 'has' : 'have'} not reached the office. Signing out deletes ${one ? 'it' : 'them'} from this phone. Sign out anyway?`
+      : 'Sign out? Your clients and visits are deleted from this phone until you sign in again.';
     if (!window.confirm(warning)) return;
     // Wiped before the sign-in ends: with signal, signing out leaves for the provider's page, and nothing after it runs.
     await Outbox.wipe(outbox);
@@ -453,6 +494,18 @@ export function CarerApp({
             ))
           )}
         </section>
+
+        <WellbeingAsking
+          due={mine?.wellbeingDue ?? []}
+          askings={askings}
+          open={asking}
+          today={today}
+          onOpen={(client) => mayLeaveAsking() && setAsking({ clientId: client.clientId, clientName: client.clientName, draft: { askedOn: today, answers: {}, mattersMost: '' } })}
+          onType={(draft) => asking && setAsking({ ...asking, draft })}
+          onSave={(sent) => void saveAsking(sent)}
+          onCancel={() => mayLeaveAsking() && setAsking(undefined)}
+          onRemove={(refused) => void removeAsking(refused)}
+        />
 
         <section aria-labelledby="visits-heading" className="space-y-3">
           <h2 id="visits-heading" className="text-2xl font-semibold">

@@ -138,7 +138,7 @@ function Root() {
             record {state.after.delivered === 1 ? 'it' : 'them'} or say why not.
           </p>
         ) : null}
-        {state.after && state.after.notDelivered.length > 0 ? (
+        {state.after && state.after.notDelivered.length + state.after.askingsNotDelivered.length > 0 ? (
           <div role="alert" className="space-y-2 rounded-lg bg-destructive/10 p-4 text-destructive">
             <p className="font-semibold">These did not reach the office. Tell the office about them:</p>
             <ul className="list-disc space-y-1 pl-5">
@@ -148,10 +148,15 @@ function Root() {
                   {formatDate(visit.date)}, {visit.start} to {visit.end}: {reason}
                 </li>
               ))}
+              {state.after.askingsNotDelivered.map(({ asking, reason }) => (
+                <li key={asking.id}>
+                  Wellbeing answers of {asking.clientName}, {formatDate(asking.input.askedOn)}: {reason}
+                </li>
+              ))}
             </ul>
           </div>
         ) : null}
-        <p>Nothing of your clients or visits is kept on this phone.</p>
+        <p>Nothing of your clients, visits or wellbeing answers is kept on this phone.</p>
       </Page>
     );
   }

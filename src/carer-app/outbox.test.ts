@@ -80,7 +80,7 @@ function fakeServer(fail?: (call: number) => Error | undefined): CarerApi & { ba
       });
     },
     async myVisits() {
-      return { today: '2026-11-27', packages: [], planned: [], visits: [...recorded].map((id) => ({ id, packageId: 'p1', clientName: 'Ann Client', date: '2026-11-20', start: '08:00', end: '08:30', couldNotVisit: null, note: '', tellOffice: false, state: 'recorded' as const, mayChange: true, plannedVisitId: null })) };
+      return { today: '2026-11-27', packages: [], planned: [], wellbeingDue: [], visits: [...recorded].map((id) => ({ id, packageId: 'p1', clientName: 'Ann Client', date: '2026-11-20', start: '08:00', end: '08:30', couldNotVisit: null, note: '', tellOffice: false, state: 'recorded' as const, mayChange: true, plannedVisitId: null })) };
     },
   };
 }
@@ -150,7 +150,11 @@ describe('once the office ended the carer’s access', () => {
     signal = true;
     const outcome = await sendAfterEnd(outbox, api, kind);
     expect(sent).toEqual([[fall.id, after.id]]);
-    expect(outcome).toEqual({ delivered: 1, notDelivered: [{ visit: expect.objectContaining({ id: after.id, clientName: 'Edna Home' }), reason: 'Recorded after your access to the carer app ended' }] });
+    expect(outcome).toEqual({
+      delivered: 1,
+      notDelivered: [{ visit: expect.objectContaining({ id: after.id, clientName: 'Edna Home' }), reason: 'Recorded after your access to the carer app ended' }],
+      askingsNotDelivered: [],
+    });
     // The note marked for the office went with it.
     expect(await outbox.countWaiting()).toBe(0);
   });
@@ -160,8 +164,65 @@ describe('once the office ended the carer’s access', () => {
     const outbox = await open();
     const held = await outbox.save(visit(1));
     const outcome = await sendAfterEnd(outbox, { ...fakeServer(), sendAfterEnd: async () => [] }, () => 'sign-in-needed');
-    expect(outcome).toEqual({ delivered: 0, notDelivered: [{ visit: expect.objectContaining({ id: held.id }), reason: NOT_TAKEN_AFTER_END }] });
+    expect(outcome).toEqual({ delivered: 0, notDelivered: [{ visit: expect.objectContaining({ id: held.id }), reason: NOT_TAKEN_AFTER_END }], askingsNotDelivered: [] });
     expect(await outbox.all()).toEqual([]);
+  });
+});
+
+const asking = (clientId: string) => {
+  const id = randomUUID();
+  return { id, clientName: `Client ${clientId}`, input: { id, clientId, askedOn: '2026-11-20', lifeSatisfaction: 6, worthwhile: 7, happy: 5, anxious: 2, lonely: 'never' as const, mattersMost: '', declined: [] } };
+};
+
+describe('wellbeing answers asked on the phone', () => {
+  it('wait across the app being killed, go once the server answers, leave the phone once recorded, and stay with why when refused', async () => {
+    name = `outbox-${randomUUID()}`;
+    const first = await open();
+    const [kept, refused] = [asking('c1'), asking('c2')];
+    await first.saveAsking(kept);
+    await first.saveAsking(refused);
+    first.close();
+    const outbox = await open();
+    expect((await outbox.waitingAskings(100)).map((a) => a.id)).toEqual([kept.id, refused.id]);
+
+    const recorded = new Set<string>();
+    const calls: string[][] = [];
+    const api: CarerApi = {
+      ...fakeServer(),
+      async sendWellbeing(answers) {
+        calls.push(answers.map((a) => a.id!));
+        // The server recorded the first call's answers, but its answer never reached the phone.
+        for (const answer of answers) if (answer.clientId === 'c1') recorded.add(answer.id!);
+        if (calls.length === 1) throw new TypeError('Failed to fetch');
+        return answers.map((a) => (a.clientId === 'c1' ? { id: a.id!, result: 'recorded' as const } : { id: a.id!, result: 'refused' as const, reason: 'You do not give care to this client' }));
+      },
+    };
+    expect(await sendWaiting(outbox, api, () => 'offline')).toBe('offline');
+    expect(await outbox.waitingAskings(100)).toHaveLength(2);
+    expect(await sendWaiting(outbox, api, () => 'offline')).toBe('all-sent');
+    expect(calls).toEqual([[kept.id, refused.id], [kept.id, refused.id]]);
+    expect([...recorded]).toEqual([kept.id]);
+    expect(await outbox.askings()).toEqual([expect.objectContaining({ id: refused.id, state: 'refused', reason: 'You do not give care to this client' })]);
+    await outbox.removeAsking(refused.id);
+    expect(await outbox.askings()).toEqual([]);
+  });
+
+  it('after the office ended the carer’s access, tells the carer of each asking its last sign-in could not send', async () => {
+    name = `outbox-${randomUUID()}`;
+    const outbox = await open();
+    const held = asking('c1');
+    await outbox.saveAsking(held);
+    const outcome = await sendAfterEnd(outbox, { ...fakeServer(), sendAfterEnd: async () => [], sendWellbeing: async () => [] }, () => 'sign-in-needed');
+    expect(outcome).toEqual({ delivered: 0, notDelivered: [], askingsNotDelivered: [{ asking: expect.objectContaining({ id: held.id, clientName: 'Client c1' }), reason: NOT_TAKEN_AFTER_END }] });
+  });
+
+  it('are wiped with the rest of the phone', async () => {
+    name = `outbox-${randomUUID()}`;
+    const outbox = await open();
+    await outbox.saveAsking(asking('c1'));
+    await Outbox.wipe(outbox, name);
+    const fresh = await open();
+    expect(await fresh.askings()).toEqual([]);
   });
 });
 

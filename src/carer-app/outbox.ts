@@ -1,6 +1,8 @@
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
 import type { CouldNotVisit } from '@/shared/carer-app';
 import type { RouterInputs, RouterOutputs } from '@/browser/api-types';
+import type { WellbeingInput } from '@/shared/schemas/wellbeing';
+import type { WellbeingDraft } from '@/shared/wellbeing';
 import type { VisitDraft } from './visit-form';
 
 /** What the office's server last gave this phone (`carerApp.myVisits`), kept so the app works with no signal. */
@@ -43,6 +45,23 @@ interface PhoneVisitRecord {
   plannedVisitId?: string;
 }
 
+/**
+ * Wellbeing answers asked on this phone and not yet taken by the office: waiting to send, or refused (with why) for the
+ * carer to tell the office. Once recorded they leave the phone: answers about health are kept at the office alone.
+ */
+export interface PhoneAsking {
+  /** Made by the phone: the server records the answers once by it, however often they are sent. */
+  id: string;
+  clientName: string;
+  input: WellbeingInput;
+  state: 'waiting' | 'refused';
+  reason?: string;
+  savedAt: number;
+}
+
+/** The server's word on one asking the phone sent. */
+export type AskingAnswer = RouterOutputs['carerApp']['sendWellbeing'][number];
+
 /** A visit being taken live: started, not yet finished. Kept so closing the app mid-visit loses nothing. */
 export interface LiveVisit {
   packageId: string;
@@ -66,6 +85,13 @@ export interface OpenForm {
   plannedVisitId?: string;
 }
 
+/** The wellbeing questions being asked: the client, and what was answered so far, so closing the app loses nothing. */
+export interface OpenAsking {
+  clientId: string;
+  clientName: string;
+  draft: WellbeingDraft;
+}
+
 interface Meta {
   /** The account (ID token `sub`) this phone's data belongs to. */
   owner: string;
@@ -74,12 +100,14 @@ interface Meta {
   /** Starts of planned visits not yet sent. */
   starts: VisitStart[];
   form: OpenForm;
+  asking: OpenAsking;
   /** The carer added the app to the home screen, or put the hint away. */
   homeScreenHintDone: boolean;
 }
 
 interface CarerStore extends DBSchema {
   visits: { key: string; value: PhoneVisit; indexes: { state: VisitState } };
+  askings: { key: string; value: PhoneAsking; indexes: { state: PhoneAsking['state'] } };
   meta: { key: keyof Meta; value: Meta[keyof Meta] };
 }
 
@@ -96,10 +124,13 @@ export class Outbox {
   private constructor(private readonly db: IDBPDatabase<CarerStore>) {}
 
   static async open(name = OUTBOX_DB): Promise<Outbox> {
-    const db = await openDB<CarerStore>(name, 1, {
-      upgrade(store) {
-        store.createObjectStore('visits', { keyPath: 'id' }).createIndex('state', 'state');
-        store.createObjectStore('meta');
+    const db = await openDB<CarerStore>(name, 2, {
+      upgrade(store, oldVersion) {
+        if (oldVersion < 1) {
+          store.createObjectStore('visits', { keyPath: 'id' }).createIndex('state', 'state');
+          store.createObjectStore('meta');
+        }
+        if (oldVersion < 2) store.createObjectStore('askings', { keyPath: 'id' }).createIndex('state', 'state');
       },
       // Another window is wiping the phone (signing out): this one lets go, or the wipe would wait for it.
       blocking() {
@@ -157,6 +188,37 @@ export class Outbox {
   /** A refused visit the carer has taken up with the office: off the phone. */
   async remove(id: string): Promise<void> {
     await this.db.delete('visits', id);
+  }
+
+  /** Saved for good before the app says so, as a visit is. */
+  async saveAsking(asking: Omit<PhoneAsking, 'state' | 'savedAt'>): Promise<void> {
+    this.lastSavedAt = Math.max(Date.now(), this.lastSavedAt + 1);
+    const tx = this.db.transaction('askings', 'readwrite', { durability: 'strict' });
+    await Promise.all([tx.store.put({ ...asking, state: 'waiting', savedAt: this.lastSavedAt }), tx.done]);
+  }
+
+  async askings(): Promise<PhoneAsking[]> {
+    return (await this.db.getAll('askings')).sort((a, b) => a.savedAt - b.savedAt);
+  }
+
+  async waitingAskings(limit: number): Promise<PhoneAsking[]> {
+    return (await this.db.getAllFromIndex('askings', 'state', 'waiting')).sort((a, b) => a.savedAt - b.savedAt).slice(0, limit);
+  }
+
+  /** Recorded ones leave the phone; refused ones stay, with why, until the carer has told the office. */
+  async settleAskings(answers: AskingAnswer[]): Promise<void> {
+    const tx = this.db.transaction('askings', 'readwrite', { durability: 'strict' });
+    for (const answer of answers) {
+      const asking = await tx.store.get(answer.id);
+      if (!asking) continue;
+      if (answer.result === 'recorded') await tx.store.delete(answer.id);
+      else await tx.store.put({ ...asking, state: 'refused', reason: answer.reason });
+    }
+    await tx.done;
+  }
+
+  async removeAsking(id: string): Promise<void> {
+    await this.db.delete('askings', id);
   }
 
   async get<K extends keyof Meta>(key: K): Promise<Meta[K] | undefined> {

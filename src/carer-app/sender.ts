@@ -2,7 +2,8 @@ import { MAX_VISITS_A_CALL } from '@/shared/carer-app';
 import type { VisitInput } from '@/shared/schemas/carer-app';
 import type { ChangeAnswerInput as ChangeAnswer } from '@/shared/schemas/planned-visits';
 import type { AvailabilityApi } from './my-availability';
-import type { MyVisits, Outbox, PhoneVisit, VisitAnswer, VisitStart } from './outbox';
+import type { WellbeingInput } from '@/shared/schemas/wellbeing';
+import type { AskingAnswer, MyVisits, Outbox, PhoneAsking, PhoneVisit, VisitAnswer, VisitStart } from './outbox';
 
 /** The server's side of sending, as the app's API client (or a test's) gives it. */
 export interface CarerApi {
@@ -12,6 +13,8 @@ export interface CarerApi {
   /** When the carer can work: read and saved at once (needs signal). */
   availability?: AvailabilityApi;
   myVisits(): Promise<MyVisits>;
+  /** Wellbeing answers asked on the phone; after the office ended the carer's access, with the last sign-in held. */
+  sendWellbeing?(answers: WellbeingInput[], afterEnd?: boolean): Promise<AskingAnswer[]>;
   /** Asked once the sign-in was refused: whether the office ended the carer's access (else the sign-in lapsed). */
   accessEnded?(): Promise<boolean>;
   /** After the office ended the carer's access: the visits sent with the last sign-in held, for the office to resolve. */
@@ -27,6 +30,25 @@ function asSent(visit: PhoneVisit): SentVisit {
   const said = { ...(note ? { note } : {}), ...(visit.change ? { change: true as const } : {}), ...(visit.plannedVisitId ? { plannedVisitId: visit.plannedVisitId } : {}) };
   if (visit.start === null) return { id, packageId, date, couldNotVisit: visit.couldNotVisit, ...said };
   return { id, packageId, date, start: visit.start, end: visit.end, ...said, ...(tellOffice ? { tellOffice } : {}) };
+}
+
+/**
+ * Sends the wellbeing answers waiting on the phone, as the visits are sent: each marked only once the server answered
+ * it. 'unanswered' when an answer is missing (to try again later); an empty answer after the end of access: not taken.
+ */
+async function sendAskings(outbox: Outbox, api: CarerApi, afterEnd = false): Promise<'done' | 'unanswered' | 'not-taken'> {
+  if (!api.sendWellbeing) return 'done';
+  for (;;) {
+    const batch = await outbox.waitingAskings(MAX_VISITS_A_CALL);
+    if (batch.length === 0) return 'done';
+    const answers = await api.sendWellbeing(
+      batch.map((asking) => asking.input),
+      afterEnd,
+    );
+    if (afterEnd && answers.length === 0) return 'not-taken';
+    await outbox.settleAskings(answers);
+    if (answers.length < batch.length) return 'unanswered';
+  }
 }
 
 /** How a round of sending ended. */
@@ -51,6 +73,7 @@ export async function sendWaiting(outbox: Outbox, api: CarerApi, failureKind: Fa
       // An answer missing for a visit would send it again for ever: stop, and try again at the next turn.
       if (answers.length < batch.length) return 'offline';
     }
+    if ((await sendAskings(outbox, api)) === 'unanswered') return 'offline';
     // The planned visits started, for the office's Today: kept until the server has them.
     const starts = (await outbox.get('starts')) ?? [];
     if (starts.length) {
@@ -72,6 +95,8 @@ export async function sendWaiting(outbox: Outbox, api: CarerApi, failureKind: Fa
 export interface AfterEnd {
   delivered: number;
   notDelivered: { visit: PhoneVisit; reason: string }[];
+  /** Wellbeing answers that did not reach the office, and why. */
+  askingsNotDelivered: { asking: PhoneAsking; reason: string }[];
 }
 
 /** Why a visit did not reach the office when its phone's last sign-in was not taken (more than 14 days after the end). */
@@ -85,6 +110,7 @@ export const NOT_TAKEN_AFTER_END = 'The office no longer takes visits from this 
  */
 export async function sendAfterEnd(outbox: Outbox, api: CarerApi, failureKind: FailureKind): Promise<AfterEnd | 'offline'> {
   const notDelivered: AfterEnd['notDelivered'] = [];
+  const askingsNotDelivered: AfterEnd['askingsNotDelivered'] = [];
   try {
     for (;;) {
       const batch = await outbox.waiting(MAX_VISITS_A_CALL);
@@ -98,14 +124,19 @@ export async function sendAfterEnd(outbox: Outbox, api: CarerApi, failureKind: F
       await outbox.settle(answers);
       if (answers.length < batch.length) return 'offline';
     }
+    const askings = await sendAskings(outbox, api, true);
+    if (askings === 'unanswered') return 'offline';
+    if (askings === 'not-taken') for (const asking of await outbox.askings()) if (asking.state === 'waiting') askingsNotDelivered.push({ asking, reason: NOT_TAKEN_AFTER_END });
   } catch (error) {
     if (failureKind(error) === 'offline') return 'offline';
     for (const visit of await outbox.waiting(Number.MAX_SAFE_INTEGER)) notDelivered.push({ visit, reason: NOT_TAKEN_AFTER_END });
+    for (const asking of await outbox.waitingAskings(Number.MAX_SAFE_INTEGER)) askingsNotDelivered.push({ asking, reason: NOT_TAKEN_AFTER_END });
   }
+  for (const asking of await outbox.askings()) if (asking.state === 'refused') askingsNotDelivered.push({ asking, reason: asking.reason ?? '' });
   // Sent, now or in the round that found the access ended, and not yet in a list the server gave back.
   const held = await outbox.all();
   for (const visit of held) if (visit.state === 'refused') notDelivered.push({ visit, reason: visit.reason ?? '' });
-  return { delivered: held.filter((visit) => visit.state === 'sent').length, notDelivered };
+  return { delivered: held.filter((visit) => visit.state === 'sent').length, notDelivered, askingsNotDelivered };
 }
 
 /**

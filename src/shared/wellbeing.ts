@@ -1,5 +1,6 @@
 // Wellbeing as the country measures it: the ONS personal well-being questions (ONS4), each scored 0 to 10 and never
 // added together, and the ONS loneliness question. Free to use, and what funders and councils recognise.
+import { isIsoDate } from './dates';
 
 /** The four ONS personal well-being questions, by the names the API gives them. */
 export const SCORED_QUESTIONS = ['lifeSatisfaction', 'worthwhile', 'happy', 'anxious'] as const;
@@ -92,9 +93,60 @@ export const WELLBY_PRICE_YEAR = 2019;
 /** Below this many people answering before and after, a report says its figures are too few to mean much. */
 export const FEW_PAIRS = 10;
 
+/** The longest "what matters most" kept: a line or two in the person's own words. */
+export const MATTERS_MOST_MAX = 500;
+
 /** What a person is told of a question not answered rightly. */
 export const WELLBEING_MESSAGES = {
   unanswered: (label: string) => `${label}: give an answer, or mark it declined`,
   answeredAndDeclined: (label: string) => `${label}: an answer marked declined keeps no score`,
   askedAhead: 'The day asked cannot be after today',
 } as const;
+
+/** What a carer's phone is told of wellbeing answers the office did not take. */
+export const PHONE_WELLBEING_REFUSALS = {
+  notAllowed: 'The office no longer takes wellbeing answers from carers’ phones: tell the office what was said.',
+  notYourClient: 'You do not give care to this client: tell the office what was said.',
+  afterAccessEnded: 'Asked after your access to the app ended: tell the office what was said.',
+} as const;
+
+/** A question as a form holds it: a score or a loneliness answer, declined, or not yet given. */
+export type DraftAnswer = number | LonelyAnswer | 'declined';
+
+/** An asking as the office's form and the carer's phone hold it before it is sent. */
+export interface WellbeingDraft {
+  askedOn: string;
+  answers: Partial<Record<WellbeingQuestion, DraftAnswer>>;
+  mattersMost: string;
+}
+
+/** An asking as sent (`wellbeing.record`, `carerApp.sendWellbeing`), with the phone's id where it has one. */
+export interface WellbeingSent {
+  id?: string;
+  clientId: string;
+  askedOn: string;
+  lifeSatisfaction?: number;
+  worthwhile?: number;
+  happy?: number;
+  anxious?: number;
+  lonely?: LonelyAnswer;
+  mattersMost: string;
+  declined: WellbeingQuestion[];
+}
+
+export type DraftProblems = Partial<Record<WellbeingQuestion | 'askedOn', string>>;
+
+/**
+ * The draft checked with the server's rules, without zod (the carer app's bundle stays small): each question answered
+ * or declined, and a day asked not after `today`. The asking to send, or what is wrong, by question.
+ */
+export function checkDraft(clientId: string, draft: WellbeingDraft, today: string, id?: string): { sent: WellbeingSent | null; problems: DraftProblems } {
+  const problems: DraftProblems = {};
+  if (!isIsoDate(draft.askedOn)) problems.askedOn = 'Enter a date as YYYY-MM-DD';
+  else if (draft.askedOn > today) problems.askedOn = WELLBEING_MESSAGES.askedAhead;
+  for (const question of WELLBEING_QUESTIONS) if (draft.answers[question] === undefined) problems[question] = WELLBEING_MESSAGES.unanswered(QUESTION_LABELS[question]);
+  if (Object.keys(problems).length) return { sent: null, problems };
+  const given = Object.fromEntries(Object.entries(draft.answers).filter(([, answer]) => answer !== 'declined'));
+  const declined = WELLBEING_QUESTIONS.filter((question) => draft.answers[question] === 'declined');
+  return { sent: { ...(id ? { id } : {}), clientId, askedOn: draft.askedOn, ...given, mattersMost: draft.mattersMost.trim(), declined }, problems };
+}

@@ -444,6 +444,9 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'carerApp.getStatus': async () => ({ carerId: world.volunteer.id }),
     // Sent by a carer's account alone: every role here is refused it before its visits are read.
     'carerApp.sync': async () => ({ visits: [] }),
+    'carerApp.sendWellbeing': async () => ({
+      answers: [{ id: `w${randomUUID().replaceAll('-', '')}`, clientId: world.client.id, askedOn: today, lifeSatisfaction: 6, worthwhile: 6, happy: 6, anxious: 2, lonely: 'never', declined: [] }],
+    }),
     'carerApp.setMyAvailability': async () => ({ weekly: [{ weekday: 2, start: '09:00', end: '17:00' }], timeOff: [] }),
     'carerApp.answerChange': async () => {
       const { packageId, date, start } = await plannedTomorrow();

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { LONELY_ANSWERS, type LonelyAnswer, QUESTION_LABELS, WELLBEING_MESSAGES, WELLBEING_QUESTIONS, type WellbeingQuestion } from '@/shared/wellbeing';
+import { LONELY_ANSWERS, MATTERS_MOST_MAX, QUESTION_LABELS, WELLBEING_MESSAGES, WELLBEING_QUESTIONS } from '@/shared/wellbeing';
 import { isoDate, MAX, MAX_STORED_INTEGER, recordId, text, version } from './common';
 import { clientId } from './people';
 import { funderId } from './care';
+import { MAX_VISITS_A_CALL } from '@/shared/carer-app';
 
 const score = z
   .number({ message: 'Give a score from 0 to 10' })
@@ -27,7 +28,7 @@ export const wellbeingInput = z
     happy: score,
     anxious: score,
     lonely: z.enum(LONELY_ANSWERS, { message: 'Choose how often they feel lonely' }).optional(),
-    mattersMost: text(MAX.line).default(''),
+    mattersMost: text(MATTERS_MOST_MAX).default(''),
     declined: z.array(z.enum(WELLBEING_QUESTIONS)).max(WELLBEING_QUESTIONS.length).default([]),
   })
   .superRefine((input, ctx) => {
@@ -58,28 +59,12 @@ export const wellbeingReportInput = z
   .refine((input) => input.from <= input.to, { message: 'The period ends before it begins', path: ['to'] });
 export type WellbeingReportInput = z.output<typeof wellbeingReportInput>;
 
-/** A question as a form holds it: a score or a loneliness answer, declined, or not yet given. */
-export type DraftAnswer = number | LonelyAnswer | 'declined';
-
-/** An asking as the office's form and the carer's phone hold it before it is sent. */
-export interface WellbeingDraft {
-  askedOn: string;
-  answers: Partial<Record<WellbeingQuestion, DraftAnswer>>;
-  mattersMost: string;
-}
-
-export type DraftErrors = Partial<Record<WellbeingQuestion | 'askedOn' | 'mattersMost', string>>;
-
-/** The draft checked as the server checks it: the input to send, or each question's message. */
-export function checkWellbeingDraft(clientId: string, draft: WellbeingDraft, id?: string): { input: WellbeingInput | null; errors: DraftErrors } {
-  const given = Object.entries(draft.answers).filter(([, answer]) => answer !== 'declined');
-  const declined = WELLBEING_QUESTIONS.filter((question) => draft.answers[question] === 'declined');
-  const parsed = wellbeingInput.safeParse({ ...(id ? { id } : {}), clientId, askedOn: draft.askedOn, ...Object.fromEntries(given), mattersMost: draft.mattersMost, declined });
-  if (parsed.success) return { input: parsed.data, errors: {} };
-  const errors: DraftErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? '') as keyof typeof errors;
-    errors[key] ??= issue.message;
-  }
-  return { input: null, errors };
-}
+/** Answers asked on a carer's phone, each with the id the phone made, so a resend is recorded once. */
+export const phoneWellbeingInput = z.strictObject({
+  answers: z
+    .array(wellbeingInput)
+    .min(1)
+    .max(MAX_VISITS_A_CALL, { message: `At most ${MAX_VISITS_A_CALL} answers a call` })
+    .refine((answers) => answers.every((answer) => answer.id !== undefined), { message: 'Each answer needs the id its phone gave it' }),
+});
+export type PhoneWellbeingInput = z.output<typeof phoneWellbeingInput>;

@@ -13,61 +13,29 @@ import { useCan } from '@/client/lib/auth';
 import { formatDate } from '@/client/lib/format';
 import { mutationErrorText } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
-import { cn } from '@/client/lib/utils';
 import { todayIn } from '@/shared/dates';
-import { MAX } from '@/shared/schemas/common';
-import { checkWellbeingDraft, type DraftAnswer, type WellbeingDraft } from '@/shared/schemas/wellbeing';
+import { WellbeingQuestions } from '@/browser/wellbeing-questions';
 import {
-  LONELY_ANSWERS,
+  checkDraft,
+  type DraftProblems,
   LONELY_WORDS,
+  MATTERS_MOST_MAX,
   QUESTION_LABELS,
-  QUESTION_WORDS,
   SCALE_WORDS,
   WELLBEING_QUESTIONS,
+  type WellbeingDraft,
   type WellbeingQuestion,
 } from '@/shared/wellbeing';
 
 type Asking = RouterOutputs['wellbeing']['list'][number];
 
-const SCORES = Array.from({ length: 11 }, (_, score) => score);
-const PILL = 'relative flex min-w-10 cursor-pointer items-center justify-center rounded-md border px-2.5 py-1.5 text-sm tabular-nums has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:ring-2 has-focus-visible:ring-ring';
-
-/** One question: its ONS wording, its answers as a row of choices, and "Declined". Arrow keys move along the row. */
-function Question({ question, answer, error, onAnswer }: { question: WellbeingQuestion; answer: DraftAnswer | undefined; error?: string; onAnswer: (answer: DraftAnswer) => void }) {
-  const choices: { value: DraftAnswer; words: string }[] =
-    question === 'lonely' ? LONELY_ANSWERS.map((value) => ({ value, words: LONELY_WORDS[value] })) : SCORES.map((value) => ({ value, words: String(value) }));
-  const errorId = `wellbeing-${question}-error`;
-  return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
-      <legend className="mb-2 text-sm font-medium">
-        <span className="text-muted-foreground mr-1">{QUESTION_LABELS[question]}.</span>
-        {QUESTION_WORDS[question]}
-      </legend>
-      <div className="flex flex-wrap gap-1.5">
-        {[...choices, { value: 'declined' as const, words: 'Declined' }].map((choice) => (
-          <label key={choice.value} className={cn(PILL, choice.value === 'declined' && 'border-dashed')}>
-            <input type="radio" name={question} className="absolute inset-0 cursor-pointer opacity-0" checked={answer === choice.value} onChange={() => onAnswer(choice.value)} />
-            {choice.words}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={errorId} className="text-destructive text-sm" role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
 /** Asking the ONS questions: every question answered or marked declined, and what matters to the person. */
 function AskingForm({ clientId, onDone }: { clientId: string; onDone: () => void }) {
   const trpc = useTRPC();
   const [draft, setDraft] = useState<WellbeingDraft>({ askedOn: todayIn(), answers: {}, mattersMost: '' });
-  const [errors, setErrors] = useState<ReturnType<typeof checkWellbeingDraft>['errors']>({});
+  const [problems, setProblems] = useState<DraftProblems>({});
   useReportUnsaved(Object.keys(draft.answers).length > 0 || draft.mattersMost.trim() !== '');
   const record = useMutation(trpc.wellbeing.record.mutationOptions({ meta: { shownInPlace: () => true }, onSuccess: onDone }));
-  const answer = (question: WellbeingQuestion) => (value: DraftAnswer) => setDraft({ ...draft, answers: { ...draft.answers, [question]: value } });
   return (
     <form
       noValidate
@@ -75,22 +43,20 @@ function AskingForm({ clientId, onDone }: { clientId: string; onDone: () => void
       className="flex flex-col gap-5 rounded-lg border p-4"
       onSubmit={(event) => {
         event.preventDefault();
-        const checked = checkWellbeingDraft(clientId, draft);
-        setErrors(checked.errors);
-        if (checked.input) record.mutate(checked.input);
+        const checked = checkDraft(clientId, draft, todayIn());
+        setProblems(checked.problems);
+        if (checked.sent) record.mutate(checked.sent);
       }}
     >
-      <Field label="Day asked" required error={errors.askedOn}>
+      <Field label="Day asked" required error={problems.askedOn}>
         <Input type="date" max={todayIn()} value={draft.askedOn} onChange={(e) => setDraft({ ...draft, askedOn: e.target.value })} className="w-44" />
       </Field>
       <p className="text-muted-foreground text-sm">{SCALE_WORDS}</p>
-      {WELLBEING_QUESTIONS.map((question) => (
-        <Question key={question} question={question} answer={draft.answers[question]} error={errors[question]} onAnswer={answer(question)} />
-      ))}
-      <Field label="What matters most to them" hint="In their own words" error={errors.mattersMost}>
-        <Textarea maxLength={MAX.line} value={draft.mattersMost} onChange={(e) => setDraft({ ...draft, mattersMost: e.target.value })} />
+      <WellbeingQuestions draft={draft} problems={problems} size="office" onChange={setDraft} />
+      <Field label="What matters most to them" hint="In their own words">
+        <Textarea maxLength={MATTERS_MOST_MAX} value={draft.mattersMost} onChange={(e) => setDraft({ ...draft, mattersMost: e.target.value })} />
       </Field>
-      <FormError message={record.isError ? mutationErrorText(record.error) : Object.keys(errors).length ? 'Answer each question, or mark it declined' : undefined} />
+      <FormError message={record.isError ? mutationErrorText(record.error) : Object.keys(problems).length ? 'Answer each question, or mark it declined' : undefined} />
       <div className="flex gap-2">
         <SubmitButton submitting={record.isPending} label="Save answers" submittingLabel="Saving..." />
         <Button type="button" variant="outline" onClick={onDone}>

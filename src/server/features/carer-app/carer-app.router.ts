@@ -15,6 +15,8 @@ import { fromCarers, markSeen, visitsOf } from './office-visits.service';
 import { resolveVisit, visitsToResolve } from './resolve.service';
 import { myVisits, syncVisits } from './visits.service';
 import { answerChange } from './change-answers.service';
+import { recordFromPhone } from './phone-wellbeing.service';
+import { phoneWellbeingInput } from '@/shared/schemas/wellbeing';
 
 const notForStaff = () => new TRPCError({ code: 'FORBIDDEN', message: 'The carer app is for carers' });
 
@@ -59,6 +61,8 @@ export const carerAppRouter = router({
   resolve: permittedMutation('carerApp', 'update', resolveInput, resolveVisit),
   myVisits: carerProcedure.query(({ ctx }) => myVisits(ctx)),
   sync: sendingPhone.input(syncInput).mutation(({ ctx, input }) => syncVisits(ctx, input)),
+  // Wellbeing answers asked on the phone, where the charity lets carers ask: sent like the visits, recorded once each.
+  sendWellbeing: sendingPhone.input(phoneWellbeingInput).mutation(({ ctx, input }) => recordFromPhone(ctx, input)),
   // A change of one week's visit the office offered: the carer accepts or declines it (needs a signal).
   answerChange: carerProcedure.input(changeAnswerInput).mutation(({ ctx, input }) => answerChange(ctx, input)),
   // When the carer can work, in their own words: read and set from their phone (needs signal to set).

@@ -606,6 +606,6 @@ describe('carerApp.myVisits', () => {
     expect(mine.visits.length).toBeGreaterThan(0);
     expect(mine.visits.every((v) => v.date >= '2026-02-16' && ['recorded', 'toResolve', 'turnedDown', 'withdrawn'].includes(v.state))).toBe(true);
     const text = JSON.stringify(mine);
-    for (const hidden of ['1940', 'Otto Other', someoneElses, 'deprivation']) expect(text).not.toContain(hidden);
+    for (const hidden of ['1940-03-02', 'Otto Other', someoneElses, 'deprivation']) expect(text).not.toContain(hidden);
   });
 });

@@ -18,6 +18,7 @@ import { keepDayFromVisits } from '@/server/records/delivery-entries';
 import { getRecordingStart } from '@/server/records/recording-start';
 import type { CarerContext, ServiceContext } from '@/server/records/service-context';
 import { changeRefusal, changeVisit, mayChangeSoon, withdrawVisit } from './visit-changes';
+import { type WellbeingDue, wellbeingDueFor } from './phone-wellbeing.service';
 import { carersSlip, givenToPhone, overlapOf, packageOf, phoneRefusal, type RecordingLimits } from './visit-rules';
 
 /** How far back the phone is given its own visits. */
@@ -257,7 +258,8 @@ export interface MyPlannedVisit {
  * recorded on packages still given to it, and those the office has to resolve or turned down (the carer reads the
  * outcome) unless the client was anonymised. Nothing else of any client.
  */
-export async function myVisits({ db, today, carer }: CarerContext): Promise<{ today: string; packages: CarerPackage[]; visits: MyVisit[]; planned: MyPlannedVisit[] }> {
+export async function myVisits(ctx: CarerContext): Promise<{ today: string; packages: CarerPackage[]; visits: MyVisit[]; planned: MyPlannedVisit[]; wellbeingDue: WellbeingDue[] }> {
+  const { db, today, carer } = ctx;
   await heardFromPhone(db, carer.carerId);
   const [own, recent, closed, planned] = await Promise.all([
     db
@@ -315,8 +317,10 @@ export async function myVisits({ db, today, carer }: CarerContext): Promise<{ to
   }
   const closedMonth = new Set(closed.map((row) => row.month));
   const inOpenMonth = (v: VisitDay) => !closedMonth.has(monthOfDate(v.date)) && !closedMonth.has(monthOfDate(visitEndDate(v)));
+  const wellbeingDue = await wellbeingDueFor(ctx, new Set(own.map((pkg) => pkg.clientId)));
   return {
     today,
+    wellbeingDue,
     packages: own.map(({ streetAddress, locality, postCode, clientId, ...pkg }) => ({
       ...pkg,
       address: [streetAddress, locality, postCode].filter(Boolean).join(', '),

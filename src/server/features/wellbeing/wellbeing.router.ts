@@ -1,7 +1,8 @@
 import { wellbeingInput, wellbeingListInput, wellbeingSettingsInput } from '@/shared/schemas/wellbeing';
 import { router } from '@/server/trpc/init';
 import { permitted, permittedMutation, permittedQuery } from '@/server/trpc/procedures';
-import { getWellbeingSettings, listWellbeing, recordWellbeing, reviewsDue, updateWellbeingSettings } from './wellbeing.service';
+import { recordWellbeing, reviewsDue } from '@/server/records/wellbeing';
+import { getWellbeingSettings, listWellbeing, updateWellbeingSettings } from './wellbeing.service';
 
 /** A client's wellbeing as the ONS asks it (src/shared/wellbeing.ts): answers about health, for Admin and Coordinator. */
 export const wellbeingRouter = router({
