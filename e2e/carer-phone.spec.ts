@@ -1,34 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addDays, formatDate, formatShortDay, timeIn, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
 import { weekdayOf } from '@/shared/planned-visits';
 import { newCarer } from '@/server/test/builders';
 import { type Api, expect, fillSignInForm, screenshotsOf, setNewPassword, test, withPageToken } from './fixtures';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL } from './server';
 import { violationsNow } from './axe';
+import { openPhone, phonePage } from './phone';
 import { e2eUser } from './users';
 
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
 const LONG_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-
-/** The carer's own phone: Chromium with a profile on disk (storage, the app's worker), 390 px wide, on the office's clock. */
-function openPhone(profile: string, { offline = false } = {}): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    baseURL: E2E_BASE_URL,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    timezoneId: 'Europe/London',
-    offline,
-  });
-}
-
-const phonePage = (context: BrowserContext): Page => context.pages()[0] ?? (undefined as never);
 
 const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 

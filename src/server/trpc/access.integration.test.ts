@@ -184,7 +184,8 @@ describe('an id reaches only records of its own kind', () => {
       }
     }
     expect(tried).toBeGreaterThan(100);
-  });
+    // Hundreds of calls, each with two fingerprints of the database: about 25 s on PostgreSQL here.
+  }, 120_000);
 
   it('reaches a training record only through its own carer', async () => {
     const admin = tokens.get('Admin');
