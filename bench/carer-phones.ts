@@ -154,6 +154,8 @@ async function seed(options: FleetOptions, publicUrl: string): Promise<Phone[]> 
     const signIn = await carerSignIns(db, publicUrl);
     // The charity began recording before the phones' first visits: a phone never moves that month back.
     await admin.deliveries.setRecordingStart({ month: monthOfDate(firstDay) });
+    // Carers may ask wellbeing: each phone's fetch also reckons which of its clients are due, as the charity's would.
+    await admin.wellbeing.updateSettings({ reviewWeeks: 12, carersMayAsk: true });
     const phones: Phone[] = [];
     for (let index = 0; index < options.carers; index++) {
       const carer = await admin.volunteers.create(newCarer({ name: `Fleet Carer ${index}` }));

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { formatDate } from '@/shared/dates';
-import { checkDraft, type DraftProblems, MATTERS_MOST_MAX, SCALE_WORDS, type WellbeingDraft, type WellbeingSent } from '@/shared/wellbeing';
+import { checkDraft, type DraftProblems, MATTERS_MOST_MAX, problemsLeft, SCALE_WORDS, type WellbeingDraft, type WellbeingSent } from '@/shared/wellbeing';
 import { WellbeingQuestions } from '@/browser/wellbeing-questions';
 import { CarerButton } from './carer-button';
 import type { MyVisits, OpenAsking, PhoneAsking } from './outbox';
@@ -25,8 +25,9 @@ function AskingForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const [problems, setProblems] = useState<DraftProblems>({});
+  const [said, setProblems] = useState<DraftProblems>({});
   const { draft } = open;
+  const problems = problemsLeft(said, draft);
   return (
     <form
       noValidate

@@ -150,3 +150,7 @@ export function checkDraft(clientId: string, draft: WellbeingDraft, today: strin
   const declined = WELLBEING_QUESTIONS.filter((question) => draft.answers[question] === 'declined');
   return { sent: { ...(id ? { id } : {}), clientId, askedOn: draft.askedOn, ...given, mattersMost: draft.mattersMost.trim(), declined }, problems };
 }
+
+/** The problems said on a form, less those of questions answered since: a choice puts its question right at once. */
+export const problemsLeft = (problems: DraftProblems, draft: WellbeingDraft): DraftProblems =>
+  Object.fromEntries(Object.entries(problems).filter(([key]) => !(key in draft.answers))) as DraftProblems;

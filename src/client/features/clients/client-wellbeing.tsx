@@ -20,6 +20,7 @@ import {
   type DraftProblems,
   LONELY_WORDS,
   MATTERS_MOST_MAX,
+  problemsLeft,
   QUESTION_LABELS,
   SCALE_WORDS,
   WELLBEING_QUESTIONS,
@@ -33,7 +34,8 @@ type Asking = RouterOutputs['wellbeing']['list'][number];
 function AskingForm({ clientId, onDone }: { clientId: string; onDone: () => void }) {
   const trpc = useTRPC();
   const [draft, setDraft] = useState<WellbeingDraft>({ askedOn: todayIn(), answers: {}, mattersMost: '' });
-  const [problems, setProblems] = useState<DraftProblems>({});
+  const [said, setProblems] = useState<DraftProblems>({});
+  const problems = problemsLeft(said, draft);
   useReportUnsaved(Object.keys(draft.answers).length > 0 || draft.mattersMost.trim() !== '');
   const record = useMutation(trpc.wellbeing.record.mutationOptions({ meta: { shownInPlace: () => true }, onSuccess: onDone }));
   return (
