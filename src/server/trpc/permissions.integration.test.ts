@@ -12,7 +12,7 @@ import { accountRouter } from '@/server/features/account/account.router';
  * (search.integration.test.ts and the access tests check that).
  */
 /** The carer app's own procedures: a carer's account alone may call them (carer-app.integration.test.ts). */
-const CARERS_ONLY = new Set(['carerApp.myVisits', 'carerApp.sync', 'carerApp.answerChange', 'carerApp.myAvailability', 'carerApp.setMyAvailability']);
+const CARERS_ONLY = new Set(['carerApp.myVisits', 'carerApp.sync', 'carerApp.sendWellbeing', 'carerApp.answerChange', 'carerApp.myAvailability', 'carerApp.setMyAvailability']);
 /** Open without a sign-in: a phone whose sign-in was refused asks whether its access ended (carer-sign-in.integration.test.ts). */
 const OPEN_WITHOUT_SIGN_IN = new Set(['carerApp.accessState']);
 
