@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { addDays } from '@/shared/dates';
 import { DEFAULT_REVIEW_WEEKS, type LonelyAnswer, WELLBEING_MESSAGES, WELLBEING_QUESTIONS, type WellbeingQuestion } from '@/shared/wellbeing';
 import { type WellbeingInput, type WellbeingSettings, wellbeingSettingsInput } from '@/shared/schemas/wellbeing';
@@ -113,9 +113,10 @@ export const DUE_AHEAD_DAYS = 14;
 /**
  * The clients in care today (a package running, neither client nor package archived) who are due to be asked within
  * the next fortnight or are overdue: those never asked since their care began, and those whose last asking is the
- * review weeks old. Overdue first.
+ * review weeks old. Overdue first. `among`, when given, keeps to those clients (a carer's own), asked of the database.
  */
-export async function reviewsDue({ db, today }: ServiceContext): Promise<ReviewDue[]> {
+export async function reviewsDue({ db, today }: Pick<ServiceContext, 'db' | 'today'>, among?: readonly string[]): Promise<ReviewDue[]> {
+  if (among?.length === 0) return [];
   const { reviewWeeks } = await wellbeingSettingsRow.read(db);
   const inCare = await db
     .select({ clientId: clients.id, clientName: clients.name, careFrom: sql<string>`min(${packages.startDate})::text` })
@@ -129,6 +130,7 @@ export async function reviewsDue({ db, today }: ServiceContext): Promise<ReviewD
         isNull(clients.anonymisedAt),
         lte(packages.startDate, today),
         or(isNull(packages.endDate), gte(packages.endDate, today)),
+        among ? inArray(clients.id, [...among]) : undefined,
       ),
     )
     .groupBy(clients.id, clients.name)
@@ -139,6 +141,7 @@ export async function reviewsDue({ db, today }: ServiceContext): Promise<ReviewD
       await db
         .select({ clientId: wellbeingAnswers.clientId, askedOn: sql<string>`max(${wellbeingAnswers.askedOn})::text` })
         .from(wellbeingAnswers)
+        .where(inArray(wellbeingAnswers.clientId, inCare.map((row) => row.clientId)))
         .groupBy(wellbeingAnswers.clientId)
     ).map((row) => [row.clientId, row.askedOn]),
   );

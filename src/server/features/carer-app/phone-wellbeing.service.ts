@@ -16,8 +16,8 @@ export type WellbeingDue = Pick<ReviewDue, 'clientId' | 'clientName' | 'kind' | 
 
 /** The clients a carer may ask, where the charity allows it: those of their care today who are due, overdue first. */
 export async function wellbeingDueFor(ctx: CarerContext, clientIds: ReadonlySet<string>): Promise<WellbeingDue[]> {
-  if (!(await wellbeingSettingsRow.read(ctx.db)).carersMayAsk || clientIds.size === 0) return [];
-  return (await reviewsDue(ctx)).filter((due) => clientIds.has(due.clientId)).map(({ clientId, clientName, kind, due }) => ({ clientId, clientName, kind, due }));
+  if (!(await wellbeingSettingsRow.read(ctx.db)).carersMayAsk) return [];
+  return (await reviewsDue(ctx, [...clientIds])).map(({ clientId, clientName, kind, due }) => ({ clientId, clientName, kind, due }));
 }
 
 /** Whether the carer gave the client care on the day: a package of theirs, not archived, running then. */
