@@ -95,6 +95,8 @@ const EnvSchema = z
     /** `false` keeps this server from running scheduled jobs (another server on the same database runs them). */
     RUN_JOBS: optionalText.pipe(z.enum(['true', 'false']).optional()),
     /** Seals the two-step sign-in key in a backup; kept away from the backups, it alone lets a restore keep two-step set-ups. */
+    /** The charity's routing engine, for road travel times: an OSRM table service (`http://osrm:5000/table/v1/driving`) or Valhalla's `…/sources_to_targets`. */
+    ROUTING_URL: optionalText,
     BACKUP_KEY: optionalText.pipe(z.string().min(32, 'at least 32 characters, e.g. from openssl rand -base64 32').optional()),
   })
   .superRefine((env, ctx) => {
@@ -110,6 +112,9 @@ const EnvSchema = z
     }
     if (env.SMTP_URL && !/^smtps?:\/\/[^/]/i.test(env.SMTP_URL)) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587' });
+    }
+    if (env.ROUTING_URL && !/^https?:\/\/[^/]/i.test(env.ROUTING_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['ROUTING_URL'], message: 'an http:// or https:// URL of a routing engine, e.g. http://osrm:5000/table/v1/driving' });
     }
     if (env.MAIL_FROM && !/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(env.MAIL_FROM)) {
       ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'an e-mail address, e.g. office@example.org or "Vale Care <office@example.org>"' });
@@ -154,6 +159,8 @@ export interface Env {
   runJobs: boolean;
   /** The key backups seal the two-step key with (`npm run backup` and `restore` only). */
   backupKey: string | undefined;
+  /** An OSRM or Valhalla table service for road times; without it travel is estimated from post codes. */
+  routingUrl: string | undefined;
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -190,5 +197,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     charityName,
     runJobs: e.RUN_JOBS !== 'false',
     backupKey: e.BACKUP_KEY,
+    routingUrl: e.ROUTING_URL,
   };
 }

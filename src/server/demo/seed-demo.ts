@@ -19,9 +19,25 @@ import type { Package } from '@/server/records/care.mappers';
 import type { RecordContext } from '@/server/records/service-context';
 import { createTrainingRecord } from '@/server/features/training-records/training-records.service';
 
-/** Demo post codes per locality, with made-up deprivation deciles (marked as demo data). */
+/** Roughly where each locality lies (its village centre), so the demo's travel figures look like the area's. */
+const CENTRES: Record<(typeof LOCALITIES)[number], [number, number]> = {
+  Wiveliscombe: [51.0415, -3.3116],
+  Ashbrittle: [50.9903, -3.3663],
+  Bathealton: [51.0065, -3.3069],
+  'Brompton Ralph': [51.0851, -3.3316],
+  Chipstable: [51.0395, -3.3788],
+  Clatworthy: [51.0834, -3.3643],
+  'Huish Champflower': [51.0621, -3.3604],
+  Milverton: [51.0265, -3.2545],
+  Stawley: [50.9846, -3.3236],
+  Waterrow: [51.0226, -3.3459],
+  Other: [51.0148, -3.1036],
+};
+
+/** Demo post codes per locality, with made-up deprivation deciles and places near its centre (marked as demo data). */
 const AREAS = LOCALITIES.map((locality, i) => ({
   locality,
+  centre: CENTRES[locality],
   postCodes: [0, 1, 2].map((k) => `TA4 ${(i % 9) + 1}${String.fromCharCode(65 + k)}${String.fromCharCode(66 + ((i + k) % 20))}`),
   deciles: [
     { income: ((i * 3) % 10) + 1, health: ((i * 7 + 2) % 10) + 1 },
@@ -124,13 +140,16 @@ async function seedInto(db: Database, today: string, deprivationMaxDecile: numbe
   await db
     .insert(postcodeDeprivation)
     .values(
-      AREAS.flatMap(({ postCodes, deciles }) =>
+      AREAS.flatMap(({ postCodes, deciles, centre }) =>
         postCodes.map((postCode, k) => ({
           postCode,
           lsoaCode: `DEMO${postCode.replace(' ', '')}`,
           incomeDecile: deciles[k]!.income,
           healthDecile: deciles[k]!.health,
           edition: 'demo',
+          // A few hundred metres apart, the way a village's post codes lie.
+          latitude: centre[0] + (k - 1) * 0.003,
+          longitude: centre[1] + ((k % 2) - 0.5) * 0.004,
           isDemo: true,
         })),
       ),

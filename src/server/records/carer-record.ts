@@ -15,6 +15,7 @@ import { trainingRecordFromRow } from './training-records.mappers';
 import { complianceOfCarers } from './carer-compliance';
 import { exclusionsOfCarer } from './carer-exclusions';
 import { loadNotes, withNotes } from './notes';
+import { placesOf } from './travel';
 import { type PersonKind, rememberPerson } from './people-rules';
 
 // A carer's whole record, as the carers' screen and a person's data export both read it.
@@ -77,6 +78,8 @@ export async function getCarer({ db, actor, today }: RecordContext, kind: CarerK
   rememberPerson(db, recordKind, row, notes);
   return onlyReadable(actor.role, {
     ...carerWithNotes(row, notes),
+    /** The post code has coordinates, so the carer's travel is estimated. */
+    onMap: (await placesOf(db, [row.postCode])).size > 0,
     compliance,
     exclusions: await exclusionsOfCarer(db, id),
     trainingRecords: records.map(trainingRecordFromRow),

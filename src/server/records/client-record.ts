@@ -15,6 +15,7 @@ import { magLogFromRows } from './mag.mappers';
 import { notFound } from './record-errors';
 import type { RecordContext } from './service-context';
 import { loadNotes, noteFromRow, withNotes } from './notes';
+import { placesOf } from './travel';
 import { type PersonKind, rememberPerson } from './people-rules';
 
 // A client's whole record, as the clients' screen and a person's data export both read it.
@@ -82,11 +83,14 @@ export async function getClient(ctx: RecordContext, { id }: { id: string }) {
   // The edit form opened from this screen saves against the client as read here.
   rememberPerson(db, CLIENT, row, notes);
   const carerName = new Map(found.carers.map((carer) => [carer.id, carer.name]));
+  const onMap = (await placesOf(db, [row.postCode])).size > 0;
   const packagesOf = packagesByRequest(found.packages, (p) => carerNameFor(actor.role, { ...packageFromRow(p), carerName: carerName.get(p.carerId) ?? '' }));
   return onlyReadable(
     actor.role,
     {
       ...clientWithNotes(row, notes),
+      /** The post code has coordinates, so travel to the client is estimated. */
+      onMap,
       requests: found.requests.map((r) => ({ ...requestFromRow(r, row.name), packages: packagesOf.get(r.id) ?? [] })),
       // A MAG log names the MPs who came; Finance may read logs but not MPs.
       magLogs: found.magLogs.map((log) => onlyReadable(actor.role, magLogFromRows(log, found.attendees.filter((a) => a.magLogId === log.id)), { mps: 'mps' })),

@@ -51,8 +51,9 @@ export function changeRead(change: VisitChange | null): ChangeRead | null {
 export interface ClientVisit extends DatedVisit {
   clientId: string;
   clientName: string;
-  /** Where the care is given: the package's locality. */
+  /** Where the care is given: the package's locality and post code. */
   locality: string;
+  postCode: string;
 }
 
 /** Plans of packages in care: not archived, their client neither archived nor anonymised. */
@@ -83,6 +84,7 @@ export async function plannedVisitsBetween(db: Executor, from: string, to: strin
       clientId: clients.id,
       clientName: clients.name,
       locality: packages.locality,
+      postCode: packages.postCode,
     })
     .from(packages)
     .innerJoin(requests, eq(requests.id, packages.requestId))
@@ -90,7 +92,7 @@ export async function plannedVisitsBetween(db: Executor, from: string, to: strin
     .leftJoin(visitPlans, eq(visitPlans.packageId, packages.id))
     .where(and(inCare, whose, lte(packages.startDate, latest), or(isNull(packages.endDate), gte(packages.endDate, earliest))));
   const plans: PlanOfPackage[] = rows.map((row) => ({ ...row, visits: row.visits ?? [] }));
-  const clientOf = new Map(rows.map((row) => [row.packageId, { clientId: row.clientId, clientName: row.clientName, locality: row.locality }]));
+  const clientOf = new Map(rows.map((row) => [row.packageId, { clientId: row.clientId, clientName: row.clientName, locality: row.locality, postCode: row.postCode }]));
   return unfoldPlans(plans, changes, from, to)
     .filter((visit) => !carerId || visit.carerId === carerId || visit.packageCarerId === carerId)
     .map((visit) => ({ ...visit, ...clientOf.get(visit.packageId)! }));

@@ -17,6 +17,7 @@ function suggestion(n: number, overrides: Partial<CarerSuggestion> = {}): CarerS
     reasons: ['Compliant', 'Lives in Milverton, same locality', 'Offers Domestic'],
     spareHours: 4,
     excluded: null,
+    travel: null,
     ...overrides,
   };
 }
@@ -68,6 +69,14 @@ describe('SuggestedCarers', () => {
     expect(last).toHaveTextContent('Not to be matched with this client: Former neighbour');
     expect(within(region).getAllByText('Do not match')).toHaveLength(1);
     expect(within(region).getByRole('button', { name: 'Show the first 5' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('shows the driving a carer would add beside their week now', async () => {
+    renderSuggestions([suggestion(1, { travel: { added: { minutes: 18.2, miles: 7.04 }, week: { minutes: 125, miles: 51 } } }), suggestion(2)]);
+    const region = await screen.findByRole('region', { name: 'Suggested carers' });
+    const [first, second] = await within(region).findAllByRole('listitem');
+    expect(first).toHaveTextContent('+18 min a week driving (7.0 miles), beside 2 h 5 min a week now');
+    expect(second).not.toHaveTextContent('a week driving');
   });
 
   it('offers the action given on each row, and none without one', async () => {

@@ -4,6 +4,7 @@ import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import type { RouterOutputs } from '@/browser/api-types';
 import { useTRPC } from '@/client/lib/trpc';
+import { drivingWords, milesWords } from '@/shared/travel';
 import { ComplianceBadge } from './compliance-badge';
 import { CARER_KINDS } from './carer-kind';
 
@@ -47,6 +48,15 @@ export function SuggestedCarers({ requestId, action, className }: { requestId: s
                     <ComplianceBadge compliance={s.compliance} />
                     {s.excluded && <Badge variant="destructive">Do not match</Badge>}
                   </span>
+                  {s.travel && (
+                    <span className="text-xs">
+                      <strong className="font-semibold">+{drivingWords(s.travel.added.minutes)} a week</strong>
+                      <span className="text-muted-foreground">
+                        {' '}
+                        driving ({milesWords(s.travel.added.miles)}), beside {drivingWords(s.travel.week.minutes)} a week now
+                      </span>
+                    </span>
+                  )}
                   <span className="text-xs text-muted-foreground">{why.join(' · ')}</span>
                 </div>
                 {action?.(s)}

@@ -40,8 +40,16 @@ export function ContactItems({ phone, email }: { phone: string; email: string })
   );
 }
 
-export function AddressItem({ address: a }: { address: { streetAddress: string; locality: string; county: string; postCode: string } }) {
-  return <DetailItem label="Address">{[a.streetAddress, a.locality, a.county, a.postCode].filter(Boolean).join(', ')}</DetailItem>;
+/** The address; where its post code has no coordinates (`onMap` false), says that travel to it is not estimated. */
+export function AddressItem({ address: a, onMap = true }: { address: { streetAddress: string; locality: string; county: string; postCode: string }; onMap?: boolean }) {
+  return (
+    <DetailItem label="Address">
+      <span className="flex flex-col">
+        <span>{[a.streetAddress, a.locality, a.county, a.postCode].filter(Boolean).join(', ')}</span>
+        {!onMap && <span className="text-muted-foreground">No map position for {a.postCode}: travel is left out of suggestions and planning</span>}
+      </span>
+    </DetailItem>
+  );
 }
 
 /** The services a person gives or receives, as badges. */

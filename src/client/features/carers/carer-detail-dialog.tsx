@@ -30,7 +30,7 @@ function GeneralInfo({ carer }: { carer: Carer }) {
         {details.weeklyHoursAvailable === null ? 'Not recorded' : `${formatHours(details.weeklyHoursAvailable)} h/week`}
       </DetailItem>
       <ContactItems phone={details.phone} email={details.email} />
-      <AddressItem address={details.address} />
+      <AddressItem address={details.address} onMap={carer.onMap} />
       <DetailItem label="Next of kin">{details.nextOfKin}</DetailItem>
       <DetailItem label="Compliance">
         <span className="flex flex-col items-start gap-1">

@@ -25,7 +25,7 @@ function ContactInfo({ client }: { client: Client }) {
     <PersonDetailGrid person={client} idLabel="Client ID" id={details.customId}>
       <ContactItems phone={details.phone} email={details.email} />
       <DetailItem label="Next of kin">{details.nextOfKin}</DetailItem>
-      <AddressItem address={details.address} />
+      <AddressItem address={details.address} onMap={client.onMap} />
       <DetailItem label="Deprivation">{deprivationCategory(details.address.deprivation)}</DetailItem>
       <DetailItem label="Referred by">{details.referredBy}</DetailItem>
     </PersonDetailGrid>

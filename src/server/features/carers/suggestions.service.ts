@@ -14,10 +14,12 @@ import { carers } from '@/server/db/schema/people';
 import { notEndedYet } from '@/server/records/care.mappers';
 import { notFound } from '@/server/records/record-errors';
 import { complianceOfCarers } from '@/server/records/carer-compliance';
-import type { RecordContext } from '@/server/records/service-context';
+import type { RecordContext, ServiceContext } from '@/server/records/service-context';
+import { type CarerTravel, travelForRequest, visitsForHours } from './suggestion-travel';
 
-// Carers ranked for a request (docs/decisions/202-carers-suggested-for-request.md, 282): who may be given it, offers the
-// care asked for and has the hours comes first, near by before far; who is full, lapsed or not to be matched with the client comes last, with why.
+// Carers ranked for a request (docs/decisions/202-carers-suggested-for-request.md, 283): who may be given it, offers the
+// care asked for and has the hours comes first, the least added driving (decision 335) or else near by before far; who is
+// full, lapsed or not to be matched with the client comes last, with why.
 
 export interface CarerSuggestion {
   carerId: string;
@@ -30,15 +32,20 @@ export interface CarerSuggestion {
   spareHours: number | null;
   /** The client's reason not to match them, or null. */
   excluded: { reason: string } | null;
+  /** The driving the request would add to their week, beside their week's driving now; null where not estimated. */
+  travel: CarerTravel | null;
 }
 
 const hours = (n: number) => String(Math.round(n * 10) / 10);
 
 /** Carers of the kinds the role may read, not archived or anonymised, ranked for the request. */
-export async function suggestCarers({ db, actor, today }: RecordContext, { requestId }: { requestId: string }): Promise<CarerSuggestion[]> {
+export async function suggestCarers(
+  { db, actor, today, env }: RecordContext & Pick<ServiceContext, 'env'>,
+  { requestId }: { requestId: string },
+): Promise<CarerSuggestion[]> {
   const kinds = { mp: can(actor.role, CARER_RESOURCES.mp, 'read'), volunteer: can(actor.role, CARER_RESOURCES.volunteer, 'read') };
   const [request] = await db
-    .select({ clientId: requests.clientId, locality: requests.locality, services: requests.services, weeklyHours: requests.weeklyHours })
+    .select({ clientId: requests.clientId, locality: requests.locality, postCode: requests.postCode, services: requests.services, weeklyHours: requests.weeklyHours })
     .from(requests)
     .where(eq(requests.id, requestId));
   if (!request) throw notFound('Request');
@@ -50,6 +57,7 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
       id: carers.id,
       name: carers.name,
       locality: carers.locality,
+      postCode: carers.postCode,
       services: carers.services,
       dbsExpiry: carers.dbsExpiry,
       publicLiabilityExpiry: carers.publicLiabilityExpiry,
@@ -76,6 +84,11 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
   const compliance = await complianceOfCarers(db, candidates, today);
   const wanted = request.services;
   const needed = Number(request.weeklyHours);
+  const travel = await travelForRequest(
+    db,
+    { postCode: request.postCode, visits: visitsForHours(needed), today, routingUrl: env.routingUrl },
+    candidates.map((carer) => ({ id: carer.id, postCode: carer.postCode, weekly: said.get(carer.id)?.weekly ?? [] })),
+  );
 
   const ranked = candidates.map((carer) => {
     const status = compliance.get(carer.id)!;
@@ -103,6 +116,9 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
             ? `Lives in ${carer.locality}, next to ${request.locality}`
             : `Lives in ${carer.locality}, not near ${request.locality}`,
     );
+    const driving = travel.byCarer?.get(carer.id) ?? null;
+    if (!travel.byCarer) reasons.push(`Travel not estimated: no map position for ${request.postCode}`);
+    else if (!driving) reasons.push(`Travel not estimated: no map position for ${carer.postCode}`);
     if (away) reasons.push(`Away until ${formatDate(away.to)}${away.note ? `: ${away.note}` : ''}`);
     if (wanted.length) {
       const missing = wanted.filter((s) => !offered.includes(s));
@@ -122,10 +138,10 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
 
     const tier = reason !== undefined ? 3 : status.status === 'Not compliant' ? 2 : full ? 1 : 0;
     // The care needed first: some of the services asked for, then room for the hours asked (enough, not
-    // recorded, fewer), then near by.
+    // recorded, fewer), then the least added driving, those whose travel is not known after, near by first.
     const offersNone = wanted.length > 0 && offered.length === 0 ? 1 : 0;
     const room = away ? 3 : short ? 2 : spare === null ? 1 : 0;
-    const key = [tier, offersNone, room, distance, -offered.length, status.status === 'Compliant' ? 0 : 1, -(spare ?? -Infinity)];
+    const key = [tier, offersNone, room, driving ? 0 : 1, driving ? driving.added.minutes : distance, -offered.length, status.status === 'Compliant' ? 0 : 1, -(spare ?? -Infinity)];
     const suggestion: CarerSuggestion = {
       carerId: carer.id,
       name: carer.name,
@@ -134,6 +150,7 @@ export async function suggestCarers({ db, actor, today }: RecordContext, { reque
       reasons,
       spareHours: spare,
       excluded: reason === undefined ? null : { reason },
+      travel: driving,
     };
     return { suggestion, key };
   });

@@ -20,12 +20,13 @@ const file = (name: string, lines: string[]) => {
 
 // Shaped like the ONS Postcode Directory: many columns, quoted values, terminated post codes.
 const postcodes = file('ONSPD.csv', [
-  '"pcd","pcd2","pcds","dointr","doterm","oscty","lsoa11","msoa11","lsoa21","imd"',
-  '"TA4 2AB","TA4  2AB","TA4 2AB","198001","","E10000027","E01029311","E02006100","E01035001","1200"',
-  '"TA4 2AD","TA4  2AD","TA4 2AD","198001","","E10000027","E01029312","E02006100","E01035002","300"',
-  '"TA4 2ZZ","TA4  2ZZ","TA4 2ZZ","198001","200912","E10000027","E01029311","E02006100","E01035001","1200"',
-  '"EX1 1AA","EX1  1AA","EX1 1AA","198001","","E10000008","E01019999","E02004100","E01036000","9000"',
-  '"TA9 9QQ","TA9  9QQ","TA9 9QQ","198001","","E10000027","E01099999","E02006100","E01099999","9000"',
+  '"pcd","pcd2","pcds","dointr","doterm","oscty","lsoa11","msoa11","lsoa21","lat","long","imd"',
+  '"TA4 2AB","TA4  2AB","TA4 2AB","198001","","E10000027","E01029311","E02006100","E01035001","51.041530","-3.311560","1200"',
+  // No grid reference: the directory's 99.999999, 0.000000.
+  '"TA4 2AD","TA4  2AD","TA4 2AD","198001","","E10000027","E01029312","E02006100","E01035002","99.999999","0.000000","300"',
+  '"TA4 2ZZ","TA4  2ZZ","TA4 2ZZ","198001","200912","E10000027","E01029311","E02006100","E01035001","51.0","-3.3","1200"',
+  '"EX1 1AA","EX1  1AA","EX1 1AA","198001","","E10000008","E01019999","E02004100","E01036000","50.72","-3.53","9000"',
+  '"TA9 9QQ","TA9  9QQ","TA9 9QQ","198001","","E10000027","E01099999","E02006100","E01099999","51.2","-2.9","9000"',
 ]);
 // Shaped like IoD2025 File 7 (2021 areas) and IoD2019 File 7 (2011 areas).
 const iod2025 = file('File_7_IoD2025.csv', [
@@ -52,11 +53,11 @@ afterAll(async () => {
 describe('npm run import:deprivation', () => {
   it('loads IoD2025 by 2021 areas, skipping terminated post codes and other areas', async () => {
     const summary = await importDeprivation(t.database.db, { postcodesFile: postcodes, iodFile: iod2025, areas: ['ta'] });
-    expect(summary).toEqual({ edition: 'IoD2025', loaded: 2, terminated: 1, outsideAreas: 1, withoutArea: 1 });
-    const rows = await t.database.db.select().from(postcodeDeprivation);
-    expect(rows.map((r) => [r.postCode, r.lsoaCode, r.incomeDecile, r.healthDecile, r.edition])).toEqual([
-      ['TA4 2AB', 'E01035001', 1, 2, 'IoD2025'],
-      ['TA4 2AD', 'E01035002', 6, 9, 'IoD2025'],
+    expect(summary).toEqual({ edition: 'IoD2025', loaded: 2, terminated: 1, outsideAreas: 1, withoutArea: 1, withoutPlace: 1 });
+    const rows = await t.database.db.select().from(postcodeDeprivation).orderBy(postcodeDeprivation.postCode);
+    expect(rows.map((r) => [r.postCode, r.lsoaCode, r.incomeDecile, r.healthDecile, r.edition, r.latitude, r.longitude])).toEqual([
+      ['TA4 2AB', 'E01035001', 1, 2, 'IoD2025', 51.04153, -3.31156],
+      ['TA4 2AD', 'E01035002', 6, 9, 'IoD2025', null, null],
     ]);
     // And client creation uses it.
     const client = await t.caller('Admin').clients.create(newClient({ postCode: 'TA4 2AB' }));

@@ -19,6 +19,8 @@ export interface ImportSummary {
   terminated: number;
   outsideAreas: number;
   withoutArea: number;
+  /** Loaded with no coordinates: the directory gives none (no grid reference), so travel to them is not estimated. */
+  withoutPlace: number;
 }
 
 function decile(value: string, where: string): number {
@@ -27,13 +29,20 @@ function decile(value: string, where: string): number {
   return n;
 }
 
+/** The directory's coordinates, or null where it has none (99.999999, 0.000000: no grid reference). */
+function placeOf(lat: string, long: string): { latitude: number; longitude: number } | null {
+  const [latitude, longitude] = [Number(lat), Number(long)];
+  if (!lat || !long || !Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) >= 90 || Math.abs(longitude) > 180) return null;
+  return { latitude, longitude };
+}
+
 /** The letters that start a post code ("TA" of "TA4 2AB"). */
 function postCodeArea(postCode: string): string {
   return /^[A-Z]+/.exec(postCode)?.[0] ?? '';
 }
 
 /**
- * Loads post code → deprivation deciles from the ONS Postcode Directory and an IoD "File 7" (DESIGN §3).
+ * Loads post code → deprivation deciles and coordinates from the ONS Postcode Directory and an IoD "File 7" (DESIGN §3).
  * Both files are streamed; only the IoD file's ~35,000 areas are held in memory. Terminated post codes
  * are skipped; `areas` (e.g. ["TA", "EX"]) keeps only post codes in those areas.
  */
@@ -53,7 +62,7 @@ export async function importDeprivation(
   }
 
   const wanted = new Set(areas.map((a) => a.trim().toUpperCase()).filter(Boolean));
-  const summary: ImportSummary = { edition: edition.edition, loaded: 0, terminated: 0, outsideAreas: 0, withoutArea: 0 };
+  const summary: ImportSummary = { edition: edition.edition, loaded: 0, terminated: 0, outsideAreas: 0, withoutArea: 0, withoutPlace: 0 };
   let batch: (typeof postcodeDeprivation.$inferInsert)[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
@@ -67,6 +76,8 @@ export async function importDeprivation(
           incomeDecile: sql`excluded.income_decile`,
           healthDecile: sql`excluded.health_decile`,
           edition: sql`excluded.edition`,
+          latitude: sql`excluded.latitude`,
+          longitude: sql`excluded.longitude`,
           isDemo: false,
         },
       });
@@ -74,7 +85,7 @@ export async function importDeprivation(
     batch = [];
   };
 
-  for await (const row of readCsv(postcodesFile, ['pcds', 'doterm', edition.postcodeColumn])) {
+  for await (const row of readCsv(postcodesFile, ['pcds', 'doterm', 'lat', 'long', edition.postcodeColumn])) {
     if (row.doterm) {
       summary.terminated++;
       continue;
@@ -90,7 +101,9 @@ export async function importDeprivation(
       summary.withoutArea++;
       continue;
     }
-    batch.push({ postCode, lsoaCode: lsoa, incomeDecile: area.income, healthDecile: area.health, edition: edition.edition, isDemo: false });
+    const place = placeOf(row.lat, row.long);
+    if (!place) summary.withoutPlace++;
+    batch.push({ postCode, lsoaCode: lsoa, incomeDecile: area.income, healthDecile: area.health, edition: edition.edition, latitude: place?.latitude ?? null, longitude: place?.longitude ?? null, isDemo: false });
     if (batch.length === 1000) await flush();
   }
   await flush();

@@ -6,7 +6,7 @@ const USAGE = `Load post code deprivation from the public files.
 
   npm run import:deprivation -- --postcodes ONSPD.csv --iod File_7.csv [--areas TA,EX]
 
---postcodes  the ONS Postcode Directory CSV (columns pcds, doterm, lsoa21, lsoa11)
+--postcodes  the ONS Postcode Directory CSV (columns pcds, doterm, lat, long, lsoa21, lsoa11)
 --iod        an English Indices of Deprivation "File 7" CSV: IoD2025 (LSOA 2021) or IoD2019 (LSOA 2011)
 --areas      keep only post codes in these areas (the letters they start with)`;
 
@@ -37,7 +37,8 @@ async function main(argv: string[]): Promise<number> {
       });
       return (
         `Loaded ${summary.loaded} post codes (${summary.edition}); skipped ${summary.terminated} terminated, ` +
-        `${summary.outsideAreas} outside the chosen areas, ${summary.withoutArea} with no deprivation data.`
+        `${summary.outsideAreas} outside the chosen areas, ${summary.withoutArea} with no deprivation data; ` +
+        `${summary.withoutPlace} loaded have no coordinates, so travel to them is not estimated.`
       );
     },
     [CsvError],
