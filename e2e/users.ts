@@ -131,4 +131,9 @@ export function wrongTotpCode(secret: string): string {
 export const E2E_DEPRIVED_AREAS = [
   { postCode: 'TA4 9ZZ', lsoaCode: 'E01029000', incomeDecile: 1, healthDecile: 2, edition: 'IoD2025' },
   { postCode: 'TA4 9ZY', lsoaCode: 'E01029001', incomeDecile: 9, healthDecile: 8, edition: 'IoD2025' },
+  // Places for travel: Wiveliscombe, two doors in Milverton, and Chipstable to the west.
+  { postCode: 'TA4 1TD', lsoaCode: 'E01029002', incomeDecile: 6, healthDecile: 6, edition: 'IoD2025', latitude: 51.0415, longitude: -3.3116 },
+  { postCode: 'TA4 7TA', lsoaCode: 'E01029003', incomeDecile: 6, healthDecile: 6, edition: 'IoD2025', latitude: 51.0265, longitude: -3.2545 },
+  { postCode: 'TA4 7TB', lsoaCode: 'E01029003', incomeDecile: 6, healthDecile: 6, edition: 'IoD2025', latitude: 51.0301, longitude: -3.2502 },
+  { postCode: 'TA4 2TC', lsoaCode: 'E01029004', incomeDecile: 6, healthDecile: 6, edition: 'IoD2025', latitude: 51.0395, longitude: -3.3788 },
 ];

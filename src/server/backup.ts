@@ -50,6 +50,7 @@ export const BACKUP_TABLES = [
   'carer_exclusions',
   'client_key_information',
   'carer_availability',
+  'client_visit_times',
   'wellbeing_answers',
   'wellbeing_settings',
 ] as const;

@@ -96,6 +96,12 @@ export const WITH_THE_OFFICE = 'The office will record it or tell you why not.';
 /** Minutes from midnight of a time of day (HH:MM). */
 export const minuteOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+/** "HH:MM" of a minute of the day (wrapping past midnight). */
+export const timeOfMinute = (minute: number) => {
+  const wrapped = ((Math.round(minute) % (24 * 60)) + 24 * 60) % (24 * 60);
+  return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
+};
+
 export const DAY_MINUTES = 24 * 60;
 
 /** A visit's length in minutes, from its start and end (HH:MM): an end earlier than the start is the next day's; 0 when they are the same. */

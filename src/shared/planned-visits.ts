@@ -96,6 +96,8 @@ export interface DatedVisit {
   packageCarerId: string;
   /** The week's change to it, if any: an extra visit is one. */
   change: VisitChange | null;
+  /** Kept at its time by the plan: planning for less driving leaves it where it is. */
+  pinned: boolean;
 }
 
 /**
@@ -127,6 +129,7 @@ export function unfoldPlans(plans: readonly PlanOfPackage[], changes: readonly V
           carerId: change?.carerId ?? plan.carerId,
           packageCarerId: plan.carerId,
           change: change && !change.extra ? change : null,
+          pinned: slot.pinned === true,
         });
       }
     }
@@ -136,7 +139,7 @@ export function unfoldPlans(plans: readonly PlanOfPackage[], changes: readonly V
     const packageCarerId = carerOf.get(change.packageId);
     if (!change.extra || !packageCarerId || !change.start || !change.end) continue;
     const id = plannedVisitId(change.packageId, change.slotDate, change.slotStart);
-    keep({ id, packageId: change.packageId, date: change.date ?? change.slotDate, start: change.start, end: change.end, carerId: change.carerId ?? packageCarerId, packageCarerId, change });
+    keep({ id, packageId: change.packageId, date: change.date ?? change.slotDate, start: change.start, end: change.end, carerId: change.carerId ?? packageCarerId, packageCarerId, change, pinned: false });
   }
   return found.sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
 }

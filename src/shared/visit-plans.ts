@@ -12,6 +12,8 @@ export interface PlannedWeeklyVisit {
   weekday: number;
   start: string;
   end: string;
+  /** A package's visit kept where it is when the office plans for less driving (decision 336). */
+  pinned?: boolean;
 }
 
 /** Visits at set times, and hours given at any time in the week (befriending, shopping): either, or both. */

@@ -1,3 +1,4 @@
+import { seededRandom as randomNumbers } from '@/shared/seeded-random';
 import type { IdLetter } from '@/shared/record-kinds';
 import { ID_ALPHABET } from '@/server/db/ids';
 
@@ -7,15 +8,9 @@ export const CARER_FIRST_NAMES = ['Sarah', 'James', 'Emma', 'Tom', 'Lucy', 'Mark
 export const SURNAMES = ['Pollard', 'Hawkins', 'Tucker', 'Chidgey', 'Bryant', 'Vowles', 'Hooper', 'Coles', 'Baker', 'Sparkes', 'Webber', 'Greedy', 'Burge', 'Perry', 'Hill', 'Norman', 'Stevens', 'Rendell', 'Lock', 'Musgrove'];
 export const STREETS = ['High Street', 'Church Lane', 'Mill Road', 'Station Road', 'The Square', 'Golden Hill', 'Ford Lane', 'Court Farm', 'Rock Cottages', 'Silver Street'];
 
-/** A seeded generator (mulberry32), so made-up data is the same every time. */
+/** Seeded choices, so made-up data is the same every time. */
 export function seededRandom(seed: number) {
-  let state = seed | 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = randomNumbers(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)]!;
   /** Between min and max distinct entries of the list, in random order. */

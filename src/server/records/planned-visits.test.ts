@@ -10,6 +10,7 @@ const planned = (start: string, change: Partial<VisitChange> | null = null): Dat
   end: start,
   carerId: 'c1',
   packageCarerId: 'c1',
+  pinned: false,
   change: change as VisitChange | null,
 });
 const recorded = (start: string, plannedVisitId: string | null = null, date = '2026-11-23') => ({ packageId: 'p1', date, start, plannedVisitId });

@@ -330,11 +330,11 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     },
     'packages.checkAssignment': async () => ({ carerId: world.volunteer.id, requestId: world.request.id }),
     'visitPlans.get': async () => ({ packageId: world.mpPackage.id }),
-    // Every field: visits at set times, one past midnight, and hours at any time; against the plan as it is now.
+    // Every field: visits at set times (one pinned), one past midnight, and hours at any time; against the plan as it is now.
     'visitPlans.set': async () => ({
       packageId: world.mpPackage.id,
       visits: [
-        { weekday: 1, start: '09:30', end: '10:30' },
+        { weekday: 1, start: '09:30', end: '10:30', pinned: true },
         { weekday: 5, start: '22:00', end: '06:00' },
       ],
       anyTime: { hours: 1.5 },
@@ -351,10 +351,27 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
       timeOff: [{ from: addDays(today, 30), to: addDays(today, 37), note: 'Holiday' }],
       version: (await admin.availability.get({ carerId: world.volunteer.id })).version,
     }),
+    'availability.clientTimes': async () => ({ clientId: world.client.id }),
+    // Weekday mornings and a Saturday afternoon.
+    'availability.setClientTimes': async () => ({
+      clientId: world.client.id,
+      weekly: [
+        { weekday: 1, start: '08:00', end: '12:00' },
+        { weekday: 6, start: '13:00', end: '17:00' },
+      ],
+      version: (await admin.availability.clientTimes({ clientId: world.client.id })).version,
+    }),
     'analytics.getVisitMeasures': async () => ({ month: monthOfDate(today) }),
     'plannedVisits.getDay': async () => ({ date: today }),
     // A visit planned for tomorrow, cancelled for the week (a cancellation made again replaces the one before).
     'plannedVisits.change': async () => ({ ...(await plannedTomorrow()), action: 'cancel', reason: 'In hospital until Friday' }),
+    // Every field: the week of today, for one carer.
+    'plannedVisits.suggestWeek': async () => ({ weekStart: today, carerId: world.volunteer.id }),
+    // Tomorrow's visit half an hour later, planned for less driving.
+    'plannedVisits.offerWeek': async () => {
+      const slot = await plannedTomorrow();
+      return { moves: [{ ...slot, to: { date: slot.date, start: '07:30', end: '08:30' } }] };
+    },
     'carers.suggestForRequest': async () => ({ requestId: world.request.id }),
     // Nothing the world's carers lack, so the examples after this one may still assign them.
     'compliance.updateSettings': async () => ({

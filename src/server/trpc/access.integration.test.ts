@@ -158,6 +158,7 @@ describe('an id reaches only records of its own kind', () => {
     'carerApp.revoke carerId': 'mv',
     'availability.get carerId': 'mv',
     'availability.set carerId': 'mv',
+    'plannedVisits.suggestWeek carerId': 'mv',
     'dataProtection.exportPerson personId': 'cmv',
     'dataProtection.anonymise personId': 'cmv',
   };

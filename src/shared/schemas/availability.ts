@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AVAILABILITY_MESSAGES, MAX_TIME_OFF } from '@/shared/availability';
 import { plannedVisits } from './visit-plans';
 import { isoDate, MAX, MAX_STORED_INTEGER, text } from './common';
-import { carerId } from './people';
+import { carerId, clientId } from './people';
 
 /** A period away: from and to (both included), and why if the carer says. */
 const timeOff = z
@@ -22,3 +22,8 @@ export const availabilityInput = z.strictObject({ carerId, ...availabilityFields
 export type AvailabilityInput = z.output<typeof availabilityInput>;
 /** A carer's own, from their phone. */
 export const ownAvailabilityInput = z.strictObject(availabilityFields);
+
+/** The times in the week a client's visits may be given, against the version last seen (0 for none). */
+export const clientVisitTimesRef = z.strictObject({ clientId });
+export const clientVisitTimesInput = z.strictObject({ clientId, weekly: plannedVisits, version: availabilityFields.version });
+export type ClientVisitTimesInput = z.output<typeof clientVisitTimesInput>;

@@ -43,3 +43,16 @@ export const changeAnswerInput = z.strictObject({
   version: z.number().int().min(1).max(MAX_STORED_INTEGER),
 });
 export type ChangeAnswerInput = z.output<typeof changeAnswerInput>;
+
+/** The week (any day of it: its Monday is taken) planned with the least driving, for one carer or all. */
+export const suggestWeekInput = z.strictObject({ weekStart: isoDate, carerId: carerId.optional() });
+export type SuggestWeekInput = z.output<typeof suggestWeekInput>;
+
+/** The moves of a suggested week the office offers: each a planned visit's slot and its new times that day. */
+export const offerWeekInput = z.strictObject({
+  moves: z
+    .array(z.strictObject({ ...slot, to: z.strictObject({ date: isoDate, ...visitTimes }).refine(differentTimes, sameTimes) }))
+    .min(1, { message: 'There is nothing to offer' })
+    .max(500, { message: 'At most 500 visits at once' }),
+});
+export type OfferWeekInput = z.output<typeof offerWeekInput>;

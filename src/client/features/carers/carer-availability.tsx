@@ -6,10 +6,9 @@ import { Field } from '@/client/components/form/field';
 import { FormError, SubmitButton } from '@/client/components/form/form-layout';
 import { LoadState } from '@/client/components/load-state';
 import { Button } from '@/client/components/ui/button';
-import { WeekdayOptions } from '@/client/components/form/weekday-options';
+import { WeeklyTimesFields } from '@/client/components/form/weekly-times-fields';
 import { Input } from '@/client/components/ui/input';
 import { useAvailabilityDraft } from '@/browser/availability-draft';
-import { NativeSelect } from '@/client/components/ui/native-select';
 import { useReportUnsaved } from '@/client/components/unsaved-changes';
 import { useCan } from '@/client/lib/auth';
 import { formatDate, formatHours } from '@/client/lib/format';
@@ -89,30 +88,7 @@ function AvailabilityForm({ availability, onDone }: { availability: Availability
         save.mutate({ carerId: availability.carerId, ...draft.saved(), version: availability.version });
       }}
     >
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-1 text-sm font-semibold">Can work</legend>
-        {draft.weekly.map((window, index) => (
-          <div key={index} role="group" aria-label={`Time ${index + 1}`} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[2fr_1fr_1fr_auto]">
-            <Field label="Day" className="col-span-2 sm:col-span-1">
-              <NativeSelect value={window.weekday} onChange={(e) => draft.changeTime(index, { weekday: Number(e.target.value) })}>
-                <WeekdayOptions />
-              </NativeSelect>
-            </Field>
-            <Field label="From">
-              <Input type="time" value={window.start} onChange={(e) => draft.changeTime(index, { start: e.target.value })} />
-            </Field>
-            <Field label="To">
-              <Input type="time" value={window.end} onChange={(e) => draft.changeTime(index, { end: e.target.value })} />
-            </Field>
-            <Button type="button" variant="outline" className="col-span-2 sm:col-span-1" onClick={() => draft.removeTime(index)} aria-label={`Remove time ${index + 1}`}>
-              <Trash2 aria-hidden />
-            </Button>
-          </div>
-        ))}
-        <Button type="button" variant="outline" className="self-start" onClick={draft.addTime}>
-          <Plus aria-hidden /> Add a time
-        </Button>
-      </fieldset>
+      <WeeklyTimesFields legend="Can work" times={draft.weekly} onChange={draft.changeTime} onAdd={draft.addTime} onRemove={draft.removeTime} />
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 text-sm font-semibold">Time off</legend>
         {draft.timeOff.map((off, index) => (

@@ -1,5 +1,6 @@
 import { formValues } from './client-form';
 import { ClientExclusions } from './client-exclusions';
+import { ClientVisitTimes } from './client-visit-times';
 import { ClientKeyInformation } from './client-key-information';
 import { ClientWellbeing } from './client-wellbeing';
 import { PersonDetailDialog } from '@/client/components/person/person-detail-dialog';
@@ -129,10 +130,11 @@ function NewRequests({ client }: { client: Client }) {
 }
 
 /** The client view (spec §2.6): Contact Info, Services & Needs, Key information, Logs, New Requests, Do not match, Notes;
- * and Wellbeing for those who read people's answers. */
+ * Visit times for those who read packages, and Wellbeing for those who read people's answers. */
 export function ClientDetailDialog({ clientId, onClose }: { clientId: string | null; onClose: () => void }) {
   const trpc = useTRPC();
   const canReadWellbeing = useCan('wellbeing', 'read');
+  const canReadPackages = useCan('packages', 'read');
   return (
     <PersonDetailDialog
       personId={clientId}
@@ -148,6 +150,7 @@ export function ClientDetailDialog({ clientId, onClose }: { clientId: string | n
         { value: 'logs', label: 'Logs', content: <Logs client={client} /> },
         { value: 'requests', label: 'New Requests', content: <NewRequests client={client} /> },
         { value: 'exclusions', label: 'Do not match', content: <ClientExclusions client={client} /> },
+        ...(canReadPackages ? [{ value: 'visit-times', label: 'Visit times', content: <ClientVisitTimes clientId={client.id} /> }] : []),
         ...(canReadWellbeing ? [{ value: 'wellbeing', label: 'Wellbeing', content: <ClientWellbeing clientId={client.id} /> }] : []),
       ]}
       editable={formValues}

@@ -5,7 +5,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import type { RouterOutputs } from '@/browser/api-types';
-import { Field } from '@/client/components/form/field';
+import { CheckboxField, Field } from '@/client/components/form/field';
 import { FormActions, FormPage, FormSection } from '@/client/components/form/form-layout';
 import { DetailGrid } from '@/client/components/record/detail-dialog';
 import { LoadCareItem } from '@/client/components/care/load-care-item';
@@ -17,7 +17,7 @@ import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { formatHours } from '@/client/lib/format';
 import { useTRPC } from '@/client/lib/trpc';
-import { anyTimeHours, plannedVisits } from '@/shared/schemas/visit-plans';
+import { anyTimeHours, packageVisits } from '@/shared/schemas/visit-plans';
 import { TIME_OF_DAY } from '@/shared/carer-app';
 import { planWeeklyHours, VISIT_PLAN_MESSAGES, WEEKDAYS } from '@/shared/visit-plans';
 import { LoadPackage, type StoredPackage } from './load-package';
@@ -26,7 +26,7 @@ import { PackageHeadlineItems } from './package-detail-dialog';
 type StoredPlan = RouterOutputs['visitPlans']['get'];
 
 const planForm = z.object({
-  visits: plannedVisits,
+  visits: packageVisits,
   // Empty for none.
   anyTimeHours: z.union([z.literal(''), z.coerce.number<string>({ error: 'Enter the hours as a number' }).pipe(anyTimeHours)]),
 });
@@ -60,7 +60,7 @@ function PlanForm({ pkg, stored }: { pkg: StoredPackage; stored: StoredPlan }) {
   const backToSaved = useBackToList();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(planForm),
-    defaultValues: { visits: stored.visits, anyTimeHours: stored.anyTime ? String(stored.anyTime.hours) : '' },
+    defaultValues: { visits: stored.visits.map((visit) => ({ ...visit, pinned: Boolean(visit.pinned) })), anyTimeHours: stored.anyTime ? String(stored.anyTime.hours) : '' },
   });
   const { register, control, formState } = form;
   const visits = useFieldArray({ control, name: 'visits' });
@@ -98,7 +98,7 @@ function PlanForm({ pkg, stored }: { pkg: StoredPackage; stored: StoredPlan }) {
             {visits.fields.map((field, index) => {
               const error = errors.visits?.[index];
               return (
-                <li key={field.id} aria-label={`Visit ${index + 1}`} className="grid grid-cols-2 items-start gap-3 rounded-lg border p-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:border-0 sm:p-0">
+                <li key={field.id} aria-label={`Visit ${index + 1}`} className="grid grid-cols-2 items-start gap-3 rounded-lg border p-3 sm:grid-cols-[2fr_1fr_1fr_auto_auto] sm:border-0 sm:p-0">
                   <Field label="Day" error={error?.weekday?.message} className="col-span-2 sm:col-span-1">
                     <NativeSelect {...register(`visits.${index}.weekday`, { valueAsNumber: true })}>
                       <WeekdayOptions />
@@ -110,6 +110,12 @@ function PlanForm({ pkg, stored }: { pkg: StoredPackage; stored: StoredPlan }) {
                   <Field label="To" error={error?.end?.message}>
                     <Input type="time" {...register(`visits.${index}.end`)} />
                   </Field>
+                  <CheckboxField
+                    label="Keep this time"
+                    title="Planning for less driving leaves this visit where it is"
+                    className="col-span-2 sm:col-span-1 sm:mt-8"
+                    {...register(`visits.${index}.pinned`)}
+                  />
                   <Button type="button" variant="outline" className="col-span-2 sm:col-span-1 sm:mt-6" onClick={() => visits.remove(index)} aria-label={`Remove visit ${index + 1}`}>
                     <Trash2 aria-hidden />
                     <span className="sm:sr-only">Remove</span>

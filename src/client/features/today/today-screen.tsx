@@ -16,6 +16,7 @@ import { Input } from '@/client/components/ui/input';
 import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
+import { SuggestWeekDialog } from './suggest-week-dialog';
 import { VisitChangeDialog } from './visit-change-dialog';
 
 type PlannedDay = RouterOutputs['plannedVisits']['getDay'];
@@ -181,6 +182,7 @@ export default function TodayScreen() {
   const today = todayIn();
   const canChange = useCan('plannedVisits', 'update');
   const [changing, setChanging] = useState<DayVisit | null>(null);
+  const [suggesting, setSuggesting] = useState(false);
   const query = useQuery({ ...trpc.plannedVisits.getDay.queryOptions({ date }), refetchInterval: date === today ? REFRESH_MS : false });
   const goTo = (next: string) => setParams(next === today ? {} : { date: next });
   return (
@@ -199,6 +201,7 @@ export default function TodayScreen() {
               Back to today
             </Button>
           )}
+          <Button onClick={() => setSuggesting(true)}>Suggest a week</Button>
         </div>
       </PageHeader>
       <p className="text-muted-foreground" role="status">
@@ -209,6 +212,7 @@ export default function TodayScreen() {
         {(day) => <Day day={day} onChange={canChange && date >= today ? setChanging : undefined} />}
       </LoadState>
       <VisitChangeDialog visit={changing} date={date} onClose={() => setChanging(null)} />
+      {suggesting && <SuggestWeekDialog open date={date} onClose={() => setSuggesting(false)} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { CARER_RESOURCES, carerKindOf } from '@/shared/carer-kind';
-import type { AvailabilityInput } from '@/shared/schemas/availability';
-import { type AvailabilityRead, readAvailability, saveAvailability } from '@/server/records/availability';
+import type { AvailabilityInput, ClientVisitTimesInput } from '@/shared/schemas/availability';
+import { type AvailabilityRead, type ClientVisitTimesRead, readAvailability, readClientVisitTimes, saveAvailability, saveClientVisitTimes } from '@/server/records/availability';
 import { forbidden } from '@/server/records/record-errors';
 import { mayReadCarer } from '@/server/records/role-views';
 import type { RecordContext } from '@/server/records/service-context';
@@ -19,3 +19,7 @@ export function setAvailability(ctx: RecordContext, { carerId, ...input }: Avail
   checkCarer(ctx, carerId, 'update');
   return saveAvailability(ctx, carerId, input);
 }
+
+export const getClientTimes = (ctx: RecordContext, { clientId }: { clientId: string }): Promise<ClientVisitTimesRead> => readClientVisitTimes(ctx.db, clientId);
+
+export const setClientTimes = (ctx: RecordContext, input: ClientVisitTimesInput): Promise<ClientVisitTimesRead> => saveClientVisitTimes(ctx, input);

@@ -24,7 +24,7 @@ const PLACES = {
   ashbrittle: { postCode: 'TA21 0AA', latitude: 50.9903, longitude: -3.3663 },
   unmapped: { postCode: 'TA4 9ZZ', latitude: null, longitude: null },
 };
-const ids: Record<string, string> = {};
+const ids = {} as Record<'near' | 'passing' | 'far' | 'unmapped' | 'client' | 'request', string>;
 
 const carerAt = async (name: string, postCode: string) => {
   const input = newCarer({ name });

@@ -10,6 +10,7 @@ import {
   weekdayOf,
 } from '@/shared/planned-visits';
 import type { PlannedVisitChangeInput } from '@/shared/schemas/planned-visits';
+import type { Executor } from '@/server/db/client';
 import { packages, requests } from '@/server/db/schema/care';
 import { phoneContacts, visitChanges, visitPlans, visitStarts } from '@/server/db/schema/visit-plans';
 import { visits } from '@/server/db/schema/visits';
@@ -131,77 +132,88 @@ const changeAudited = (row: typeof visitChanges.$inferSelect | undefined) =>
  * A move keeps a cover and a cover keeps a move; a cancellation replaces both. Audited; none may touch the past.
  */
 export function changePlannedVisit(ctx: RecordContext, input: PlannedVisitChangeInput) {
+  return ctx.db.transaction((tx) => changeWithin(tx, ctx, input));
+}
+
+/** Several changes at once, all or none, audited as `procedure`; a move carries `reason` (why the office moved it) to the carer. */
+export function changeVisitsInOne(ctx: RecordContext, inputs: readonly PlannedVisitChangeInput[], { reason, procedure }: { reason: string; procedure: string }) {
   return ctx.db.transaction(async (tx) => {
-    const [pkg] = await tx
-      .select({ carerId: packages.carerId, startDate: packages.startDate, endDate: packages.endDate, archived: packages.archived, clientId: requests.clientId, visits: visitPlans.visits })
-      .from(packages)
-      .innerJoin(requests, eq(requests.id, packages.requestId))
-      .leftJoin(visitPlans, eq(visitPlans.packageId, packages.id))
-      .where(eq(packages.id, input.packageId))
-      .for('update', { of: packages });
-    if (!pkg || pkg.archived === 'Y') throw notFound('Package');
-    const runsOn = (date: string) => date >= pkg.startDate && (pkg.endDate === null || date <= pkg.endDate);
-    if (input.date < ctx.today) throw refused(CHANGE_MESSAGES.past);
-    const slot = { packageId: input.packageId, slotDate: input.date, slotStart: input.start };
-    const [stored] = await tx
-      .select()
-      .from(visitChanges)
-      .where(and(eq(visitChanges.packageId, slot.packageId), eq(visitChanges.slotDate, slot.slotDate), eq(visitChanges.slotStart, slot.slotStart)))
-      .for('update');
-    const inPlan = runsOn(input.date) && (pkg.visits ?? []).some((visit) => visit.weekday === weekdayOf(input.date) && visit.start === input.start);
-    if (input.action === 'extra') {
-      if (!runsOn(input.date)) throw refused(CHANGE_MESSAGES.notRunning);
-      if (inPlan || stored) throw refused(CHANGE_MESSAGES.slotTaken(input.date, input.start));
-    } else if (!inPlan && !stored?.extra) {
-      throw refused(CHANGE_MESSAGES.noSuchVisit(input.date, input.start));
-    }
-    const id = plannedVisitId(input.packageId, input.date, input.start);
-    // An extra visit cancelled is taken away: it was never in the plan.
-    if (input.action === 'undo' || (input.action === 'cancel' && stored?.extra)) {
-      if (!stored) throw refused(CHANGE_MESSAGES.nothingToUndo);
-      await tx.delete(visitChanges).where(eq(visitChanges.id, stored.id));
-      await auditChange(tx, ctx, 'plannedVisits.change', id, changeAudited(stored), null);
-      return { id, change: null, excluded: null, warnings: [] };
-    }
-    let columns: Partial<typeof visitChanges.$inferInsert>;
-    let coverCarer: string | null = null;
-    if (input.action === 'move') {
-      if (input.to.date < ctx.today) throw refused(CHANGE_MESSAGES.past);
-      if (Math.abs(daysBetween(input.date, input.to.date)) > MOVE_DAYS) throw refused(CHANGE_MESSAGES.tooFar);
-      if (!runsOn(input.to.date)) throw refused(CHANGE_MESSAGES.notRunning);
-      columns = { cancelled: false, reason: null, date: input.to.date, startTime: input.to.start, endTime: input.to.end };
-    } else if (input.action === 'cancel') {
-      columns = { cancelled: true, reason: input.reason, date: null, startTime: null, endTime: null, carerId: null, complianceOverride: null, complianceOverrideBy: null };
-    } else {
-      coverCarer = input.carerId ?? null;
-      if (input.action === 'cover' && input.carerId === pkg.carerId) throw refused(CHANGE_MESSAGES.ownCarer);
-      const override = coverCarer ? await assignmentColumns(tx, ctx, coverCarer, input.override) : null;
-      const compliance = { carerId: coverCarer, complianceOverride: override?.complianceOverride ?? null, complianceOverrideBy: override?.complianceOverrideBy ?? null };
-      columns =
-        input.action === 'extra'
-          ? { extra: true, date: input.date, startTime: input.start, endTime: input.end, ...compliance }
-          : { cancelled: false, reason: stored?.cancelled ? null : (stored?.reason ?? null), ...compliance };
-    }
-    const [saved] = await tx
-      .insert(visitChanges)
-      .values({ id: randomUUID(), ...slot, ...columns, madeBy: ctx.actor.email })
-      .onConflictDoUpdate({
-        target: [visitChanges.packageId, visitChanges.slotDate, visitChanges.slotStart],
-        set: { ...columns, answer: 'offered', answeredAt: null, madeBy: ctx.actor.email, madeAt: new Date(), version: (stored?.version ?? 0) + 1 },
-      })
-      .returning();
-    await auditChange(tx, ctx, 'plannedVisits.change', id, changeAudited(stored), changeAudited(saved));
-    // Said, not refused: the carer answers the offer, and may well take a visit outside the times they gave.
-    const planned = (pkg.visits ?? []).find((visit) => visit.weekday === weekdayOf(input.date) && visit.start === input.start);
-    const visit = { date: saved!.date ?? input.date, start: saved!.startTime ?? input.start, end: saved!.endTime ?? planned?.end ?? input.start };
-    const giver = saved!.carerId ?? pkg.carerId;
-    const availability = (await availabilityOf(tx, [giver])).get(giver);
-    const warning = availability && !saved!.cancelled ? datedVisitWarning((await carerNamesOf(tx, [giver])).get(giver) ?? '', visit, availability) : null;
-    return {
-      id,
-      change: changeRead(visitChangeOf(saved!)),
-      excluded: coverCarer ? await exclusionOf(tx, pkg.clientId, coverCarer) : null,
-      warnings: warning ? [warning] : [],
-    };
+    const changed = [];
+    for (const input of inputs) changed.push(await changeWithin(tx, ctx, input, { reason, procedure }));
+    return changed;
   });
+}
+
+async function changeWithin(tx: Executor, ctx: RecordContext, input: PlannedVisitChangeInput, { reason: moveReason = null, procedure = 'plannedVisits.change' }: { reason?: string | null; procedure?: string } = {}) {
+  const [pkg] = await tx
+    .select({ carerId: packages.carerId, startDate: packages.startDate, endDate: packages.endDate, archived: packages.archived, clientId: requests.clientId, visits: visitPlans.visits })
+    .from(packages)
+    .innerJoin(requests, eq(requests.id, packages.requestId))
+    .leftJoin(visitPlans, eq(visitPlans.packageId, packages.id))
+    .where(eq(packages.id, input.packageId))
+    .for('update', { of: packages });
+  if (!pkg || pkg.archived === 'Y') throw notFound('Package');
+  const runsOn = (date: string) => date >= pkg.startDate && (pkg.endDate === null || date <= pkg.endDate);
+  if (input.date < ctx.today) throw refused(CHANGE_MESSAGES.past);
+  const slot = { packageId: input.packageId, slotDate: input.date, slotStart: input.start };
+  const [stored] = await tx
+    .select()
+    .from(visitChanges)
+    .where(and(eq(visitChanges.packageId, slot.packageId), eq(visitChanges.slotDate, slot.slotDate), eq(visitChanges.slotStart, slot.slotStart)))
+    .for('update');
+  const inPlan = runsOn(input.date) && (pkg.visits ?? []).some((visit) => visit.weekday === weekdayOf(input.date) && visit.start === input.start);
+  if (input.action === 'extra') {
+    if (!runsOn(input.date)) throw refused(CHANGE_MESSAGES.notRunning);
+    if (inPlan || stored) throw refused(CHANGE_MESSAGES.slotTaken(input.date, input.start));
+  } else if (!inPlan && !stored?.extra) {
+    throw refused(CHANGE_MESSAGES.noSuchVisit(input.date, input.start));
+  }
+  const id = plannedVisitId(input.packageId, input.date, input.start);
+  // An extra visit cancelled is taken away: it was never in the plan.
+  if (input.action === 'undo' || (input.action === 'cancel' && stored?.extra)) {
+    if (!stored) throw refused(CHANGE_MESSAGES.nothingToUndo);
+    await tx.delete(visitChanges).where(eq(visitChanges.id, stored.id));
+    await auditChange(tx, ctx, procedure, id, changeAudited(stored), null);
+    return { id, change: null, excluded: null, warnings: [] };
+  }
+  let columns: Partial<typeof visitChanges.$inferInsert>;
+  let coverCarer: string | null = null;
+  if (input.action === 'move') {
+    if (input.to.date < ctx.today) throw refused(CHANGE_MESSAGES.past);
+    if (Math.abs(daysBetween(input.date, input.to.date)) > MOVE_DAYS) throw refused(CHANGE_MESSAGES.tooFar);
+    if (!runsOn(input.to.date)) throw refused(CHANGE_MESSAGES.notRunning);
+    columns = { cancelled: false, reason: moveReason, date: input.to.date, startTime: input.to.start, endTime: input.to.end };
+  } else if (input.action === 'cancel') {
+    columns = { cancelled: true, reason: input.reason, date: null, startTime: null, endTime: null, carerId: null, complianceOverride: null, complianceOverrideBy: null };
+  } else {
+    coverCarer = input.carerId ?? null;
+    if (input.action === 'cover' && input.carerId === pkg.carerId) throw refused(CHANGE_MESSAGES.ownCarer);
+    const override = coverCarer ? await assignmentColumns(tx, ctx, coverCarer, input.override) : null;
+    const compliance = { carerId: coverCarer, complianceOverride: override?.complianceOverride ?? null, complianceOverrideBy: override?.complianceOverrideBy ?? null };
+    columns =
+      input.action === 'extra'
+        ? { extra: true, date: input.date, startTime: input.start, endTime: input.end, ...compliance }
+        : { cancelled: false, reason: stored?.cancelled ? null : (stored?.reason ?? null), ...compliance };
+  }
+  const [saved] = await tx
+    .insert(visitChanges)
+    .values({ id: randomUUID(), ...slot, ...columns, madeBy: ctx.actor.email })
+    .onConflictDoUpdate({
+      target: [visitChanges.packageId, visitChanges.slotDate, visitChanges.slotStart],
+      set: { ...columns, answer: 'offered', answeredAt: null, madeBy: ctx.actor.email, madeAt: new Date(), version: (stored?.version ?? 0) + 1 },
+    })
+    .returning();
+  await auditChange(tx, ctx, procedure, id, changeAudited(stored), changeAudited(saved));
+  // Said, not refused: the carer answers the offer, and may well take a visit outside the times they gave.
+  const planned = (pkg.visits ?? []).find((visit) => visit.weekday === weekdayOf(input.date) && visit.start === input.start);
+  const visit = { date: saved!.date ?? input.date, start: saved!.startTime ?? input.start, end: saved!.endTime ?? planned?.end ?? input.start };
+  const giver = saved!.carerId ?? pkg.carerId;
+  const availability = (await availabilityOf(tx, [giver])).get(giver);
+  const warning = availability && !saved!.cancelled ? datedVisitWarning((await carerNamesOf(tx, [giver])).get(giver) ?? '', visit, availability) : null;
+  return {
+    id,
+    change: changeRead(visitChangeOf(saved!)),
+    excluded: coverCarer ? await exclusionOf(tx, pkg.clientId, coverCarer) : null,
+    warnings: warning ? [warning] : [],
+  };
 }

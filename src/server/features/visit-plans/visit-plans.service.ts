@@ -48,7 +48,7 @@ async function planCarer(db: Executor, carerId: string): Promise<PlanCarer> {
 }
 
 /** The plan as the audit trail compares it: each visit in words, and the hours at any time. */
-const planAudited = (plan: VisitPlan) => ({ visits: plan.visits.map(plannedVisitWords), anyTimeHours: plan.anyTime?.hours ?? null });
+const planAudited = (plan: VisitPlan) => ({ visits: plan.visits.map((visit) => `${plannedVisitWords(visit)}${visit.pinned ? ' (pinned)' : ''}`), anyTimeHours: plan.anyTime?.hours ?? null });
 
 export async function getVisitPlan({ db }: RecordContext, { packageId }: { packageId: string }): Promise<VisitPlanRead> {
   const [found] = await db
@@ -68,7 +68,8 @@ export function setVisitPlan(ctx: RecordContext, input: VisitPlanInput): Promise
     if (!pkg) throw notFound('Package');
     const [stored] = await tx.select().from(visitPlans).where(eq(visitPlans.packageId, input.packageId)).for('update');
     checkVersion({ version: stored?.version ?? 0 }, input.version);
-    const plan: VisitPlan = { visits: inWeekOrder(input.visits), anyTime: input.anyTime ?? null };
+    // Pinned is kept only where it is so: a plan reads the same however its form sent it.
+    const plan: VisitPlan = { visits: inWeekOrder(input.visits).map(({ pinned, ...visit }) => (pinned ? { ...visit, pinned } : visit)), anyTime: input.anyTime ?? null };
     const columns = { visits: plan.visits, anyTimeHours: plan.anyTime?.hours ?? null, version: (stored?.version ?? 0) + 1, updatedAt: new Date() };
     const [saved] = await tx
       .insert(visitPlans)

@@ -1,0 +1,146 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { estimatedTravel } from '@/shared/travel';
+import { postcodeDeprivation } from '@/server/db/schema/deprivation';
+import { newCarer, newClient } from '@/server/test/builders';
+import { newPackage, newRequest } from '@/server/test/care-builders';
+import { testAppForFile } from '@/server/test/test-app-for-file';
+import { CHANGE_MESSAGES } from './planned-visits.service';
+import { LESS_DRIVING } from './week-plan.service';
+
+// "Suggest a week": a carer's visits put in the order with the least driving, each on its own day, within its client's
+// visit times and the carer's, pinned visits kept; nothing changes until the office offers it, as the week's changes.
+
+/** Monday 16 March 2026; tomorrow is Tuesday. */
+const TODAY = '2026-03-16';
+const TUESDAY = '2026-03-17';
+const { t, admin } = testAppForFile({ today: TODAY });
+
+const PLACES = {
+  home: { postCode: 'TA4 2AB', latitude: 51.0415, longitude: -3.3116 },
+  milverton: { postCode: 'TA4 1AA', latitude: 51.0265, longitude: -3.2545 },
+  milvertonNorth: { postCode: 'TA4 1AB', latitude: 51.0301, longitude: -3.2502 },
+  chipstable: { postCode: 'TA4 2PA', latitude: 51.0395, longitude: -3.3788 },
+  unmapped: { postCode: 'TA4 9ZZ', latitude: null, longitude: null },
+};
+const ids = {} as Record<'cara' | 'una' | 'ann' | 'bob' | 'cat' | 'annPackage' | 'bobPackage' | 'catPackage' | 'bob', string>;
+
+async function clientWithVisit(name: string, postCode: string, start: string, end: string, carerId: string) {
+  const clientId = (await admin.clients.create(newClient({ name, postCode }))).id;
+  const requestId = (await admin.requests.create(newRequest(clientId, { startDate: '2026-01-05' }))).id;
+  const input = newPackage(carerId, requestId, { startDate: '2026-01-05' });
+  input.details.address = { postCode };
+  const packageId = (await admin.packages.create(input)).id;
+  await admin.visitPlans.set({ packageId, visits: [{ weekday: 2, start, end }] });
+  return { clientId, packageId };
+}
+
+beforeAll(async () => {
+  await t.database.db.insert(postcodeDeprivation).values(
+    Object.values(PLACES).map((place) => ({ ...place, lsoaCode: 'E01000001', incomeDecile: 5, healthDecile: 5, edition: 'IoD2025' })),
+  );
+  const cara = newCarer({ name: 'Cara Driver' });
+  cara.details.address = { postCode: PLACES.home.postCode };
+  ids.cara = (await admin.volunteers.create(cara)).id;
+  const una = newCarer({ name: 'Una Unmapped' });
+  una.details.address = { postCode: PLACES.unmapped.postCode };
+  ids.una = (await admin.volunteers.create(una)).id;
+  // Tuesday zigzags: Milverton, Chipstable (west), then Milverton again.
+  ({ clientId: ids.ann, packageId: ids.annPackage } = await clientWithVisit('Ann East', PLACES.milverton.postCode, '09:00', '10:00', ids.cara));
+  ({ clientId: ids.bob, packageId: ids.bobPackage } = await clientWithVisit('Bob West', PLACES.chipstable.postCode, '10:30', '11:30', ids.cara));
+  ({ clientId: ids.cat, packageId: ids.catPackage } = await clientWithVisit('Cat East', PLACES.milvertonNorth.postCode, '12:00', '13:00', ids.cara));
+  await clientWithVisit('Dot Elsewhere', PLACES.milverton.postCode, '09:00', '10:00', ids.una);
+});
+
+const caraWeek = async () => (await admin.plannedVisits.suggestWeek({ weekStart: TUESDAY, carerId: ids.cara })).carers.find((c) => c.carerId === ids.cara)!;
+const drive = (a: keyof typeof PLACES, b: keyof typeof PLACES) => estimatedTravel(PLACES[a] as never, PLACES[b] as never);
+
+describe('a client’s visit times', () => {
+  it('are kept whole against the version seen, and audited', async () => {
+    expect(await admin.availability.clientTimes({ clientId: ids.bob })).toEqual({ clientId: ids.bob, weekly: [], version: 0 });
+    const saved = await admin.availability.setClientTimes({ clientId: ids.bob, weekly: [{ weekday: 2, start: '08:00', end: '17:00' }], version: 0 });
+    expect(saved).toEqual({ clientId: ids.bob, weekly: [{ weekday: 2, start: '08:00', end: '17:00' }], version: 1 });
+    await expect(admin.availability.setClientTimes({ clientId: ids.bob, weekly: [], version: 0 })).rejects.toThrow(/changed/i);
+    expect((await t.auditRows(ids.bob, 'availability.setClientTimes')).length).toBe(1);
+  });
+});
+
+describe('plannedVisits.suggestWeek', () => {
+  it('moves a visit within its client’s times to take the zigzag out of the day, and says the driving before and after', async () => {
+    const week = await caraWeek();
+    // Bob may be seen any time on Tuesdays: after Cat, not between Ann and Cat.
+    expect(week.moves).toEqual([
+      {
+        id: `${ids.bobPackage}/${TUESDAY}/10:30`,
+        packageId: ids.bobPackage,
+        clientName: 'Bob West',
+        date: TUESDAY,
+        from: { start: '10:30', end: '11:30' },
+        to: { start: expect.stringMatching(/^13:[0-5][05]$/), end: expect.stringMatching(/^14:/) },
+      },
+    ]);
+    const zigzag = ['home', 'milverton', 'chipstable', 'milvertonNorth', 'home'] as const;
+    const straight = ['home', 'milverton', 'milvertonNorth', 'chipstable', 'home'] as const;
+    const sum = (path: readonly (keyof typeof PLACES)[]) => path.slice(1).reduce((total, to, i) => total + drive(path[i]!, to).minutes, 0);
+    expect(week.before.minutes).toBeCloseTo(sum(zigzag), 6);
+    expect(week.after.minutes).toBeCloseTo(sum(straight), 6);
+    expect(week.after.minutes).toBeLessThan(week.before.minutes);
+    // Bob's new start leaves time to drive from Cat's.
+    const [hours, minutes] = week.moves[0]!.to.start.split(':').map(Number);
+    expect(hours! * 60 + minutes! - 13 * 60).toBeGreaterThanOrEqual(drive('milvertonNorth', 'chipstable').minutes);
+    // Nothing changed yet.
+    expect((await admin.plannedVisits.getDay({ date: TUESDAY })).visits.every((visit) => visit.change === null)).toBe(true);
+  });
+
+  it('keeps within the times the carer said they can work', async () => {
+    await admin.availability.set({ carerId: ids.cara, weekly: [{ weekday: 2, start: '08:00', end: '12:30' }], timeOff: [] });
+    expect((await caraWeek()).moves).toEqual([]);
+    await admin.availability.set({ carerId: ids.cara, weekly: [], timeOff: [], version: 1 });
+    expect((await caraWeek()).moves).toHaveLength(1);
+  });
+
+  it('leaves a pinned visit where it is', async () => {
+    const plan = await admin.visitPlans.get({ packageId: ids.bobPackage });
+    await admin.visitPlans.set({ packageId: ids.bobPackage, visits: [{ weekday: 2, start: '10:30', end: '11:30', pinned: true }], version: plan.version });
+    const week = await caraWeek();
+    expect(week.moves).toEqual([]);
+    expect(week.after).toEqual(week.before);
+    const pinned = await admin.visitPlans.get({ packageId: ids.bobPackage });
+    await admin.visitPlans.set({ packageId: ids.bobPackage, visits: [{ weekday: 2, start: '10:30', end: '11:30' }], version: pinned.version });
+  });
+
+  it('plans every carer with visits that week, saying whose home has no place', async () => {
+    const all = await admin.plannedVisits.suggestWeek({ weekStart: TODAY });
+    expect(all.weekStart).toBe(TODAY);
+    expect(all.source).toBe('estimate');
+    expect(all.carers.map((c) => [c.carerName, c.notPlanned, c.moves.length])).toEqual([
+      ['Cara Driver', null, 1],
+      ['Una Unmapped', 'No map position for TA4 9ZZ', 0],
+    ]);
+  });
+});
+
+describe('plannedVisits.offerWeek', () => {
+  it('offers the moves to the carer as the week’s changes, with the reason', async () => {
+    const { moves } = await caraWeek();
+    await admin.plannedVisits.offerWeek({ moves: moves.map((move) => ({ packageId: move.packageId, date: move.date, start: move.from.start, to: { date: move.date, ...move.to } })) });
+    const bob = (await admin.plannedVisits.getDay({ date: TUESDAY })).visits.find((visit) => visit.clientName === 'Bob West')!;
+    expect(bob).toMatchObject({ start: moves[0]!.to.start, change: { kind: 'moved', answer: 'offered', reason: LESS_DRIVING, from: { date: TUESDAY, start: '10:30' } } });
+    expect((await t.auditRows(`${ids.bobPackage}/${TUESDAY}/10:30`, 'plannedVisits.offerWeek')).length).toBe(1);
+    // Already changed for the week: planned again, it stays as offered.
+    expect((await caraWeek()).moves).toEqual([]);
+  });
+
+  it('offers all or none: a move into the past refuses the lot', async () => {
+    await expect(
+      admin.plannedVisits.offerWeek({
+        moves: [
+          { packageId: ids.annPackage, date: TUESDAY, start: '09:00', to: { date: TUESDAY, start: '09:15', end: '10:15' } },
+          { packageId: ids.catPackage, date: '2026-03-10', start: '12:00', to: { date: '2026-03-10', start: '12:30', end: '13:30' } },
+        ],
+      }),
+    ).rejects.toThrow(CHANGE_MESSAGES.past);
+    const ann = (await admin.plannedVisits.getDay({ date: TUESDAY })).visits.find((visit) => visit.clientName === 'Ann East')!;
+    expect(ann.change).toBeNull();
+    await expect(admin.plannedVisits.offerWeek({ moves: [] })).rejects.toThrow('There is nothing to offer');
+  });
+});

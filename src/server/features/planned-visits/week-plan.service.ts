@@ -1,0 +1,138 @@
+import { inArray } from 'drizzle-orm';
+import { weekStartOf } from '@/shared/deliveries';
+import { addDays, daysBetween } from '@/shared/dates';
+import { weekdayOf } from '@/shared/planned-visits';
+import { minuteOfDay, visitMinutes } from '@/shared/carer-app';
+import { groupBy } from '@/shared/group-by';
+import type { OfferWeekInput, SuggestWeekInput } from '@/shared/schemas/planned-visits';
+import type { Travel } from '@/shared/travel';
+import type { PlannedWeeklyVisit } from '@/shared/visit-plans';
+import { carers } from '@/server/db/schema/people';
+import { availabilityOf, clientVisitTimesOf } from '@/server/records/availability';
+import { carerNamesOf } from '@/server/records/carer-names';
+import { type ClientVisit, plannedVisitsBetween } from '@/server/records/planned-visits';
+import type { RecordContext, ServiceContext } from '@/server/records/service-context';
+import { placesOf, type TravelSource, travelLookup } from '@/server/records/travel';
+import { changeVisitsInOne } from './planned-visits.service';
+import { planWeek, type VisitToPlan } from './week-plan';
+
+/** A visit planning would move, as the office reads it before offering it. */
+export interface SuggestedMove {
+  /** The planned visit's slot: package, day and time (its id). */
+  id: string;
+  packageId: string;
+  clientName: string;
+  date: string;
+  from: { start: string; end: string };
+  to: { start: string; end: string };
+}
+
+export interface CarerWeekSuggestion {
+  carerId: string;
+  carerName: string;
+  /** The week's driving as planned now, and as suggested. */
+  before: Travel;
+  after: Travel;
+  moves: SuggestedMove[];
+  /** Why the week could not be planned (no place for the carer's home), or null. */
+  notPlanned: string | null;
+}
+
+export interface WeekSuggestion {
+  weekStart: string;
+  carers: CarerWeekSuggestion[];
+  source: TravelSource;
+}
+
+/** The reason every move planning offers carries: the carer sees it on their phone. */
+export const LESS_DRIVING = 'Planned for less driving';
+
+/** The window of `times` a visit lies wholly within on its day, in minutes of the day; none for a visit past midnight. */
+function windowHolding(times: readonly PlannedWeeklyVisit[], weekday: number, visit: { start: string; end: string }): [number, number] | null {
+  const [start, end] = [minuteOfDay(visit.start), minuteOfDay(visit.start) + visitMinutes(visit)];
+  const found = times.find((time) => time.weekday === weekday && minuteOfDay(time.start) < minuteOfDay(time.end) && minuteOfDay(time.start) <= start && end <= minuteOfDay(time.end));
+  return found ? [minuteOfDay(found.start), minuteOfDay(found.end)] : null;
+}
+
+/**
+ * The week from `weekStart`'s Monday planned with the least driving, for one carer or all with visits that week. A
+ * visit moves only on its own day, from tomorrow on, within its client's visit times and its carer's (where said), and
+ * not when it is pinned or already changed for the week. Nothing is changed: the office sees it, then offers it.
+ */
+export async function suggestWeek({ db, today, env }: ServiceContext, { weekStart, carerId }: SuggestWeekInput): Promise<WeekSuggestion> {
+  const monday = weekStartOf(weekStart);
+  const sunday = addDays(monday, 6);
+  const tomorrow = addDays(today, 1);
+  const week = (await plannedVisitsBetween(db, monday, sunday, carerId)).filter((visit) => !visit.change?.cancelled && (!carerId || visit.carerId === carerId));
+  const byCarer = groupBy(week, (visit) => visit.carerId);
+  const carerIds = [...byCarer.keys()];
+  const [names, homes, clientTimes, availability] = await Promise.all([
+    carerNamesOf(db, carerIds),
+    carerIds.length ? db.select({ id: carers.id, postCode: carers.postCode }).from(carers).where(inArray(carers.id, carerIds)) : [],
+    clientVisitTimesOf(db, week.map((visit) => visit.clientId)),
+    availabilityOf(db, carerIds),
+  ]);
+  const homeOf = new Map(homes.map((carer) => [carer.id, carer.postCode]));
+  const places = await placesOf(db, [...homes.map((carer) => carer.postCode), ...week.map((visit) => visit.postCode)]);
+  const placeList = [...new Map([...places.values()].map((place) => [`${place.latitude},${place.longitude}`, place])).values()];
+  const indexOf = new Map(placeList.map((place, i) => [`${place.latitude},${place.longitude}`, i]));
+  const placeIndex = (postCode: string) => {
+    const place = places.get(postCode);
+    return place ? indexOf.get(`${place.latitude},${place.longitude}`)! : null;
+  };
+  const lookup = await travelLookup(placeList, env.routingUrl);
+
+  const movesWithin = (visit: ClientVisit): [number, number] | null => {
+    if (visit.pinned || visit.change || visit.date < tomorrow) return null;
+    const weekday = weekdayOf(visit.date);
+    const client = windowHolding(clientTimes.get(visit.clientId) ?? [], weekday, visit);
+    if (!client) return null;
+    const said = availability.get(visit.carerId)?.weekly ?? [];
+    const carer: [number, number] | null = said.length ? windowHolding(said, weekday, visit) : [0, 24 * 60];
+    if (!carer) return null;
+    const [from, to] = [Math.max(client[0], carer[0]), Math.min(client[1], carer[1]) - visitMinutes(visit)];
+    return from <= to ? [from, to] : null;
+  };
+
+  const suggestions = carerIds.map((id): CarerWeekSuggestion => {
+    const visits = byCarer.get(id)!;
+    const carerName = names.get(id) ?? '';
+    const home = placeIndex(homeOf.get(id) ?? '');
+    const none = { minutes: 0, miles: 0 };
+    if (home === null) return { carerId: id, carerName, before: none, after: none, moves: [], notPlanned: `No map position for ${homeOf.get(id) ?? 'their post code'}` };
+    const toPlan: VisitToPlan[] = visits.map((visit) => ({
+      id: visit.id,
+      day: daysBetween(monday, visit.date),
+      start: visit.start,
+      end: visit.end,
+      place: placeIndex(visit.postCode),
+      movesWithin: movesWithin(visit),
+    }));
+    const planned = planWeek({ home, visits: toPlan, travel: (from, to) => lookup.between(placeList[from]!, placeList[to]!) });
+    const visitOf = new Map(visits.map((visit) => [visit.id, visit]));
+    return {
+      carerId: id,
+      carerName,
+      before: planned.before,
+      after: planned.after,
+      moves: planned.moves.map((move) => {
+        const visit = visitOf.get(move.id)!;
+        return { id: move.id, packageId: visit.packageId, clientName: visit.clientName, date: visit.date, from: { start: visit.start, end: visit.end }, to: { start: move.start, end: move.end } };
+      }),
+      notPlanned: null,
+    };
+  });
+  return { weekStart: monday, carers: suggestions.sort((a, b) => a.carerName.localeCompare(b.carerName, 'en-GB')), source: lookup.source };
+}
+
+/**
+ * Offers the moves the office saw, each to its carer as one week's change with the reason "Planned for less driving",
+ * all or none: the rules of a change hold for each (none in the past, the package running that day).
+ */
+export function offerWeek(ctx: RecordContext, { moves }: OfferWeekInput) {
+  return changeVisitsInOne(
+    ctx,
+    moves.map((move) => ({ packageId: move.packageId, date: move.date, start: move.start, action: 'move' as const, to: move.to })),
+    { reason: LESS_DRIVING, procedure: 'plannedVisits.offerWeek' },
+  );
+}
