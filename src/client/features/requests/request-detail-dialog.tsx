@@ -74,7 +74,7 @@ function Suggestions({ requestId }: { requestId: string }) {
                 aria-label={`Start a package with ${s.name}`}
                 onClick={() => void navigate('/packages/create', { state: { requestId, carerId: s.carerId } })}
               >
-                Start package
+                Start a package
               </Button>
             )
           : undefined
