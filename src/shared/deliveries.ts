@@ -78,3 +78,6 @@ export function plannedHoursBetween(pkg: { weeklyHours: number; startDate: strin
 export function deliveryRateText(rate: number | null): string {
   return rate === null ? '—' : `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
 }
+
+/** HMRC's approved mileage allowance for cars and vans, the first 10,000 business miles of a tax year: 45p a mile. */
+export const DEFAULT_PENCE_PER_MILE = 45;

@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { month } from '@/shared/schemas/deliveries';
+import { DEFAULT_PENCE_PER_MILE } from '@/shared/deliveries';
+import { mileageRateInput, month } from '@/shared/schemas/deliveries';
 import type { Executor } from '@/server/db/client';
 import { deliveryMonths, deliverySettings } from '@/server/db/schema/deliveries';
 import { settingsRow } from './settings-row';
 
-// When the charity began recording delivered care: the timesheet's settings and the Delivered Care Report both read it.
+// When the charity began recording delivered care: the timesheet's settings and the Delivered Care Report both read it;
+// and the mileage rate the statements pay volunteers at.
 
 export const recordingRow = settingsRow(deliverySettings, z.object({ recordedFrom: month.nullable() }), { recordedFrom: null as string | null });
+
+/** What the charity pays volunteers a mile, in pence (decision 337). */
+export const mileageRow = settingsRow(deliverySettings, mileageRateInput, { pencePerMile: DEFAULT_PENCE_PER_MILE });
 
 export interface RecordingStart {
   /** The first month the Delivered Care Report counts (YYYY-MM); null while nothing is recorded and no Admin has set one. */

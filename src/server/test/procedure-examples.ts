@@ -495,6 +495,7 @@ export function exampleInputs(admin: Caller, world: CareWorld, db: Database): Re
     'deliveries.getStatement': async () => ({ carerId: world.volunteer.id, month: monthOfDate(today) }),
     'deliveries.closeMonth': async () => pastMonth(),
     'deliveries.setRecordingStart': async () => ({ month: null }),
+    'deliveries.setMileageRate': async () => ({ pencePerMile: 45 }),
     'deliveries.reopenMonth': async () => {
       const month = pastMonth();
       await admin.deliveries.closeMonth(month);

@@ -62,3 +62,8 @@ export const monthInput = z.strictObject({ month });
 /** The month recording delivered care began, or null for the month of the first entry. */
 export const recordingStartInput = z.strictObject({ month: month.nullable() });
 export const statementInput = z.strictObject({ carerId, month });
+
+/** The rate volunteers' mileage is paid at, in whole pence a mile. */
+export const mileageRateInput = z.strictObject({
+  pencePerMile: z.number({ error: 'Enter the pence a mile' }).int({ error: 'Enter whole pence' }).min(0, { error: 'At least 0p a mile' }).max(500, { error: 'At most 500p a mile' }),
+});

@@ -43,6 +43,8 @@ const STATEMENT = {
       visits: [],
     },
   ],
+  driving: { minutes: 40, miles: 12, days: 2, source: 'estimate' as const, unmapped: [] },
+  mileage: null,
 };
 
 describe('a statement as CSV', () => {

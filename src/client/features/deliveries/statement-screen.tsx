@@ -15,6 +15,7 @@ import { cn } from '@/client/lib/utils';
 import { useTRPC } from '@/client/lib/trpc';
 import { formatShortDay, monthLabel, monthOfDate, shiftMonth, todayIn } from '@/shared/dates';
 import { month as monthSchema } from '@/shared/schemas/deliveries';
+import { drivingWords, milesWords } from '@/shared/travel';
 import { statementCsvRows, entryText } from './statement-csv';
 
 type Statement = RouterOutputs['deliveries']['getStatement'];
@@ -54,6 +55,34 @@ function MonthPicker({ carerId, month }: { carerId: string; month: string }) {
 /** The month's totals in large type. */
 function Totals({ statement }: { statement: Statement }) {
   return <DeliveryFigures figures={statement} className="bg-muted/50 rounded-lg px-4 py-3 print:bg-transparent print:px-0" />;
+}
+
+/** The month's estimated driving between the visits given, and a volunteer's mileage claim at the charity's rate. */
+function Driving({ statement }: { statement: Statement }) {
+  const { driving, mileage } = statement;
+  return (
+    <section aria-labelledby="statement-driving" className="flex flex-col gap-1 text-sm break-inside-avoid">
+      <h2 id="statement-driving" className="text-lg font-semibold">
+        Driving
+      </h2>
+      {'notEstimated' in driving ? (
+        <p className="text-muted-foreground">{driving.notEstimated}: driving is not estimated.</p>
+      ) : (
+        <>
+          <p>
+            <span className="font-medium">{milesWords(driving.miles)}</span>, {drivingWords(driving.minutes)} over {driving.days} {driving.days === 1 ? 'day' : 'days'} of care: from
+            home to each visit given and back, {driving.source === 'roads' ? 'by road' : 'estimated from post codes'}.
+          </p>
+          {mileage && (
+            <p>
+              Mileage claim at {mileage.pencePerMile}p a mile: <span className="font-semibold">£{mileage.pounds.toFixed(2)}</span>
+            </p>
+          )}
+          {driving.unmapped.length > 0 && <p className="text-muted-foreground">Left out: no map position for {driving.unmapped.join(', ')}.</p>}
+        </>
+      )}
+    </section>
+  );
 }
 
 function packageTitle(pkg: StatementPackage): string {
@@ -157,6 +186,7 @@ function StatementBody({ statement }: { statement: Statement }) {
         )}
       </div>
       <Totals statement={statement} />
+      <Driving statement={statement} />
       {statement.packages.length === 0 ? (
         <p className="text-muted-foreground">No packages ran for {carer.name || carerKindLabel(carer.id)} in {monthLabel(statement.month)}.</p>
       ) : (

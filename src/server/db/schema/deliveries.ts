@@ -71,10 +71,13 @@ export const deliverySettings = pgTable(
     id: text('id').primaryKey().default('default'),
     /** The first month recorded, as YYYY-MM. */
     recordedFrom: text('recorded_from'),
+    /** What a volunteer's mileage is paid at: the HMRC approved rate (45p a mile for the first 10,000 a year) by default. */
+    pencePerMile: integer('mileage_pence_per_mile').notNull().default(45),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('delivery_settings_one_row', sql`${t.id} = 'default'`),
+    check('delivery_settings_mileage', sql`${t.pencePerMile} between 0 and 500`),
     check('delivery_settings_recorded_from', sql`${t.recordedFrom} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );

@@ -1,6 +1,6 @@
 import { byId } from '@/shared/schemas/common';
-import { deliveryId, deliveryInput, deliveryUpdate, monthInput, recordingStartInput, statementInput, weekInput } from '@/shared/schemas/deliveries';
-import { getRecordingStart } from '@/server/records/recording-start';
+import { deliveryId, deliveryInput, deliveryUpdate, mileageRateInput, monthInput, recordingStartInput, statementInput, weekInput } from '@/shared/schemas/deliveries';
+import { getRecordingStart, mileageRow } from '@/server/records/recording-start';
 import { router } from '@/server/trpc/init';
 import { permitted, permittedMutation, permittedQuery } from '@/server/trpc/procedures';
 import {
@@ -11,6 +11,7 @@ import {
   listClosedMonths,
   recordDelivery,
   reopenMonth,
+  setMileageRate,
   setRecordingStart,
   updateDelivery,
 } from './deliveries.service';
@@ -28,4 +29,7 @@ export const deliveriesRouter = router({
   reopenMonth: permittedMutation('monthClosing', 'update', monthInput, reopenMonth),
   getRecordingStart: permitted('deliveries', 'read').query(({ ctx }) => getRecordingStart(ctx.db)),
   setRecordingStart: permittedMutation('monthClosing', 'update', recordingStartInput, setRecordingStart),
+  /** { pencePerMile }: what volunteers' mileage is paid at. */
+  getMileageRate: permitted('deliveries', 'read').query(({ ctx }) => mileageRow.read(ctx.db)),
+  setMileageRate: permittedMutation('monthClosing', 'update', mileageRateInput, setMileageRate),
 });

@@ -14,11 +14,12 @@ import { visits, type VisitAsSent } from '@/server/db/schema/visits';
 import { carers, clients } from '@/server/db/schema/people';
 import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { closedMonthAmong, type DayRefusal, dayRefusal, keepDayFromVisits } from '@/server/records/delivery-entries';
-import { getRecordingStart, type RecordingStart, recordingRow } from '@/server/records/recording-start';
+import { getRecordingStart, mileageRow, type RecordingStart, recordingRow } from '@/server/records/recording-start';
 import { notFound, refused } from '@/server/records/record-errors';
 import { carerNameFor, mayReadCarer } from '@/server/records/role-views';
 import { auditChange, changeRecord, type RecordKind, type RecordRef, saveNextVersion } from '@/server/records/record-lifecycle';
-import type { RecordContext } from '@/server/records/service-context';
+import type { RecordContext, ServiceContext } from '@/server/records/service-context';
+import { type MonthDriving, monthDriving } from './statement-driving';
 
 type DeliveryRow = typeof deliveries.$inferSelect;
 
@@ -432,6 +433,10 @@ export interface CarerStatement {
   deliveredHours: number;
   missedVisits: number;
   packages: (DeliveryPackage & { deliveredHours: number; missedVisits: number })[];
+  /** The month's estimated driving between the visits given, or why it is not estimated. */
+  driving: MonthDriving | { notEstimated: string };
+  /** A volunteer's mileage claim at the charity's rate; null for an MP, or where driving is not estimated. */
+  mileage: { pencePerMile: number; pounds: number } | null;
 }
 
 /**
@@ -440,7 +445,10 @@ export interface CarerStatement {
  * carer's entries on the same packages count on that carer's statement. The carer is named only for a role that may
  * read that kind of carer.
  */
-export async function getStatement({ db, actor, today }: RecordContext, { carerId, month }: { carerId: string; month: string }): Promise<CarerStatement> {
+export async function getStatement(
+  { db, actor, today, env }: RecordContext & Pick<ServiceContext, 'env'>,
+  { carerId, month }: { carerId: string; month: string },
+): Promise<CarerStatement> {
   const [carer] = await db.select({ id: carers.id, name: carers.name }).from(carers).where(eq(carers.id, carerId));
   if (!carer) throw notFound('Carer');
   const { first, last } = monthDates(month);
@@ -452,6 +460,14 @@ export async function getStatement({ db, actor, today }: RecordContext, { carerI
   }));
   const sum = (key: 'plannedHours' | 'deliveredHours' | 'missedVisits') => withTotals.reduce((total, p) => total + p[key], 0);
   const named = mayReadCarer(actor.role, carer.id);
+  const given = withTotals.flatMap((p) =>
+    p.entries
+      .filter((entry) => entry.status === 'delivered' && entry.hours > 0)
+      .map((entry) => ({ packageId: p.id, date: entry.date, start: p.visits.filter((visit) => visit.date === entry.date && visit.start).map((visit) => visit.start!).sort()[0] ?? null })),
+  );
+  const driving = await monthDriving(db, carerId, given, env.routingUrl);
+  const { pencePerMile } = await mileageRow.read(db);
+  const mileage = carerKindOf(carer.id) === 'volunteer' && 'miles' in driving ? { pencePerMile, pounds: Math.round(driving.miles * pencePerMile) / 100 } : null;
   return {
     carer: { id: carer.id, name: named ? carer.name : '', kind: CARER_KIND_LABELS[carerKindOf(carer.id)!] },
     month,
@@ -460,5 +476,17 @@ export async function getStatement({ db, actor, today }: RecordContext, { carerI
     deliveredHours: sum('deliveredHours'),
     missedVisits: sum('missedVisits'),
     packages: named ? withTotals : withTotals.map((pkg) => carerNameFor(actor.role, pkg)),
+    driving,
+    mileage,
   };
+}
+
+/** Sets the rate volunteers' mileage is paid at; audited. */
+export function setMileageRate(ctx: RecordContext, input: { pencePerMile: number }): Promise<{ pencePerMile: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await mileageRow.read(tx);
+    await mileageRow.save(tx, input);
+    await recordAudit(tx, ctx.actor, 'deliveries.setMileageRate', null, diffRecords(before, input));
+    return input;
+  });
 }

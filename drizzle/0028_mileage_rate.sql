@@ -1,0 +1,2 @@
+ALTER TABLE "delivery_settings" ADD COLUMN "mileage_pence_per_mile" integer DEFAULT 45 NOT NULL;--> statement-breakpoint
+ALTER TABLE "delivery_settings" ADD CONSTRAINT "delivery_settings_mileage" CHECK ("delivery_settings"."mileage_pence_per_mile" between 0 and 500);
