@@ -166,6 +166,14 @@ function resultWith(listP99Ms: number, reportMs: number): BenchResult {
       myVisitsMs: [30, 35, 40],
       myVisitsBytes: 70_000,
       myVisitsPlanned: 48,
+      suggestMs: [200, 220, 250],
+      weekOneMs: [20, 25, 30],
+      weekAllMs: [400, 420],
+      weekAllMinutes: { before: 900, after: 700 },
+    },
+    solomon: {
+      secondsPerInstance: 1,
+      results: [{ name: 'C101', distance: 828.94, vehicles: 10, bestKnownDistance: 828.94, bestKnownVehicles: 10, gap: 0, seconds: 1, broken: null }],
     },
     commandLine: { userListMs: [900, 1000, 1100], startMs: [3000] },
   };

@@ -27,6 +27,7 @@ import { BENCH_USER, type BenchDatabase, fillDatabase, newPgliteDatabase, newPos
 import { timeJsonImport } from './json-import';
 import { carerAppScripts, type CarerAppSettings, measureCarerApp } from './carer-sync';
 import { measurePlannedVisits, type PlannedVisitsSettings } from './planned-visits';
+import { runSolomon } from './solomon';
 import { measureCommandLine } from './command-line';
 import { timeWorkbook } from './workbook';
 import type { ScriptSet } from './bytes-as-sent';
@@ -83,6 +84,8 @@ interface Settings {
   carerApp: CarerAppSettings;
   /** The office's day, a month's visit measures over a year of visits, and a carer's phone with a week of plans. */
   plannedVisits: PlannedVisitsSettings;
+  /** Solomon's instances the engine plans (all 56 when none are named), and the seconds each. */
+  solomon: { instances?: string[]; secondsPerInstance: number };
   /** How many times `npm run user -- list` and `npm start` are timed. */
   commandRuns: number;
   /** The mix of `npm run load`: each round's length, and how many rounds each side runs, in turn with the others. */
@@ -117,6 +120,7 @@ const FULL: Settings = {
   carerApp: { carers: 700, visitsPerCarer: 300, serverKills: 5, accessEndings: 35, fullBatches: 20 },
   // 1,200 visits on the office's day; 438,000 recorded over the year.
   plannedVisits: { carers: 200, visitsADay: 6, calls: 20 },
+  solomon: { secondsPerInstance: 10 },
   commandRuns: 7,
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 5, rounds: 10, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline'],
@@ -141,6 +145,8 @@ const QUICK: Settings = {
   carerApp: { carers: 20, visitsPerCarer: 100, serverKills: 1, accessEndings: 2, fullBatches: 5 },
   // The phone's answer is the gate's, and is the same size at a tenth of the carers.
   plannedVisits: { carers: 20, visitsADay: 6, calls: 5 },
+  // One instance of each class, for a second each: the run goes through it; the full run is the proof.
+  solomon: { instances: ['C101', 'C201', 'R101', 'R201', 'RC101', 'RC201'], secondsPerInstance: 1 },
   commandRuns: 3,
   mixedLoad: { clients: MIXED_LOAD_CLIENTS, durationSeconds: 2.5, rounds: 4, maxRequests: Number.MAX_SAFE_INTEGER },
   sides: ['product', 'baseline', 'slowed'],
@@ -420,6 +426,8 @@ async function main(): Promise<number> {
   if (postgresUrl) databases.push(await measureDatabase(() => newPostgresDatabase(postgresUrl), settings, today, undefined));
   const carerApp = await measureCarerApp(settings.carerApp, carerScripts!, progress);
   const plannedVisits = await measurePlannedVisits(settings.plannedVisits, progress);
+  progress(`the planning engine on Solomon's instances, ${settings.solomon.secondsPerInstance} s each`);
+  const solomon = { secondsPerInstance: settings.solomon.secondsPerInstance, results: await runSolomon(settings.solomon) };
   progress('the command line: npm run user -- list, npm start');
   const commandLine = await measureCommandLine(settings.commandRuns);
 
@@ -436,6 +444,7 @@ async function main(): Promise<number> {
     lighthouse,
     carerApp,
     plannedVisits,
+    solomon,
     commandLine,
   };
   const budgets = checkBudgets(result);

@@ -2,7 +2,10 @@
  * Planned visits' part of `npm run bench`, on PGlite: the office's Today (`plannedVisits.getDay`) for a day of carers
  * each with their visits, a month's visit measures (`analytics.getVisitMeasures`) over a year of plans and the visits
  * recorded from them, and a carer's phone (`carerApp.myVisits`) with a week of plans and key information: its time,
- * and its answer's size, which a phone on one bar of signal waits for.
+ * and its answer's size, which a phone on one bar of signal waits for. Everyone lives at a post code of their own
+ * about the Wiveliscombe area, so travel is timed too: the carers suggested for a new request by the driving it adds
+ * to each of their planned weeks (`carers.suggestForRequest`), and a week planned for less driving
+ * (`plannedVisits.suggestWeek`) for one carer and for all.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -14,6 +17,8 @@ import { apiClient, signInOverHttp } from '@/server/test/http-sign-in';
 import { newCarer } from '@/server/test/builders';
 import { createServerStorage, openServerDatabase } from '@/server/test/server-storage';
 import { addDays, monthOfDate, shiftMonth, todayIn } from '@/shared/dates';
+import { seededRandom } from '@/shared/seeded-random';
+import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { BENCH_USER } from './databases';
 import { carerSignIns, seedingAdmin, time } from './carer-phones';
 
@@ -35,7 +40,15 @@ export interface PlannedVisitsFigures {
   /** The phone's answer: its JSON, and its planned visits (today and the next 7 days). */
   myVisitsBytes: number;
   myVisitsPlanned: number;
+  suggestMs: number[];
+  weekOneMs: number[];
+  weekAllMs: number[];
+  /** The week planned for all: minutes of driving before and after. */
+  weekAllMinutes: { before: number; after: number };
 }
+
+/** The n-th post code of the data set: each person's own, about the Wiveliscombe area (a few thousand fit). */
+export const benchPostCode = (n: number) => `TA${(n % 20) + 1} ${Math.floor(n / 20) % 10}${String.fromCharCode(65 + (Math.floor(n / 200) % 26))}${String.fromCharCode(65 + (Math.floor(n / 5200) % 26))}`;
 
 /** A visit lasts an hour (a week of them whole hours, as packages are planned); a carer's visits are an hour and a half apart from 08:00. */
 const VISIT_MINUTES = 60;
@@ -46,19 +59,42 @@ const slotStart = (k: number) => 8 * 60 + k * 90;
  * the year's visits: each planned visit recorded from the plan, one in ten more than half an hour late, one in twenty
  * "Couldn't visit", one in twenty-five never recorded (missed). Answers the token of the first carer's phone.
  */
-async function seed(db: Database, settings: PlannedVisitsSettings, publicUrl: string, today: string): Promise<string> {
+async function seed(db: Database, settings: PlannedVisitsSettings, publicUrl: string, today: string): Promise<{ token: string; requestId: string; carerId: string }> {
   const env = loadEnv({ PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent' });
   const firstDay = addDays(today, -365);
   const admin = seedingAdmin(db, env, today, 'Plan');
   const signIn = await carerSignIns(db, publicUrl);
+  // A post code each, scattered over some 20 by 20 km: the carers' homes, their clients' and the new request's.
+  const people = settings.carers * (settings.visitsADay + 1) + 1;
+  const random = seededRandom(51);
+  await db.insert(postcodeDeprivation).values(
+    Array.from({ length: people }, (_, n) => ({
+      postCode: benchPostCode(n),
+      lsoaCode: 'E01000000',
+      incomeDecile: 5,
+      healthDecile: 5,
+      edition: 'bench',
+      latitude: 50.95 + random() * 0.18,
+      longitude: -3.45 + random() * 0.28,
+    })),
+  );
+  let place = 0;
   let token = '';
+  let firstCarer = '';
   for (let index = 0; index < settings.carers; index++) {
-    const carer = await admin.volunteers.create(newCarer({ name: `Planned Carer ${index}` }));
+    const input = newCarer({ name: `Planned Carer ${index}` });
+    input.details.address = { postCode: benchPostCode(place++) };
+    const carer = await admin.volunteers.create(input);
+    if (index === 0) firstCarer = carer.id;
+    // Clients may be seen from 08:00 to 18:00 on weekdays, so a week can be planned for less driving.
+    const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '08:00', end: '18:00' }));
     for (let k = 0; k < settings.visitsADay; k++) {
-      const client = await admin.clients.create({ dateOfBirth: '1940-01-01', details: { name: `Planned Client ${index}-${k}`, address: { postCode: 'TA4 2AB' } } });
+      const postCode = benchPostCode(place++);
+      const client = await admin.clients.create({ dateOfBirth: '1940-01-01', details: { name: `Planned Client ${index}-${k}`, address: { postCode } } });
+      await admin.availability.setClientTimes({ clientId: client.id, weekly: weekdays, version: 0 });
       const weeklyHours = (7 * VISIT_MINUTES) / 60;
-      const request = await admin.requests.create({ clientId: client.id, startDate: firstDay, details: { weeklyHours } });
-      const pkg = await admin.packages.create({ carerId: carer.id, requestId: request.id, startDate: firstDay, details: { weeklyHours, address: { postCode: 'TA4 2AB' } } });
+      const request = await admin.requests.create({ clientId: client.id, startDate: firstDay, details: { weeklyHours, address: { postCode } } });
+      const pkg = await admin.packages.create({ carerId: carer.id, requestId: request.id, startDate: firstDay, details: { weeklyHours, address: { postCode } } });
       const start = time(slotStart(k));
       const end = time(slotStart(k) + VISIT_MINUTES);
       await admin.visitPlans.set({ packageId: pkg.id, visits: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start, end })), version: 0 });
@@ -75,6 +111,8 @@ async function seed(db: Database, settings: PlannedVisitsSettings, publicUrl: st
     }
     if (index === 0) token = await signIn({ carerId: carer.id, name: 'Planned', index });
   }
+  const newcomer = await admin.clients.create({ dateOfBirth: '1938-01-01', details: { name: 'Newly Asking', address: { postCode: benchPostCode(place) } } });
+  const asked = await admin.requests.create({ clientId: newcomer.id, startDate: today, details: { weeklyHours: 3, address: { postCode: benchPostCode(place) } } });
   // Each day of the year before today, each package's planned visit, as the phone records it from the plan.
   await db.execute(sql`
     insert into visits (id, carer_id, package_id, date, start_time, end_time, minutes, could_not_visit, planned_visit_id)
@@ -93,8 +131,11 @@ async function seed(db: Database, settings: PlannedVisitsSettings, publicUrl: st
       from generate_series(${firstDay}::date, ${addDays(today, -1)}::date, interval '1 day') day
     ) d
     where d.n % 25 <> 0`);
-  return token;
+  return { token, requestId: asked.id, carerId: firstCarer };
 }
+
+/** Weeks planned for every carer, timed: each takes seconds. */
+const WHOLE_WEEKS = 2;
 
 async function timed(calls: number, call: () => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
@@ -114,10 +155,10 @@ export async function measurePlannedVisits(settings: PlannedVisitsSettings, prog
     const publicUrl = `http://127.0.0.1:${port}`;
     const today = todayIn();
     const connection = await openServerDatabase(storage.database);
-    let token: string;
+    let seeded: Awaited<ReturnType<typeof seed>>;
     let visitsRecorded: number;
     try {
-      token = await seed(connection.db, settings, publicUrl, today);
+      seeded = await seed(connection.db, settings, publicUrl, today);
       await addUser(connection.db, BENCH_USER);
       const [counted] = await queryRows<{ count: number }>(connection.db, sql`select count(*)::int as count from visits`);
       visitsRecorded = counted!.count;
@@ -131,13 +172,20 @@ export async function measurePlannedVisits(settings: PlannedVisitsSettings, prog
       const lastMonth = shiftMonth(monthOfDate(today), -1);
       const dayMs = await timed(settings.calls, () => office.plannedVisits.getDay.query({ date: today }));
       const measuresMs = await timed(settings.calls, () => office.analytics.getVisitMeasures.query({ month: lastMonth }));
-      const phoneCall = () => fetch(`${server.url}/trpc/carerApp.myVisits`, { headers: { authorization: `Bearer ${token}` } });
+      const phoneCall = () => fetch(`${server.url}/trpc/carerApp.myVisits`, { headers: { authorization: `Bearer ${seeded.token}` } });
       const myVisitsMs = await timed(settings.calls, async () => (await phoneCall()).arrayBuffer());
       const answer = await phoneCall();
       if (!answer.ok) throw new Error(`carerApp.myVisits answered ${answer.status}`);
       const body = await answer.text();
       const { planned } = (JSON.parse(body) as { result: { data: { planned: unknown[] } } }).result.data;
-      return { settings, visitsRecorded, dayMs, measuresMs, myVisitsMs, myVisitsBytes: Buffer.byteLength(body), myVisitsPlanned: planned.length };
+      const suggestMs = await timed(settings.calls, () => office.carers.suggestForRequest.query({ requestId: seeded.requestId }));
+      // Next week's: every visit still to come.
+      const weekStart = addDays(today, 7);
+      const weekOneMs = await timed(settings.calls, () => office.plannedVisits.suggestWeek.query({ weekStart, carerId: seeded.carerId }));
+      const weekAllMs = await timed(WHOLE_WEEKS, () => office.plannedVisits.suggestWeek.query({ weekStart }));
+      const all = await office.plannedVisits.suggestWeek.query({ weekStart });
+      const weekAllMinutes = all.carers.reduce((sum, carer) => ({ before: sum.before + carer.before.minutes, after: sum.after + carer.after.minutes }), { before: 0, after: 0 });
+      return { settings, visitsRecorded, dayMs, measuresMs, myVisitsMs, myVisitsBytes: Buffer.byteLength(body), myVisitsPlanned: planned.length, suggestMs, weekOneMs, weekAllMs, weekAllMinutes };
     } finally {
       await server.stop('SIGTERM');
     }

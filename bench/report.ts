@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type BudgetLine, type GateReference, KB, mixedLoadRatios, QUICK_RATIO_TOLERANCE, quickGate, quickVerdict, REFERENCE_RUNS } from './budgets';
 import { median, percentile, type Spread } from './latency';
+import { solomonTable } from './solomon';
 import type { BytesAsSent } from './bytes-as-sent';
 import { LIGHTHOUSE_PAGES, lighthouseMedians } from './lighthouse-figures';
 import { type BenchResult, type DatabaseRun, growthExponent, type MixedLoadFigures, roundRatios, type Side } from './results';
@@ -218,7 +219,7 @@ function carerAppSection(result: BenchResult): string {
 }
 
 function plannedVisitsSection(result: BenchResult): string {
-  const { settings, visitsRecorded, dayMs, measuresMs, myVisitsMs, myVisitsBytes, myVisitsPlanned } = result.plannedVisits;
+  const { settings, visitsRecorded, dayMs, measuresMs, myVisitsMs, myVisitsBytes, myVisitsPlanned, suggestMs, weekOneMs, weekAllMs, weekAllMinutes } = result.plannedVisits;
   const spread = (values: number[]) => `${ms(median(values))} / ${ms(Math.max(...values))} ms`;
   return [
     '### Planned visits',
@@ -232,9 +233,23 @@ function plannedVisitsSection(result: BenchResult): string {
         ["`analytics.getVisitMeasures`, last month's, median / slowest", spread(measuresMs)],
         [`\`carerApp.myVisits\`, one carer's phone (${whole(myVisitsPlanned)} planned visits), median / slowest`, spread(myVisitsMs)],
         ["`carerApp.myVisits`, the phone's answer as JSON", `${(myVisitsBytes / KB).toFixed(1)} KB`],
+        [`\`carers.suggestForRequest\`, by added driving among ${whole(settings.carers)} carers' planned weeks, median / slowest`, spread(suggestMs)],
+        [`\`plannedVisits.suggestWeek\`, one carer's week (${whole(settings.visitsADay * 7)} visits), median / slowest`, spread(weekOneMs)],
+        [`\`plannedVisits.suggestWeek\`, every carer's week, median / slowest`, spread(weekAllMs)],
+        ["every carer's week: driving as planned → suggested", `${whole(weekAllMinutes.before)} → ${whole(weekAllMinutes.after)} minutes`],
       ],
       ['l'],
     ),
+  ].join('\n');
+}
+
+function solomonSection(result: BenchResult): string {
+  const { secondsPerInstance, results } = result.solomon;
+  return [
+    '### Planning engine (Solomon VRPTW)',
+    `The engine that plans the charity's weeks (src/shared/routing/vrptw.ts) on Solomon's instances of 100 customers, ${secondsPerInstance} s each, one after another on one core (bench/solomon.ts; sources in bench/solomon/SOURCES.md). Each plan is checked apart from the engine.`,
+    '',
+    solomonTable(results),
   ].join('\n');
 }
 
@@ -335,6 +350,7 @@ export function renderReport(result: BenchResult, budgets: BudgetLine[], command
     carerAppSection(result),
     '',
     plannedVisitsSection(result),
+    solomonSection(result),
     '',
     commandLineSection(result),
     '',

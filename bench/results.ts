@@ -1,5 +1,6 @@
 import type { CarerAppFigures } from './carer-sync';
 import type { PlannedVisitsFigures } from './planned-visits';
+import type { SolomonResult } from './solomon';
 import type { BrowserFigures } from './frontend';
 import type { DataSetSize } from './data-set';
 import type { DatabaseKind } from './databases';
@@ -100,6 +101,8 @@ export interface BenchResult {
   lighthouse: LighthouseFigures;
   carerApp: CarerAppFigures;
   plannedVisits: PlannedVisitsFigures;
+  /** The planning engine on Solomon's VRPTW instances (bench/solomon.ts), and the seconds each was given. */
+  solomon: { secondsPerInstance: number; results: SolomonResult[] };
   commandLine: CommandLineFigures;
 }
 

@@ -49,11 +49,15 @@ export async function travelForRequest(
   const to = places.get(postCode);
   if (!to) return { byCarer: null, source: 'estimate' };
   const homes = carers.flatMap((carer) => (places.has(carer.postCode) ? [{ ...carer, home: places.get(carer.postCode)! }] : []));
-  const lookup = await travelLookup([...places.values()], routingUrl);
   const visitsOf = groupBy(week, (visit) => visit.carerId);
 
   const byCarer = new Map<string, CarerTravel>();
+  let source: TravelSource = 'roads';
   for (const carer of homes) {
+    // Each carer's own places only: every pair of a large charity's places would be millions.
+    const theirs = (visitsOf.get(carer.id) ?? []).flatMap((visit) => (places.has(visit.postCode) ? [places.get(visit.postCode)!] : []));
+    const lookup = await travelLookup([carer.home, to, ...theirs], routingUrl);
+    if (lookup.source === 'estimate') source = 'estimate';
     const days = [0, 1, 2, 3, 4, 5, 6].map((offset) => addDays(monday, offset));
     const works = (date: string) => !carer.weekly.length || carer.weekly.some((window) => window.weekday === weekdayOf(date));
     const stopsOn = groupBy(visitsOf.get(carer.id) ?? [], (visit) => (places.has(visit.postCode) ? visit.date : null));
@@ -64,5 +68,5 @@ export async function travelForRequest(
     const added = cheapest.slice(0, visits).reduce(addTravel, NO_TRAVEL);
     byCarer.set(carer.id, { added, week: weekTravel });
   }
-  return { byCarer, source: lookup.source };
+  return { byCarer, source };
 }

@@ -5,7 +5,7 @@ import { weekdayOf } from '@/shared/planned-visits';
 import { minuteOfDay, visitMinutes } from '@/shared/carer-app';
 import { groupBy } from '@/shared/group-by';
 import type { OfferWeekInput, SuggestWeekInput } from '@/shared/schemas/planned-visits';
-import type { Travel } from '@/shared/travel';
+import { NO_TRAVEL, type Place, type Travel } from '@/shared/travel';
 import type { PlannedWeeklyVisit } from '@/shared/visit-plans';
 import { carers } from '@/server/db/schema/people';
 import { availabilityOf, clientVisitTimesOf } from '@/server/records/availability';
@@ -74,14 +74,7 @@ export async function suggestWeek({ db, today, env }: ServiceContext, { weekStar
   ]);
   const homeOf = new Map(homes.map((carer) => [carer.id, carer.postCode]));
   const places = await placesOf(db, [...homes.map((carer) => carer.postCode), ...week.map((visit) => visit.postCode)]);
-  const placeList = [...new Map([...places.values()].map((place) => [`${place.latitude},${place.longitude}`, place])).values()];
-  const indexOf = new Map(placeList.map((place, i) => [`${place.latitude},${place.longitude}`, i]));
-  const placeIndex = (postCode: string) => {
-    const place = places.get(postCode);
-    return place ? indexOf.get(`${place.latitude},${place.longitude}`)! : null;
-  };
-  const lookup = await travelLookup(placeList, env.routingUrl);
-
+  const keyOf = (place: Place) => `${place.latitude},${place.longitude}`;
   const movesWithin = (visit: ClientVisit): [number, number] | null => {
     if (visit.pinned || visit.change || visit.date < tomorrow) return null;
     const weekday = weekdayOf(visit.date);
@@ -94,21 +87,36 @@ export async function suggestWeek({ db, today, env }: ServiceContext, { weekStar
     return from <= to ? [from, to] : null;
   };
 
-  const suggestions = carerIds.map((id): CarerWeekSuggestion => {
+  let source: TravelSource = 'roads';
+  const suggestions: CarerWeekSuggestion[] = [];
+  for (const id of carerIds) suggestions.push(await planCarer(id));
+  return { weekStart: monday, carers: suggestions.sort((a, b) => a.carerName.localeCompare(b.carerName, 'en-GB')), source };
+
+  async function planCarer(id: string): Promise<CarerWeekSuggestion> {
     const visits = byCarer.get(id)!;
     const carerName = names.get(id) ?? '';
-    const home = placeIndex(homeOf.get(id) ?? '');
-    const none = { minutes: 0, miles: 0 };
-    if (home === null) return { carerId: id, carerName, before: none, after: none, moves: [], notPlanned: `No map position for ${homeOf.get(id) ?? 'their post code'}` };
+    const homePlace = places.get(homeOf.get(id) ?? '');
+    if (!homePlace) return { carerId: id, carerName, before: NO_TRAVEL, after: NO_TRAVEL, moves: [], notPlanned: `No map position for ${homeOf.get(id) ?? 'their post code'}` };
+    // The carer's own places, numbered from their home (0): every pair of a large charity's places would be millions.
+    const own = new Map([[keyOf(homePlace), { place: homePlace, index: 0 }]]);
+    const indexOf = (postCode: string) => {
+      const place = places.get(postCode);
+      if (!place) return null;
+      if (!own.has(keyOf(place))) own.set(keyOf(place), { place, index: own.size });
+      return own.get(keyOf(place))!.index;
+    };
     const toPlan: VisitToPlan[] = visits.map((visit) => ({
       id: visit.id,
       day: daysBetween(monday, visit.date),
       start: visit.start,
       end: visit.end,
-      place: placeIndex(visit.postCode),
+      place: indexOf(visit.postCode),
       movesWithin: movesWithin(visit),
     }));
-    const planned = planWeek({ home, visits: toPlan, travel: (from, to) => lookup.between(placeList[from]!, placeList[to]!) });
+    const ownPlaces = [...own.values()].map((entry) => entry.place);
+    const lookup = await travelLookup(ownPlaces, env.routingUrl);
+    if (lookup.source === 'estimate') source = 'estimate';
+    const planned = planWeek({ home: 0, visits: toPlan, travel: (from, to) => lookup.between(ownPlaces[from]!, ownPlaces[to]!) });
     const visitOf = new Map(visits.map((visit) => [visit.id, visit]));
     return {
       carerId: id,
@@ -121,8 +129,7 @@ export async function suggestWeek({ db, today, env }: ServiceContext, { weekStar
       }),
       notPlanned: null,
     };
-  });
-  return { weekStart: monday, carers: suggestions.sort((a, b) => a.carerName.localeCompare(b.carerName, 'en-GB')), source: lookup.source };
+  }
 }
 
 /**

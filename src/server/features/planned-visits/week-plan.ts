@@ -36,7 +36,7 @@ const ROUND_TO = 5;
 /** A day is changed only for a saving of at least this many minutes. */
 const WORTH_MINUTES = 1;
 /** Steps of the engine for each visit of the week: a carer's week is small, and its days independent. */
-const STEPS_PER_VISIT = 150;
+const STEPS_PER_VISIT = 30;
 
 /**
  * The week with the least driving found, from `home` (a place) each day and back: the driving before and after, and
