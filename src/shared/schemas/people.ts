@@ -43,7 +43,7 @@ export type ClientInput = z.input<typeof clientInput>;
 export type ClientData = z.output<typeof clientInput>;
 
 /** What a client read by getById carries besides its own fields (accepted and ignored by update). */
-const CLIENT_READ_ONLY = ['anonymised', 'requests', 'magLogs', 'exclusions'] as const;
+const CLIENT_READ_ONLY = ['anonymised', 'requests', 'magLogs', 'exclusions', 'onMap'] as const;
 export const clientUpdate = acceptingReadOnly(clientInput.extend({ id: clientId, version }), CLIENT_READ_ONLY);
 
 export const carerDetails = personBase.extend({
@@ -101,7 +101,7 @@ export type CarerInput = z.input<typeof carerInput>;
 export type CarerData = z.output<typeof carerInput>;
 
 /** What an MP or volunteer read by getById carries besides its own fields (accepted and ignored by update). */
-const CARER_READ_ONLY = ['anonymised', 'trainingRecords', 'packages', 'requests', 'compliance', 'exclusions'] as const;
+const CARER_READ_ONLY = ['anonymised', 'trainingRecords', 'packages', 'requests', 'compliance', 'exclusions', 'onMap'] as const;
 export const carerUpdate = (idSchema: typeof mpId) => acceptingReadOnly(carerInput.extend({ id: idSchema, version }), CARER_READ_ONLY);
 
 /** Renames only: any other field in the payload is an error (spec §5). */

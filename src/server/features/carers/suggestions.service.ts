@@ -117,8 +117,8 @@ export async function suggestCarers(
             : `Lives in ${carer.locality}, not near ${request.locality}`,
     );
     const driving = travel.byCarer?.get(carer.id) ?? null;
-    if (!travel.byCarer) reasons.push(`Travel not estimated: no map position for ${request.postCode}`);
-    else if (!driving) reasons.push(`Travel not estimated: no map position for ${carer.postCode}`);
+    // Where the request's own post code has no place, its record says so; a carer's missing place is theirs to say.
+    if (travel.byCarer && !driving) reasons.push(`Travel not estimated: no map position for ${carer.postCode}`);
     if (away) reasons.push(`Away until ${formatDate(away.to)}${away.note ? `: ${away.note}` : ''}`);
     if (wanted.length) {
       const missing = wanted.filter((s) => !offered.includes(s));

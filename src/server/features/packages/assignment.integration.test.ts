@@ -232,6 +232,7 @@ describe('suggesting carers for a request', () => {
       reasons: ['Compliant', 'Lives in Milverton, same locality', 'Offers Domestic and Meal Prep', '8 of 10 weekly hours free'],
       spareHours: 8,
       excluded: null,
+      travel: null,
     });
     const reasonsOf = (name: string) => suggestions.find((s) => s.name === name)!.reasons;
     expect(reasonsOf('Nell Nearby')).toContain('Lives in Wiveliscombe, next to Milverton');
