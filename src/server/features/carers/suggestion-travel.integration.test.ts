@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimatedTravel } from '@/shared/travel';
-import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
 import { createTestApp } from '@/server/test/test-app';
+import { addPlaces, ASHBRITTLE, MILVERTON, WIVELISCOMBE } from '@/server/test/places';
 import { testAppForFile } from '@/server/test/test-app-for-file';
 import { forgetRoadTimes, placesOf, travelTable } from '@/server/records/travel';
 
@@ -17,11 +17,11 @@ const TODAY = '2026-03-16';
 const { t, admin } = testAppForFile({ today: TODAY });
 
 const PLACES = {
-  client: { postCode: 'TA4 7AA', latitude: 51.0265, longitude: -3.2545 },
+  client: { postCode: 'TA4 7AA', ...MILVERTON },
   nearHome: { postCode: 'TA4 7AB', latitude: 51.0312, longitude: -3.2611 },
   visited: { postCode: 'TA4 7AC', latitude: 51.027, longitude: -3.2552 },
-  wiveliscombe: { postCode: 'TA4 2AB', latitude: 51.0415, longitude: -3.3116 },
-  ashbrittle: { postCode: 'TA21 0AA', latitude: 50.9903, longitude: -3.3663 },
+  wiveliscombe: { postCode: 'TA4 2AB', ...WIVELISCOMBE },
+  ashbrittle: { postCode: 'TA21 0AA', ...ASHBRITTLE },
   unmapped: { postCode: 'TA4 9ZZ', latitude: null, longitude: null },
 };
 const ids = {} as Record<'near' | 'passing' | 'far' | 'unmapped' | 'client' | 'request', string>;
@@ -33,9 +33,7 @@ const carerAt = async (name: string, postCode: string) => {
 };
 
 beforeAll(async () => {
-  await t.database.db.insert(postcodeDeprivation).values(
-    Object.values(PLACES).map((place) => ({ ...place, lsoaCode: 'E01000001', incomeDecile: 5, healthDecile: 5, edition: 'IoD2025' })),
-  );
+  await addPlaces(t.database.db, Object.values(PLACES));
   ids.near = await carerAt('Nina Near', PLACES.nearHome.postCode);
   ids.passing = await carerAt('Pat Passing', PLACES.wiveliscombe.postCode);
   ids.far = await carerAt('Fred Far', PLACES.ashbrittle.postCode);

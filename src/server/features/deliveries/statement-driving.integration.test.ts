@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { estimatedTravel } from '@/shared/travel';
-import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
+import { addPlaces, CHIPSTABLE, MILVERTON, MILVERTON_NORTH, WIVELISCOMBE } from '@/server/test/places';
 import { testAppForFile } from '@/server/test/test-app-for-file';
 
 // A carer's statement with the month's estimated driving between the visits given, and a volunteer's mileage claim at
@@ -15,10 +15,10 @@ const MONTH = '2026-03';
 const { t, admin } = testAppForFile({ today: TODAY });
 
 const PLACES = {
-  home: { postCode: 'TA4 2AB', latitude: 51.0415, longitude: -3.3116 },
-  milverton: { postCode: 'TA4 1AA', latitude: 51.0265, longitude: -3.2545 },
-  milvertonNorth: { postCode: 'TA4 1AB', latitude: 51.0301, longitude: -3.2502 },
-  chipstable: { postCode: 'TA4 2PA', latitude: 51.0395, longitude: -3.3788 },
+  home: { postCode: 'TA4 2AB', ...WIVELISCOMBE },
+  milverton: { postCode: 'TA4 1AA', ...MILVERTON },
+  milvertonNorth: { postCode: 'TA4 1AB', ...MILVERTON_NORTH },
+  chipstable: { postCode: 'TA4 2PA', ...CHIPSTABLE },
   unmapped: { postCode: 'TA4 9ZZ', latitude: null, longitude: null },
 };
 type PlaceName = keyof typeof PLACES;
@@ -43,9 +43,7 @@ async function packageAt(carerId: string, place: PlaceName) {
 const deliver = (packageId: string, date: string) => admin.deliveries.record({ packageId, date, status: 'delivered', hours: 1, note: '' });
 
 beforeAll(async () => {
-  await t.database.db.insert(postcodeDeprivation).values(
-    Object.values(PLACES).map((place) => ({ ...place, lsoaCode: 'E01000001', incomeDecile: 5, healthDecile: 5, edition: 'IoD2025' })),
-  );
+  await addPlaces(t.database.db, Object.values(PLACES));
   ids.vera = await carerAt('volunteers', 'Vera Volunteer', PLACES.home.postCode, 'vera@carers.test');
   for (const place of ['milverton', 'milvertonNorth', 'chipstable', 'unmapped'] as const) ids[place] = await packageAt(ids.vera, place);
   ids.mo = await carerAt('mps', 'Mo Provider', PLACES.home.postCode);

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { estimatedTravel } from '@/shared/travel';
-import { postcodeDeprivation } from '@/server/db/schema/deprivation';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
+import { addPlaces, CHIPSTABLE, MILVERTON, MILVERTON_NORTH, WIVELISCOMBE } from '@/server/test/places';
 import { testAppForFile } from '@/server/test/test-app-for-file';
 import { CHANGE_MESSAGES } from './planned-visits.service';
 import { LESS_DRIVING } from './week-plan.service';
@@ -16,10 +16,10 @@ const TUESDAY = '2026-03-17';
 const { t, admin } = testAppForFile({ today: TODAY });
 
 const PLACES = {
-  home: { postCode: 'TA4 2AB', latitude: 51.0415, longitude: -3.3116 },
-  milverton: { postCode: 'TA4 1AA', latitude: 51.0265, longitude: -3.2545 },
-  milvertonNorth: { postCode: 'TA4 1AB', latitude: 51.0301, longitude: -3.2502 },
-  chipstable: { postCode: 'TA4 2PA', latitude: 51.0395, longitude: -3.3788 },
+  home: { postCode: 'TA4 2AB', ...WIVELISCOMBE },
+  milverton: { postCode: 'TA4 1AA', ...MILVERTON },
+  milvertonNorth: { postCode: 'TA4 1AB', ...MILVERTON_NORTH },
+  chipstable: { postCode: 'TA4 2PA', ...CHIPSTABLE },
   unmapped: { postCode: 'TA4 9ZZ', latitude: null, longitude: null },
 };
 const ids = {} as Record<'cara' | 'una' | 'ann' | 'bob' | 'cat' | 'annPackage' | 'bobPackage' | 'catPackage' | 'bob', string>;
@@ -35,9 +35,7 @@ async function clientWithVisit(name: string, postCode: string, start: string, en
 }
 
 beforeAll(async () => {
-  await t.database.db.insert(postcodeDeprivation).values(
-    Object.values(PLACES).map((place) => ({ ...place, lsoaCode: 'E01000001', incomeDecile: 5, healthDecile: 5, edition: 'IoD2025' })),
-  );
+  await addPlaces(t.database.db, Object.values(PLACES));
   const cara = newCarer({ name: 'Cara Driver' });
   cara.details.address = { postCode: PLACES.home.postCode };
   ids.cara = (await admin.volunteers.create(cara)).id;
