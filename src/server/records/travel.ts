@@ -27,7 +27,8 @@ const METRES_PER_MILE = 1609.344;
 const asked = new Map<string, Travel>();
 const MAX_ASKED = 200_000;
 
-const keyOf = (place: Place) => `${place.latitude.toFixed(5)},${place.longitude.toFixed(5)}`;
+/** One key for a place, as road times are remembered by (to about a metre). */
+export const keyOf = (place: Place) => `${place.latitude.toFixed(5)},${place.longitude.toFixed(5)}`;
 
 /** What one table request answers: seconds and metres, from each source to each destination; null where no road. */
 interface RoadTable {

@@ -5,14 +5,14 @@ import { weekdayOf } from '@/shared/planned-visits';
 import { minuteOfDay, visitMinutes } from '@/shared/carer-app';
 import { groupBy } from '@/shared/group-by';
 import type { OfferWeekInput, SuggestWeekInput } from '@/shared/schemas/planned-visits';
-import { NO_TRAVEL, type Place, type Travel } from '@/shared/travel';
+import { NO_TRAVEL, type Travel } from '@/shared/travel';
 import type { PlannedWeeklyVisit } from '@/shared/visit-plans';
 import { carers } from '@/server/db/schema/people';
 import { availabilityOf, clientVisitTimesOf } from '@/server/records/availability';
 import { carerNamesOf } from '@/server/records/carer-names';
 import { type ClientVisit, plannedVisitsBetween } from '@/server/records/planned-visits';
 import type { RecordContext, ServiceContext } from '@/server/records/service-context';
-import { placesOf, type TravelSource, travelLookup } from '@/server/records/travel';
+import { keyOf, placesOf, type TravelSource, travelLookup } from '@/server/records/travel';
 import { changeVisitsInOne } from './planned-visits.service';
 import { planWeek, type VisitToPlan } from './week-plan';
 
@@ -74,7 +74,6 @@ export async function suggestWeek({ db, today, env }: ServiceContext, { weekStar
   ]);
   const homeOf = new Map(homes.map((carer) => [carer.id, carer.postCode]));
   const places = await placesOf(db, [...homes.map((carer) => carer.postCode), ...week.map((visit) => visit.postCode)]);
-  const keyOf = (place: Place) => `${place.latitude},${place.longitude}`;
   const movesWithin = (visit: ClientVisit): [number, number] | null => {
     if (visit.pinned || visit.change || visit.date < tomorrow) return null;
     const weekday = weekdayOf(visit.date);
