@@ -449,6 +449,7 @@ export function CarerApp({
           <PlannedDay
             today={today}
             planned={mine.planned ?? []}
+            driving={mine.driving ?? null}
             live={live}
             recorded={[...mine.visits.filter((v) => v.state !== 'withdrawn'), ...phoneVisits.filter((v) => !v.withdraw)]}
             actions={{

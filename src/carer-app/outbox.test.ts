@@ -80,7 +80,7 @@ function fakeServer(fail?: (call: number) => Error | undefined): CarerApi & { ba
       });
     },
     async myVisits() {
-      return { today: '2026-11-27', packages: [], planned: [], wellbeingDue: [], visits: [...recorded].map((id) => ({ id, packageId: 'p1', clientName: 'Ann Client', date: '2026-11-20', start: '08:00', end: '08:30', couldNotVisit: null, note: '', tellOffice: false, state: 'recorded' as const, mayChange: true, plannedVisitId: null })) };
+      return { today: '2026-11-27', packages: [], planned: [], wellbeingDue: [], driving: null, visits: [...recorded].map((id) => ({ id, packageId: 'p1', clientName: 'Ann Client', date: '2026-11-20', start: '08:00', end: '08:30', couldNotVisit: null, note: '', tellOffice: false, state: 'recorded' as const, mayChange: true, plannedVisitId: null })) };
     },
   };
 }

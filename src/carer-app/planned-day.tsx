@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { addDays, formatShortDay } from '@/shared/dates';
 import { weekdayOf } from '@/shared/planned-visits';
+import { legWords, travelWords } from '@/shared/travel';
 import { WEEKDAYS } from '@/shared/visit-plans';
 import type { LiveVisit, MyVisits } from './outbox';
 import { CarerButton } from './carer-button';
@@ -10,6 +11,7 @@ import { WithPhoneLinks } from './tappable';
 // the phone so they read with no signal. A change the office offered is the carer's to accept or decline.
 
 export type PlannedVisit = MyVisits['planned'][number];
+type DayDriving = NonNullable<MyVisits['driving']>;
 
 /** What is known on the phone of a visit recorded for a planned one: given, or couldn't visit. */
 export interface RecordedForPlan {
@@ -128,10 +130,25 @@ function StatePill({ state }: { state: PlannedState }) {
 }
 
 /** One of today's visits: its time, client and state, with what the carer can do about it. */
-function TodayVisit({ visit, state, busy, actions, form }: { visit: PlannedVisit; state: PlannedState; busy: boolean; actions: PlannedActions; form: ReactNode }) {
+function TodayVisit({
+  visit,
+  state,
+  busy,
+  leg,
+  actions,
+  form,
+}: {
+  visit: PlannedVisit;
+  state: PlannedState;
+  busy: boolean;
+  leg: string | null;
+  actions: PlannedActions;
+  form: ReactNode;
+}) {
   const mayGo = state === 'toDo' || state === 'started';
   return (
     <li id={`planned-${visit.id}`} aria-label={`${visit.start} ${visit.clientName}`} className="scroll-mt-20 rounded-xl border bg-card p-4">
+      {leg ? <p className="mb-1 text-sm text-muted-foreground">{leg}</p> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-lg font-semibold tabular-nums">
           {visit.start}–{visit.end}
@@ -160,6 +177,33 @@ function TodayVisit({ visit, state, busy, actions, form }: { visit: PlannedVisit
   );
 }
 
+/** The day's driving, and a shorter order for visits at any time: the office offers it, the carer accepts or declines. */
+function DayDrivingNote({ driving }: { driving: DayDriving }) {
+  const shorter = driving.shorter;
+  return (
+    <div className="space-y-2">
+      <p className="text-muted-foreground">
+        About {travelWords(driving.total)} of driving today{driving.homeUnknown ? ' between visits' : ''}.
+      </p>
+      {shorter ? (
+        <div role="group" aria-label="A shorter order" className="rounded-lg border border-sky-300 bg-sky-50 px-3 py-2 text-sky-950">
+          <p className="font-medium">
+            A shorter order saves {travelWords({ minutes: driving.total.minutes - shorter.total.minutes, miles: Math.max(0, driving.total.miles - shorter.total.miles) })}
+          </p>
+          <ul className="mt-1">
+            {shorter.moves.map((move) => (
+              <li key={move.id}>
+                {move.clientName}: {move.from.start} → <span className="font-semibold">{move.to.start}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-sm">Your office can offer it: you accept or decline each change here.</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * "Today", first on the phone: the day's planned visits in time order, each with its client, time and state, and the
  * next 7 days below. `formFor` draws the visit form where a visit of the plan is being recorded.
@@ -167,6 +211,7 @@ function TodayVisit({ visit, state, busy, actions, form }: { visit: PlannedVisit
 export function PlannedDay({
   today,
   planned,
+  driving,
   live,
   recorded,
   actions,
@@ -174,12 +219,15 @@ export function PlannedDay({
 }: {
   today: string;
   planned: readonly PlannedVisit[];
+  /** Today's driving, worked out by the office's server when the phone last fetched; null when unknown. */
+  driving: DayDriving | null;
   live: LiveVisit | undefined;
   recorded: readonly RecordedForPlan[];
   actions: PlannedActions;
   formFor: (visit: PlannedVisit) => ReactNode;
 }) {
   const todays = planned.filter((visit) => visit.date === today);
+  const firstGiven = todays.find((visit) => driving && visit.id in driving.legs);
   const later = planned.filter((visit) => visit.date > today && visit.date <= addDays(today, 7));
   const days = [...new Set(later.map((visit) => visit.date))];
   return (
@@ -191,18 +239,22 @@ export function PlannedDay({
         {todays.length === 0 ? (
           <p className="text-muted-foreground">No visits planned for today.</p>
         ) : (
-          <ul className="space-y-3">
-            {todays.map((visit) => (
-              <TodayVisit
-                key={visit.id}
-                visit={visit}
-                state={plannedStateOf(visit, live, recorded)}
-                busy={live !== undefined && live.plannedVisitId !== visit.id}
-                actions={actions}
-                form={formFor(visit)}
-              />
-            ))}
-          </ul>
+          <>
+            {driving && <DayDrivingNote driving={driving} />}
+            <ul className="space-y-3">
+              {todays.map((visit) => (
+                <TodayVisit
+                  key={visit.id}
+                  visit={visit}
+                  state={plannedStateOf(visit, live, recorded)}
+                  busy={live !== undefined && live.plannedVisitId !== visit.id}
+                  leg={driving && visit.id in driving.legs ? legWords(driving.legs[visit.id] ?? null, visit.id === firstGiven?.id) : null}
+                  actions={actions}
+                  form={formFor(visit)}
+                />
+              ))}
+            </ul>
+          </>
         )}
       </section>
       {days.length > 0 ? (

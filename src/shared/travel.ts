@@ -54,3 +54,12 @@ export function drivingWords(minutes: number): string {
 
 /** "12.4 miles": to the tenth. */
 export const milesWords = (miles: number) => `${(Math.round(miles * 10) / 10).toFixed(1)} miles`;
+
+/** "12 min and 4.1 miles". */
+export const travelWords = (travel: Travel) => `${drivingWords(travel.minutes)} and ${milesWords(travel.miles)}`;
+
+/** The drive to a visit, in words: from home for the first, from the visit before for the others; null, not known. */
+export function legWords(leg: Travel | null, first: boolean): string {
+  if (leg === null) return 'Drive not known: a post code has no map position';
+  return `${drivingWords(leg.minutes)} drive from ${first ? 'home' : 'the visit before'} (${milesWords(leg.miles)})`;
+}

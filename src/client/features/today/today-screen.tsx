@@ -6,6 +6,7 @@ import type { RouterOutputs } from '@/browser/api-types';
 import { carerKindOf } from '@/shared/carer-kind';
 import { addDays, formatDate, formatDateTime, formatShortDay, isIsoDate, timeIn, todayIn } from '@/shared/dates';
 import { PLANNED_VISIT_STATE_WORDS, type PlannedVisitState, weekdayOf } from '@/shared/planned-visits';
+import { legWords } from '@/shared/travel';
 import { WEEKDAYS } from '@/shared/visit-plans';
 import { CARER_KINDS } from '@/client/components/carer-record/carer-kind';
 import { PageHeader } from '@/client/components/form/form-layout';
@@ -16,6 +17,7 @@ import { Input } from '@/client/components/ui/input';
 import { useCan } from '@/client/lib/auth';
 import { useTRPC } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
+import { type DayDriving, DayDrivingTotal, ShorterOrder } from './day-driving';
 import { SuggestWeekDialog } from './suggest-week-dialog';
 import { VisitChangeDialog } from './visit-change-dialog';
 
@@ -68,7 +70,7 @@ function StateBadge({ state }: { state: PlannedVisitState }) {
   return <Badge className={cn('text-sm', STATE_TONE[state])}>{PLANNED_VISIT_STATE_WORDS[state]}</Badge>;
 }
 
-function VisitRow({ visit, onChange }: { visit: DayVisit; onChange?: () => void }) {
+function VisitRow({ visit, leg, onChange }: { visit: DayVisit; leg?: string; onChange?: () => void }) {
   return (
     // On a phone: the time and state on the first line, the client under them, then Change.
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
@@ -85,6 +87,7 @@ function VisitRow({ visit, onChange }: { visit: DayVisit; onChange?: () => void 
           </span>
         )}
         {visit.state === 'started' && visit.startedAt && <span className="block text-sm text-muted-foreground">Started at {visit.startedAt}</span>}
+        {leg && <span className="block text-sm text-muted-foreground">{leg}</span>}
         {visit.recorded?.start && (
           <span className="block text-sm text-muted-foreground">
             Recorded {visit.recorded.start}–{visit.recorded.end}
@@ -104,8 +107,29 @@ function VisitRow({ visit, onChange }: { visit: DayVisit; onChange?: () => void 
 }
 
 /** The visits of one carer on the day, with when their phone was last heard from. */
-function CarerDay({ phone, visits, onChange }: { phone: PlannedDay['phones'][number]; visits: DayVisit[]; onChange?: (visit: DayVisit) => void }) {
+function CarerDay({
+  phone,
+  visits,
+  allVisits,
+  driving,
+  canOffer,
+  onChange,
+}: {
+  phone: PlannedDay['phones'][number];
+  visits: DayVisit[];
+  /** All the carer's visits of the day, whichever are shown. */
+  allVisits: DayVisit[];
+  driving: DayDriving | undefined;
+  canOffer: boolean;
+  onChange?: (visit: DayVisit) => void;
+}) {
   const kind = carerKindOf(phone.carerId);
+  // The first visit the carer gives that day is driven to from home, whichever visits are shown.
+  const first = allVisits.find((visit) => visit.state !== 'cancelled');
+  const legOf = (visit: DayVisit) => {
+    const leg = driving?.legs[visit.id];
+    return leg === undefined ? undefined : legWords(leg, first?.id === visit.id);
+  };
   return (
     <section aria-labelledby={`carer-${phone.carerId}`} className="overflow-hidden rounded-lg border bg-card">
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b bg-muted/40 px-4 py-2">
@@ -118,13 +142,22 @@ function CarerDay({ phone, visits, onChange }: { phone: PlannedDay['phones'][num
             phone.carerName
           )}
         </h2>
-        <p className="text-sm text-muted-foreground">{heardWords(phone.heardAt)}</p>
+        <div className="text-right">
+          <p className="text-sm text-muted-foreground">{heardWords(phone.heardAt)}</p>
+          {driving && <DayDrivingTotal driving={driving} />}
+        </div>
       </header>
       <ul className="divide-y">
         {visits.map((visit) => (
-          <VisitRow key={visit.id} visit={visit} onChange={onChange && visit.state !== 'done' && visit.state !== 'couldNotVisit' ? () => onChange(visit) : undefined} />
+          <VisitRow
+            key={visit.id}
+            visit={visit}
+            leg={legOf(visit)}
+            onChange={onChange && visit.state !== 'done' && visit.state !== 'couldNotVisit' ? () => onChange(visit) : undefined}
+          />
         ))}
       </ul>
+      {driving && <ShorterOrder carerName={phone.carerName} driving={driving} canOffer={canOffer} />}
     </section>
   );
 }
@@ -154,6 +187,7 @@ function DaySummary({ visits, shown, onShow }: { visits: DayVisit[]; shown: Plan
 }
 
 function Day({ day, onChange }: { day: PlannedDay; onChange?: (visit: DayVisit) => void }) {
+  const drivingOf = new Map(day.driving.map((driving) => [driving.carerId, driving]));
   const [shown, setShown] = useState<PlannedVisitState | null>(null);
   if (day.visits.length === 0) {
     return <p className="rounded-lg border border-dashed p-6 text-muted-foreground">No visits are planned for {longDay(day.date)}. Plan a package’s visits from its row in Packages.</p>;
@@ -167,7 +201,12 @@ function Day({ day, onChange }: { day: PlannedDay; onChange?: (visit: DayVisit) 
           .map((phone) => ({ phone, visits: visible.filter((visit) => visit.carerId === phone.carerId) }))
           .filter(({ visits }) => visits.length > 0)
           .map(({ phone, visits }) => (
-            <CarerDay key={phone.carerId} phone={phone} visits={visits} onChange={onChange} />
+            <CarerDay
+              key={phone.carerId}
+              phone={phone}
+              visits={visits}
+              allVisits={day.visits.filter((visit) => visit.carerId === phone.carerId)}
+              driving={drivingOf.get(phone.carerId)} canOffer={onChange !== undefined} onChange={onChange} />
           ))}
       </div>
     </>

@@ -16,6 +16,7 @@ import { type ChangeRead, changeRead, heardFromPhone, plannedVisitsBetween } fro
 import { type KeyInformation, keyInformationOf, keySafeCodeOpener } from '@/server/records/key-information';
 import { keepDayFromVisits } from '@/server/records/delivery-entries';
 import { getRecordingStart } from '@/server/records/recording-start';
+import { type DayDriving, dayDrivingOf } from '@/server/records/day-plan';
 import type { CarerContext, ServiceContext } from '@/server/records/service-context';
 import { changeRefusal, changeVisit, mayChangeSoon, withdrawVisit } from './visit-changes';
 import { type WellbeingDue, wellbeingDueFor } from './phone-wellbeing.service';
@@ -258,7 +259,9 @@ export interface MyPlannedVisit {
  * recorded on packages still given to it, and those the office has to resolve or turned down (the carer reads the
  * outcome) unless the client was anonymised. Nothing else of any client.
  */
-export async function myVisits(ctx: CarerContext): Promise<{ today: string; packages: CarerPackage[]; visits: MyVisit[]; planned: MyPlannedVisit[]; wellbeingDue: WellbeingDue[] }> {
+export async function myVisits(
+  ctx: CarerContext,
+): Promise<{ today: string; packages: CarerPackage[]; visits: MyVisit[]; planned: MyPlannedVisit[]; wellbeingDue: WellbeingDue[]; driving: DayDriving | null }> {
   const { db, today, carer } = ctx;
   await heardFromPhone(db, carer.carerId);
   const [own, recent, closed, planned] = await Promise.all([
@@ -318,9 +321,14 @@ export async function myVisits(ctx: CarerContext): Promise<{ today: string; pack
   const closedMonth = new Set(closed.map((row) => row.month));
   const inOpenMonth = (v: VisitDay) => !closedMonth.has(monthOfDate(v.date)) && !closedMonth.has(monthOfDate(visitEndDate(v)));
   const wellbeingDue = await wellbeingDueFor(ctx, new Set(own.map((pkg) => pkg.clientId)));
+  // Today's driving between the carer's own visits, and the shorter order the office could offer: read at the door.
+  const given = new Set(recent.flatMap(({ visit }) => (visit.plannedVisitId ? [visit.plannedVisitId] : [])));
+  const todays = planned.filter((visit) => visit.date === today && visit.carerId === carer.carerId);
+  const driving = (await dayDrivingOf({ db, routingUrl: ctx.env.routingUrl, today, now: ctx.timeOfDay }, todays, given)).get(carer.carerId) ?? null;
   return {
     today,
     wellbeingDue,
+    driving,
     packages: own.map(({ streetAddress, locality, postCode, clientId, ...pkg }) => ({
       ...pkg,
       address: [streetAddress, locality, postCode].filter(Boolean).join(', '),

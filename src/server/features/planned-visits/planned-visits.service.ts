@@ -17,6 +17,7 @@ import { visits } from '@/server/db/schema/visits';
 import { availabilityOf } from '@/server/records/availability';
 import { assignmentColumns } from '@/server/records/carer-compliance';
 import { exclusionOf } from '@/server/records/carer-exclusions';
+import { type DayDriving, dayDrivingOf } from '@/server/records/day-plan';
 import { type ChangeRead, changeRead, matchRecorded, plannedVisitsBetween, visitChangeOf } from '@/server/records/planned-visits';
 import { notFound, refused } from '@/server/records/record-errors';
 import { auditChange } from '@/server/records/record-lifecycle';
@@ -54,6 +55,8 @@ export interface PlannedDay {
   asOf: string;
   visits: DayVisit[];
   phones: DayPhone[];
+  /** Each carer's driving of the day, and a shorter order for visits at any time where there is one. */
+  driving: DayDriving[];
 }
 
 /**
@@ -61,7 +64,7 @@ export interface PlannedDay {
  * visit, not recorded or cancelled. A visit recorded from the plan carries its id; one recorded without (an older
  * phone, an extra the carer made) is matched to its package's nearest planned visit of the day.
  */
-export async function getPlannedDay({ db, today, timeOfDay }: ServiceContext, { date }: { date: string }): Promise<PlannedDay> {
+export async function getPlannedDay({ db, today, timeOfDay, env }: ServiceContext, { date }: { date: string }): Promise<PlannedDay> {
   const planned = await plannedVisitsBetween(db, date, date);
   const packageIds = [...new Set(planned.map((visit) => visit.packageId))];
   const carerIds = [...new Set(planned.map((visit) => visit.carerId))];
@@ -99,6 +102,8 @@ export async function getPlannedDay({ db, today, timeOfDay }: ServiceContext, { 
     };
   });
   const heardAt = new Map(heard.map((row) => [row.carerId, row.heardAt.toISOString()]));
+  const settled = new Set(dayVisits.filter((visit) => visit.state !== 'planned' && visit.state !== 'late').map((visit) => visit.id));
+  const driving = await dayDrivingOf({ db, routingUrl: env.routingUrl, today, now: timeOfDay }, planned, settled);
   return {
     date,
     asOf: now.time,
@@ -106,6 +111,7 @@ export async function getPlannedDay({ db, today, timeOfDay }: ServiceContext, { 
     phones: carerIds
       .map((carerId) => ({ carerId, carerName: nameOf.get(carerId) ?? '', heardAt: heardAt.get(carerId) ?? null }))
       .sort((a, b) => a.carerName.localeCompare(b.carerName)),
+    driving: [...driving.values()],
   };
 }
 

@@ -1,31 +1,17 @@
 import { inArray } from 'drizzle-orm';
 import { weekStartOf } from '@/shared/deliveries';
 import { addDays, daysBetween } from '@/shared/dates';
-import { weekdayOf } from '@/shared/planned-visits';
-import { minuteOfDay, visitMinutes } from '@/shared/carer-app';
 import { groupBy } from '@/shared/group-by';
 import type { OfferWeekInput, SuggestWeekInput } from '@/shared/schemas/planned-visits';
 import { NO_TRAVEL, type Travel } from '@/shared/travel';
-import type { PlannedWeeklyVisit } from '@/shared/visit-plans';
 import { carers } from '@/server/db/schema/people';
-import { availabilityOf, clientVisitTimesOf } from '@/server/records/availability';
 import { carerNamesOf } from '@/server/records/carer-names';
+import { movingWindow, type SuggestedMove, timesOfVisits } from '@/server/records/day-plan';
 import { type ClientVisit, plannedVisitsBetween } from '@/server/records/planned-visits';
 import type { RecordContext, ServiceContext } from '@/server/records/service-context';
 import { keyOf, placesOf, type TravelSource, travelLookup } from '@/server/records/travel';
 import { changeVisitsInOne } from './planned-visits.service';
 import { planWeek, type VisitToPlan } from './week-plan';
-
-/** A visit planning would move, as the office reads it before offering it. */
-export interface SuggestedMove {
-  /** The planned visit's slot: package, day and time (its id). */
-  id: string;
-  packageId: string;
-  clientName: string;
-  date: string;
-  from: { start: string; end: string };
-  to: { start: string; end: string };
-}
 
 export interface CarerWeekSuggestion {
   carerId: string;
@@ -47,13 +33,6 @@ export interface WeekSuggestion {
 /** The reason every move planning offers carries: the carer sees it on their phone. */
 export const LESS_DRIVING = 'Planned for less driving';
 
-/** The window of `times` a visit lies wholly within on its day, in minutes of the day; none for a visit past midnight. */
-function windowHolding(times: readonly PlannedWeeklyVisit[], weekday: number, visit: { start: string; end: string }): [number, number] | null {
-  const [start, end] = [minuteOfDay(visit.start), minuteOfDay(visit.start) + visitMinutes(visit)];
-  const found = times.find((time) => time.weekday === weekday && minuteOfDay(time.start) < minuteOfDay(time.end) && minuteOfDay(time.start) <= start && end <= minuteOfDay(time.end));
-  return found ? [minuteOfDay(found.start), minuteOfDay(found.end)] : null;
-}
-
 /**
  * The week from `weekStart`'s Monday planned with the least driving, for one carer or all with visits that week. A
  * visit moves only on its own day, from tomorrow on, within its client's visit times and its carer's (where said), and
@@ -66,25 +45,19 @@ export async function suggestWeek({ db, today, env }: ServiceContext, { weekStar
   const week = (await plannedVisitsBetween(db, monday, sunday, carerId)).filter((visit) => !visit.change?.cancelled && (!carerId || visit.carerId === carerId));
   const byCarer = groupBy(week, (visit) => visit.carerId);
   const carerIds = [...byCarer.keys()];
-  const [names, homes, clientTimes, availability] = await Promise.all([
+  const [names, homes, { clientTimes, availability }] = await Promise.all([
     carerNamesOf(db, carerIds),
     carerIds.length ? db.select({ id: carers.id, postCode: carers.postCode }).from(carers).where(inArray(carers.id, carerIds)) : [],
-    clientVisitTimesOf(db, week.map((visit) => visit.clientId)),
-    availabilityOf(db, carerIds),
+    timesOfVisits(db, week),
   ]);
   const homeOf = new Map(homes.map((carer) => [carer.id, carer.postCode]));
   const places = await placesOf(db, [...homes.map((carer) => carer.postCode), ...week.map((visit) => visit.postCode)]);
-  const movesWithin = (visit: ClientVisit): [number, number] | null => {
-    if (visit.pinned || visit.change || visit.date < tomorrow) return null;
-    const weekday = weekdayOf(visit.date);
-    const client = windowHolding(clientTimes.get(visit.clientId) ?? [], weekday, visit);
-    if (!client) return null;
-    const said = availability.get(visit.carerId)?.weekly ?? [];
-    const carer: [number, number] | null = said.length ? windowHolding(said, weekday, visit) : [0, 24 * 60];
-    if (!carer) return null;
-    const [from, to] = [Math.max(client[0], carer[0]), Math.min(client[1], carer[1]) - visitMinutes(visit)];
-    return from <= to ? [from, to] : null;
-  };
+  const movesWithin = (visit: ClientVisit) =>
+    movingWindow(visit, {
+      clientTimes: clientTimes.get(visit.clientId) ?? [],
+      carerTimes: availability.get(visit.carerId)?.weekly ?? [],
+      earliest: visit.date < tomorrow ? Infinity : 0,
+    });
 
   let source: TravelSource = 'roads';
   const suggestions: CarerWeekSuggestion[] = [];

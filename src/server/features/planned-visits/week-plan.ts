@@ -4,6 +4,7 @@
 import { planRoutes, type RoutingJob } from '@/shared/routing/vrptw';
 import { minuteOfDay, timeOfMinute, visitMinutes } from '@/shared/carer-app';
 import { addTravel, NO_TRAVEL, type Travel } from '@/shared/travel';
+import { nearestTimes, WORTH_MINUTES } from '@/server/records/day-plan';
 
 /** A visit of the week as planning sees it. */
 export interface VisitToPlan {
@@ -31,10 +32,6 @@ export interface WeekPlanned {
   moves: VisitMove[];
 }
 
-/** Planned times fall on five minutes where the order allows. */
-const ROUND_TO = 5;
-/** A day is changed only for a saving of at least this many minutes. */
-const WORTH_MINUTES = 1;
 /** Steps of the engine for each visit of the week: a carer's week is small, and its days independent. */
 const STEPS_PER_VISIT = 30;
 
@@ -103,7 +100,7 @@ export function planWeek(
       continue;
     }
     after = addTravel(after, driving(order));
-    const starts = nearestTimes(order.map((index) => ({ visit: visits[index]!, job: jobs[index]! })), home, minutes);
+    const starts = nearestTimes(order.map((index) => ({ ...jobs[index]!, planned: minuteOfDay(visits[index]!.start) })), home, minutes);
     order.forEach((index, k) => {
       const visit = visits[index]!;
       const start = starts[k]!;
@@ -111,30 +108,4 @@ export function planWeek(
     });
   }
   return { before, after, moves };
-}
-
-/**
- * Start times along an order that keeps every window: each as near the visit's planned time as the visits before and
- * after allow, on five minutes where that fits.
- */
-function nearestTimes(stops: readonly { visit: VisitToPlan; job: RoutingJob }[], home: number, minutes: readonly (readonly number[])[]): number[] {
-  const latest: number[] = new Array(stops.length);
-  for (let k = stops.length - 1; k >= 0; k--) {
-    const { job } = stops[k]!;
-    const next = stops[k + 1];
-    latest[k] = Math.min(job.window[1], next ? latest[k + 1]! - minutes[job.location]![next.job.location]! - job.service : Infinity);
-  }
-  const starts: number[] = [];
-  let [free, at] = [0, home];
-  stops.forEach(({ visit, job }, k) => {
-    const earliest = Math.max(job.window[0], free + minutes[at]![job.location]!);
-    const wanted = Math.min(Math.max(minuteOfDay(visit.start), earliest), latest[k]!);
-    const rounded = [Math.round(wanted / ROUND_TO) * ROUND_TO, Math.ceil(wanted / ROUND_TO) * ROUND_TO, Math.floor(wanted / ROUND_TO) * ROUND_TO].find(
-      (time) => time >= earliest && time <= latest[k]!,
-    );
-    const start = rounded ?? Math.ceil(wanted);
-    starts.push(start);
-    [free, at] = [start + job.service, job.location];
-  });
-  return starts;
 }
