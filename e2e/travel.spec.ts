@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { addDays, formatShortDay, todayIn } from '@/shared/dates';
 import { weekdayOf } from '@/shared/planned-visits';
 import { newCarer } from '@/server/test/builders';
 import { violationsNow } from './axe';
-import { type Api, expect, screenshotsOf, test, withPageToken } from './fixtures';
+import { type Api, expect, fillSignInForm, screenshotsOf, setNewPassword, test, withPageToken } from './fixtures';
+import { openPhone, phonePage } from './phone';
 
 // Travel: the carers suggested for a request with the driving it would add, and a carer's week planned with less
 // driving, seen in minutes and miles, then offered. The places are those of e2e/users.ts (Wiveliscombe TA4 1TD,
@@ -122,4 +126,75 @@ test('a coordinator suggests a week for a carer, sees the driving saved, and off
   const bob = day.visits.find((visit) => visit.clientName === clients['Bob West'])!;
   expect(bob.change).toMatchObject({ kind: 'moved', reason: 'Planned for less driving', answer: 'offered' });
   expect(bob.start).toBe(suggested.carers[0]!.moves[0]!.to.start);
+});
+
+test('the day in the best order: the office sees the drive to each visit and offers a shorter order; the carer reads the drives on the phone', async ({ page, signIn }) => {
+  test.setTimeout(240_000);
+  const api = await withPageToken(page, () => signIn('Coordinator'));
+  const [today, tomorrow] = [todayIn(), addDays(todayIn(), 1)];
+  const caraName = unique('Cara Roads');
+  const base = newCarer({ name: caraName });
+  const email = `${caraName.split(' ').at(-1)}@roads.example`;
+  const cara = await api.volunteers.create.mutate({ ...base, details: { ...base.details, email, address: { postCode: 'TA4 1TD' } } });
+  // Today and tomorrow zigzag alike: Milverton, Chipstable to the west, then Milverton again; Bob may be seen any time.
+  const clients: Record<string, string> = {};
+  for (const [name, postCode, start, end] of [
+    ['Ann East', 'TA4 7TA', '09:00', '10:00'],
+    ['Bob West', 'TA4 2TC', '10:30', '11:30'],
+    ['Cat East', 'TA4 7TB', '12:00', '13:00'],
+  ] as const) {
+    const clientName = unique(name);
+    const { client, request } = await clientAt(api, clientName, postCode);
+    clients[name] = clientName;
+    const pkg = await api.packages.create.mutate({ carerId: cara.id, requestId: request.id, startDate: '2025-01-06', details: { weeklyHours: 2, address: { postCode } } });
+    await api.visitPlans.set.mutate({ packageId: pkg.id, visits: [today, tomorrow].map((date) => ({ weekday: weekdayOf(date), start, end })) });
+    if (name === 'Bob West') await api.availability.setClientTimes.mutate({ clientId: client.id, weekly: [{ weekday: weekdayOf(tomorrow), start: '08:00', end: '17:00' }], version: 0 });
+  }
+
+  // The office's Today, tomorrow: the drive to each visit, the day's total, and the shorter order.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/today?date=${tomorrow}`);
+  const caraDay = page.getByRole('region', { name: caraName });
+  const visitOf = (name: string) => caraDay.getByRole('list', { name: `Visits of ${caraName}` }).getByRole('listitem').filter({ hasText: clients[name]! });
+  await expect(caraDay).toContainText(/Driving \d+ (h|min).*, \d+\.\d miles/);
+  await expect(visitOf('Ann East')).toContainText(/\d+ min drive from home \(\d+\.\d miles\)/);
+  await expect(visitOf('Bob West')).toContainText(/\d+ min drive from the visit before/);
+  const shorter = caraDay.getByRole('group', { name: `A shorter order for ${caraName}` });
+  await expect(shorter).toContainText(/A shorter order saves \d+ min and \d+\.\d miles of driving/);
+  await expect(shorter.getByRole('listitem')).toHaveCount(1);
+  await expect(shorter.getByRole('listitem')).toContainText(`${clients['Bob West']} 10:30–11:30 → 13:`);
+  expect(await violationsNow(page, '/today, the day in the best order')).toEqual([]);
+  await screenshotsOf(page, 'today-best-order');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Offered by keyboard: the carer accepts or declines; the office's day shows it offered, and no shorter order now.
+  await shorter.getByRole('button', { name: 'Offer this order' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Offered the shorter order to ${caraName}`)).toBeVisible();
+  await expect(visitOf('Bob West')).toContainText('Moved from');
+  await expect(shorter).toBeHidden();
+  const bob = (await api.plannedVisits.getDay.query({ date: tomorrow })).visits.find((visit) => visit.clientName === clients['Bob West'])!;
+  expect(bob.change).toMatchObject({ kind: 'moved', reason: 'Planned for less driving', answer: 'offered' });
+
+  // The carer's phone: today's visits, each with the drive to it; tomorrow's move to accept.
+  const { linkToPassOn } = await api.carerApp.invite.mutate({ carerId: cara.id });
+  const profile = mkdtempSync(path.join(tmpdir(), 'valecare-phone-'));
+  const phone = await openPhone(profile);
+  try {
+    const app = phonePage(phone);
+    await app.goto(linkToPassOn!);
+    await setNewPassword(app, 'cara drives the valley lanes');
+    await app.getByRole('link', { name: 'Go to sign in' }).click();
+    await fillSignInForm(app, { email, password: 'cara drives the valley lanes' });
+    await app.waitForURL('**/carer/');
+    await expect(app.getByText(/About \d+ (h|min).* and \d+\.\d miles of driving today/)).toBeVisible();
+    await expect(app.getByRole('listitem', { name: `09:00 ${clients['Ann East']}`, exact: true })).toContainText(/\d+ min drive from home/);
+    await expect(app.getByRole('listitem', { name: `12:00 ${clients['Cat East']}`, exact: true })).toContainText(/\d+ min drive from the visit before/);
+    await expect(app.getByRole('listitem', { name: new RegExp(`^\\w+ \\d+ \\w+ 13:\\d\\d ${clients['Bob West']}$`) })).toContainText('The office moved this visit');
+    expect(await violationsNow(app, 'the carer’s Today with its drives')).toEqual([]);
+    await screenshotsOf(app, 'carer-today-drives');
+  } finally {
+    await phone.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });

@@ -142,12 +142,12 @@ function CarerDay({
             phone.carerName
           )}
         </h2>
-        <div className="text-right">
+        <div className="sm:text-right">
           <p className="text-sm text-muted-foreground">{heardWords(phone.heardAt)}</p>
           {driving && <DayDrivingTotal driving={driving} />}
         </div>
       </header>
-      <ul className="divide-y">
+      <ul className="divide-y" aria-label={`Visits of ${phone.carerName}`}>
         {visits.map((visit) => (
           <VisitRow
             key={visit.id}
