@@ -34,13 +34,15 @@ const MEAN_CARE_DAYS = 420;
 const ROWS_PER_INSERT = 1_000;
 
 
-/** Four post codes per locality, one in each deprivation category. */
+/** Four post codes per locality, one in each deprivation category, each a few miles from the others in the vale. */
 const AREAS = LOCALITIES.map((locality, i) => ({
   locality,
   postCodes: [0, 1, 2, 3].map((k) => ({
     postCode: `TA${10 + i} ${k + 1}${String.fromCharCode(65 + k)}${String.fromCharCode(66 + i)}`,
     income: k === 0 || k === 1,
     health: k === 0 || k === 2,
+    latitude: 50.95 + (i % 5) * 0.03 + k * 0.004,
+    longitude: -3.45 + Math.floor(i / 5) * 0.05 + k * 0.006,
   })),
 }));
 
@@ -111,8 +113,10 @@ export function dataSetRows(size: DataSetSize, today: string, seed = 20260101): 
   });
   const rows: Rows = {
     postcodeDeprivation: AREAS.flatMap(({ postCodes }, i) =>
-      postCodes.map(({ postCode, income, health }, k) => ({
+      postCodes.map(({ postCode, income, health, latitude, longitude }, k) => ({
         postCode,
+        latitude,
+        longitude,
         lsoaCode: `E0103${String(i * 4 + k).padStart(4, '0')}`,
         incomeDecile: income ? 1 + (k % 2) : 7,
         healthDecile: health ? 2 : 8,

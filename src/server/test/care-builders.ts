@@ -39,6 +39,17 @@ export async function addClientWithRequest(admin: Caller, request: Parameters<ty
   return { clientId, requestId };
 }
 
+/** A client at `postCode` with a package given to `carerId` there, planned for one visit a week (Tuesdays unless said). */
+export async function clientWithVisit(admin: Caller, { name, postCode, start, end, carerId, weekday = 2 }: { name: string; postCode: string; start: string; end: string; carerId: string; weekday?: number }) {
+  const clientId = (await admin.clients.create(newClient({ name, postCode }))).id;
+  const requestId = (await admin.requests.create(newRequest(clientId, { startDate: '2026-01-05' }))).id;
+  const input = newPackage(carerId, requestId, { startDate: '2026-01-05' });
+  input.details.address = { postCode };
+  const packageId = (await admin.packages.create(input)).id;
+  await admin.visitPlans.set({ packageId, visits: [{ weekday, start, end }] });
+  return { clientId, packageId };
+}
+
 export interface RequestAndTwoCarers {
   clientId: string;
   requestId: string;

@@ -20,3 +20,12 @@ export const ASHBRITTLE = { latitude: 50.9903, longitude: -3.3663 };
 export async function addPlaces(db: Executor, places: readonly TestPlace[]): Promise<void> {
   await db.insert(postcodeDeprivation).values(places.map((place) => ({ ...place, lsoaCode: 'E01000001', incomeDecile: 5, healthDecile: 5, edition: 'IoD2025' })));
 }
+
+/** A round about Wiveliscombe that zigzags when driven Milverton, Chipstable, Milverton: the tests of planning's places. */
+export const ROUND_PLACES = {
+  home: { postCode: 'TA4 2AB', ...WIVELISCOMBE },
+  milverton: { postCode: 'TA4 1AA', ...MILVERTON },
+  milvertonNorth: { postCode: 'TA4 1AB', ...MILVERTON_NORTH },
+  chipstable: { postCode: 'TA4 2PA', ...CHIPSTABLE },
+  unmapped: { postCode: 'TA4 9ZZ', latitude: null, longitude: null },
+} as const satisfies Record<string, TestPlace>;

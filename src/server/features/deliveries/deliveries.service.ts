@@ -14,12 +14,12 @@ import { visits, type VisitAsSent } from '@/server/db/schema/visits';
 import { carers, clients } from '@/server/db/schema/people';
 import { diffRecords, recordAudit } from '@/server/records/audit-trail';
 import { closedMonthAmong, type DayRefusal, dayRefusal, keepDayFromVisits } from '@/server/records/delivery-entries';
+import { type MonthDriving, monthDriving } from '@/server/records/month-driving';
 import { getRecordingStart, mileageRow, type RecordingStart, recordingRow } from '@/server/records/recording-start';
 import { notFound, refused } from '@/server/records/record-errors';
 import { carerNameFor, mayReadCarer } from '@/server/records/role-views';
 import { auditChange, changeRecord, type RecordKind, type RecordRef, saveNextVersion } from '@/server/records/record-lifecycle';
 import type { RecordContext, ServiceContext } from '@/server/records/service-context';
-import { type MonthDriving, monthDriving } from './statement-driving';
 
 type DeliveryRow = typeof deliveries.$inferSelect;
 

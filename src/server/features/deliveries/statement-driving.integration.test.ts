@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import readXlsxFile from 'read-excel-file/node';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_ALL_WORKBOOK_PATH } from '@/shared/import-api';
 import { estimatedTravel } from '@/shared/travel';
 import { newCarer, newClient } from '@/server/test/builders';
 import { newPackage, newRequest } from '@/server/test/care-builders';
-import { addPlaces, CHIPSTABLE, MILVERTON, MILVERTON_NORTH, WIVELISCOMBE } from '@/server/test/places';
+import { addPlaces, ROUND_PLACES } from '@/server/test/places';
 import { testAppForFile } from '@/server/test/test-app-for-file';
 
 // A carer's statement with the month's estimated driving between the visits given, and a volunteer's mileage claim at
@@ -14,13 +16,7 @@ const TODAY = '2026-03-20';
 const MONTH = '2026-03';
 const { t, admin } = testAppForFile({ today: TODAY });
 
-const PLACES = {
-  home: { postCode: 'TA4 2AB', ...WIVELISCOMBE },
-  milverton: { postCode: 'TA4 1AA', ...MILVERTON },
-  milvertonNorth: { postCode: 'TA4 1AB', ...MILVERTON_NORTH },
-  chipstable: { postCode: 'TA4 2PA', ...CHIPSTABLE },
-  unmapped: { postCode: 'TA4 9ZZ', latitude: null, longitude: null },
-};
+const PLACES = ROUND_PLACES;
 type PlaceName = keyof typeof PLACES;
 const ids = {} as Record<'vera' | 'mo' | 'homeless' | PlaceName, string>;
 const miles = (path: PlaceName[]) => path.slice(1).reduce((sum, to, i) => sum + estimatedTravel(PLACES[path[i]!] as never, PLACES[to] as never).miles, 0);
@@ -96,5 +92,48 @@ describe('driving on statements', () => {
     const hal = await admin.deliveries.getStatement({ carerId: ids.homeless, month: MONTH });
     expect(hal.driving).toEqual({ notEstimated: 'No map position for TA4 9ZZ' });
     expect(hal.mileage).toBeNull();
+  });
+
+  it('lists each carer’s month of driving in the exported workbook, with a volunteer’s claim, as their statements give them', async () => {
+    const halPackage = await packageAt(ids.homeless, 'milverton');
+    await deliver(halPackage, '2026-03-16');
+    // "Export all data", as the Admin downloads it.
+    const response = await t.app.inject({ method: 'GET', url: EXPORT_ALL_WORKBOOK_PATH, headers: { authorization: `Bearer ${await t.idToken('Admin')}` } });
+    expect(response.statusCode).toBe(200);
+    const workbook = response.rawPayload;
+    const [headings, ...rows] = (await readXlsxFile(workbook)).find((sheet) => sheet.sheet === 'Mileage')!.data;
+    expect(headings).toEqual([
+      'Month',
+      'Carer ID',
+      'Carer',
+      'Kind',
+      'Days of care',
+      'Miles (estimated)',
+      'Minutes driving (estimated)',
+      'Pence a mile',
+      'Mileage claim (£)',
+      'Driving from',
+      'Left out',
+    ]);
+    const rowOf = (carerId: string) => rows.find((row) => row[1] === carerId)!;
+    const vera = await admin.deliveries.getStatement({ carerId: ids.vera, month: MONTH });
+    if (!('miles' in vera.driving)) throw new Error('Vera’s driving is estimated');
+    expect(rowOf(ids.vera)).toEqual([
+      new Date('2026-03-01T00:00:00Z'),
+      ids.vera,
+      'Vera Volunteer',
+      'Volunteer',
+      vera.driving.days,
+      Math.round(vera.driving.miles * 10) / 10,
+      Math.round(vera.driving.minutes),
+      45,
+      vera.mileage!.pounds,
+      'Post codes (estimate)',
+      'No map position for TA4 9ZZ',
+    ]);
+    const mo = await admin.deliveries.getStatement({ carerId: ids.mo, month: MONTH });
+    expect(rowOf(ids.mo).slice(3, 9)).toEqual(['MP', 1, 'miles' in mo.driving && Math.round(mo.driving.miles * 10) / 10, 'minutes' in mo.driving && Math.round(mo.driving.minutes), null, null]);
+    expect(rowOf(ids.homeless).slice(4, 11)).toEqual([null, null, null, null, null, null, 'No map position for TA4 9ZZ']);
+    expect(rows).toHaveLength(3);
   });
 });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { estimatedTravel } from '@/shared/travel';
-import { newCarer, newClient } from '@/server/test/builders';
-import { newPackage, newRequest } from '@/server/test/care-builders';
-import { addPlaces, CHIPSTABLE, MILVERTON, MILVERTON_NORTH, WIVELISCOMBE } from '@/server/test/places';
+import { newCarer } from '@/server/test/builders';
+import { clientWithVisit } from '@/server/test/care-builders';
+import { addPlaces, ROUND_PLACES } from '@/server/test/places';
 import { testAppForFile } from '@/server/test/test-app-for-file';
 import { CHANGE_MESSAGES } from './planned-visits.service';
 import { LESS_DRIVING } from './week-plan.service';
@@ -15,24 +15,8 @@ const TODAY = '2026-03-16';
 const TUESDAY = '2026-03-17';
 const { t, admin } = testAppForFile({ today: TODAY });
 
-const PLACES = {
-  home: { postCode: 'TA4 2AB', ...WIVELISCOMBE },
-  milverton: { postCode: 'TA4 1AA', ...MILVERTON },
-  milvertonNorth: { postCode: 'TA4 1AB', ...MILVERTON_NORTH },
-  chipstable: { postCode: 'TA4 2PA', ...CHIPSTABLE },
-  unmapped: { postCode: 'TA4 9ZZ', latitude: null, longitude: null },
-};
+const PLACES = ROUND_PLACES;
 const ids = {} as Record<'cara' | 'una' | 'ann' | 'bob' | 'cat' | 'annPackage' | 'bobPackage' | 'catPackage' | 'bob', string>;
-
-async function clientWithVisit(name: string, postCode: string, start: string, end: string, carerId: string) {
-  const clientId = (await admin.clients.create(newClient({ name, postCode }))).id;
-  const requestId = (await admin.requests.create(newRequest(clientId, { startDate: '2026-01-05' }))).id;
-  const input = newPackage(carerId, requestId, { startDate: '2026-01-05' });
-  input.details.address = { postCode };
-  const packageId = (await admin.packages.create(input)).id;
-  await admin.visitPlans.set({ packageId, visits: [{ weekday: 2, start, end }] });
-  return { clientId, packageId };
-}
 
 beforeAll(async () => {
   await addPlaces(t.database.db, Object.values(PLACES));
@@ -43,10 +27,10 @@ beforeAll(async () => {
   una.details.address = { postCode: PLACES.unmapped.postCode };
   ids.una = (await admin.volunteers.create(una)).id;
   // Tuesday zigzags: Milverton, Chipstable (west), then Milverton again.
-  ({ clientId: ids.ann, packageId: ids.annPackage } = await clientWithVisit('Ann East', PLACES.milverton.postCode, '09:00', '10:00', ids.cara));
-  ({ clientId: ids.bob, packageId: ids.bobPackage } = await clientWithVisit('Bob West', PLACES.chipstable.postCode, '10:30', '11:30', ids.cara));
-  ({ clientId: ids.cat, packageId: ids.catPackage } = await clientWithVisit('Cat East', PLACES.milvertonNorth.postCode, '12:00', '13:00', ids.cara));
-  await clientWithVisit('Dot Elsewhere', PLACES.milverton.postCode, '09:00', '10:00', ids.una);
+  ({ clientId: ids.ann, packageId: ids.annPackage } = await clientWithVisit(admin, { name: 'Ann East', postCode: PLACES.milverton.postCode, start: '09:00', end: '10:00', carerId: ids.cara }));
+  ({ clientId: ids.bob, packageId: ids.bobPackage } = await clientWithVisit(admin, { name: 'Bob West', postCode: PLACES.chipstable.postCode, start: '10:30', end: '11:30', carerId: ids.cara }));
+  ({ clientId: ids.cat, packageId: ids.catPackage } = await clientWithVisit(admin, { name: 'Cat East', postCode: PLACES.milvertonNorth.postCode, start: '12:00', end: '13:00', carerId: ids.cara }));
+  await clientWithVisit(admin, { name: 'Dot Elsewhere', postCode: PLACES.milverton.postCode, start: '09:00', end: '10:00', carerId: ids.una });
 });
 
 const caraWeek = async () => (await admin.plannedVisits.suggestWeek({ weekStart: TUESDAY, carerId: ids.cara })).carers.find((c) => c.carerId === ids.cara)!;

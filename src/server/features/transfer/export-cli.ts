@@ -24,14 +24,15 @@ async function main([file, ...extra]: string[]): Promise<number> {
   const { countRecords, exportAll } = await import('./export');
   const { exportWorkbook } = await import('./export-workbook');
   const { recordAudit } = await import('@/server/records/audit-trail');
+  const env = loadEnv();
   return runOnDatabase(
-    loadEnv(),
+    env,
     async (db) =>
       db.transaction(async (tx) => {
         let content: string | Buffer;
         let counts: Record<string, number>;
         if (workbook) {
-          ({ workbook: content, counts } = await exportWorkbook(tx));
+          ({ workbook: content, counts } = await exportWorkbook(tx, { routingUrl: env.routingUrl }));
         } else {
           const bundle = await exportAll(tx);
           [content, counts] = [JSON.stringify(bundle), countRecords(bundle)];

@@ -1,11 +1,15 @@
 import { asc } from 'drizzle-orm';
 import writeExcelFile from 'write-excel-file/node';
 import { ATTENDANCE_ALLOWANCE_LABELS, type AttendanceAllowance } from '@/shared/constants';
+import { CARER_KIND_LABELS, carerKindOf } from '@/shared/carer-kind';
 import { OPEN } from '@/shared/dates';
 import { WORKBOOK_SHEETS } from '@/shared/import-api';
 import type { Executor } from '@/server/db/client';
 import { selectRowsAsJson } from '@/server/db/json-rows';
 import { deliveryMonths } from '@/server/db/schema/deliveries';
+import { carerNamesOf } from '@/server/records/carer-names';
+import { type CarerMonthDriving, drivingByCarerMonth } from '@/server/records/month-driving';
+import { mileageRow } from '@/server/records/recording-start';
 import { exportAll, type ExportBundle } from './export';
 import { type ImportField, type SpreadsheetType, workbookFields } from './spreadsheet-columns';
 
@@ -133,6 +137,31 @@ const DELIVERED_MONTH_COLUMNS: Column<MonthRow>[] = [
   { heading: 'Days recorded', cell: (m) => m.entries },
 ];
 
+type MileageRow = CarerMonthDriving & { carerName: string; pencePerMile: number };
+
+/** Each carer's estimated driving a month, as on their statement; a volunteer's mileage claim at the charity's rate. */
+const MILEAGE_COLUMNS: Column<MileageRow>[] = [
+  { heading: 'Month', cell: (m) => dateCell(`${m.month}-01`), format: 'mmmm yyyy' },
+  { heading: 'Carer ID', cell: (m) => m.carerId },
+  { heading: 'Carer', cell: (m) => m.carerName },
+  { heading: 'Kind', cell: (m) => CARER_KIND_LABELS[carerKindOf(m.carerId) ?? 'mp'] },
+  { heading: 'Days of care', cell: (m) => ('days' in m.driving ? m.driving.days : null) },
+  { heading: 'Miles (estimated)', cell: (m) => ('miles' in m.driving ? Math.round(m.driving.miles * 10) / 10 : null) },
+  { heading: 'Minutes driving (estimated)', cell: (m) => ('minutes' in m.driving ? Math.round(m.driving.minutes) : null) },
+  { heading: 'Pence a mile', cell: (m) => (claimOf(m) === null ? null : m.pencePerMile) },
+  { heading: 'Mileage claim (£)', cell: claimOf },
+  { heading: 'Driving from', cell: (m) => ('source' in m.driving ? (m.driving.source === 'roads' ? 'Road times' : 'Post codes (estimate)') : '') },
+  {
+    heading: 'Left out',
+    cell: (m) => ('notEstimated' in m.driving ? m.driving.notEstimated : m.driving.unmapped.length ? `No map position for ${m.driving.unmapped.join(', ')}` : ''),
+  },
+];
+
+/** A volunteer's claim, in pounds, worked out as their statement does; none for an MP or where driving is not estimated. */
+function claimOf(m: MileageRow): number | null {
+  return carerKindOf(m.carerId) === 'volunteer' && 'miles' in m.driving ? Math.round(m.driving.miles * m.pencePerMile) / 100 : null;
+}
+
 /** A cell in its own number format, where it has one. */
 function formatted(value: Cell, format: string | undefined) {
   return format && value instanceof Date ? { value, format } : value;
@@ -148,13 +177,19 @@ function sheetOf<R>(sheet: string, columns: Column<R>[], records: readonly R[]) 
   };
 }
 
-/** Every record as a workbook (an .xlsx file's bytes), and how many records of each kind it holds. */
-export async function exportWorkbook(db: Executor): Promise<{ workbook: Buffer; counts: Record<string, number> }> {
+/**
+ * Every record as a workbook (an .xlsx file's bytes), and how many records of each kind it holds; the carers' driving
+ * by road where the charity runs a routing engine (`routingUrl`), as their statements give it.
+ */
+export async function exportWorkbook(db: Executor, { routingUrl }: { routingUrl?: string } = {}): Promise<{ workbook: Buffer; counts: Record<string, number> }> {
   const bundle = await exportAll(db);
   const packageOf = new Map(bundle.packages.map((p) => [p.id, p]));
   const months = (
     await selectRowsAsJson(db, deliveryMonths, undefined, [asc(deliveryMonths.month), asc(deliveryMonths.packageId), asc(deliveryMonths.carerId)])
   ).map((m) => ({ ...m, client: packageOf.get(m.packageId)?.details.name ?? '' }));
+  const [driving, { pencePerMile }] = await Promise.all([drivingByCarerMonth(db, routingUrl), mileageRow.read(db)]);
+  const carerNames = await carerNamesOf(db, driving.map((row) => row.carerId));
+  const mileage = driving.map((row) => ({ ...row, carerName: carerNames.get(row.carerId) ?? '', pencePerMile }));
   const sheets = [
     sheetOf(WORKBOOK_SHEETS.clients, importColumns('clients'), bundle.clients),
     sheetOf(WORKBOOK_SHEETS.mps, importColumns('mps'), bundle.mps),
@@ -164,6 +199,7 @@ export async function exportWorkbook(db: Executor): Promise<{ workbook: Buffer; 
     sheetOf(WORKBOOK_SHEETS['training-records'], importColumns('training-records'), bundle.trainingRecords),
     sheetOf('MAG logs', MAG_LOG_COLUMNS, bundle.magLogs),
     sheetOf('Delivered care', DELIVERED_MONTH_COLUMNS, months),
+    sheetOf('Mileage', MILEAGE_COLUMNS, mileage),
   ];
   const counts = Object.fromEntries(sheets.map((s) => [s.sheet, s.data.length - 1]));
   return { workbook: await writeExcelFile(sheets).toBuffer(), counts };

@@ -16,13 +16,13 @@ interface ExportFile {
   counts: Record<string, number>;
 }
 
-const FORMATS: Record<string, (tx: Executor) => Promise<ExportFile>> = {
+const FORMATS: Record<string, (tx: Executor, routingUrl: string | undefined) => Promise<ExportFile>> = {
   [EXPORT_ALL_PATH]: async (tx) => {
     const bundle = await exportAll(tx);
     return { content: JSON.stringify(bundle), contentType: 'application/json; charset=utf-8', extension: 'json', counts: countRecords(bundle) };
   },
-  [EXPORT_ALL_WORKBOOK_PATH]: async (tx) => {
-    const { workbook, counts } = await exportWorkbook(tx);
+  [EXPORT_ALL_WORKBOOK_PATH]: async (tx, routingUrl) => {
+    const { workbook, counts } = await exportWorkbook(tx, { routingUrl });
     return { content: workbook, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx', counts };
   },
 };
@@ -37,10 +37,10 @@ export function registerExportRoute(app: FastifyInstance, contextFor: (request: 
       const ctx = serviceContextOf(await contextFor(request));
       if (!ctx) return reply.code(401).send({ error: 'Sign in to export the data' });
       if (!can(ctx.actor.role, 'transfer', 'read')) return reply.code(403).send({ error: 'You do not have permission to export all data' });
-      const { actor } = ctx;
+      const { actor, env } = ctx;
       const file = await ctx.db.transaction(async (tx) => {
         // Read in the transaction that audits it: the counts are exactly what was given.
-        const written = await write(tx);
+        const written = await write(tx, env.routingUrl);
         await recordAudit(tx, actor, 'transfer.export', null, { counts: written.counts, via: 'download', format: written.extension });
         return written;
       });

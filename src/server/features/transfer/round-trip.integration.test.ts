@@ -115,7 +115,7 @@ describe('export and import back', () => {
 });
 
 describe('export as a workbook and import back', () => {
-  const SHEETS = ['Clients', 'MPs', 'Volunteers', 'Requests', 'Packages', 'Training records', 'MAG logs', 'Delivered care'];
+  const SHEETS = ['Clients', 'MPs', 'Volunteers', 'Requests', 'Packages', 'Training records', 'MAG logs', 'Delivered care', 'Mileage'];
 
   /** What a workbook carries of people and training records, to compare with what was exported. */
   function carried(bundle: ExportBundle) {

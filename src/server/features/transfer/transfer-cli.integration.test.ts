@@ -75,7 +75,7 @@ describe('npm run import and npm run export', () => {
       const workbookFile = path.join(work, 'export.xlsx');
       const workbook = run('export-cli', workbookFile);
       expect(workbook.err).toBe('');
-      expect(workbook.out).toMatch(/^Exported 11 records \(2 Clients, 1 MPs, 1 Volunteers, 2 Requests, 2 Packages, 2 Training records, 1 MAG logs, 0 Delivered care\)/);
+      expect(workbook.out).toMatch(/^Exported 11 records \(2 Clients, 1 MPs, 1 Volunteers, 2 Requests, 2 Packages, 2 Training records, 1 MAG logs, 0 Delivered care, 0 Mileage\)/);
       expect((await readXlsxFile(readFileSync(workbookFile))).map((sheet) => sheet.sheet)).toContain('Training records');
       // One list of the export, as a getAll gave it, is known by its file name.
       const list = path.join(work, 'training-records.json');
