@@ -175,6 +175,7 @@ function resultWith(listP99Ms: number, reportMs: number): BenchResult {
       secondsPerInstance: 1,
       results: [{ name: 'C101', distance: 828.94, vehicles: 10, bestKnownDistance: 828.94, bestKnownVehicles: 10, gap: 0, seconds: 1, broken: null }],
     },
+    dayOrder: { stops: 12, ms: [40, 60] },
     commandLine: { userListMs: [900, 1000, 1100], startMs: [3000] },
   };
 }

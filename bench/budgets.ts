@@ -168,6 +168,8 @@ const SUGGEST_WEEK_ALL_BUDGET_MS = 10_000;
  */
 const SOLOMON_GAP_BUDGET = 5;
 const SOLOMON_SECONDS_BUDGET = 11;
+/** The exact order of a carer's longest day (12 visits, any order possible) while the office's Today loads. */
+const DAY_ORDER_BUDGET_MS = 1_000;
 const MY_VISITS_ANSWER_KB = 100;
 /**
  * JavaScript as the server sends it (bench/bytes-as-sent.ts): the landing page, with brotli and with gzip alike, and the
@@ -285,6 +287,8 @@ export function checkBudgets(result: BenchResult): BudgetLine[] {
   lines.push(line(`Solomon VRPTW: average gap to the best known over ${solved.length} instances at ${secondsPerInstance} s each`, averageGap, SOLOMON_GAP_BUDGET, '%', 'exact'));
   lines.push(line('Solomon VRPTW: slowest instance', Math.max(...solved.map((r) => r.seconds)), SOLOMON_SECONDS_BUDGET, 's', 'exact'));
   lines.push(line('Solomon VRPTW: plans that break a rule (a customer unserved, late or over capacity)', solved.filter((r) => r.broken).length, 0, 'errors', 'exact'));
+  const { dayOrder } = result;
+  lines.push(line(`bestDayOrder: the exact order of a day of ${dayOrder.stops} visits with wide windows, slowest of ${dayOrder.ms.length}`, Math.max(...dayOrder.ms), DAY_ORDER_BUDGET_MS, 'ms', 'exact'));
   const commands = result.commandLine;
   lines.push(line('`npm run user -- list` on an empty data directory, median', median(commands.userListMs), COMMAND_LINE_BUDGET_MS, 'ms', 'absolute'));
   lines.push(line('`npm start` on an empty data directory to a healthy `/healthz`, median', median(commands.startMs), START_BUDGET_MS, 'ms', 'absolute'));

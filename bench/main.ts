@@ -20,6 +20,7 @@ import { buildWebAppIfStale } from '@/server/launch';
 import { apiClient, signInOverHttp } from '@/server/test/http-sign-in';
 import { addDays, todayIn } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
+import { MOST_DAY_STOPS } from '@/shared/routing/day-order';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/server';
 import { checkBudgets, type GateReferences, gateReferenceFrom, passes, quickRunOf, REFERENCE_RUNS, slowedAsProduct } from './budgets';
 import { sizeAt } from './data-set';
@@ -27,7 +28,7 @@ import { BENCH_USER, type BenchDatabase, fillDatabase, newPgliteDatabase, newPos
 import { timeJsonImport } from './json-import';
 import { carerAppScripts, type CarerAppSettings, measureCarerApp } from './carer-sync';
 import { measurePlannedVisits, type PlannedVisitsSettings } from './planned-visits';
-import { runSolomon } from './solomon';
+import { DAY_ORDER_DAYS, runSolomon, timeDayOrders } from './solomon';
 import { measureCommandLine } from './command-line';
 import { timeWorkbook } from './workbook';
 import type { ScriptSet } from './bytes-as-sent';
@@ -428,6 +429,8 @@ async function main(): Promise<number> {
   const plannedVisits = await measurePlannedVisits(settings.plannedVisits, progress);
   progress(`the planning engine on Solomon's instances, ${settings.solomon.secondsPerInstance} s each`);
   const solomon = { secondsPerInstance: settings.solomon.secondsPerInstance, results: await runSolomon(settings.solomon) };
+  progress(`the exact day order on ${DAY_ORDER_DAYS} days of ${MOST_DAY_STOPS} visits`);
+  const dayOrder = { stops: MOST_DAY_STOPS, ms: timeDayOrders(DAY_ORDER_DAYS) };
   progress('the command line: npm run user -- list, npm start');
   const commandLine = await measureCommandLine(settings.commandRuns);
 
@@ -445,6 +448,7 @@ async function main(): Promise<number> {
     carerApp,
     plannedVisits,
     solomon,
+    dayOrder,
     commandLine,
   };
   const budgets = checkBudgets(result);

@@ -250,6 +250,8 @@ function solomonSection(result: BenchResult): string {
     `The engine that plans the charity's weeks (src/shared/routing/vrptw.ts) on Solomon's instances of 100 customers, ${secondsPerInstance} s each, one after another on one core (bench/solomon.ts; sources in bench/solomon/SOURCES.md). Each plan is checked apart from the engine.`,
     '',
     solomonTable(results),
+    '',
+    `The exact day order (src/shared/routing/day-order.ts, checked against brute force in its tests up to 9 visits) on ${whole(result.dayOrder.ms.length)} made-up days of ${result.dayOrder.stops} visits, every window a whole day: ${ms(median(result.dayOrder.ms))} median, ${ms(Math.max(...result.dayOrder.ms))} the slowest.`,
   ].join('\n');
 }
 

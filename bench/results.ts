@@ -103,6 +103,8 @@ export interface BenchResult {
   plannedVisits: PlannedVisitsFigures;
   /** The planning engine on Solomon's VRPTW instances (bench/solomon.ts), and the seconds each was given. */
   solomon: { secondsPerInstance: number; results: SolomonResult[] };
+  /** The exact day order (src/shared/routing/day-order.ts) on made-up days of 12 visits with wide windows, ms each. */
+  dayOrder: { stops: number; ms: number[] };
   commandLine: CommandLineFigures;
 }
 

@@ -11,6 +11,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planRoutes, type RoutingProblem } from '@/shared/routing/vrptw';
+import { bestDayOrder, MOST_DAY_STOPS } from '@/shared/routing/day-order';
+import { randomDay } from '@/shared/routing/random-day';
+import { seededRandom } from '@/shared/seeded-random';
 
 const FOLDER = fileURLToPath(new URL('./solomon/', import.meta.url));
 
@@ -226,4 +229,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     onResult: (result) => process.stderr.write(`${result.name} ${result.distance.toFixed(2)} (${result.gap.toFixed(2)} %)\n`),
   });
   console.log(solomonTable(results));
+}
+
+/** Made-up days the exact day order is timed on. */
+export const DAY_ORDER_DAYS = 10;
+
+/** The exact day order on `days` made-up days of the most visits it orders, every window a whole day: ms each. */
+export function timeDayOrders(days: number): number[] {
+  return Array.from({ length: days }, (_, seed) => {
+    const { durations, stops, from } = randomDay(seededRandom(seed + 1), MOST_DAY_STOPS, { wide: true });
+    const started = performance.now();
+    if (!bestDayOrder(durations, stops, from)) throw new Error('A day with every window open has an order');
+    return performance.now() - started;
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bestDayOrder, type DayStop } from './day-order';
+import { randomDay } from './random-day';
 import { seededRandom } from '@/shared/seeded-random';
 
 type Matrix = number[][];
@@ -41,21 +42,6 @@ function walk(durations: Matrix, costs: Matrix, stops: DayStop[], from: { start:
     at = stop.location;
   });
   return { cost: cost + costs[at]![from.end]!, keeps };
-}
-
-/** A random day: points in a 60-minute square, Euclidean minutes, costs either the minutes or miles of their own. */
-function randomDay(random: () => number, stopCount: number) {
-  const size = stopCount + 2;
-  const points = Array.from({ length: size }, () => [random() * 60, random() * 60] as const);
-  const durations = points.map(([x1, y1]) => points.map(([x2, y2]) => Math.hypot(x1 - x2, y1 - y2)));
-  const miles = random() < 0.5;
-  const costs = miles ? durations.map((row) => row.map((minutes) => minutes * (0.3 + random()))) : durations;
-  const stops: DayStop[] = Array.from({ length: stopCount }, (_, i) => {
-    const open = random() * 400;
-    const width = random() < 0.3 ? 15 + random() * 30 : 60 + random() * 400;
-    return { location: i + 2, service: 15 + Math.floor(random() * 46), window: [open, open + width] };
-  });
-  return { durations, costs, stops, from: { start: 0, end: 1, leave: random() * 60 } };
 }
 
 describe('bestDayOrder', () => {
@@ -100,16 +86,11 @@ describe('bestDayOrder', () => {
     expect(bestDayOrder(durations, [stop], { start: 0, end: 0, leave: 85 })).toBeNull();
   });
 
-  it('orders a day of 12 stops with wide windows in good time', () => {
-    const random = seededRandom(12);
-    const { durations, stops, from } = randomDay(random, 12);
-    const wide = stops.map((stop) => ({ ...stop, window: [0, 24 * 60] as [number, number] }));
-    const started = performance.now();
-    const found = bestDayOrder(durations, wide, from);
-    const ms = performance.now() - started;
-    console.log(`bestDayOrder: 12 stops with wide windows in ${ms.toFixed(0)} ms`);
+  it('orders a day of 12 stops with wide windows (timed in npm run bench)', () => {
+    const { durations, stops, from } = randomDay(seededRandom(12), 12, { wide: true });
+    const found = bestDayOrder(durations, stops, from);
     expect(found?.order).toHaveLength(12);
-    expect(ms).toBeLessThan(5000);
+    expect(new Set(found!.order).size).toBe(12);
   });
 
   it('refuses more stops than it can order exactly', () => {
