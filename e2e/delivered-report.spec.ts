@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { addDays, monthLabel, monthOfDate, todayIn } from '@/shared/dates';
 import { deliveryRateText } from '@/shared/deliveries';
 import { newCarer, newClient } from '@/server/test/builders';
-import { type Api, expect, signInAs, test, withPageToken } from './fixtures';
+import { type Api, expect, screenshotsOf, signInAs, test, withPageToken } from './fixtures';
 import { e2eUser } from './users';
 
 /** A name no other test (running in parallel on the same server) uses. */
@@ -20,16 +20,18 @@ const YEAR = TODAY.slice(0, 4);
  */
 async function carerWithCare(api: Api, kind: 'mps' | 'volunteers', name: string) {
   const client = await api.clients.create.mutate(newClient({ name: unique('Delia Client') }));
-  const carer = await api[kind].create.mutate(newCarer({ name }));
+  // At home in Wiveliscombe, caring in Milverton: e2e/users.ts gives both places, so the statement estimates the driving.
+  const base = newCarer({ name });
+  const carer = await api[kind].create.mutate({ ...base, details: { ...base.details, address: { postCode: 'TA4 1TD' } } });
   const start = [addDays(TODAY, -6), `${MONTH}-01`].sort().at(-1)!;
   const days = (Date.parse(TODAY) - Date.parse(start)) / 86_400_000 + 1;
-  const request = await api.requests.create.mutate({ clientId: client.id, startDate: start, details: { address: { postCode: 'TA4 2AB' } } });
+  const request = await api.requests.create.mutate({ clientId: client.id, startDate: start, details: { address: { postCode: 'TA4 7TA' } } });
   const pkg = await api.packages.create.mutate({
     carerId: carer.id,
     requestId: request.id,
     startDate: start,
     endDate: TODAY,
-    details: { weeklyHours: 7, services: ['Domestic'], address: { postCode: 'TA4 2AB' } },
+    details: { weeklyHours: 7, services: ['Domestic'], address: { postCode: 'TA4 7TA' } },
   });
   let delivered = 2.5;
   await api.deliveries.record.mutate({ packageId: pkg.id, date: start, status: 'delivered', hours: 2.5, note: 'Cleaning, and lunch' });
@@ -115,6 +117,13 @@ test('Finance reads a carer’s monthly statement, downloads it as CSV, and may 
   const entries = page.getByRole('region', { name: `Entries for ${client.details.name}` });
   await expect(entries.getByRole('row').filter({ hasText: 'Cleaning, and lunch' }).getByRole('cell').nth(1)).toHaveText('2.50');
   if (missed) await expect(entries.getByText('Missed — Client in hospital or away')).toBeVisible();
+  // The month's driving, home to Milverton and back each day of care, and the volunteer's claim at the charity's rate.
+  const daysGiven = delivered > 2.5 ? 2 : 1;
+  const driving = page.getByRole('region', { name: 'Driving' });
+  await expect(driving).toContainText(new RegExp(`\\d+\\.\\d miles, (\\d+ h )?\\d+ min over ${daysGiven} days? of care: from home to each visit given and back, estimated from post codes`));
+  await expect(driving).toContainText(/Mileage claim at \d+p a mile: £\d+\.\d\d/);
+  await screenshotsOf(page, 'statement-driving');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
