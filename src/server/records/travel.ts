@@ -26,6 +26,9 @@ const METRES_PER_MILE = 1609.344;
 /** Road times already asked, by pair of places: a week's planning asks the same pairs again and again. */
 const asked = new Map<string, Travel>();
 const MAX_ASKED = 200_000;
+/** An engine that failed is left to rest a minute, by URL: every phone's fetch and Today would wait on it otherwise. */
+const RESTING_MS = 60_000;
+const restingUntil = new Map<string, number>();
 
 /** One key for a place, as road times are remembered by (to about a metre). */
 export const keyOf = (place: Place) => `${place.latitude.toFixed(5)},${place.longitude.toFixed(5)}`;
@@ -86,8 +89,9 @@ export async function travelTable(from: readonly Place[], to: readonly Place[], 
   const unknownFrom = [...new Map(from.filter((a) => to.some((b) => !asked.has(pairKey(a, b)))).map((a) => [keyOf(a), a])).values()];
   const unknownTo = [...new Map(to.filter((b) => from.some((a) => !asked.has(pairKey(a, b)))).map((b) => [keyOf(b), b])).values()];
   if (asked.size > MAX_ASKED) asked.clear();
-  for (let i = 0; i < unknownFrom.length; i += BLOCK) {
-    for (let j = 0; j < unknownTo.length; j += BLOCK) {
+  const resting = () => (restingUntil.get(routingUrl) ?? 0) > Date.now();
+  for (let i = 0; i < unknownFrom.length && !resting(); i += BLOCK) {
+    for (let j = 0; j < unknownTo.length && !resting(); j += BLOCK) {
       const [sources, destinations] = [unknownFrom.slice(i, i + BLOCK), unknownTo.slice(j, j + BLOCK)];
       try {
         const table = await askRoads(routingUrl, sources, destinations);
@@ -98,8 +102,9 @@ export async function travelTable(from: readonly Place[], to: readonly Place[], 
           }),
         );
       } catch {
-        // The engine is down or slow: this block is estimated, and asked again next time.
+        // The engine is down or slow: what is left is estimated, and the engine asked again once it has rested.
         estimated = true;
+        restingUntil.set(routingUrl, Date.now() + RESTING_MS);
       }
     }
   }
@@ -114,8 +119,11 @@ export async function travelTable(from: readonly Place[], to: readonly Place[], 
   return { travel, source: estimated ? 'estimate' : 'roads' };
 }
 
-/** Forgets the road times asked so far (a test's engine changes its answers). */
-export const forgetRoadTimes = () => asked.clear();
+/** Forgets the road times asked so far and any engine resting (a test's engine changes its answers). */
+export const forgetRoadTimes = () => {
+  asked.clear();
+  restingUntil.clear();
+};
 
 /** The drive between any two of some places, asked once for all of them. */
 export interface TravelLookup {

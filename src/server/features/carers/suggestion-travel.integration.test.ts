@@ -110,6 +110,7 @@ describe('ROUTING_URL', () => {
     // Answers as OSRM's table service: ten minutes and five kilometres between any two places, none where unreachable.
     server = createServer((request, response) => {
       asked.push(request.url!);
+      if (request.url!.startsWith('/failing/')) return response.writeHead(503).end();
       const [, path, query] = /^\/table\/v1\/driving\/([^?]+)\?(.*)$/.exec(request.url!) ?? [];
       if (!path) return response.writeHead(404).end();
       const params = new URLSearchParams(query);
@@ -156,5 +157,17 @@ describe('ROUTING_URL', () => {
     const down = 'http://127.0.0.1:9/table/v1/driving';
     const [a, b] = [place('client'), place('wiveliscombe')];
     expect(await travelTable([a], [b], down)).toEqual({ travel: [[estimatedTravel(a, b)]], source: 'estimate' });
+  });
+
+  it('lets an engine that failed rest a minute before asking it again, estimating meanwhile', async () => {
+    forgetRoadTimes();
+    const failing = url.replace('/table/', '/failing/table/');
+    const [a, b] = [place('client'), place('wiveliscombe')];
+    const before = asked.length;
+    expect(await travelTable([a], [b], failing)).toEqual({ travel: [[estimatedTravel(a, b)]], source: 'estimate' });
+    expect(await travelTable([a], [b], failing)).toEqual({ travel: [[estimatedTravel(a, b)]], source: 'estimate' });
+    expect(asked.length - before).toBe(1);
+    // Another engine is asked as ever.
+    expect((await travelTable([a], [b], url)).source).toBe('roads');
   });
 });
