@@ -2,6 +2,7 @@
 // one before, and, where visits may move within their times, the order with the least driving (exact up to 12 visits),
 // for the office to offer and the carer to read. Nothing is changed here.
 import { inArray } from 'drizzle-orm';
+import type { Availability } from '@/shared/availability';
 import { minuteOfDay, timeOfMinute, visitMinutes } from '@/shared/carer-app';
 import { weekdayOf } from '@/shared/planned-visits';
 import { bestDayOrder, type DayStop, MOST_DAY_STOPS } from '@/shared/routing/day-order';
@@ -10,10 +11,9 @@ import { addTravel, NO_TRAVEL, type Place, type Travel } from '@/shared/travel';
 import type { PlannedWeeklyVisit } from '@/shared/visit-plans';
 import type { Executor } from '@/server/db/client';
 import { carers } from '@/server/db/schema/people';
-import type { Availability } from '@/shared/availability';
-import { availabilityOf, clientVisitTimesOf } from '@/server/records/availability';
-import type { ClientVisit } from '@/server/records/planned-visits';
-import { keyOf, placesOf, type TravelSource, travelLookup } from '@/server/records/travel';
+import { availabilityOf, clientVisitTimesOf } from './availability';
+import type { ClientVisit } from './planned-visits';
+import { keyOf, placesOf, type TravelSource, travelLookup } from './travel';
 
 /** A visit planning would move, as the office and the carer read it before it is offered. */
 export interface SuggestedMove {
