@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { addDays, formatShortDay } from '@/shared/dates';
 import { weekdayOf } from '@/shared/planned-visits';
-import { legWords, travelWords } from '@/shared/travel';
+import { anyDriveKnown, legWords, travelWords } from '@/shared/travel';
 import { WEEKDAYS } from '@/shared/visit-plans';
 import type { LiveVisit, MyVisits } from './outbox';
 import { CarerButton } from './carer-button';
@@ -182,9 +182,11 @@ function DayDrivingNote({ driving }: { driving: DayDriving }) {
   const shorter = driving.shorter;
   return (
     <div className="space-y-2">
-      <p className="text-muted-foreground">
-        About {travelWords(driving.total)} of driving today{driving.homeUnknown ? ' between visits' : ''}.
-      </p>
+      {anyDriveKnown(driving) ? (
+        <p className="text-muted-foreground">
+          About {travelWords(driving.total)} of driving today{driving.homeUnknown ? ' between visits' : ''}.
+        </p>
+      ) : null}
       {shorter ? (
         <div role="group" aria-label="A shorter order" className="rounded-lg border border-sky-300 bg-sky-50 px-3 py-2 text-sky-950">
           <p className="font-medium">

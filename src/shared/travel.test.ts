@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drivingWords, estimatedTravel, milesWords, straightMiles } from './travel';
+import { anyDriveKnown, drivingWords, estimatedTravel, legWords, milesWords, straightMiles } from './travel';
 
 const WIVELISCOMBE = { latitude: 51.0415, longitude: -3.3116 };
 const MILVERTON = { latitude: 51.0265, longitude: -3.2545 };
@@ -30,5 +30,17 @@ describe('the travel estimate', () => {
   it('is said in whole minutes and tenths of a mile', () => {
     expect([drivingWords(18.4), drivingWords(59.6), drivingWords(60), drivingWords(125)]).toEqual(['18 min', '1 h', '1 h', '2 h 5 min']);
     expect(milesWords(7.04)).toBe('7.0 miles');
+  });
+});
+
+describe('a day’s drives', () => {
+  it('are each said from home or the visit before, or not known; the day counts only when a drive is known', () => {
+    const leg = { minutes: 12.2, miles: 4.06 };
+    expect(legWords(leg, true)).toBe('12 min drive from home (4.1 miles)');
+    expect(legWords(leg, false)).toBe('12 min drive from the visit before (4.1 miles)');
+    expect(legWords(null, false)).toBe('Drive not known: a post code has no map position');
+    expect(anyDriveKnown({ legs: { a: null, b: null }, back: null })).toBe(false);
+    expect(anyDriveKnown({ legs: { a: null, b: leg }, back: null })).toBe(true);
+    expect(anyDriveKnown({ legs: {}, back: leg })).toBe(true);
   });
 });

@@ -58,6 +58,9 @@ export const milesWords = (miles: number) => `${(Math.round(miles * 10) / 10).to
 /** "12 min and 4.1 miles". */
 export const travelWords = (travel: Travel) => `${drivingWords(travel.minutes)} and ${milesWords(travel.miles)}`;
 
+/** Whether any drive of a day is known: none is where no place of it is on the map. */
+export const anyDriveKnown = (day: { legs: Record<string, Travel | null>; back: Travel | null }) => day.back !== null || Object.values(day.legs).some((leg) => leg !== null);
+
 /** The drive to a visit, in words: from home for the first, from the visit before for the others; null, not known. */
 export function legWords(leg: Travel | null, first: boolean): string {
   if (leg === null) return 'Drive not known: a post code has no map position';

@@ -5,7 +5,7 @@ import { FormError } from '@/client/components/form/form-layout';
 import { Button } from '@/client/components/ui/button';
 import { mutationErrorText } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
-import { drivingWords, milesWords, travelWords } from '@/shared/travel';
+import { anyDriveKnown, drivingWords, milesWords, travelWords } from '@/shared/travel';
 
 // A carer's driving on the office's day: the drive before each visit, the day's total, and the shorter order for
 // visits at any time, which the office offers and the carer accepts or declines on their phone.
@@ -14,6 +14,7 @@ export type DayDriving = RouterOutputs['plannedVisits']['getDay']['driving'][num
 
 /** The day's driving in the carer's heading: "Driving 42 min, 18.3 miles". */
 export function DayDrivingTotal({ driving }: { driving: DayDriving }) {
+  if (!anyDriveKnown(driving)) return <p className="text-sm text-muted-foreground">Driving not known: no map position for the day’s post codes</p>;
   return (
     <p className="text-sm">
       Driving {drivingWords(driving.total.minutes)}, {milesWords(driving.total.miles)}
