@@ -7,13 +7,14 @@ import { minuteOfDay, timeOfMinute, visitMinutes } from '@/shared/carer-app';
 import { weekdayOf } from '@/shared/planned-visits';
 import { bestDayOrder, type DayStop, MOST_DAY_STOPS } from '@/shared/routing/day-order';
 import { planRoutes } from '@/shared/routing/vrptw';
-import { addTravel, NO_TRAVEL, type Place, type Travel } from '@/shared/travel';
+import { groupBy } from '@/shared/group-by';
+import { addTravel, NO_TRAVEL, type Travel } from '@/shared/travel';
 import type { PlannedWeeklyVisit } from '@/shared/visit-plans';
 import type { Executor } from '@/server/db/client';
 import { carers } from '@/server/db/schema/people';
 import { availabilityOf, clientVisitTimesOf } from './availability';
 import type { ClientVisit } from './planned-visits';
-import { keyOf, placesOf, type TravelSource, travelLookup } from './travel';
+import { numberedPlaces, placesOf, type TravelSource, travelLookup } from './travel';
 
 /** A visit planning would move, as the office and the carer read it before it is offered. */
 export interface SuggestedMove {
@@ -24,6 +25,15 @@ export interface SuggestedMove {
   date: string;
   from: { start: string; end: string };
   to: { start: string; end: string };
+}
+
+/** The moves planning found (a visit's id and new times), as the office and the carer read them. */
+export function suggestedMoves(visits: readonly ClientVisit[], moves: readonly { id: string; start: string; end: string }[]): SuggestedMove[] {
+  const visitOf = new Map(visits.map((visit) => [visit.id, visit]));
+  return moves.map((move) => {
+    const visit = visitOf.get(move.id)!;
+    return { id: move.id, packageId: visit.packageId, clientName: visit.clientName, date: visit.date, from: { start: visit.start, end: visit.end }, to: { start: move.start, end: move.end } };
+  });
 }
 
 /** A day (or a week) is changed only for a saving of at least this many minutes of driving. */
@@ -212,16 +222,8 @@ export async function dayDrivingOf(
   const earliestOn = (date: string) => (date < today ? Infinity : date === today ? Math.ceil((nowMinute + 1) / ROUND_TO) * ROUND_TO : 0);
 
   const days = new Map<string, DayDriving>();
-  for (const carerId of carerIds) {
-    const own = given.filter((visit) => visit.carerId === carerId);
-    // The carer's own places only: every pair of a large charity's places would be millions.
-    const ownPlaces = new Map<string, { place: Place; index: number }>();
-    const indexOf = (postCode: string | undefined) => {
-      const place = places.get(postCode ?? '');
-      if (!place) return null;
-      if (!ownPlaces.has(keyOf(place))) ownPlaces.set(keyOf(place), { place, index: ownPlaces.size });
-      return ownPlaces.get(keyOf(place))!.index;
-    };
+  for (const [carerId, own] of groupBy(given, (visit) => visit.carerId)) {
+    const { indexOf, list } = numberedPlaces(places);
     const home = indexOf(homeOf.get(carerId));
     const toOrder = own.map((visit) => ({
       id: visit.id,
@@ -232,23 +234,15 @@ export async function dayDrivingOf(
         ? null
         : movingWindow(visit, { clientTimes: clientTimes.get(visit.clientId) ?? [], carerTimes: availability.get(carerId)?.weekly ?? [], earliest: earliestOn(visit.date) }),
     }));
-    const listed = [...ownPlaces.values()].map((entry) => entry.place);
-    const lookup = await travelLookup(listed, routingUrl);
-    const ordered = orderDay({ home, visits: toOrder, travel: (from, to) => lookup.between(listed[from]!, listed[to]!) });
-    const visitOf = new Map(own.map((visit) => [visit.id, visit]));
+    const lookup = await travelLookup(list, routingUrl);
+    const ordered = orderDay({ home, visits: toOrder, travel: (from, to) => lookup.between(list[from]!, list[to]!) });
     days.set(carerId, {
       carerId,
       legs: ordered.legs,
       back: ordered.back,
       total: ordered.total,
       homeUnknown: home === null,
-      shorter: ordered.shorter && {
-        total: ordered.shorter.total,
-        moves: ordered.shorter.moves.map((move) => {
-          const visit = visitOf.get(move.id)!;
-          return { id: move.id, packageId: visit.packageId, clientName: visit.clientName, date: visit.date, from: { start: visit.start, end: visit.end }, to: { start: move.start, end: move.end } };
-        }),
-      },
+      shorter: ordered.shorter && { total: ordered.shorter.total, moves: suggestedMoves(own, ordered.shorter.moves) },
       source: lookup.source,
     });
   }

@@ -31,7 +31,7 @@ const RESTING_MS = 60_000;
 const restingUntil = new Map<string, number>();
 
 /** One key for a place, as road times are remembered by (to about a metre). */
-export const keyOf = (place: Place) => `${place.latitude.toFixed(5)},${place.longitude.toFixed(5)}`;
+const keyOf = (place: Place) => `${place.latitude.toFixed(5)},${place.longitude.toFixed(5)}`;
 
 /** What one table request answers: seconds and metres, from each source to each destination; null where no road. */
 interface RoadTable {
@@ -124,6 +124,23 @@ export const forgetRoadTimes = () => {
   asked.clear();
   restingUntil.clear();
 };
+
+/**
+ * One carer's own places, numbered as they are first met (`indexOf` a post code; null where it has no place), so
+ * planning asks road times among these alone: every pair of a large charity's places would be millions.
+ */
+export function numberedPlaces(places: ReadonlyMap<string, Place>): { indexOf(postCode: string | undefined): number | null; list: Place[] } {
+  const numbers = new Map<string, number>();
+  const list: Place[] = [];
+  const indexOf = (postCode: string | undefined) => {
+    const place = places.get(postCode ?? '');
+    if (!place) return null;
+    const key = keyOf(place);
+    if (!numbers.has(key)) numbers.set(key, list.push(place) - 1);
+    return numbers.get(key)!;
+  };
+  return { indexOf, list };
+}
 
 /** The drive between any two of some places, asked once for all of them. */
 export interface TravelLookup {

@@ -6,10 +6,10 @@ import type { OfferWeekInput, SuggestWeekInput } from '@/shared/schemas/planned-
 import { NO_TRAVEL, type Travel } from '@/shared/travel';
 import { carers } from '@/server/db/schema/people';
 import { carerNamesOf } from '@/server/records/carer-names';
-import { movingWindow, type SuggestedMove, timesOfVisits } from '@/server/records/day-plan';
+import { movingWindow, type SuggestedMove, suggestedMoves, timesOfVisits } from '@/server/records/day-plan';
 import { type ClientVisit, plannedVisitsBetween } from '@/server/records/planned-visits';
 import type { RecordContext, ServiceContext } from '@/server/records/service-context';
-import { keyOf, placesOf, type TravelSource, travelLookup } from '@/server/records/travel';
+import { numberedPlaces, placesOf, type TravelSource, travelLookup } from '@/server/records/travel';
 import { changeVisitsInOne } from './planned-visits.service';
 import { planWeek, type VisitToPlan } from './week-plan';
 
@@ -67,16 +67,9 @@ export async function suggestWeek({ db, today, env }: ServiceContext, { weekStar
   async function planCarer(id: string): Promise<CarerWeekSuggestion> {
     const visits = byCarer.get(id)!;
     const carerName = names.get(id) ?? '';
-    const homePlace = places.get(homeOf.get(id) ?? '');
-    if (!homePlace) return { carerId: id, carerName, before: NO_TRAVEL, after: NO_TRAVEL, moves: [], notPlanned: `No map position for ${homeOf.get(id) ?? 'their post code'}` };
-    // The carer's own places, numbered from their home (0): every pair of a large charity's places would be millions.
-    const own = new Map([[keyOf(homePlace), { place: homePlace, index: 0 }]]);
-    const indexOf = (postCode: string) => {
-      const place = places.get(postCode);
-      if (!place) return null;
-      if (!own.has(keyOf(place))) own.set(keyOf(place), { place, index: own.size });
-      return own.get(keyOf(place))!.index;
-    };
+    const { indexOf, list } = numberedPlaces(places);
+    const home = indexOf(homeOf.get(id));
+    if (home === null) return { carerId: id, carerName, before: NO_TRAVEL, after: NO_TRAVEL, moves: [], notPlanned: `No map position for ${homeOf.get(id) ?? 'their post code'}` };
     const toPlan: VisitToPlan[] = visits.map((visit) => ({
       id: visit.id,
       day: daysBetween(monday, visit.date),
@@ -85,22 +78,10 @@ export async function suggestWeek({ db, today, env }: ServiceContext, { weekStar
       place: indexOf(visit.postCode),
       movesWithin: movesWithin(visit),
     }));
-    const ownPlaces = [...own.values()].map((entry) => entry.place);
-    const lookup = await travelLookup(ownPlaces, env.routingUrl);
+    const lookup = await travelLookup(list, env.routingUrl);
     if (lookup.source === 'estimate') source = 'estimate';
-    const planned = planWeek({ home: 0, visits: toPlan, travel: (from, to) => lookup.between(ownPlaces[from]!, ownPlaces[to]!) });
-    const visitOf = new Map(visits.map((visit) => [visit.id, visit]));
-    return {
-      carerId: id,
-      carerName,
-      before: planned.before,
-      after: planned.after,
-      moves: planned.moves.map((move) => {
-        const visit = visitOf.get(move.id)!;
-        return { id: move.id, packageId: visit.packageId, clientName: visit.clientName, date: visit.date, from: { start: visit.start, end: visit.end }, to: { start: move.start, end: move.end } };
-      }),
-      notPlanned: null,
-    };
+    const planned = planWeek({ home, visits: toPlan, travel: (from, to) => lookup.between(list[from]!, list[to]!) });
+    return { carerId: id, carerName, before: planned.before, after: planned.after, moves: suggestedMoves(visits, planned.moves), notPlanned: null };
   }
 }
 
