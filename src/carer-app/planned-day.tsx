@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { addDays, formatShortDay } from '@/shared/dates';
 import { weekdayOf } from '@/shared/planned-visits';
-import { anyDriveKnown, legWords, travelWords } from '@/shared/travel';
+import { anyDriveKnown, legWords, travelSaved, travelWords } from '@/shared/travel';
 import { WEEKDAYS } from '@/shared/visit-plans';
 import type { LiveVisit, MyVisits } from './outbox';
 import { CarerButton } from './carer-button';
@@ -190,7 +190,7 @@ function DayDrivingNote({ driving }: { driving: DayDriving }) {
       {shorter ? (
         <div role="group" aria-label="A shorter order" className="rounded-lg border border-sky-300 bg-sky-50 px-3 py-2 text-sky-950">
           <p className="font-medium">
-            A shorter order saves {travelWords({ minutes: driving.total.minutes - shorter.total.minutes, miles: Math.max(0, driving.total.miles - shorter.total.miles) })}
+            A shorter order saves {travelWords(travelSaved(driving.total, shorter.total))}
           </p>
           <ul className="mt-1">
             {shorter.moves.map((move) => (

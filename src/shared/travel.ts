@@ -58,6 +58,9 @@ export const milesWords = (miles: number) => `${(Math.round(miles * 10) / 10).to
 /** "12 min and 4.1 miles". */
 export const travelWords = (travel: Travel) => `${drivingWords(travel.minutes)} and ${milesWords(travel.miles)}`;
 
+/** The driving a shorter plan saves: never fewer miles than none, where a quicker road is a little longer. */
+export const travelSaved = (before: Travel, after: Travel): Travel => ({ minutes: before.minutes - after.minutes, miles: Math.max(0, before.miles - after.miles) });
+
 /** Whether any drive of a day is known: none is where no place of it is on the map. */
 export const anyDriveKnown = (day: { legs: Record<string, Travel | null>; back: Travel | null }) => day.back !== null || Object.values(day.legs).some((leg) => leg !== null);
 

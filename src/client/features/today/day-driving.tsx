@@ -5,12 +5,17 @@ import { FormError } from '@/client/components/form/form-layout';
 import { Button } from '@/client/components/ui/button';
 import { mutationErrorText } from '@/client/lib/query-client';
 import { useTRPC } from '@/client/lib/trpc';
-import { anyDriveKnown, drivingWords, milesWords, travelWords } from '@/shared/travel';
+import { anyDriveKnown, drivingWords, milesWords, travelSaved, travelWords } from '@/shared/travel';
 
 // A carer's driving on the office's day: the drive before each visit, the day's total, and the shorter order for
 // visits at any time, which the office offers and the carer accepts or declines on their phone.
 
 export type DayDriving = RouterOutputs['plannedVisits']['getDay']['driving'][number];
+
+/** Suggested moves as plannedVisits.offerWeek takes them: each visit's slot, and its new times that day. */
+export const offerOf = (moves: NonNullable<DayDriving['shorter']>['moves']) => ({
+  moves: moves.map((move) => ({ packageId: move.packageId, date: move.date, start: move.from.start, to: { date: move.date, ...move.to } })),
+});
 
 /** The day's driving in the carer's heading: "Driving 42 min, 18.3 miles". */
 export function DayDrivingTotal({ driving }: { driving: DayDriving }) {
@@ -38,7 +43,7 @@ export function ShorterOrder({ carerName, driving, canOffer }: { carerName: stri
   );
   const shorter = driving.shorter;
   if (!shorter) return null;
-  const saved = { minutes: driving.total.minutes - shorter.total.minutes, miles: Math.max(0, driving.total.miles - shorter.total.miles) };
+  const saved = travelSaved(driving.total, shorter.total);
   return (
     <div className="flex flex-col gap-2 border-t bg-sky-50/60 px-4 py-3 text-sm" aria-label={`A shorter order for ${carerName}`} role="group">
       <p className="font-medium">A shorter order saves {travelWords(saved)} of driving</p>
@@ -59,7 +64,7 @@ export function ShorterOrder({ carerName, driving, canOffer }: { carerName: stri
             size="sm"
             disabled={offer.isPending}
             onClick={() =>
-              offer.mutate({ moves: shorter.moves.map((move) => ({ packageId: move.packageId, date: move.date, start: move.from.start, to: { date: move.date, ...move.to } })) })
+              offer.mutate(offerOf(shorter.moves))
             }
           >
             {offer.isPending ? 'Offering...' : 'Offer this order'}

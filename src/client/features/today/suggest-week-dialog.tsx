@@ -14,6 +14,7 @@ import { useTRPC } from '@/client/lib/trpc';
 import { formatShortDay, isIsoDate } from '@/shared/dates';
 import { weekStartOf } from '@/shared/deliveries';
 import { drivingWords, milesWords, type Travel } from '@/shared/travel';
+import { offerOf } from './day-driving';
 
 type WeekSuggestion = RouterOutputs['plannedVisits']['suggestWeek'];
 type CarerWeek = WeekSuggestion['carers'][number];
@@ -87,7 +88,7 @@ function Suggestion({ suggestion, onDone, onCancel }: { suggestion: WeekSuggesti
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        offer.mutate({ moves: moves.map((move) => ({ packageId: move.packageId, date: move.date, start: move.from.start, to: { date: move.date, ...move.to } })) });
+        offer.mutate(offerOf(moves));
       }}
     >
       <p role="status" className="font-medium">
